@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// Makes a fresh checkout ready to run: npm dependencies, the Debian tools the service
+// uses, and the compiled build. Plain Node with no dependencies, so it runs before
+// `npm install`. Used by `npm start` and `npm test`; safe to run again (it skips what is done).
+//
+//   node scripts/setup.mjs          service prerequisites + build
+//   node scripts/setup.mjs --test   the same plus the tools the tests use
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const forTests = process.argv.includes('--test');
+const log = (msg) => process.stderr.write(`[setup] ${msg}\n`);
+
+// Binaries the service calls, with the Debian package that provides each.
+const SERVICE_TOOLS = [
+  { bin: 'gs', pkg: 'ghostscript', why: 'CMYK conversion and prepress fixes' },
+  { bin: 'pdfinfo', pkg: 'poppler-utils', why: 'PDF analysis (pdfinfo, pdffonts, pdfimages, pdftoppm)' },
+  { bin: 'qpdf', pkg: 'qpdf', why: 'PDF repair and linearisation' },
+];
+// Extra tools only the tests use.
+const TEST_TOOLS = [];
+
+function have(bin) {
+  return spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
+}
+
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    log(`Node.js ${process.versions.node} is too old: Folio needs Node.js 20.19 or newer.`);
+    process.exit(1);
+  }
+}
+
+function lockDigest() {
+  const lock = path.join(root, 'package-lock.json');
+  return fs.existsSync(lock) ? createHash('sha256').update(fs.readFileSync(lock)).digest('hex') : 'no-lock';
+}
+
+function ensureNodeModules() {
+  const stamp = path.join(root, 'node_modules', '.folio-installed');
+  const digest = lockDigest();
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) return;
+  log('installing npm dependencies (npm install, pinned by package-lock.json)…');
+  const res = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) {
+    log('npm install failed; see the output above.');
+    process.exit(res.status ?? 1);
+  }
+  fs.writeFileSync(stamp, digest);
+}
+
+function ensureDebianTools(tools) {
+  const missing = tools.filter((t) => !have(t.bin));
+  if (missing.length === 0) return;
+  const pkgs = [...new Set(missing.map((t) => t.pkg))];
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && have('apt-get')) {
+    log(`installing Debian packages: ${pkgs.join(' ')}…`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkgs], { stdio: 'inherit', env }) : update;
+    if (install.status === 0 && missing.every((t) => have(t.bin))) return;
+  }
+  log('missing tools the service needs:');
+  for (const t of missing) log(`  ${t.bin} (Debian package ${t.pkg}): ${t.why}`);
+  log(`install them with: sudo apt-get install -y ${pkgs.join(' ')}`);
+  process.exit(1);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function ensureBuild() {
+  const out = path.join(root, 'dist', 'main', 'cli.js');
+  const stamp = path.join(root, 'dist', '.build-stamp');
+  const srcTime = Math.max(newestMtime(path.join(root, 'src')), fs.statSync(path.join(root, 'tsconfig.json')).mtimeMs);
+  if (fs.existsSync(out) && fs.existsSync(stamp) && Number(fs.readFileSync(stamp, 'utf8')) >= srcTime) return;
+  log('compiling TypeScript…');
+  fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+  execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  fs.writeFileSync(stamp, String(srcTime));
+}
+
+checkNode();
+ensureNodeModules();
+ensureDebianTools(forTests ? [...SERVICE_TOOLS, ...TEST_TOOLS] : SERVICE_TOOLS);
+ensureBuild();

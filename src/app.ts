@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import cors from '@fastify/cors';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config/index.js';
+import { AppError, errorResponse } from './platform/http/errors.js';
+import { installValidators, validationToAppError } from './platform/http/validation.js';
+import { authenticate, type Actor, type CredentialResolvers, type RouteAuth } from './platform/http/auth.js';
+import { consume, type RateStore } from './platform/http/rate-limit.js';
+import { registerOpenApi } from './platform/http/openapi.js';
+import { loggerOptions } from './platform/log/logger.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig extends RouteAuth {}
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface ReadinessCheck {
+  name: string;
+  check(): Promise<void>;
+}
+
+export interface AppDeps {
+  config: Config;
+  version: string;
+  resolvers: CredentialResolvers;
+  rateStore: RateStore;
+  /** requests per minute for a principal of this tier (null: unauthenticated or user) */
+  rateLimitFor(tier: string | null): number;
+  readiness: ReadinessCheck[];
+  /** registers every module's routes under /v1 */
+  routes(app: App): void | Promise<void>;
+  /** a logger instance (tests pass a silent one) */
+  logger?: FastifyBaseLogger | false;
+}
+
+const PUBLIC_PREFIXES = ['/v1/docs', '/v1/openapi.json'];
+
+/** Builds the HTTP app from its dependencies; performs no I/O of its own. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    ...(deps.logger === undefined
+      ? { logger: loggerOptions(config.logLevel) }
+      : deps.logger === false
+        ? { logger: false }
+        : { loggerInstance: deps.logger }),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    ajv: { customOptions: { allErrors: true } },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installValidators(app);
+  // JSON (and, per route, multipart) only: any other body type is 415, not a guess.
+  app.removeContentTypeParser(['text/plain']);
+  app.decorateRequest('actor', null);
+
+  // Every route must say who may call it; a route without `auth` is a start-up error.
+  app.addHook('onRoute', (route) => {
+    const cfg = (route.config ?? {}) as RouteAuth;
+    if (cfg.auth !== undefined || route.method === 'OPTIONS' || route.method === 'HEAD') return;
+    if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) {
+      route.config = { ...(route.config ?? {}), auth: [], rateLimit: false } as never;
+      return;
+    }
+    throw new Error(`route ${String(route.method)} ${route.url} declares no auth policy`);
+  });
+
+  await app.register(cors, {
+    origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Service-Unauth-Token', 'X-Service-Store-Sid', 'X-API-Key', 'Idempotency-Key', 'X-Request-Id'],
+    exposedHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id'],
+    maxAge: 600,
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    const cfg = (req.routeOptions.config ?? {}) as RouteAuth;
+    if (req.method === 'OPTIONS' || req.is404) return;
+    let authError: unknown = null;
+    try {
+      req.actor = await authenticate(req, cfg, deps.resolvers);
+    } catch (err) {
+      authError = err;
+    }
+    if (cfg.rateLimit !== false) {
+      const actor = req.actor;
+      const key = actor ? actor.principal : `ip:${req.ip}`;
+      const decision = await consume(deps.rateStore, key, deps.rateLimitFor(actor?.tier ?? null));
+      reply.headers(decision.headers);
+      if (!decision.allowed) {
+        throw new AppError('rate_limited', `Too many requests; retry in ${decision.retryAfterSeconds} s`, {
+          headers: { 'retry-after': String(decision.retryAfterSeconds) },
+        });
+      }
+    }
+    if (authError) throw authError;
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const { status, body } = errorResponse(new AppError('not_found', `Route ${req.method} ${req.url.split('?')[0]} not found`), req.id);
+    void reply.code(status).send(body);
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    let appError: AppError;
+    if (error instanceof AppError) {
+      appError = error;
+    } else if ((error as FastifyError).validation) {
+      appError = validationToAppError((error as FastifyError).validation!, (error as FastifyError).validationContext);
+    } else {
+      appError = fromFrameworkError(error as FastifyError);
+    }
+    if (appError.status >= 500) {
+      req.log.error({ err: error, request_id: req.id }, 'request failed');
+    }
+    const { status, body, headers } = errorResponse(appError, req.id);
+    void reply.code(status).headers(headers).send(body);
+  });
+
+  app.get('/v1/health', { schema: { tags: ['Operations'], summary: 'Liveness' }, config: { auth: [], rateLimit: false } }, async () => ({
+    status: 'ok',
+  }));
+
+  app.get(
+    '/v1/ready',
+    { schema: { tags: ['Operations'], summary: 'Readiness: database, queue and blob store answer' }, config: { auth: [], rateLimit: false } },
+    async (_req, reply) => {
+      const checks: Record<string, string> = {};
+      let ready = true;
+      await Promise.all(
+        deps.readiness.map(async (c) => {
+          try {
+            await withTimeout(c.check(), 3000);
+            checks[c.name] = 'ok';
+          } catch (err) {
+            ready = false;
+            checks[c.name] = `unavailable: ${(err as Error).message}`.slice(0, 200);
+          }
+        }),
+      );
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
+    },
+  );
+
+  await registerOpenApi(app, config.publicUrl, deps.version);
+  await app.register(
+    async (v1) => {
+      await deps.routes(v1 as unknown as App);
+    },
+    { prefix: '/v1' },
+  );
+  app.get('/v1/openapi.json', { schema: { hide: true }, config: { auth: [], rateLimit: false } }, async () => app.swagger());
+  return app as unknown as App;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    p.then(
+      (v) => (clearTimeout(t), resolve(v)),
+      (e: unknown) => (clearTimeout(t), reject(e instanceof Error ? e : new Error(String(e)))),
+    );
+  });
+}
+
+/** Errors Fastify raises itself (body parsing, content type, size) keep their 4xx status. */
+function fromFrameworkError(error: FastifyError): AppError {
+  const status = error.statusCode ?? 500;
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return status === 415
+        ? new AppError('unsupported_media_type', 'Unsupported Media Type')
+        : new AppError('bad_request', error.message);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large', 'Request body is too large');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('bad_request', 'Body cannot be empty when content-type is set to application/json');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('bad_request', 'Malformed JSON body');
+    default:
+      break;
+  }
+  if (status === 415) return new AppError('unsupported_media_type', 'Unsupported Media Type');
+  if (status === 413) return new AppError('payload_too_large', 'Request body is too large');
+  if (status === 404) return new AppError('not_found', 'Not found');
+  if (status === 405) return new AppError('method_not_allowed', 'Method not allowed');
+  if (status >= 400 && status < 500) return new AppError('bad_request', error.message || 'Bad request');
+  return new AppError('internal', 'Internal server error');
+}

@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { Command, CommanderError } from 'commander';
+import { ConfigError, loadConfig, type Config } from '../config/index.js';
+import { AppError } from '../platform/http/errors.js';
+import { buildDeps, VERSION, type Deps } from './deps.js';
+import { closeOnSignals, startServer } from './server.js';
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+  env: Record<string, string | undefined>;
+}
+
+const defaultIo: CliIo = {
+  out: (l) => process.stdout.write(`${l}\n`),
+  err: (l) => process.stderr.write(`${l}\n`),
+  env: process.env,
+};
+
+/** Print either JSON (--json) or readable `key: value` lines. */
+function emit(io: CliIo, json: boolean, value: Record<string, unknown>): void {
+  if (json) {
+    io.out(JSON.stringify(value));
+    return;
+  }
+  for (const [k, v] of Object.entries(value)) io.out(`${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`);
+}
+
+async function withDeps<T>(config: Config, work: (deps: Deps) => Promise<T>): Promise<T> {
+  const deps = await buildDeps(config);
+  try {
+    return await work(deps);
+  } finally {
+    await deps.close();
+  }
+}
+
+function describeError(err: unknown): string {
+  if (err instanceof AppError) {
+    const fields = err.options.fields ? ` ${Object.entries(err.options.fields).map(([f, m]) => `${f} ${m.join(', ')}`).join('; ')}` : '';
+    return `${err.message}${fields}`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The `folio` command. Returns the exit code instead of exiting, so tests can run it in-process. */
+export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
+  let config: Config | null = null;
+  const getConfig = () => (config ??= loadConfig(io.env));
+  let exitCode = 0;
+
+  const program = new Command('folio')
+    .description('Folio: headless web-to-print service')
+    .version(VERSION)
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+
+  program
+    .command('serve')
+    .description('Run the HTTP API (and, in embedded mode, the job workers)')
+    .action(async () => {
+      const server = await startServer(getConfig());
+      closeOnSignals(server, getConfig().shutdownTimeoutMs);
+      exitCode = -1; // keep running
+    });
+
+  program
+    .command('migrate')
+    .description('Apply database migrations')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { json?: boolean }) => {
+      // buildDeps migrates; report what the database holds afterwards.
+      await withDeps(getConfig(), async (deps) => {
+        const rows = await deps.database.db.selectFrom('kysely_migration' as never).select(['name' as never]).execute();
+        emit(io, Boolean(opts.json), { database: deps.database.dialect, migrations: (rows as Array<{ name: string }>).map((r) => r.name) });
+      });
+    });
+
+  const account = program.command('account').description('Manage accounts');
+  account
+    .command('create')
+    .description('Create an account')
+    .requiredOption('--email <email>', 'e-mail address')
+    .requiredOption('--password <password>', '8+ characters with upper, lower, digit and symbol')
+    .option('--name <name>', 'display name')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { email: string; password: string; name?: string; json?: boolean }) => {
+      await withDeps(getConfig(), async (deps) => {
+        const session = await deps.identity.signUp({ name: opts.name ?? opts.email.split('@')[0]!, email: opts.email, password: opts.password });
+        emit(io, Boolean(opts.json), { id: session.user.id, email: session.user.email, name: session.user.name });
+      });
+    });
+
+  const store = program.command('store').description('Manage stores');
+  store
+    .command('plan')
+    .description("Set a store's plan tier")
+    .requiredOption('--store <uuid>', 'store id')
+    .requiredOption('--tier <name>', 'free, pro, advanced, premium or enterprise (as in the tier table)')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { store: string; tier: string; json?: boolean }) => {
+      await withDeps(getConfig(), async (deps) => {
+        const s = await deps.stores.setTier(opts.store, opts.tier);
+        emit(io, Boolean(opts.json), { id: s.id, name: s.name, tier: s.tier });
+      });
+    });
+
+  program
+    .command('seed')
+    .description('Create demo data and print working credentials')
+    .option('--demo', 'create a demo account with one store on the advanced tier')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { demo?: boolean; json?: boolean }) => {
+      if (!opts.demo) throw new AppError('bad_request', 'nothing to seed: pass --demo');
+      await withDeps(getConfig(), async (deps) => {
+        const email = `demo+${randomBytes(4).toString('hex')}@folio.local`;
+        const password = `Demo-${randomBytes(9).toString('base64url')}1a!`;
+        const session = await deps.identity.signUp({ name: 'Demo', email, password });
+        const created = await deps.stores.create(session.user.id, { store_name: 'Demo store' }, false);
+        await deps.stores.setTier(created.id, 'advanced');
+        const full = await deps.stores.get(
+          { kind: 'J', userId: session.user.id, storeId: null, tier: null, scopes: new Set(), principal: `user:${session.user.id}` },
+          created.id,
+          true,
+        );
+        emit(io, Boolean(opts.json), {
+          base_url: `${getConfig().publicUrl}/v1`,
+          email,
+          password,
+          access_token: session.access_token,
+          store_id: full.id,
+          tier: 'advanced',
+          sid: full.sid,
+          secret: full.secret,
+          unauth_token: full.unauth_token,
+        });
+      });
+    });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode;
+    if (err instanceof ConfigError) {
+      io.err(err.message);
+      return 2;
+    }
+    io.err(`error: ${describeError(err)}`);
+    return 1;
+  }
+  return exitCode;
+}
+
+const isEntry = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isEntry) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      if (code >= 0) process.exit(code);
+    },
+    (err: unknown) => {
+      process.stderr.write(`${String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

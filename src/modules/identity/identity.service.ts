@@ -1,0 +1,116 @@
+import { AppError } from '../../platform/http/errors.js';
+import { newId } from '../../platform/crypto/ids.js';
+import { decoyHash, hashPassword, verifyPassword } from '../../platform/crypto/password.js';
+import { mapDbErrors } from '../../platform/db/errors.js';
+import { nowIso } from '../../platform/db/index.js';
+import type { AccessToken, JwtIssuer } from './jwt.js';
+import type { User, UsersRepo } from './users.repo.js';
+
+export interface Session extends AccessToken {
+  user: User;
+}
+
+/** Password rule (decisions.md): 8+ characters with upper, lower, digit and symbol. */
+export function passwordProblems(password: string): string[] {
+  const problems: string[] = [];
+  if (password.length < 8) problems.push('must be at least 8 characters');
+  if (password.length > 128) problems.push('must be at most 128 characters');
+  if (!/[a-z]/.test(password)) problems.push('must contain a lower-case letter');
+  if (!/[A-Z]/.test(password)) problems.push('must contain an upper-case letter');
+  if (!/[0-9]/.test(password)) problems.push('must contain a digit');
+  if (!/[^A-Za-z0-9]/.test(password)) problems.push('must contain a symbol');
+  return problems;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Hook for other modules to run in the sign-up (the wallet's sign-up grant). */
+export type SignupHook = (user: User) => Promise<void>;
+
+export class IdentityService {
+  private decoy: Promise<string> | null = null;
+  private readonly signupHooks: SignupHook[] = [];
+
+  constructor(
+    private readonly users: UsersRepo,
+    private readonly jwt: JwtIssuer,
+    private readonly scryptCost: number,
+  ) {}
+
+  onSignup(hook: SignupHook): void {
+    this.signupHooks.push(hook);
+  }
+
+  async signUp(input: { name: string; email: string; password: string }): Promise<Session> {
+    const problems = passwordProblems(input.password);
+    if (problems.length > 0) throw AppError.validation({ password: problems });
+    const email = normalizeEmail(input.email);
+    const hash = await hashPassword(input.password, this.scryptCost);
+    const user = await mapDbErrors(
+      () => this.users.insert({ id: newId(), name: input.name.trim(), email, password_hash: hash, now: nowIso() }),
+      () => AppError.field('email', 'has already been taken'),
+    );
+    for (const hook of this.signupHooks) await hook(user);
+    return { user, ...(await this.jwt.issue(user.id, 0)) };
+  }
+
+  async signIn(input: { email: string; password: string }): Promise<Session> {
+    const row = await this.users.secretsByEmail(normalizeEmail(input.email));
+    // Verify against a decoy when the user is unknown so the timing says nothing.
+    const hash = row?.password_hash ?? (await (this.decoy ??= decoyHash(this.scryptCost)));
+    const valid = await verifyPassword(input.password, hash);
+    if (!row || !valid) throw new AppError('unauthenticated', 'Invalid email or password');
+    const user = (await this.users.byId(row.id))!;
+    return { user, ...(await this.jwt.issue(row.id, row.token_version)) };
+  }
+
+  async me(userId: string): Promise<User> {
+    const user = await this.users.byId(userId);
+    if (!user) throw AppError.notFound('User');
+    return user;
+  }
+
+  async update(userId: string, patch: { name?: string; email?: string }): Promise<User> {
+    const user = await mapDbErrors(
+      () =>
+        this.users.update(userId, {
+          ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
+          ...(patch.email !== undefined ? { email: normalizeEmail(patch.email) } : {}),
+          now: nowIso(),
+        }),
+      () => AppError.field('email', 'has already been taken'),
+    );
+    if (!user) throw AppError.notFound('User');
+    return user;
+  }
+
+  /** Changes the password and invalidates every earlier JWT; returns a fresh session. */
+  async updatePassword(userId: string, input: { current_password: string; password: string }): Promise<Session> {
+    const row = await this.users.secretsById(userId);
+    if (!row) throw AppError.notFound('User');
+    if (!(await verifyPassword(input.current_password, row.password_hash))) {
+      throw AppError.field('current_password', 'is incorrect');
+    }
+    const problems = passwordProblems(input.password);
+    if (problems.length > 0) throw AppError.validation({ password: problems });
+    const version = await this.users.setPassword(userId, await hashPassword(input.password, this.scryptCost), nowIso());
+    return { user: await this.me(userId), ...(await this.jwt.issue(userId, version)) };
+  }
+
+  /** A JWT for the account that owns a store (GET /account/render-jwt). */
+  async tokenFor(userId: string): Promise<AccessToken> {
+    const version = await this.users.tokenVersion(userId);
+    if (version === null) throw AppError.notFound('User');
+    return this.jwt.issue(userId, version);
+  }
+
+  /** The user a JWT stands for, when it verifies and its version is current. */
+  async verifyJwt(token: string): Promise<string | null> {
+    const claims = await this.jwt.verify(token);
+    if (!claims) return null;
+    const version = await this.users.tokenVersion(claims.userId);
+    return version !== null && version === claims.version ? claims.userId : null;
+  }
+}

@@ -1,0 +1,56 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { randomUUID } from 'node:crypto';
+
+export interface AccessToken {
+  token_type: 'bearer';
+  access_token: string;
+  expires_in: number;
+}
+
+export interface VerifiedJwt {
+  userId: string;
+  version: number;
+}
+
+/**
+ * Account JWTs (decisions.md § Identity): HS256 with the server secret; claims
+ * iss, sub (user uuid), iat, nbf, exp, jti and ver (the user's token version).
+ */
+export class JwtIssuer {
+  private readonly key: Uint8Array;
+  constructor(secret: string, private readonly issuer: string, private readonly ttlSeconds: number, private readonly now: () => number = Date.now) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async issue(userId: string, version: number): Promise<AccessToken> {
+    const iat = Math.floor(this.now() / 1000);
+    const jwt = await new SignJWT({ ver: version })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(this.issuer)
+      .setSubject(userId)
+      .setIssuedAt(iat)
+      .setNotBefore(iat)
+      .setExpirationTime(iat + this.ttlSeconds)
+      .setJti(randomUUID())
+      .sign(this.key);
+    return { token_type: 'bearer', access_token: jwt, expires_in: this.ttlSeconds };
+  }
+
+  /** null for anything that is not a valid, current token of ours. */
+  async verify(token: string): Promise<VerifiedJwt | null> {
+    if (token.length > 4096 || token.split('.').length !== 3) return null;
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: this.issuer,
+        requiredClaims: ['sub', 'exp', 'iat', 'nbf', 'jti'],
+        currentDate: new Date(this.now()),
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
+      return { userId: payload.sub, version: payload.ver };
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
+      throw err;
+    }
+  }
+}

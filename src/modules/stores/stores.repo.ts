@@ -1,0 +1,147 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { DB, StoresTable } from '../../platform/db/schema.js';
+import type { DbOrTx } from '../../platform/db/index.js';
+
+/** Columns read for responses; hashes are never selected here. */
+export const STORE_COLUMNS = [
+  'id',
+  'owner_id',
+  'name',
+  'shop_url',
+  'view_store_url',
+  'timezone',
+  'integration_type',
+  'is_integrated',
+  'google_font_api_enc',
+  'unsplash_key_enc',
+  'pixabay_key_enc',
+  'pexels_key_enc',
+  'sid',
+  'tier',
+  'created_at',
+  'updated_at',
+] as const;
+
+export type StoreRow = Pick<StoresTable, (typeof STORE_COLUMNS)[number]> & { is_integrated: number; tier: string };
+export type StoreCredentialRow = { id: string; sid: string; secret_enc: string; unauth_token_enc: string };
+
+export interface NewStoreRow {
+  id: string;
+  owner_id: string;
+  name: string;
+  shop_url: string | null;
+  view_store_url: string | null;
+  timezone: string | null;
+  google_font_api_enc: string | null;
+  unsplash_key_enc: string | null;
+  pixabay_key_enc: string | null;
+  pexels_key_enc: string | null;
+  sid: string;
+  secret_hash: string;
+  secret_enc: string;
+  unauth_token_hash: string;
+  unauth_token_enc: string;
+  tier: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type StorePatch = Partial<
+  Pick<NewStoreRow, 'name' | 'shop_url' | 'view_store_url' | 'timezone' | 'google_font_api_enc' | 'unsplash_key_enc' | 'pixabay_key_enc' | 'pexels_key_enc'>
+>;
+
+export interface CredentialSet {
+  sid: string;
+  secret_hash: string;
+  secret_enc: string;
+  unauth_token_hash: string;
+  unauth_token_enc: string;
+}
+
+export class StoresRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  async insert(row: NewStoreRow): Promise<void> {
+    await this.db.insertInto('stores').values(row).execute();
+  }
+
+  /** Live stores owned by a user, for paginated listing. */
+  listQuery(ownerId: string): SelectQueryBuilder<DB, 'stores', StoreRow> {
+    return this.db
+      .selectFrom('stores')
+      .select(STORE_COLUMNS)
+      .where('owner_id', '=', ownerId)
+      .where('deleted_at', 'is', null) as unknown as SelectQueryBuilder<DB, 'stores', StoreRow>;
+  }
+
+  async byId(id: string): Promise<StoreRow | null> {
+    const row = await this.db.selectFrom('stores').select(STORE_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    return (row as StoreRow | undefined) ?? null;
+  }
+
+  async ownedBy(ownerId: string, id: string): Promise<StoreRow | null> {
+    const row = await this.db
+      .selectFrom('stores')
+      .select(STORE_COLUMNS)
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return (row as StoreRow | undefined) ?? null;
+  }
+
+  async bySid(sid: string): Promise<(StoreRow & { secret_hash: string }) | null> {
+    const row = await this.db
+      .selectFrom('stores')
+      .select([...STORE_COLUMNS, 'secret_hash'])
+      .where('sid', '=', sid)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return (row as (StoreRow & { secret_hash: string }) | undefined) ?? null;
+  }
+
+  async byUnauthTokenHash(hash: string): Promise<StoreRow | null> {
+    const row = await this.db
+      .selectFrom('stores')
+      .select(STORE_COLUMNS)
+      .where('unauth_token_hash', '=', hash)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return (row as StoreRow | undefined) ?? null;
+  }
+
+  async credentials(id: string): Promise<StoreCredentialRow | null> {
+    const row = await this.db
+      .selectFrom('stores')
+      .select(['id', 'sid', 'secret_enc', 'unauth_token_enc'])
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async update(id: string, patch: StorePatch, now: string): Promise<void> {
+    await this.db.updateTable('stores').set({ ...patch, updated_at: now }).where('id', '=', id).where('deleted_at', 'is', null).execute();
+  }
+
+  async replaceCredentials(id: string, creds: CredentialSet, now: string): Promise<boolean> {
+    const res = await this.db.updateTable('stores').set({ ...creds, updated_at: now }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async setTier(id: string, tier: string, now: string): Promise<boolean> {
+    const res = await this.db.updateTable('stores').set({ tier, updated_at: now }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async tiersOfOwner(ownerId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('stores').select('tier').where('owner_id', '=', ownerId).where('deleted_at', 'is', null).execute();
+    return rows.map((r) => r.tier);
+  }
+
+  /** Soft delete: the row stays for the records that reference it; its credentials stop working. */
+  async softDelete(id: string, now: string): Promise<boolean> {
+    const res = await this.db.updateTable('stores').set({ deleted_at: now, updated_at: now }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+}

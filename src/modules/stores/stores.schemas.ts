@@ -1,0 +1,56 @@
+import { Type } from '@sinclair/typebox';
+import { listEnvelope, listQuerySchema } from '../../platform/http/pagination.js';
+
+const NullableString = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Null()]);
+const Url = Type.Union([Type.String({ maxLength: 2048, format: 'uri' }), Type.Null()]);
+
+export const StoreSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  shop_url: Type.Union([Type.String(), Type.Null()]),
+  view_store_url: Type.Union([Type.String(), Type.Null()]),
+  timezone: Type.Union([Type.String(), Type.Null()]),
+  integration_type: Type.Union([Type.String(), Type.Null()]),
+  is_integrated: Type.Boolean(),
+  google_font_api: Type.Union([Type.String(), Type.Null()]),
+  unsplash_key: Type.Union([Type.String(), Type.Null()]),
+  pixabay_key: Type.Union([Type.String(), Type.Null()]),
+  pexels_key: Type.Union([Type.String(), Type.Null()]),
+  tier: Type.String({ description: 'Plan tier: free, pro, advanced, premium, enterprise' }),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+  sid: Type.Optional(Type.String({ description: 'Only with ?include=credentials' })),
+  secret: Type.Optional(Type.String({ description: 'Only with ?include=credentials' })),
+  unauth_token: Type.Optional(Type.String({ description: 'Only with ?include=credentials' })),
+});
+
+const storeFields = {
+  shop_url: Type.Optional(Url),
+  view_store_url: Type.Optional(Url),
+  timezone: Type.Optional(NullableString(64)),
+  google_font_api: Type.Optional(NullableString(512)),
+  unsplash: Type.Optional(NullableString(512)),
+  pixabay: Type.Optional(NullableString(512)),
+  pexels: Type.Optional(NullableString(512)),
+};
+
+export const CreateStoreBody = Type.Object({ store_name: Type.String({ minLength: 1, maxLength: 255 }), ...storeFields });
+export const UpdateStoreBody = Type.Object({ store_name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })), ...storeFields });
+
+export const IncludeQuery = Type.Object({
+  include: Type.Optional(Type.String({ maxLength: 100, description: '`credentials` adds sid, secret and unauth_token (never for the public token)' })),
+});
+export const StoreParams = Type.Object({ store: Type.String({ maxLength: 64 }) });
+export const StoreListQuery = listQuerySchema(['created_date', 'name', 'id']);
+
+export const StoreEnvelope = Type.Object({ data: StoreSchema, message: Type.String() });
+export const StoreListEnvelope = listEnvelope(StoreSchema);
+export const DeletedEnvelope = Type.Object({ message: Type.String() });
+export const CredentialsEnvelope = Type.Object({
+  data: Type.Object({ sid: Type.String(), secret: Type.String(), unauth_token: Type.String() }),
+  message: Type.String(),
+});
+
+export function wantsCredentials(include: string | undefined): boolean {
+  return (include ?? '').split(',').map((s) => s.trim()).includes('credentials');
+}

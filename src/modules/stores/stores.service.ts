@@ -1,0 +1,234 @@
+import type { Aead } from '../../platform/crypto/aead.js';
+import { isUuid, newId } from '../../platform/crypto/ids.js';
+import { randomBase62, safeEqual, sha256Hex } from '../../platform/crypto/tokens.js';
+import { iso, nowIso } from '../../platform/db/index.js';
+import type { Actor } from '../../platform/http/auth.js';
+import { AppError } from '../../platform/http/errors.js';
+import { paginate, type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
+import type { Plans } from '../plans/plans.js';
+import type { CredentialSet, StorePatch, StoreRow, StoresRepo } from './stores.repo.js';
+
+export interface Store {
+  id: string;
+  name: string;
+  shop_url: string | null;
+  view_store_url: string | null;
+  timezone: string | null;
+  integration_type: string | null;
+  is_integrated: boolean;
+  google_font_api: string | null;
+  unsplash_key: string | null;
+  pixabay_key: string | null;
+  pexels_key: string | null;
+  tier: string;
+  created_at: string;
+  updated_at: string;
+  sid?: string;
+  secret?: string;
+  unauth_token?: string;
+}
+
+export interface StoreCredentials {
+  sid: string;
+  secret: string;
+  unauth_token: string;
+}
+
+export interface StoreInput {
+  store_name?: string;
+  shop_url?: string | null;
+  view_store_url?: string | null;
+  timezone?: string | null;
+  google_font_api?: string | null;
+  unsplash?: string | null;
+  pixabay?: string | null;
+  pexels?: string | null;
+}
+
+const SECRET_FIELDS = {
+  google_font_api: 'google_font_api_enc',
+  unsplash: 'unsplash_key_enc',
+  pixabay: 'pixabay_key_enc',
+  pexels: 'pexels_key_enc',
+} as const;
+
+/** The store as an actor resolved from a credential sees it. */
+export interface ResolvedStore {
+  id: string;
+  ownerId: string;
+  tier: string;
+}
+
+export class StoresService {
+  constructor(
+    private readonly repo: StoresRepo,
+    private readonly aead: Aead,
+    private readonly plans: Plans,
+  ) {}
+
+  private newCredentials(): { plain: StoreCredentials; stored: CredentialSet } {
+    const plain = { sid: `sid_${randomBase62(24)}`, secret: `ssk_${randomBase62(40)}`, unauth_token: `put_${randomBase62(40)}` };
+    return {
+      plain,
+      stored: {
+        sid: plain.sid,
+        secret_hash: sha256Hex(plain.secret),
+        // The sid binds each ciphertext to its store row.
+        secret_enc: this.aead.encrypt(plain.secret, plain.sid),
+        unauth_token_hash: sha256Hex(plain.unauth_token),
+        unauth_token_enc: this.aead.encrypt(plain.unauth_token, plain.sid),
+      },
+    };
+  }
+
+  private seal(value: string | null | undefined, id: string): string | null {
+    return value === null || value === undefined || value === '' ? null : this.aead.encrypt(value, id);
+  }
+
+  private open(value: string | null, id: string): string | null {
+    return value === null ? null : this.aead.decrypt(value, id);
+  }
+
+  toStore(row: StoreRow): Store {
+    return {
+      id: row.id,
+      name: row.name,
+      shop_url: row.shop_url,
+      view_store_url: row.view_store_url,
+      timezone: row.timezone,
+      integration_type: row.integration_type,
+      is_integrated: row.is_integrated === 1,
+      google_font_api: this.open(row.google_font_api_enc, row.id),
+      unsplash_key: this.open(row.unsplash_key_enc, row.id),
+      pixabay_key: this.open(row.pixabay_key_enc, row.id),
+      pexels_key: this.open(row.pexels_key_enc, row.id),
+      tier: row.tier,
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+    };
+  }
+
+  private async withCredentials(store: Store): Promise<Store> {
+    const c = await this.repo.credentials(store.id);
+    if (!c) throw AppError.notFound('Store');
+    return { ...store, sid: c.sid, secret: this.aead.decrypt(c.secret_enc, c.sid), unauth_token: this.aead.decrypt(c.unauth_token_enc, c.sid) };
+  }
+
+  /** Credentials go only to the store key, the store JWT and the owner's JWT; never to U or API keys. */
+  private async present(row: StoreRow, actor: Actor | { kind: 'J' }, includeCredentials: boolean): Promise<Store> {
+    const store = this.toStore(row);
+    const allowed = actor.kind === 'J' || actor.kind === 'B' || actor.kind === 'JS';
+    return includeCredentials && allowed ? this.withCredentials(store) : store;
+  }
+
+  async create(ownerId: string, input: StoreInput, includeCredentials: boolean): Promise<Store> {
+    const id = newId();
+    const now = nowIso();
+    const { stored } = this.newCredentials();
+    await this.repo.insert({
+      id,
+      owner_id: ownerId,
+      name: (input.store_name ?? '').trim(),
+      shop_url: input.shop_url ?? null,
+      view_store_url: input.view_store_url ?? null,
+      timezone: input.timezone ?? null,
+      google_font_api_enc: this.seal(input.google_font_api, id),
+      unsplash_key_enc: this.seal(input.unsplash, id),
+      pixabay_key_enc: this.seal(input.pixabay, id),
+      pexels_key_enc: this.seal(input.pexels, id),
+      ...stored,
+      tier: this.plans.table.tiers[0]!,
+      created_at: now,
+      updated_at: now,
+    });
+    return this.present((await this.repo.byId(id))!, { kind: 'J' }, includeCredentials);
+  }
+
+  async list(ownerId: string, query: ListQuery, ctx: PageContext): Promise<ListResult<Store>> {
+    const page = await paginate(
+      this.repo.listQuery(ownerId),
+      { sortable: { created_date: 'created_at', name: 'name', id: 'id' }, idColumn: 'id', searchColumn: 'name' },
+      query,
+      ctx,
+    );
+    return { ...page, rows: page.rows.map((r) => this.toStore(r)) };
+  }
+
+  /** A store the actor may see: the owner's JWT sees its stores, a store credential its own store. */
+  private async visible(actor: Actor, id: string): Promise<StoreRow> {
+    if (!isUuid(id)) throw AppError.notFound('Store');
+    const row = actor.storeId !== null ? (actor.storeId === id ? await this.repo.byId(id) : null) : await this.repo.ownedBy(actor.userId, id);
+    if (!row) throw AppError.notFound('Store');
+    return row;
+  }
+
+  async get(actor: Actor, id: string, includeCredentials: boolean): Promise<Store> {
+    return this.present(await this.visible(actor, id), actor, includeCredentials);
+  }
+
+  async details(actor: Actor, includeCredentials: boolean): Promise<Store> {
+    const row = actor.storeId ? await this.repo.byId(actor.storeId) : null;
+    if (!row) throw AppError.notFound('Store');
+    return this.present(row, actor, includeCredentials);
+  }
+
+  async update(actor: Actor, id: string, input: StoreInput): Promise<Store> {
+    const row = await this.visible(actor, id);
+    const patch: StorePatch = {};
+    if (input.store_name !== undefined) patch.name = input.store_name.trim();
+    if (input.shop_url !== undefined) patch.shop_url = input.shop_url;
+    if (input.view_store_url !== undefined) patch.view_store_url = input.view_store_url;
+    if (input.timezone !== undefined) patch.timezone = input.timezone;
+    for (const [field, column] of Object.entries(SECRET_FIELDS) as Array<[keyof typeof SECRET_FIELDS, (typeof SECRET_FIELDS)[keyof typeof SECRET_FIELDS]]>) {
+      if (input[field] !== undefined) patch[column] = this.seal(input[field], row.id);
+    }
+    await this.repo.update(row.id, patch, nowIso());
+    return this.toStore((await this.repo.byId(row.id))!);
+  }
+
+  async remove(actor: Actor, id: string): Promise<void> {
+    const row = await this.visible(actor, id);
+    await this.repo.softDelete(row.id, nowIso());
+  }
+
+  /** Reissues sid, secret and public token together; the old ones fail from the next request. */
+  async revokeTokens(actor: Actor): Promise<StoreCredentials> {
+    if (!actor.storeId) throw AppError.notFound('Store');
+    const { plain, stored } = this.newCredentials();
+    if (!(await this.repo.replaceCredentials(actor.storeId, stored, nowIso()))) throw AppError.notFound('Store');
+    return plain;
+  }
+
+  async setTier(storeId: string, tier: string): Promise<Store> {
+    if (!this.plans.isTier(tier)) throw AppError.field('tier', `must be one of: ${this.plans.table.tiers.join(', ')}`);
+    if (!isUuid(storeId) || !(await this.repo.setTier(storeId, tier, nowIso()))) throw AppError.notFound('Store');
+    return this.toStore((await this.repo.byId(storeId))!);
+  }
+
+  /** The highest tier among a user's stores (account-level plan gates). */
+  async accountTier(ownerId: string): Promise<string> {
+    return this.plans.highest(await this.repo.tiersOfOwner(ownerId));
+  }
+
+  // ---- credential resolution -------------------------------------------------------------
+
+  async resolveStoreKey(sid: string, secret: string): Promise<ResolvedStore | null> {
+    if (!sid || !secret || sid.length > 100 || secret.length > 200) return null;
+    const row = await this.repo.bySid(sid);
+    if (!row || !safeEqual(sha256Hex(secret), row.secret_hash)) return null;
+    return { id: row.id, ownerId: row.owner_id, tier: row.tier };
+  }
+
+  async resolvePublicToken(token: string): Promise<ResolvedStore | null> {
+    if (!token || token.length > 200) return null;
+    const row = await this.repo.byUnauthTokenHash(sha256Hex(token));
+    return row ? { id: row.id, ownerId: row.owner_id, tier: row.tier } : null;
+  }
+
+  /** The store named by X-Service-Store-Sid, when the user owns it. */
+  async resolveOwnedSid(userId: string, sid: string): Promise<ResolvedStore | null> {
+    if (!sid || sid.length > 100) return null;
+    const row = await this.repo.bySid(sid);
+    return row && row.owner_id === userId ? { id: row.id, ownerId: row.owner_id, tier: row.tier } : null;
+  }
+}

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import type { DB } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<DB>;
+export type Tx = Transaction<DB>;
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  dialect: Dialect;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Postgres returns bigint (COUNT, SUM) as text by default; our integers fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface DatabaseOptions {
+  url: string | null;
+  dataDir: string;
+  poolSize: number;
+}
+
+export function sqlitePath(url: string | null, dataDir: string): string {
+  if (url === null) return path.join(dataDir, 'folio.db');
+  if (url === 'sqlite::memory:' || url === 'sqlite://:memory:') return ':memory:';
+  return url.replace(/^(sqlite|file):(\/\/)?/, '');
+}
+
+export function openDatabase(opts: DatabaseOptions): Database {
+  if (opts.url !== null && /^postgres(ql)?:/.test(opts.url)) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize, connectionTimeoutMillis: 5000 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      dialect: 'postgres',
+      ping: async () => void (await sql`select 1`.execute(db)),
+      close: () => db.destroy(),
+    };
+  }
+  const file = sqlitePath(opts.url, opts.dataDir);
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    ping: async () => void (await sql`select 1`.execute(db)),
+    close: () => db.destroy(),
+  };
+}
+
+/** Current time as stored: ISO-8601 with milliseconds, UTC. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** A timestamp column as read back: SQLite gives the ISO string, PostgreSQL a Date. */
+export function iso(value: string | Date): string;
+export function iso(value: string | Date | null): string | null;
+export function iso(value: string | Date | null): string | null {
+  if (value === null) return null;
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+export function bool(value: number | boolean | null): boolean {
+  return value === true || value === 1;
+}

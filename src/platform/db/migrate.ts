@@ -1,0 +1,42 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Dialect } from './index.js';
+import { foundation } from './migrations/0001-foundation.js';
+
+/** Column types that differ between the two dialects; migrations ask for these. */
+export interface ColumnTypes {
+  dialect: Dialect;
+  /** timestamp column: timestamptz on PostgreSQL, ISO text on SQLite */
+  ts: 'timestamptz' | 'text';
+  /** auto-increment integer primary key */
+  serial: 'serial' | 'integer';
+  /** a 64-bit integer (token amounts, byte sizes) */
+  big: 'bigint' | 'integer';
+}
+
+export function columnTypes(dialect: Dialect): ColumnTypes {
+  return dialect === 'postgres'
+    ? { dialect, ts: 'timestamptz', serial: 'serial', big: 'bigint' }
+    : { dialect, ts: 'text', serial: 'integer', big: 'integer' };
+}
+
+export type MigrationFactory = (t: ColumnTypes) => Migration;
+
+/** Every migration in order; one set for both dialects. Append, never edit. */
+const MIGRATIONS: Record<string, MigrationFactory> = {
+  '0001-foundation': foundation,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const t = columnTypes(this.dialect);
+    return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(t)]));
+  }
+}
+
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

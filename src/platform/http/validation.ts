@@ -1,0 +1,70 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import { AppError, type FieldErrors } from './errors.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: true,
+    removeAdditional: false,
+    strict: false,
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+/**
+ * JSON bodies are validated as sent (no type coercion: `"5"` is not 5); query strings,
+ * path params and headers arrive as text and are coerced.
+ */
+export function installValidators(app: FastifyInstance): void {
+  const bodyAjv = makeAjv(false);
+  const textAjv = makeAjv(true);
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+    return ajv.compile(schema);
+  });
+}
+
+function fieldName(e: Pick<ErrorObject, 'instancePath' | 'params' | 'keyword'>, part: string | undefined): string {
+  const base = e.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+  if (e.keyword === 'required') {
+    const missing = (e.params as { missingProperty?: string }).missingProperty ?? '';
+    return base ? `${base}.${missing}` : missing;
+  }
+  if (e.keyword === 'additionalProperties') {
+    const extra = (e.params as { additionalProperty?: string }).additionalProperty ?? '';
+    return base ? `${base}.${extra}` : extra;
+  }
+  return base || part || 'body';
+}
+
+function messageFor(e: Pick<ErrorObject, 'keyword' | 'message' | 'params'>): string {
+  if (e.keyword === 'required') return 'is required';
+  if (e.keyword === 'additionalProperties') return 'is not allowed';
+  if (e.keyword === 'enum') return `must be one of: ${((e.params as { allowedValues?: unknown[] }).allowedValues ?? []).join(', ')}`;
+  return e.message ?? 'is invalid';
+}
+
+/** Fastify's schema errors → the interface's validation envelope (400, field → messages). */
+export function validationToAppError(errors: FastifySchemaValidationError[], part: string | undefined): AppError {
+  const fields: FieldErrors = {};
+  for (const e of errors) {
+    // A union's branches each report; keep the messages that say something to a person.
+    if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
+    const name = fieldName(e as ErrorObject, part === 'body' ? undefined : part);
+    const msg = messageFor(e as ErrorObject);
+    const list = (fields[name] ??= []);
+    if (!list.includes(msg)) list.push(msg);
+  }
+  if (Object.keys(fields).length === 0) fields[part ?? 'body'] = ['is invalid'];
+  return AppError.validation(fields);
+}
