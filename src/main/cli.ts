@@ -62,6 +62,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     .description('Run the HTTP API (and, in embedded mode, the job workers)')
     .action(async () => {
       const server = await startServer(getConfig());
+      io.out(`folio listening on ${server.url}`);
       closeOnSignals(server, getConfig().shutdownTimeoutMs);
       exitCode = -1; // keep running
     });

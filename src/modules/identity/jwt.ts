@@ -18,6 +18,8 @@ export interface VerifiedJwt {
  */
 export class JwtIssuer {
   private readonly key: Uint8Array;
+  /** Tokens already verified, until their expiry: the HMAC check is then skipped (bounded). */
+  private readonly verified = new Map<string, VerifiedJwt & { exp: number }>();
   constructor(secret: string, private readonly issuer: string, private readonly ttlSeconds: number, private readonly now: () => number = Date.now) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -39,6 +41,11 @@ export class JwtIssuer {
   /** null for anything that is not a valid, current token of ours. */
   async verify(token: string): Promise<VerifiedJwt | null> {
     if (token.length > 4096 || token.split('.').length !== 3) return null;
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.exp * 1000 > this.now()) return { userId: hit.userId, version: hit.version };
+      this.verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -46,8 +53,11 @@ export class JwtIssuer {
         requiredClaims: ['sub', 'exp', 'iat', 'nbf', 'jti'],
         currentDate: new Date(this.now()),
       });
-      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-      return { userId: payload.sub, version: payload.ver };
+      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.exp !== 'number') return null;
+      const claims = { userId: payload.sub, version: payload.ver };
+      if (this.verified.size >= 10_000) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { ...claims, exp: payload.exp });
+      return claims;
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
       throw err;

@@ -52,12 +52,33 @@ export function openDatabase(opts: DatabaseOptions): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
     ping: async () => void (await sql`select 1`.execute(db)),
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * Kysely prepares every statement on every call; SQLite's parse and plan is then a large
+ * part of a short query. Prepared statements are reused by their SQL text (bounded), which
+ * is safe because Kysely runs one statement at a time on its single SQLite connection.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 512) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (!stmt) {
+        stmt = sqlite.prepare(text);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(text, stmt);
+      }
+      return stmt;
+    },
   };
 }
 
@@ -71,6 +92,8 @@ export function iso(value: string | Date): string;
 export function iso(value: string | Date | null): string | null;
 export function iso(value: string | Date | null): string | null {
   if (value === null) return null;
+  // Written by nowIso(), so a string of this shape is already canonical.
+  if (typeof value === 'string' && value.length === 24 && value.endsWith('Z')) return value;
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 

@@ -1,0 +1,36 @@
+// Shared helpers for the benchmark scripts: child servers and autocannon runs.
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+
+/** Start a server process that prints `READY <url>` on stdout; resolves with its URL. */
+export function startProcess(cmd, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start`)), 60_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /(?:READY|listening on) (\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1], stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.join(' ')} exited with ${code}`));
+    });
+  });
+}
+
+/** One autocannon run; returns req/s and latency percentiles (ms). */
+export async function load(url, { headers = {}, duration = 10, connections = 50 } = {}) {
+  const r = await autocannon({ url, headers, duration, connections, pipelining: 1 });
+  const non2xx = r.non2xx + r.errors + r.timeouts;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: non2xx };
+}
+
+export function row(name, r, base) {
+  const ratio = base ? (r.rps / base.rps).toFixed(2) : '1.00';
+  return `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  errors ${r.errors}  ratio ${ratio}`;
+}
