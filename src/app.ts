@@ -141,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     void reply.code(status).headers(headers).send(body);
   });
 
+  await registerOpenApi(app, config.publicUrl, deps.version);
   app.get('/v1/health', { schema: { tags: ['Operations'], summary: 'Liveness' }, config: { auth: [], rateLimit: false } }, async () => ({
     status: 'ok',
   }));
@@ -166,7 +167,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   );
 
-  await registerOpenApi(app, config.publicUrl, deps.version);
   await app.register(
     async (v1) => {
       await deps.routes(v1 as unknown as App);

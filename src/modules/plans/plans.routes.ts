@@ -30,7 +30,7 @@ export function plansRoutes(app: App, deps: { plans: Plans }): void {
         summary: 'Plan entitlement of the calling store, with the tier matrix and upgrade links',
         response: { 200: CapabilitiesEnvelope },
       },
-      config: { auth: ['K', 'B', 'JS', 'J'] },
+      config: { auth: ['K', 'B', 'JS', 'J'], errors: { 403: 'Authenticated as a user rather than a store' } },
     },
     async (req) => {
       const actor = req.actor!;

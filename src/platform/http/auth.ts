@@ -64,6 +64,8 @@ export interface RouteAuth {
   scope?: string;
   /** skip the rate limiter (health probes) */
   rateLimit?: false;
+  /** further documented error statuses for the OpenAPI document, e.g. { 402: 'Plan gate' } */
+  errors?: Record<number, string>;
 }
 
 const API_KEY_PREFIXES = ['sk_live_', 'pk_live_', 'sk_acc_live_'];

@@ -39,6 +39,7 @@ function errorResponses(auth: RouteAuth, hasInput: boolean, hasParams: boolean):
   if ((auth.auth ?? []).length > 0) res[401] = ref('Missing, unacceptable or invalid credentials');
   if (auth.scope) res[403] = ref('The credential lacks the required scope');
   if (hasParams) res[404] = ref('Not found or not visible to the credential');
+  for (const [code, description] of Object.entries(auth.errors ?? {})) res[code] = ref(description);
   return res;
 }
 
