@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/http/errors.js';
+import { AppError, type FieldErrors } from '../../platform/http/errors.js';
 import { newId } from '../../platform/crypto/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/crypto/password.js';
 import { mapDbErrors } from '../../platform/db/errors.js';
@@ -22,6 +22,9 @@ export function passwordProblems(password: string): string[] {
   return problems;
 }
 
+// The schema's minLength cannot see that a name is only spaces; trimmed, it would be stored empty.
+const BLANK = 'must not be blank';
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -44,12 +47,16 @@ export class IdentityService {
   }
 
   async signUp(input: { name: string; email: string; password: string }): Promise<Session> {
+    const name = input.name.trim();
+    const fields: FieldErrors = {};
+    if (name === '') fields.name = [BLANK];
     const problems = passwordProblems(input.password);
-    if (problems.length > 0) throw AppError.validation({ password: problems });
+    if (problems.length > 0) fields.password = problems;
+    if (Object.keys(fields).length > 0) throw AppError.validation(fields);
     const email = normalizeEmail(input.email);
     const hash = await hashPassword(input.password, this.scryptCost);
     const user = await mapDbErrors(
-      () => this.users.insert({ id: newId(), name: input.name.trim(), email, password_hash: hash, now: nowIso() }),
+      () => this.users.insert({ id: newId(), name, email, password_hash: hash, now: nowIso() }),
       () => AppError.field('email', 'has already been taken'),
     );
     for (const hook of this.signupHooks) await hook(user);
@@ -73,6 +80,7 @@ export class IdentityService {
   }
 
   async update(userId: string, patch: { name?: string; email?: string }): Promise<User> {
+    if (patch.name !== undefined && patch.name.trim() === '') throw AppError.field('name', BLANK);
     const user = await mapDbErrors(
       () =>
         this.users.update(userId, {
