@@ -25,6 +25,24 @@ export function passwordProblems(password: string): string[] {
 // The schema's minLength cannot see that a name is only spaces; trimmed, it would be stored empty.
 const BLANK = 'must not be blank';
 
+/**
+ * The HTTP schema checks fields first; these checks also hold for callers that are not
+ * HTTP (the CLI's `account create`), which would otherwise store any string.
+ */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+function nameProblems(name: string): string[] {
+  if (name === '') return [BLANK];
+  return name.length > 255 ? ['must be at most 255 characters'] : [];
+}
+function emailProblems(email: string): string[] {
+  return email.length > 254 || !EMAIL_SHAPE.test(email) ? ['must be an e-mail address'] : [];
+}
+/** One validation error naming every field with a problem. */
+function rejectProblems(problems: FieldErrors): void {
+  const fields = Object.fromEntries(Object.entries(problems).filter(([, p]) => p.length > 0));
+  if (Object.keys(fields).length > 0) throw AppError.validation(fields);
+}
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -48,12 +66,8 @@ export class IdentityService {
 
   async signUp(input: { name: string; email: string; password: string }): Promise<Session> {
     const name = input.name.trim();
-    const fields: FieldErrors = {};
-    if (name === '') fields.name = [BLANK];
-    const problems = passwordProblems(input.password);
-    if (problems.length > 0) fields.password = problems;
-    if (Object.keys(fields).length > 0) throw AppError.validation(fields);
     const email = normalizeEmail(input.email);
+    rejectProblems({ name: nameProblems(name), email: emailProblems(email), password: passwordProblems(input.password) });
     const hash = await hashPassword(input.password, this.scryptCost);
     const user = await mapDbErrors(
       () => this.users.insert({ id: newId(), name, email, password_hash: hash, now: nowIso() }),
@@ -80,14 +94,11 @@ export class IdentityService {
   }
 
   async update(userId: string, patch: { name?: string; email?: string }): Promise<User> {
-    if (patch.name !== undefined && patch.name.trim() === '') throw AppError.field('name', BLANK);
+    const name = patch.name?.trim();
+    const email = patch.email === undefined ? undefined : normalizeEmail(patch.email);
+    rejectProblems({ name: name === undefined ? [] : nameProblems(name), email: email === undefined ? [] : emailProblems(email) });
     const user = await mapDbErrors(
-      () =>
-        this.users.update(userId, {
-          ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
-          ...(patch.email !== undefined ? { email: normalizeEmail(patch.email) } : {}),
-          now: nowIso(),
-        }),
+      () => this.users.update(userId, { ...(name !== undefined ? { name } : {}), ...(email !== undefined ? { email } : {}), now: nowIso() }),
       () => AppError.field('email', 'has already been taken'),
     );
     if (!user) throw AppError.notFound('User');
