@@ -84,6 +84,39 @@ describe('per-principal rate limit', () => {
   });
 });
 
+describe('every route', () => {
+  it('answers 429 once the caller has spent its budget, and does nothing', async () => {
+    const s = await store();
+    const ip = '198.51.100.77';
+    // Spend the three budgets: the store's, the owner's and the address's.
+    for (let i = 0; i < FREE_LIMIT; i++) {
+      await details(as.B(s));
+      await t.app.inject({ method: 'GET', url: '/v1/account', headers: as.J(s.owner) });
+      await t.app.inject({ method: 'POST', url: '/v1/account/signIn', remoteAddress: ip, payload: {} });
+    }
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { security: Array<Record<string, unknown>> }>>;
+    };
+    let checked = 0;
+    for (const [template, ops] of Object.entries(doc.paths)) {
+      if (template === '/v1/health' || template === '/v1/ready') continue;
+      const url = template.replace('{store}', s.id).replace(/\{\w+\}/g, randomUUID());
+      for (const [method, op] of Object.entries(ops)) {
+        const kinds = op.security.map((r) => Object.keys(r).sort().join('+'));
+        const headers = kinds.includes('storeBasic') ? as.B(s) : kinds.includes('accountJwt') ? as.J(s.owner) : {};
+        const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, headers, remoteAddress: ip, payload: {} });
+        expect(res.statusCode, `${method.toUpperCase()} ${template}: ${res.body}`).toBe(429);
+        expect(res.headers['retry-after'], `${method} ${template}`).toBeDefined();
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(14);
+    // The refused writes did not happen.
+    expect(await t.deps.stores.resolveStoreKey(s.sid, s.secret)).not.toBeNull();
+    expect((await t.deps.stores.get({ kind: 'J', userId: s.owner.id, storeId: null, tier: null, scopes: new Set(), principal: '' }, s.id, false)).id).toBe(s.id);
+  });
+});
+
 describe('per-IP rate limit', () => {
   it('limits unauthenticated routes by client IP', async () => {
     const signIn = (remoteAddress: string) =>
