@@ -250,6 +250,11 @@ describe('GET /v1/docs', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const html = res.body;
     expect(html).toMatch(/swagger-ui/i);
+    // Only this origin, and no upgrade-insecure-requests: that would make browsers fetch the
+    // page's own scripts over https and leave it blank on a plain-http deployment.
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/default-src 'self'/);
+    expect(csp).not.toMatch(/upgrade-insecure-requests|https?:|swagger\.io/);
     expect(html).not.toMatch(/(src|href)\s*=\s*["']?(https?:)?\/\//i);
 
     const init = await t.app.inject({ method: 'GET', url: '/v1/docs/static/swagger-initializer.js' });
