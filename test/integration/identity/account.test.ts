@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { JwtIssuer } from '../../../src/modules/identity/jwt.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, createStore, PASSWORD, signUp } from '../../helpers/factories.js';
@@ -266,5 +269,46 @@ describe('GET /v1/account/render-jwt', () => {
   it('accepts only the store key', async () => {
     const store = await createStore(t.app);
     await expectAuthCases(t.app, { method: 'GET', url: '/v1/account/render-jwt', accepts: ['B'] }, store);
+  });
+});
+
+describe('account JWT verification', () => {
+  const jwtSecret = () => (JSON.parse(fs.readFileSync(path.join(t.dataDir, 'secrets.json'), 'utf8')) as { jwtSecret: string }).jwtSecret;
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+
+  it('accepts a token the server signed now and refuses expired, future, foreign and forged ones', async () => {
+    const user = await signUp(t.app);
+    const ok = await new JwtIssuer(jwtSecret(), 'folio', 3600).issue(user.id, 0);
+    expect((await get('/v1/account', as.J({ token: ok.access_token }))).statusCode).toBe(200);
+
+    const hour = 3600_000;
+    const refused: Array<[string, string]> = [
+      ['expired', (await new JwtIssuer(jwtSecret(), 'folio', 60, () => Date.now() - hour).issue(user.id, 0)).access_token],
+      ['not yet valid', (await new JwtIssuer(jwtSecret(), 'folio', 3600, () => Date.now() + hour).issue(user.id, 0)).access_token],
+      ['other secret', (await new JwtIssuer('x'.repeat(48), 'folio', 3600).issue(user.id, 0)).access_token],
+      ['other issuer', (await new JwtIssuer(jwtSecret(), 'someone-else', 3600).issue(user.id, 0)).access_token],
+      ['stale version', (await new JwtIssuer(jwtSecret(), 'folio', 3600).issue(user.id, 1)).access_token],
+      ['unknown user', (await new JwtIssuer(jwtSecret(), 'folio', 3600).issue(randomUUID(), 0)).access_token],
+    ];
+    const [h, p, sig] = ok.access_token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const other = await signUp(t.app);
+    refused.push(['payload swapped to another user', `${h}.${b64({ ...claims, sub: other.id })}.${sig}`]);
+    refused.push(['alg none', `${b64({ alg: 'none', typ: 'JWT' })}.${p}.`]);
+    refused.push(['no signature', `${h}.${p}.`]);
+    for (const [why, token] of refused) {
+      const res = await get('/v1/account', as.J({ token }));
+      expect(res.statusCode, why).toBe(401);
+    }
+  });
+
+  it('refuses malformed Authorization headers', async () => {
+    const store = await createStore(t.app);
+    for (const authorization of ['Bearer', 'Bearer ', 'Token abc', 'Basic', 'Basic !!!', `Basic ${Buffer.from(store.sid).toString('base64')}`, `Basic ${Buffer.from(`:${store.secret}`).toString('base64')}`]) {
+      expectEnvelope401(await get('/v1/stores/store-details', { authorization }));
+    }
+    // The same secret under another store's sid does not open it.
+    const other = await createStore(t.app);
+    expectEnvelope401(await get('/v1/stores/store-details', as.B({ sid: other.sid, secret: store.secret })));
   });
 });
