@@ -141,7 +141,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     void reply.code(status).headers(headers).send(body);
   });
 
+  // Registered before any route: the generator collects routes as they are added, so a
+  // route declared earlier (health, ready) would be missing from /v1/openapi.json.
   await registerOpenApi(app, config.publicUrl, deps.version);
+
   app.get('/v1/health', { schema: { tags: ['Operations'], summary: 'Liveness' }, config: { auth: [], rateLimit: false } }, async () => ({
     status: 'ok',
   }));

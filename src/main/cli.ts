@@ -39,7 +39,7 @@ async function withDeps<T>(config: Config, work: (deps: Deps) => Promise<T>): Pr
 
 function describeError(err: unknown): string {
   if (err instanceof AppError) {
-    const fields = err.options.fields ? ` ${Object.entries(err.options.fields).map(([f, m]) => `${f} ${m.join(', ')}`).join('; ')}` : '';
+    const fields = err.options.fields ? `: ${Object.entries(err.options.fields).map(([f, m]) => `${f} ${m.join(', ')}`).join('; ')}` : '';
     return `${err.message}${fields}`;
   }
   return err instanceof Error ? err.message : String(err);

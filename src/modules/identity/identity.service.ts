@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/http/errors.js';
+import { AppError, type FieldErrors } from '../../platform/http/errors.js';
 import { newId } from '../../platform/crypto/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/crypto/password.js';
 import { mapDbErrors } from '../../platform/db/errors.js';
@@ -20,6 +20,27 @@ export function passwordProblems(password: string): string[] {
   if (!/[0-9]/.test(password)) problems.push('must contain a digit');
   if (!/[^A-Za-z0-9]/.test(password)) problems.push('must contain a symbol');
   return problems;
+}
+
+// The schema's minLength cannot see that a name is only spaces; trimmed, it would be stored empty.
+const BLANK = 'must not be blank';
+
+/**
+ * The HTTP schema checks fields first; these checks also hold for callers that are not
+ * HTTP (the CLI's `account create`), which would otherwise store any string.
+ */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+function nameProblems(name: string): string[] {
+  if (name === '') return [BLANK];
+  return name.length > 255 ? ['must be at most 255 characters'] : [];
+}
+function emailProblems(email: string): string[] {
+  return email.length > 254 || !EMAIL_SHAPE.test(email) ? ['must be an e-mail address'] : [];
+}
+/** One validation error naming every field with a problem. */
+function rejectProblems(problems: FieldErrors): void {
+  const fields = Object.fromEntries(Object.entries(problems).filter(([, p]) => p.length > 0));
+  if (Object.keys(fields).length > 0) throw AppError.validation(fields);
 }
 
 export function normalizeEmail(email: string): string {
@@ -44,12 +65,12 @@ export class IdentityService {
   }
 
   async signUp(input: { name: string; email: string; password: string }): Promise<Session> {
-    const problems = passwordProblems(input.password);
-    if (problems.length > 0) throw AppError.validation({ password: problems });
+    const name = input.name.trim();
     const email = normalizeEmail(input.email);
+    rejectProblems({ name: nameProblems(name), email: emailProblems(email), password: passwordProblems(input.password) });
     const hash = await hashPassword(input.password, this.scryptCost);
     const user = await mapDbErrors(
-      () => this.users.insert({ id: newId(), name: input.name.trim(), email, password_hash: hash, now: nowIso() }),
+      () => this.users.insert({ id: newId(), name, email, password_hash: hash, now: nowIso() }),
       () => AppError.field('email', 'has already been taken'),
     );
     for (const hook of this.signupHooks) await hook(user);
@@ -73,13 +94,11 @@ export class IdentityService {
   }
 
   async update(userId: string, patch: { name?: string; email?: string }): Promise<User> {
+    const name = patch.name?.trim();
+    const email = patch.email === undefined ? undefined : normalizeEmail(patch.email);
+    rejectProblems({ name: name === undefined ? [] : nameProblems(name), email: email === undefined ? [] : emailProblems(email) });
     const user = await mapDbErrors(
-      () =>
-        this.users.update(userId, {
-          ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
-          ...(patch.email !== undefined ? { email: normalizeEmail(patch.email) } : {}),
-          now: nowIso(),
-        }),
+      () => this.users.update(userId, { ...(name !== undefined ? { name } : {}), ...(email !== undefined ? { email } : {}), now: nowIso() }),
       () => AppError.field('email', 'has already been taken'),
     );
     if (!user) throw AppError.notFound('User');

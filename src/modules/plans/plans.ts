@@ -20,7 +20,16 @@ export const DEFAULT_PLANS_FILE = fileURLToPath(new URL('../../../config/plans.j
 
 export function loadPlanTable(file: string | null): PlanTable {
   const source = file ?? DEFAULT_PLANS_FILE;
-  const raw = JSON.parse(fs.readFileSync(source, 'utf8')) as Record<string, unknown>;
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(fs.readFileSync(source, 'utf8')) as Record<string, unknown>;
+  } catch (err) {
+    // Name the file: the operator may have pointed FOLIO_PLANS_FILE at it.
+    throw new Error(`Invalid plan table ${source}:\n  - ${(err as Error).message}`);
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new Error(`Invalid plan table ${source}:\n  - / Expected a JSON object`);
+  }
   delete raw.$comment;
   const problems = [...Value.Errors(PlanTableSchema, raw)].map((e) => `${e.path || '/'} ${e.message}`);
   const table = raw as PlanTable;

@@ -121,14 +121,22 @@ export class StoresService {
     return includeCredentials && allowed ? this.withCredentials(store) : store;
   }
 
+  /** The schema's minLength cannot see a name of only spaces, which trimming would store empty. */
+  private storeName(name: string | undefined): string {
+    const trimmed = (name ?? '').trim();
+    if (trimmed === '') throw AppError.field('store_name', 'must not be blank');
+    return trimmed;
+  }
+
   async create(ownerId: string, input: StoreInput, includeCredentials: boolean): Promise<Store> {
+    const name = this.storeName(input.store_name);
     const id = newId();
     const now = nowIso();
     const { stored } = this.newCredentials();
     await this.repo.insert({
       id,
       owner_id: ownerId,
-      name: (input.store_name ?? '').trim(),
+      name,
       shop_url: input.shop_url ?? null,
       view_store_url: input.view_store_url ?? null,
       timezone: input.timezone ?? null,
@@ -175,7 +183,7 @@ export class StoresService {
   async update(actor: Actor, id: string, input: StoreInput): Promise<Store> {
     const row = await this.visible(actor, id);
     const patch: StorePatch = {};
-    if (input.store_name !== undefined) patch.name = input.store_name.trim();
+    if (input.store_name !== undefined) patch.name = this.storeName(input.store_name);
     if (input.shop_url !== undefined) patch.shop_url = input.shop_url;
     if (input.view_store_url !== undefined) patch.view_store_url = input.view_store_url;
     if (input.timezone !== undefined) patch.timezone = input.timezone;

@@ -20,11 +20,20 @@ export async function hashPassword(password: string, logN: number): Promise<stri
   return `scrypt$${logN}$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
+const intIn = (s: string | undefined, min: number, max: number): number | null =>
+  s !== undefined && /^\d{1,3}$/.test(s) && Number(s) >= min && Number(s) <= max ? Number(s) : null;
+
+/** False for a wrong password and for a stored value that is not one of our hashes (never a throw). */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [alg, logN, r, p, salt, hash] = stored.split('$');
-  if (alg !== 'scrypt' || !logN || !r || !p || !salt || !hash) return false;
+  const [alg, logNs, rs, ps, salt, hash] = stored.split('$');
+  // Bounded parameters: a damaged row must not turn into a crash or a huge allocation.
+  const logN = intIn(logNs, 1, 20); // FOLIO_SCRYPT_COST's range tops out at 20
+  const r = intIn(rs, 1, 8);
+  const p = intIn(ps, 1, 4);
+  if (alg !== 'scrypt' || logN === null || r === null || p === null || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, paramsFor(Number(logN), Number(r), Number(p)));
+  if (expected.length < 16) return false;
+  const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, paramsFor(logN, r, p));
   return timingSafeEqual(key, expected);
 }
 

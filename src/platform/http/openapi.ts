@@ -91,5 +91,14 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string, v
     routePrefix: '/v1/docs',
     uiConfig: { deepLinking: true, validatorUrl: null } as never,
     staticCSP: true,
+    // The plugin's default policy ends in upgrade-insecure-requests: browsers then fetch the
+    // page's own scripts over https, so on a plain-http deployment reached by any name but
+    // localhost the page stays blank. It also lets fonts and styles come from any https host
+    // and images from validator.swagger.io; the page is self-contained, so only 'self'.
+    transformStaticCSP: (header: string) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/g, '')
+        .replace(/ https:/g, '')
+        .replace(/ validator\.swagger\.io/g, ''),
   });
 }

@@ -57,14 +57,25 @@ function messageFor(e: Pick<ErrorObject, 'keyword' | 'message' | 'params'>): str
 /** Fastify's schema errors → the interface's validation envelope (400, field → messages). */
 export function validationToAppError(errors: FastifySchemaValidationError[], part: string | undefined): AppError {
   const fields: FieldErrors = {};
+  // A union of literals (sort, sortBy, enums made with TypeBox) fails once per branch with
+  // "must be equal to constant"; gathered, the branches say which values are allowed.
+  const allowed = new Map<string, unknown[]>();
   for (const e of errors) {
     // A union's branches each report; keep the messages that say something to a person.
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
     const name = fieldName(e as ErrorObject, part === 'body' ? undefined : part);
+    if (e.keyword === 'const') {
+      const values = allowed.get(name) ?? [];
+      values.push((e.params as { allowedValue?: unknown }).allowedValue);
+      allowed.set(name, values);
+      fields[name] ??= [];
+      continue;
+    }
     const msg = messageFor(e as ErrorObject);
     const list = (fields[name] ??= []);
     if (!list.includes(msg)) list.push(msg);
   }
+  for (const [name, values] of allowed) fields[name]!.push(`must be one of: ${values.map(String).join(', ')}`);
   if (Object.keys(fields).length === 0) fields[part ?? 'body'] = ['is invalid'];
   return AppError.validation(fields);
 }

@@ -1,0 +1,145 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, isPostgresUrl, loadConfig } from '../../src/config/index.js';
+
+const CWD = '/srv/folio';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, CWD);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const c = loadConfig({}, CWD);
+    expect(c).toMatchObject({
+      host: '0.0.0.0',
+      port: 8080,
+      publicUrl: 'http://localhost:8080',
+      dataDir: path.join(CWD, 'data'),
+      databaseUrl: null,
+      redisUrl: null,
+      storageUrl: null,
+      redisPrefix: 'folio:',
+      logLevel: 'info',
+      trustProxy: false,
+      bodyLimitBytes: 1_048_576,
+      jwt: { secret: null, ttlSeconds: 3600, issuer: 'folio' },
+      encryptionKey: null,
+      signingKey: null,
+      scryptCost: 15,
+      signupTokens: 50,
+      billingUrl: 'http://localhost:8080/billing',
+      plansFile: null,
+      corsOrigins: '*',
+    });
+  });
+
+  it('derives the public URL from PORT and strips trailing slashes', () => {
+    expect(loadConfig({ PORT: '9090' }, CWD).publicUrl).toBe('http://localhost:9090');
+    const c = loadConfig({ FOLIO_PUBLIC_URL: 'https://api.example.com/print///', PORT: '9090' }, CWD);
+    expect(c.publicUrl).toBe('https://api.example.com/print');
+    expect(c.billingUrl).toBe('https://api.example.com/print/billing');
+  });
+
+  it('reads the values it is given', () => {
+    const key = 'ab'.repeat(32);
+    const c = loadConfig(
+      {
+        HOST: '127.0.0.1',
+        PORT: '0',
+        FOLIO_DATA_DIR: 'var/folio',
+        DATABASE_URL: 'postgres://u@db:5432/folio',
+        REDIS_URL: 'rediss://cache:6380',
+        LOG_LEVEL: 'warn',
+        FOLIO_TRUST_PROXY: '10.0.0.0/8',
+        FOLIO_ENCRYPTION_KEY: key.toUpperCase(),
+        FOLIO_JWT_SECRET: 'j'.repeat(32),
+        FOLIO_JWT_TTL: '600',
+        FOLIO_CORS_ORIGINS: 'https://a.example, https://b.example,',
+        FOLIO_BILLING_URL: 'https://billing.example/',
+        FOLIO_PLANS_FILE: 'conf/plans.json',
+        FOLIO_SCRYPT_COST: '10',
+      },
+      CWD,
+    );
+    expect(c).toMatchObject({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir: path.join(CWD, 'var/folio'),
+      databaseUrl: 'postgres://u@db:5432/folio',
+      redisUrl: 'rediss://cache:6380',
+      logLevel: 'warn',
+      trustProxy: '10.0.0.0/8',
+      encryptionKey: key.toUpperCase(),
+      jwt: { secret: 'j'.repeat(32), ttlSeconds: 600 },
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      billingUrl: 'https://billing.example',
+      plansFile: path.join(CWD, 'conf/plans.json'),
+      scryptCost: 10,
+    });
+    expect(isPostgresUrl(c.databaseUrl)).toBe(true);
+    expect(isPostgresUrl('sqlite:./x.db')).toBe(false);
+    expect(loadConfig({ FOLIO_TRUST_PROXY: 'true' }, CWD).trustProxy).toBe(true);
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ PORT: '  ', LOG_LEVEL: '', DATABASE_URL: ' ' }, CWD)).toMatchObject({ port: 8080, logLevel: 'info', databaseUrl: null });
+  });
+
+  it.each([['abc'], ['80.5'], ['-1'], ['65536'], ['8080x']])('rejects PORT=%s', (port) => {
+    const problems = problemsOf({ PORT: port });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^PORT must be an integer from 0 to 65535/);
+    expect(problems[0]).toContain(port);
+  });
+
+  it('rejects URLs that do not parse or use the wrong scheme', () => {
+    expect(problemsOf({ FOLIO_PUBLIC_URL: 'localhost:8080' })[0]).toMatch(/^FOLIO_PUBLIC_URL must use one of http, https/);
+    expect(problemsOf({ FOLIO_PUBLIC_URL: 'not a url' })[0]).toMatch(/^FOLIO_PUBLIC_URL must be a URL/);
+    expect(problemsOf({ DATABASE_URL: 'mysql://db/folio' })[0]).toMatch(/^DATABASE_URL must use one of postgres, postgresql, sqlite, file/);
+    expect(problemsOf({ REDIS_URL: 'http://cache' })[0]).toMatch(/^REDIS_URL must use one of redis, rediss/);
+    expect(problemsOf({ FOLIO_BILLING_URL: 'javascript:alert(1)' })[0]).toMatch(/^FOLIO_BILLING_URL/);
+  });
+
+  it('rejects an unknown LOG_LEVEL', () => {
+    expect(problemsOf({ LOG_LEVEL: 'verbose' })).toEqual(['LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")']);
+  });
+
+  it.each([['ab'.repeat(31)], ['ab'.repeat(33)], ['zz'.repeat(32)], ['secret']])('rejects FOLIO_ENCRYPTION_KEY=%s', (key) => {
+    expect(problemsOf({ FOLIO_ENCRYPTION_KEY: key })).toEqual(['FOLIO_ENCRYPTION_KEY must be 64 hex characters (32 bytes)']);
+  });
+
+  it('lists every problem at once', () => {
+    const problems = problemsOf({
+      PORT: 'abc',
+      FOLIO_PUBLIC_URL: 'ftp://x',
+      DATABASE_URL: 'mysql://db',
+      LOG_LEVEL: 'loud',
+      FOLIO_ENCRYPTION_KEY: 'short',
+      FOLIO_JWT_SECRET: 'short',
+      FOLIO_SIGNING_KEY: 'short',
+      FOLIO_SCRYPT_COST: '30',
+      FOLIO_BODY_LIMIT_BYTES: '10',
+    });
+    const vars = problems.map((p) => p.split(' ')[0]);
+    expect(vars.sort()).toEqual(
+      ['DATABASE_URL', 'FOLIO_BODY_LIMIT_BYTES', 'FOLIO_ENCRYPTION_KEY', 'FOLIO_JWT_SECRET', 'FOLIO_PUBLIC_URL', 'FOLIO_SCRYPT_COST', 'FOLIO_SIGNING_KEY', 'LOG_LEVEL', 'PORT'].sort(),
+    );
+    try {
+      loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' }, CWD);
+    } catch (err) {
+      expect((err as Error).message).toBe('Invalid configuration:\n  - PORT must be an integer from 0 to 65535 (got "abc")\n  - LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")');
+    }
+  });
+
+  it('never echoes a secret it rejects', () => {
+    const problems = problemsOf({ FOLIO_JWT_SECRET: 'hunter2-is-my-secret', FOLIO_ENCRYPTION_KEY: 'my-encryption-key' });
+    expect(problems.join('\n')).not.toMatch(/hunter2|my-encryption-key/);
+  });
+});
