@@ -99,7 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     const cfg = (req.routeOptions.config ?? {}) as RouteAuth;
-    if (req.method === 'OPTIONS' || req.is404) return;
+    // Unknown routes (404) are rate limited per client IP like any unauthenticated request.
+    if (req.method === 'OPTIONS') return;
     let authError: unknown = null;
     try {
       req.actor = await authenticate(req, cfg, deps.resolvers);
@@ -109,9 +110,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (cfg.rateLimit !== false) {
       const actor = req.actor;
       const key = actor ? actor.principal : `ip:${req.ip}`;
-      const decision = await consume(deps.rateStore, key, deps.rateLimitFor(actor?.tier ?? null));
-      reply.headers(decision.headers);
-      if (!decision.allowed) {
+      // The limiter fails open: an unreachable Redis must not turn every request into a 500.
+      const decision = await consume(deps.rateStore, key, deps.rateLimitFor(actor?.tier ?? null)).catch((err: unknown) => {
+        req.log.warn({ err }, 'rate limiter unavailable; request allowed');
+        return null;
+      });
+      if (decision) reply.headers(decision.headers);
+      if (decision && !decision.allowed) {
         throw new AppError('rate_limited', `Too many requests; retry in ${decision.retryAfterSeconds} s`, {
           headers: { 'retry-after': String(decision.retryAfterSeconds) },
         });

@@ -142,6 +142,15 @@ describe('per-IP rate limit', () => {
     expect((await details(as.B(s), '198.51.100.20')).statusCode).toBe(200);
   });
 
+  it('limits requests to unknown routes per client IP too', async () => {
+    for (let i = 1; i <= FREE_LIMIT; i++) {
+      expect((await t.app.inject({ method: 'GET', url: '/v1/no-such-route', remoteAddress: '198.51.100.30' })).statusCode).toBe(404);
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/v1/no-such-route', remoteAddress: '198.51.100.30' });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+
   it('never limits /v1/health, /v1/ready or the API description', async () => {
     for (let i = 0; i < FREE_LIMIT * 3; i++) {
       for (const url of ['/v1/health', '/v1/ready', '/v1/openapi.json']) {
@@ -149,6 +158,21 @@ describe('per-IP rate limit', () => {
         expect(res.statusCode, `${url} #${i}`).toBe(200);
         expect(res.headers.ratelimit).toBeUndefined();
       }
+    }
+  });
+});
+
+describe('when the rate store fails', () => {
+  it('lets requests through (fails open) instead of answering 500', async () => {
+    const broken = { hit: async () => Promise.reject(new Error('connection refused')), close: async () => undefined };
+    const app = await buildTestApp({ rateStore: broken });
+    try {
+      const s = await app.deps.stores.create((await app.deps.identity.signUp({ name: 'X', email: `fo-${randomUUID()}@example.test`, password: PASSWORD })).user.id, { store_name: 'S' }, true);
+      const res = await app.app.inject({ method: 'GET', url: '/v1/stores/store-details', headers: as.B({ sid: s.sid!, secret: s.secret! }) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.ratelimit).toBeUndefined();
+    } finally {
+      await app.close();
     }
   });
 });
