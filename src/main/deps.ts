@@ -91,6 +91,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   try {
     apiKeys = await buildApiKeysModule({
       db: database.db,
+      dialect: database.dialect,
       stores,
       plans,
       redis,

@@ -1,6 +1,6 @@
-import type { Insertable, SelectQueryBuilder } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { ApiKeyEventsTable, DB, Ts } from '../../platform/db/schema.js';
-import type { Db, DbOrTx } from '../../platform/db/index.js';
+import type { Db, DbOrTx, Dialect } from '../../platform/db/index.js';
 
 /** Columns read for responses: never the hash. */
 export const KEY_COLUMNS = [
@@ -52,16 +52,33 @@ export interface NewKeyRow extends Omit<KeyRow, 'revoked_at' | 'grace_until'> {
 export type EventRow = Insertable<ApiKeyEventsTable>;
 export type StoredEventRow = ApiKeyEventsTable;
 
-/** Events are inserted in chunks well under both dialects' bound-parameter limits. */
-const EVENT_CHUNK = 500;
+const EVENT_COLUMNS = [
+  'id',
+  'key_id',
+  'owner_id',
+  'event',
+  'reason',
+  'ip',
+  'method',
+  'route',
+  'user_agent',
+  'actor_type',
+  'actor_id',
+  'detail',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof ApiKeyEventsTable>;
+const EVENT_CHUNK = 1000;
 
 export class ApiKeysRepo {
-  constructor(private readonly db: DbOrTx) {}
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly dialect: Dialect,
+  ) {}
 
   /** Runs `work` in one transaction (or in the caller's, when this repo is already in one). */
   async transaction<T>(work: (repo: ApiKeysRepo) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
-    return (this.db as Db).transaction().execute((tx) => work(new ApiKeysRepo(tx)));
+    return (this.db as Db).transaction().execute((tx) => work(new ApiKeysRepo(tx, this.dialect)));
   }
 
   async insert(row: NewKeyRow, origins: readonly string[]): Promise<void> {
@@ -135,9 +152,22 @@ export class ApiKeysRepo {
     return row !== undefined;
   }
 
+  /**
+   * Audit batches go in as one JSON parameter per chunk, unpacked by the database
+   * (json_populate_recordset / json_each): a thousand rows cost one small statement
+   * instead of thirteen thousand bound parameters to build, send and parse.
+   */
   async insertEvents(rows: readonly EventRow[]): Promise<void> {
+    const cols = sql.join(EVENT_COLUMNS.map((c) => sql.ref(c)));
     for (let i = 0; i < rows.length; i += EVENT_CHUNK) {
-      await this.db.insertInto('api_key_events').values(rows.slice(i, i + EVENT_CHUNK)).execute();
+      const json = JSON.stringify(rows.slice(i, i + EVENT_CHUNK).map((r) => EVENT_COLUMNS.map((c) => r[c] ?? null)));
+      if (this.dialect === 'postgres') {
+        const picks = sql.join(EVENT_COLUMNS.map((c, n) => (c === 'created_at' ? sql`(v->>${sql.lit(n)})::timestamptz` : sql`v->>${sql.lit(n)}`)));
+        await sql`insert into api_key_events (${cols}) select ${picks} from json_array_elements(${json}::json) as v`.execute(this.db);
+      } else {
+        const picks = sql.join(EVENT_COLUMNS.map((_, n) => sql`json_extract(value, ${sql.lit(`$[${n}]`)})`));
+        await sql`insert into api_key_events (${cols}) select ${picks} from json_each(${json})`.execute(this.db);
+      }
     }
   }
 

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, Dialect } from '../../platform/db/index.js';
 import type { Plans } from '../plans/plans.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { ApiKeyAuthenticator, type BoundKey } from './api-keys.auth.js';
@@ -38,6 +38,7 @@ export interface ApiKeysModule {
 
 export interface ApiKeysModuleDeps {
   db: Db;
+  dialect: Dialect;
   stores: StoresService;
   plans: Plans;
   /** with Redis, cache invalidations reach every process of the deployment */
@@ -51,7 +52,7 @@ export interface ApiKeysModuleDeps {
 
 export async function buildApiKeysModule(deps: ApiKeysModuleDeps): Promise<ApiKeysModule> {
   const options = { ...DEFAULT_API_KEYS_OPTIONS, ...deps.options };
-  const repo = new ApiKeysRepo(deps.db);
+  const repo = new ApiKeysRepo(deps.db, deps.dialect);
   const audit = new AuditWriter(repo, {
     ...DEFAULT_AUDIT_OPTIONS,
     flushMs: options.auditFlushMs,

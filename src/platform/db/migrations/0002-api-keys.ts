@@ -43,10 +43,12 @@ export const apiKeys: MigrationFactory = (t) => ({
       .addPrimaryKeyConstraint('api_key_origins_pk', ['origin', 'key_id'])
       .execute();
 
-    // Append-only audit trail. No foreign key: a batch of events must never fail as a whole.
+    // Append-only audit trail, written for every authentication attempt. Its only index is
+    // the primary key in reading order (one key's events by time), so each insert maintains
+    // one B-tree. No foreign key: a batch of events must never fail as a whole.
     await db.schema
       .createTable('api_key_events')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('id', 'text', (c) => c.notNull())
       .addColumn('key_id', 'text', (c) => c.notNull())
       .addColumn('owner_id', 'text', (c) => c.notNull())
       .addColumn('event', 'text', (c) => c.notNull())
@@ -59,7 +61,7 @@ export const apiKeys: MigrationFactory = (t) => ({
       .addColumn('actor_id', 'text')
       .addColumn('detail', 'text')
       .addColumn('created_at', t.ts, (c) => c.notNull())
+      .addPrimaryKeyConstraint('api_key_events_pk', ['key_id', 'created_at', 'id'])
       .execute();
-    await db.schema.createIndex('api_key_events_key_created').on('api_key_events').columns(['key_id', 'created_at', 'id']).execute();
   },
 });
