@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
+import { destination, pino } from 'pino';
 import type { AppDeps, App } from '../app.js';
 import type { Config } from '../config/index.js';
 import { Aead } from '../platform/crypto/aead.js';
@@ -85,8 +85,9 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   const rateStore = overrides.rateStore ?? (redis ? new RedisRateStore(redis, `${config.redisPrefix}rl:`) : new MemoryRateStore());
   closers.unshift(() => rateStore.close());
 
-  // Background work (audit batches, cache bus) reports here; request logs stay with Fastify.
-  const log = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+  // Background work (audit batches, cache bus) reports on stderr: request logs stay with
+  // Fastify, and CLI commands keep stdout for their (--json) output.
+  const log = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination(2));
   let apiKeys: ApiKeysModule;
   try {
     apiKeys = await buildApiKeysModule({

@@ -46,7 +46,7 @@ export function apiKeysRoutes(app: App, deps: { apiKeys: ApiKeysService; pageCon
       config: { auth: [...account.auth], scope: read },
     },
     async (req) => {
-      const page = await apiKeys.list(req.actor!, ACCOUNT, req.query, deps.pageContext(req));
+      const page = await apiKeys.list(req.actor!, ACCOUNT, req.query, deps.pageContext(req), requestInfo(req));
       return { data: page.rows, links: page.links, meta: page.meta, message: MESSAGES.retrieved };
     },
   );
@@ -104,7 +104,7 @@ export function apiKeysRoutes(app: App, deps: { apiKeys: ApiKeysService; pageCon
       config: { auth: [...account.auth], scope: read },
     },
     async (req) => {
-      const page = await apiKeys.events(req.actor!, ACCOUNT, req.params.key, req.query, deps.pageContext(req));
+      const page = await apiKeys.events(req.actor!, ACCOUNT, req.params.key, req.query, deps.pageContext(req), requestInfo(req));
       return { data: page.rows, links: page.links, meta: page.meta, message: MESSAGES.retrieved };
     },
   );
@@ -118,7 +118,7 @@ export function apiKeysRoutes(app: App, deps: { apiKeys: ApiKeysService; pageCon
       config: { auth: [...perStore.auth], scope: read },
     },
     async (req) => {
-      const page = await apiKeys.list(req.actor!, store(req.params.store), req.query, deps.pageContext(req));
+      const page = await apiKeys.list(req.actor!, store(req.params.store), req.query, deps.pageContext(req), requestInfo(req));
       return { data: page.rows, links: page.links, meta: page.meta, message: MESSAGES.retrieved };
     },
   );
@@ -177,7 +177,7 @@ export function apiKeysRoutes(app: App, deps: { apiKeys: ApiKeysService; pageCon
       config: { auth: [...perStore.auth], scope: read },
     },
     async (req) => {
-      const page = await apiKeys.events(req.actor!, store(req.params.store), req.params.key, req.query, deps.pageContext(req));
+      const page = await apiKeys.events(req.actor!, store(req.params.store), req.params.key, req.query, deps.pageContext(req), requestInfo(req));
       return { data: page.rows, links: page.links, meta: page.meta, message: MESSAGES.retrieved };
     },
   );

@@ -112,13 +112,18 @@ export class ApiKeysService {
    * account key (a store key reaches one store only). Store routes need the store to be
    * visible to the caller (404 otherwise): its own store credential, or the owner's account.
    */
-  private async reach(actor: Actor, target: KeyTarget): Promise<Reach> {
+  private async reach(actor: Actor, target: KeyTarget, info: RequestInfo): Promise<Reach> {
     if (actor.kind === 'K' && actor.keyKind === 'store_publishable') {
-      throw new AppError('forbidden', 'A publishable key cannot manage API keys');
+      throw this.denied(actor, info, 'publishable key', new AppError('forbidden', 'A publishable key cannot manage API keys'));
     }
     if (target.kind === 'account') {
       if (actor.kind === 'K' && actor.keyKind !== 'account') {
-        throw new AppError('forbidden', 'A store key reaches one store; manage account keys with an account key (sk_acc_live_) or the account JWT');
+        throw this.denied(
+          actor,
+          info,
+          'store key on account keys',
+          new AppError('forbidden', 'A store key reaches one store; manage account keys with an account key (sk_acc_live_) or the account JWT'),
+        );
       }
       return { ownerId: actor.userId, storeId: null, tier: null };
     }
@@ -133,22 +138,27 @@ export class ApiKeysService {
     return row;
   }
 
+  /** A denial of a key's request goes to that key's trail as scope_denied; returns the error to throw. */
+  private denied(actor: Actor, info: RequestInfo, reason: string, error: AppError, detail: Record<string, unknown> | null = null): AppError {
+    if (actor.kind === 'K' && actor.keyId) {
+      this.audit.record({ ...this.eventBase(actor, info, this.now()), keyId: actor.keyId, event: 'scope_denied', reason, detail });
+    }
+    return error;
+  }
+
   /** No credential hands out a scope it does not hold itself (keys included). */
   private ensureHeld(actor: Actor, scopes: readonly string[], info: RequestInfo, keyId: string | null): void {
     const missing = scopes.filter((s) => !actor.scopes.has(s));
     if (missing.length === 0) return;
-    if (actor.kind === 'K' && actor.keyId) {
-      this.audit.record({
-        ...this.eventBase(actor, info, this.now()),
-        keyId: actor.keyId,
-        event: 'scope_denied',
-        reason: `cannot grant ${missing.join(' ')}`,
-        detail: keyId ? { target_key: keyId } : null,
-      });
-    }
-    throw new AppError('insufficient_scope', `This credential cannot grant scopes it does not hold: ${missing.join(', ')}`, {
-      details: { missing_scopes: missing },
-    });
+    throw this.denied(
+      actor,
+      info,
+      `cannot grant ${missing.join(' ')}`,
+      new AppError('insufficient_scope', `This credential cannot grant scopes it does not hold: ${missing.join(', ')}`, {
+        details: { missing_scopes: missing },
+      }),
+      keyId ? { target_key: keyId } : null,
+    );
   }
 
   private eventBase(actor: Actor, info: RequestInfo, at: number): Omit<AuditEvent, 'keyId' | 'event'> {
@@ -165,8 +175,8 @@ export class ApiKeysService {
 
   // ---- reads -------------------------------------------------------------------------------
 
-  async list(actor: Actor, target: KeyTarget, query: ListQuery, ctx: PageContext): Promise<ListResult<ApiKeyDto>> {
-    const reach = await this.reach(actor, target);
+  async list(actor: Actor, target: KeyTarget, query: ListQuery, ctx: PageContext, info: RequestInfo): Promise<ListResult<ApiKeyDto>> {
+    const reach = await this.reach(actor, target, info);
     const page = await paginate(
       this.repo.listQuery(reach.ownerId, reach.storeId),
       { sortable: { created_date: 'created_at', name: 'name' }, idColumn: 'id', searchColumn: 'name' },
@@ -177,8 +187,8 @@ export class ApiKeysService {
     return { ...page, rows: page.rows.map((r) => this.toApiKey(r, now)) };
   }
 
-  async events(actor: Actor, target: KeyTarget, keyId: string, query: ListQuery, ctx: PageContext): Promise<ListResult<AuditEventDto>> {
-    const reach = await this.reach(actor, target);
+  async events(actor: Actor, target: KeyTarget, keyId: string, query: ListQuery, ctx: PageContext, info: RequestInfo): Promise<ListResult<AuditEventDto>> {
+    const reach = await this.reach(actor, target, info);
     const key = await this.find(reach, keyId);
     // Events this process still holds in its buffer are part of the answer.
     await this.audit.flush();
@@ -234,7 +244,7 @@ export class ApiKeysService {
   }
 
   async create(actor: Actor, target: KeyTarget, input: CreateKeyInput, info: RequestInfo): Promise<CreatedKey> {
-    const reach = await this.reach(actor, target);
+    const reach = await this.reach(actor, target, info);
     const kind: KeyKind = target.kind === 'account' ? 'account' : (input.kind ?? 'store_secret');
     const now = this.now();
     const clean = this.validate(kind, input, actor, now);
@@ -274,7 +284,7 @@ export class ApiKeysService {
    * key keeps working until grace_until. Works whatever the plan (rule 7).
    */
   async rotate(actor: Actor, target: KeyTarget, keyId: string, graceSeconds: number | undefined, info: RequestInfo): Promise<CreatedKey> {
-    const reach = await this.reach(actor, target);
+    const reach = await this.reach(actor, target, info);
     const old = await this.find(reach, keyId);
     const now = this.now();
     const status = statusOf(old, now);
@@ -322,7 +332,7 @@ export class ApiKeysService {
 
   /** Immediate and final, in every process; the record is kept. Repeating it changes nothing. */
   async revoke(actor: Actor, target: KeyTarget, keyId: string, info: RequestInfo): Promise<ApiKeyDto> {
-    const reach = await this.reach(actor, target);
+    const reach = await this.reach(actor, target, info);
     const key = await this.find(reach, keyId);
     const now = this.now();
     await this.repo.transaction(async (tx) => {

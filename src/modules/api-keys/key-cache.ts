@@ -87,8 +87,13 @@ export class RedisBus implements InvalidationBus {
       );
     });
     sub.on('message', (channel: string, message: string) => this.onMessage(channel, message));
-    await sub.subscribe(this.channel, this.ackChannel);
-    this.isLive = true;
+    try {
+      await sub.subscribe(this.channel, this.ackChannel);
+      this.isLive = true;
+    } catch (err) {
+      // Redis down at start is not fatal: the cache stays off until the subscriber is ready.
+      this.onError(err, 'api-key cache: cannot subscribe; caching off until Redis answers');
+    }
   }
 
   private down(): void {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, createStore, signUp, type TestStore, type TestUser } from '../../helpers/factories.js';
 import { expectAuthCases } from '../../helpers/auth-cases.js';
-import { accountKey, asK, asKHeader, storeKey, storeOn } from './helpers.js';
+import { accountKey, asK, asKHeader, eventsOf, storeKey, storeOn } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,6 +58,14 @@ describe('account key endpoints × credentials (K, J)', () => {
       expect((await t.app.inject({ ...base, headers: asK(pk.key) })).statusCode).toBe(403);
     });
   }
+
+  it("a store key's attempt on account keys is in its trail as scope_denied", async () => {
+    const sk = await storeKey(t, store);
+    const res = await t.app.inject({ method: 'GET', url: '/v1/account/api-keys', headers: asK(sk.key) });
+    expect(res.statusCode).toBe(403);
+    const events = await eventsOf(t, owner, sk.data.uuid);
+    expect(events[0]).toMatchObject({ event: 'scope_denied', reason: 'store key on account keys', route: '/v1/account/api-keys' });
+  });
 
   it("another account's key is 404 on rotate, revoke and events", async () => {
     const stranger = await signUp(t.app);
