@@ -12,7 +12,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config/index.js';
 import { AppError, errorResponse } from './platform/http/errors.js';
 import { installValidators, validationToAppError } from './platform/http/validation.js';
-import { authenticate, type Actor, type CredentialResolvers, type RouteAuth } from './platform/http/auth.js';
+import { authenticate, type Actor, type CredentialResolvers, type RouteAuth, type UnacceptedCredentialHook } from './platform/http/auth.js';
 import { consume, type RateStore } from './platform/http/rate-limit.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { loggerOptions } from './platform/log/logger.js';
@@ -41,6 +41,13 @@ export interface AppDeps {
   config: Config;
   version: string;
   resolvers: CredentialResolvers;
+  /** told about credentials sent to routes that do not accept their kind (audit trails) */
+  onUnacceptedCredential?: UnacceptedCredentialHook;
+  /**
+   * Origins a module vouches for beyond FOLIO_CORS_ORIGINS (publishable API keys' allowed
+   * origins). Asked only when CORS is restricted and the origin is not configured.
+   */
+  corsOriginAllowed?: (origin: string) => Promise<boolean>;
   rateStore: RateStore;
   /** requests per minute for a principal of this tier (null: unauthenticated or user) */
   rateLimitFor(tier: string | null): number;
@@ -89,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.register(cors, {
-    origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
+    origin: config.corsOrigins === '*' ? '*' : corsOrigin(config.corsOrigins, deps.corsOriginAllowed),
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Service-Unauth-Token', 'X-Service-Store-Sid', 'X-API-Key', 'Idempotency-Key', 'X-Request-Id'],
     exposedHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id'],
@@ -103,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (req.method === 'OPTIONS') return;
     let authError: unknown = null;
     try {
-      req.actor = await authenticate(req, cfg, deps.resolvers);
+      req.actor = await authenticate(req, cfg, deps.resolvers, deps.onUnacceptedCredential);
     } catch (err) {
       authError = err;
     }
@@ -183,6 +190,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { auth: [], rateLimit: false } }, async () => app.swagger());
   return app as unknown as App;
+}
+
+/** The configured origins, then whatever the deps vouch for; a failing lookup allows nothing. */
+function corsOrigin(configured: string[], extra: AppDeps['corsOriginAllowed']) {
+  const fixed = new Set(configured);
+  return async (origin: string | undefined): Promise<boolean> => {
+    if (!origin) return false;
+    if (fixed.has(origin)) return true;
+    if (!extra) return false;
+    return extra(origin).catch(() => false);
+  };
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { Redis } from 'ioredis';
+import { destination, pino } from 'pino';
 import type { AppDeps, App } from '../app.js';
 import type { Config } from '../config/index.js';
 import { Aead } from '../platform/crypto/aead.js';
@@ -9,6 +10,8 @@ import { openDatabase, type Database } from '../platform/db/index.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
 import { pageContextFactory } from '../platform/http/pagination.js';
 import { MemoryRateStore, RedisRateStore, type RateStore } from '../platform/http/rate-limit.js';
+import { REDACT_PATHS } from '../platform/log/logger.js';
+import { apiKeysRoutes, buildApiKeysModule, type ApiKeysModule, type ApiKeysOptions } from '../modules/api-keys/index.js';
 import { coreResolvers } from '../modules/identity/credentials.js';
 import { IdentityService } from '../modules/identity/identity.service.js';
 import { identityRoutes } from '../modules/identity/identity.routes.js';
@@ -27,6 +30,10 @@ export interface Overrides {
   plans?: PlanTable;
   /** a rate store instead of the configured one (tests) */
   rateStore?: RateStore;
+  /** the clock (epoch ms) API keys are checked against: expiry, grace, audit times (tests) */
+  now?: () => number;
+  /** API key cache and audit batching (tests) */
+  apiKeys?: Partial<ApiKeysOptions>;
 }
 
 /** Everything the service is made of, built from config in one place (the composition root). */
@@ -38,6 +45,7 @@ export interface Deps {
   signer: Signer;
   identity: IdentityService;
   stores: StoresService;
+  apiKeys: ApiKeysModule;
   rateStore: RateStore;
   appDeps: Omit<AppDeps, 'logger'>;
   close(): Promise<void>;
@@ -77,6 +85,29 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   const rateStore = overrides.rateStore ?? (redis ? new RedisRateStore(redis, `${config.redisPrefix}rl:`) : new MemoryRateStore());
   closers.unshift(() => rateStore.close());
 
+  // Background work (audit batches, cache bus) reports on stderr: request logs stay with
+  // Fastify, and CLI commands keep stdout for their (--json) output.
+  const log = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination(2));
+  let apiKeys: ApiKeysModule;
+  try {
+    apiKeys = await buildApiKeysModule({
+      db: database.db,
+      dialect: database.dialect,
+      stores,
+      plans,
+      redis,
+      redisPrefix: config.redisPrefix,
+      now: overrides.now ?? Date.now,
+      ...(overrides.apiKeys ? { options: overrides.apiKeys } : {}),
+      onError: (err, message) => log.error({ err }, message),
+    });
+  } catch (err) {
+    for (const close of closers) await close();
+    throw err;
+  }
+  // Before the database and Redis close: buffered audit events are written first.
+  closers.unshift(() => apiKeys.close());
+
   const pageContext = pageContextFactory(config.publicUrl, signer);
   const readiness = [{ name: 'database', check: () => database.ping() }];
   if (redis) readiness.push({ name: 'redis', check: async () => void (await redis.ping()) });
@@ -84,7 +115,9 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   const appDeps: Omit<AppDeps, 'logger'> = {
     config,
     version: VERSION,
-    resolvers: coreResolvers(identity, stores),
+    resolvers: { ...coreResolvers(identity, stores), K: apiKeys.authenticator.resolver },
+    onUnacceptedCredential: (cred, info) => apiKeys.authenticator.unaccepted(cred, info),
+    corsOriginAllowed: (origin) => apiKeys.service.originInUse(origin),
     rateStore,
     rateLimitFor: (tier) => plans.requestsPerMinute(tier),
     readiness,
@@ -92,6 +125,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       identityRoutes(app, { identity });
       storesRoutes(app, { stores, pageContext });
       plansRoutes(app, { plans });
+      apiKeysRoutes(app, { apiKeys: apiKeys.service, pageContext });
     },
   };
 
@@ -103,6 +137,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     signer,
     identity,
     stores,
+    apiKeys,
     rateStore,
     appDeps,
     async close() {

@@ -59,12 +59,25 @@ export interface ResolvedStore {
   tier: string;
 }
 
+/** Told after a store's tier, credentials or existence changed (caches of resolved stores). */
+export type StoreChangeListener = (storeId: string) => Promise<void>;
+
 export class StoresService {
+  private readonly changeListeners: StoreChangeListener[] = [];
+
   constructor(
     private readonly repo: StoresRepo,
     private readonly aead: Aead,
     private readonly plans: Plans,
   ) {}
+
+  onChange(listener: StoreChangeListener): void {
+    this.changeListeners.push(listener);
+  }
+
+  private async changed(storeId: string): Promise<void> {
+    for (const listener of this.changeListeners) await listener(storeId);
+  }
 
   private newCredentials(): { plain: StoreCredentials; stored: CredentialSet } {
     const plain = { sid: `sid_${randomBase62(24)}`, secret: `ssk_${randomBase62(40)}`, unauth_token: `put_${randomBase62(40)}` };
@@ -197,6 +210,7 @@ export class StoresService {
   async remove(actor: Actor, id: string): Promise<void> {
     const row = await this.visible(actor, id);
     await this.repo.softDelete(row.id, nowIso());
+    await this.changed(row.id);
   }
 
   /** Reissues sid, secret and public token together; the old ones fail from the next request. */
@@ -204,12 +218,14 @@ export class StoresService {
     if (!actor.storeId) throw AppError.notFound('Store');
     const { plain, stored } = this.newCredentials();
     if (!(await this.repo.replaceCredentials(actor.storeId, stored, nowIso()))) throw AppError.notFound('Store');
+    await this.changed(actor.storeId);
     return plain;
   }
 
   async setTier(storeId: string, tier: string): Promise<Store> {
     if (!this.plans.isTier(tier)) throw AppError.field('tier', `must be one of: ${this.plans.table.tiers.join(', ')}`);
     if (!isUuid(storeId) || !(await this.repo.setTier(storeId, tier, nowIso()))) throw AppError.notFound('Store');
+    await this.changed(storeId);
     return this.toStore((await this.repo.byId(storeId))!);
   }
 
@@ -230,6 +246,12 @@ export class StoresService {
   async resolvePublicToken(token: string): Promise<ResolvedStore | null> {
     if (!token || token.length > 200) return null;
     const row = await this.repo.byUnauthTokenHash(sha256Hex(token));
+    return row ? { id: row.id, ownerId: row.owner_id, tier: row.tier } : null;
+  }
+
+  /** A live store by id (API keys bound to one store). */
+  async resolveById(id: string): Promise<ResolvedStore | null> {
+    const row = await this.repo.byId(id);
     return row ? { id: row.id, ownerId: row.owner_id, tier: row.tier } : null;
   }
 

@@ -38,7 +38,56 @@ export interface StoresTable {
   deleted_at: Ts | null;
 }
 
+export interface ApiKeysTable {
+  id: string;
+  owner_id: string;
+  store_id: string | null;
+  kind: string;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  key_last4: string;
+  /** JSON string[] */
+  scopes: string;
+  /** JSON string[] */
+  allowed_origins: string;
+  /** JSON string[] */
+  allowed_ips: string;
+  expires_at: Ts | null;
+  revoked_at: Ts | null;
+  grace_until: Ts | null;
+  rotated_from: string | null;
+  created_by: string | null;
+  created_at: Ts;
+  updated_at: Ts;
+}
+
+export interface ApiKeyOriginsTable {
+  origin: string;
+  key_id: string;
+}
+
+export interface ApiKeyEventsTable {
+  id: string;
+  key_id: string;
+  owner_id: string;
+  event: string;
+  reason: string | null;
+  ip: string | null;
+  method: string | null;
+  route: string | null;
+  user_agent: string | null;
+  actor_type: string | null;
+  actor_id: string | null;
+  /** JSON object */
+  detail: string | null;
+  created_at: Ts;
+}
+
 export interface DB {
   users: UsersTable;
   stores: StoresTable;
+  api_keys: ApiKeysTable;
+  api_key_origins: ApiKeyOriginsTable;
+  api_key_events: ApiKeyEventsTable;
 }

@@ -57,6 +57,9 @@ export interface RequestInfo {
 /** Turns a presented credential into an Actor, or null when it does not verify. */
 export type CredentialResolver = (cred: PresentedCredential, info: RequestInfo) => Promise<Actor | null>;
 
+/** Told (synchronously, must not throw) about a credential sent to a route that does not accept its kind: audit trails. */
+export type UnacceptedCredentialHook = (cred: PresentedCredential, info: RequestInfo) => void;
+
 export type CredentialResolvers = Partial<Record<CredentialKind, CredentialResolver>>;
 
 export interface RouteAuth {
@@ -147,12 +150,16 @@ export async function authenticate(
   req: FastifyRequest,
   routeAuth: RouteAuth,
   resolvers: CredentialResolvers,
+  onUnaccepted?: UnacceptedCredentialHook,
 ): Promise<Actor | null> {
   const listed = routeAuth.auth ?? [];
   if (listed.length === 0) return null;
   const cred = detectCredential(req);
   if (!cred) throw unauthenticated();
-  if (!acceptedKinds(listed).has(cred.kind)) throw unauthenticated('Unacceptable credentials for this operation');
+  if (!acceptedKinds(listed).has(cred.kind)) {
+    onUnaccepted?.(cred, requestInfo(req, routeAuth.scope));
+    throw unauthenticated('Unacceptable credentials for this operation');
+  }
   const resolve = resolvers[cred.kind];
   const actor = resolve ? await resolve(cred, requestInfo(req, routeAuth.scope)) : null;
   if (!actor) throw unauthenticated('Invalid credentials');

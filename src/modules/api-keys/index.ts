@@ -1,0 +1,86 @@
+import type { Redis } from 'ioredis';
+import type { Db, Dialect } from '../../platform/db/index.js';
+import type { Plans } from '../plans/plans.js';
+import type { StoresService } from '../stores/stores.service.js';
+import { ApiKeyAuthenticator, type BoundKey } from './api-keys.auth.js';
+import { ApiKeysRepo } from './api-keys.repo.js';
+import { ApiKeysService } from './api-keys.service.js';
+import { AuditWriter, DEFAULT_AUDIT_OPTIONS } from './audit-writer.js';
+import { LocalBus, RedisBus, VerifiedKeyCache, type InvalidationBus } from './key-cache.js';
+
+export { apiKeysRoutes } from './api-keys.routes.js';
+export { ApiKeysService } from './api-keys.service.js';
+export { ApiKeyAuthenticator } from './api-keys.auth.js';
+
+export interface ApiKeysOptions {
+  /** lifetime of a cached key record in ms (0 turns the cache off) */
+  cacheTtlMs: number;
+  cacheMaxEntries: number;
+  auditFlushMs: number;
+  auditBatchSize: number;
+}
+
+export const DEFAULT_API_KEYS_OPTIONS: ApiKeysOptions = {
+  cacheTtlMs: 30_000,
+  cacheMaxEntries: 10_000,
+  auditFlushMs: DEFAULT_AUDIT_OPTIONS.flushMs,
+  auditBatchSize: DEFAULT_AUDIT_OPTIONS.batchSize,
+};
+
+export interface ApiKeysModule {
+  service: ApiKeysService;
+  authenticator: ApiKeyAuthenticator;
+  audit: AuditWriter;
+  cache: VerifiedKeyCache<BoundKey>;
+  /** writes buffered audit events and leaves the bus; call before the database and Redis close */
+  close(): Promise<void>;
+}
+
+export interface ApiKeysModuleDeps {
+  db: Db;
+  dialect: Dialect;
+  stores: StoresService;
+  plans: Plans;
+  /** with Redis, cache invalidations reach every process of the deployment */
+  redis: Redis | null;
+  redisPrefix: string;
+  /** the clock keys are checked against (epoch ms); tests move it */
+  now: () => number;
+  options?: Partial<ApiKeysOptions>;
+  onError(err: unknown, message: string): void;
+}
+
+export async function buildApiKeysModule(deps: ApiKeysModuleDeps): Promise<ApiKeysModule> {
+  const options = { ...DEFAULT_API_KEYS_OPTIONS, ...deps.options };
+  const repo = new ApiKeysRepo(deps.db, deps.dialect);
+  const audit = new AuditWriter(repo, {
+    ...DEFAULT_AUDIT_OPTIONS,
+    flushMs: options.auditFlushMs,
+    batchSize: options.auditBatchSize,
+    onError: deps.onError,
+  });
+  const bus: InvalidationBus = deps.redis ? new RedisBus(deps.redis, `${deps.redisPrefix}api-keys:invalidate`, 1000, deps.onError) : new LocalBus();
+  const cache = new VerifiedKeyCache<BoundKey>(bus, { ttlMs: options.cacheTtlMs, maxEntries: options.cacheMaxEntries });
+  try {
+    await bus.start((inv) => cache.apply(inv));
+  } catch (err) {
+    await audit.close();
+    await bus.close();
+    throw err;
+  }
+  // A store's tier, sid or existence is part of what a cached key resolved to.
+  deps.stores.onChange(() => cache.invalidate({ all: true }));
+
+  const service = new ApiKeysService(repo, deps.stores, deps.plans, audit, cache, deps.now);
+  const authenticator = new ApiKeyAuthenticator(repo, deps.stores, audit, cache, deps.now);
+  return {
+    service,
+    authenticator,
+    audit,
+    cache,
+    async close() {
+      await audit.close();
+      await bus.close();
+    },
+  };
+}

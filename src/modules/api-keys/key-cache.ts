@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/**
+ * A short-lived, per-process cache of looked-up API keys (keyed by the key's SHA-256), so
+ * a request with a known key costs no database round trip. It caches records, never
+ * verdicts: expiry, grace, revocation, origin and IP are checked on every request.
+ *
+ * Whatever changes a key (revoke, rotate) or a store a key resolves to (tier, deletion,
+ * reissued sid) calls `invalidate`, which drops the entries here at once and, through the
+ * bus, in every other process before it returns. A process that cannot hear the bus
+ * (Redis subscriber down) does not use the cache at all until it hears it again.
+ */
+export interface Invalidation {
+  keys?: string[];
+  /** drop everything (store changes, a reconnected subscriber) */
+  all?: boolean;
+}
+
+export interface InvalidationBus {
+  /** true while this process is sure to hear every invalidation */
+  readonly live: boolean;
+  start(handler: (inv: Invalidation) => void): Promise<void>;
+  /** resolves once every listening process has applied `inv`, or after a bounded wait */
+  publish(inv: Invalidation): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One process: nothing to tell anyone else. */
+export class LocalBus implements InvalidationBus {
+  readonly live = true;
+  async start(): Promise<void> {}
+  async publish(): Promise<void> {}
+  async close(): Promise<void> {}
+}
+
+interface Wire {
+  n: string;
+  keys?: string[];
+  all?: boolean;
+}
+
+/**
+ * Redis pub/sub with acknowledgements: each process applies an invalidation, then answers
+ * on the ack channel; the publisher waits for as many answers as PUBLISH reported
+ * receivers (bounded by `ackTimeoutMs`). So when a revocation answers 200, every
+ * process has already forgotten the key, and its very next request goes to the database.
+ */
+export class RedisBus implements InvalidationBus {
+  private sub: Redis | null = null;
+  private handler: ((inv: Invalidation) => void) | null = null;
+  private readonly pending = new Map<string, { need: number; got: number; done(): void }>();
+  private isLive = false;
+  private closing = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly channel: string,
+    private readonly ackTimeoutMs = 1000,
+    private readonly onError: (err: unknown, message: string) => void = () => undefined,
+  ) {}
+
+  get live(): boolean {
+    return this.isLive;
+  }
+
+  private get ackChannel(): string {
+    return `${this.channel}:ack`;
+  }
+
+  async start(handler: (inv: Invalidation) => void): Promise<void> {
+    this.handler = handler;
+    const sub = this.redis.duplicate();
+    this.sub = sub;
+    sub.on('error', () => undefined);
+    sub.on('close', () => this.down());
+    sub.on('end', () => this.down());
+    sub.on('ready', () => {
+      // After a reconnect, what was missed while away is unknown: start from empty.
+      if (this.isLive || this.closing) return;
+      sub.subscribe(this.channel, this.ackChannel).then(
+        () => {
+          this.handler?.({ all: true });
+          this.isLive = true;
+        },
+        (err: unknown) => this.onError(err, 'api-key cache: resubscribe failed'),
+      );
+    });
+    sub.on('message', (channel: string, message: string) => this.onMessage(channel, message));
+    try {
+      await sub.subscribe(this.channel, this.ackChannel);
+      this.isLive = true;
+    } catch (err) {
+      // Redis down at start is not fatal: the cache stays off until the subscriber is ready.
+      this.onError(err, 'api-key cache: cannot subscribe; caching off until Redis answers');
+    }
+  }
+
+  private down(): void {
+    if (!this.isLive) return;
+    this.isLive = false;
+    this.handler?.({ all: true });
+  }
+
+  private onMessage(channel: string, message: string): void {
+    if (channel === this.ackChannel) {
+      const p = this.pending.get(message);
+      if (p && ++p.got >= p.need) p.done();
+      return;
+    }
+    if (channel !== this.channel) return;
+    let wire: Wire;
+    try {
+      wire = JSON.parse(message) as Wire;
+    } catch {
+      return;
+    }
+    this.handler?.({ ...(wire.keys ? { keys: wire.keys } : {}), ...(wire.all ? { all: true } : {}) });
+    this.redis.publish(this.ackChannel, wire.n).catch((err: unknown) => this.onError(err, 'api-key cache: ack failed'));
+  }
+
+  async publish(inv: Invalidation): Promise<void> {
+    const n = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const acked = new Promise<void>((resolve) => {
+      this.pending.set(n, { need: Number.POSITIVE_INFINITY, got: 0, done: resolve });
+      timer = setTimeout(() => {
+        this.onError(new Error('not every process acknowledged in time'), 'api-key cache: invalidation ack timeout');
+        resolve();
+      }, this.ackTimeoutMs);
+    });
+    try {
+      const receivers = await Promise.race([
+        this.redis.publish(this.channel, JSON.stringify({ n, ...inv } satisfies Wire)),
+        acked.then(() => -1),
+      ]);
+      const p = this.pending.get(n);
+      if (receivers >= 0 && p) {
+        p.need = receivers;
+        if (p.got >= p.need) p.done();
+      }
+      await acked;
+    } catch (err) {
+      // Processes that cannot hear Redis do not use their caches; nothing more to do.
+      this.onError(err, 'api-key cache: publish failed');
+    } finally {
+      clearTimeout(timer);
+      this.pending.delete(n);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    this.isLive = false;
+    for (const p of this.pending.values()) p.done();
+    const sub = this.sub;
+    this.sub = null;
+    if (sub) await sub.quit().catch(() => sub.disconnect());
+  }
+}
+
+export interface CacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+}
+
+interface Entry<V> {
+  value: V;
+  keyId: string;
+  expires: number;
+}
+
+/** A bounded map with per-entry expiry, least recently inserted evicted first. */
+export class VerifiedKeyCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  /** bumped by every invalidation; a load that began before one must not be stored */
+  private epoch = 0;
+
+  constructor(
+    private readonly bus: InvalidationBus,
+    private readonly options: CacheOptions,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
+
+  get enabled(): boolean {
+    return this.options.ttlMs > 0 && this.options.maxEntries > 0 && this.bus.live;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): V | undefined {
+    if (!this.enabled) return undefined;
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (e.expires <= this.clock()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return e.value;
+  }
+
+  /** Call before the database read whose result may be stored. */
+  mark(): number {
+    return this.epoch;
+  }
+
+  set(key: string, keyId: string, value: V, mark: number): void {
+    if (!this.enabled || mark !== this.epoch) return;
+    if (this.entries.size >= this.options.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { value, keyId, expires: this.clock() + this.options.ttlMs });
+  }
+
+  /** Applies an invalidation in this process only (the bus handler). */
+  apply(inv: Invalidation): void {
+    this.epoch++;
+    if (inv.all) {
+      this.entries.clear();
+      return;
+    }
+    const ids = new Set(inv.keys ?? []);
+    if (ids.size === 0) return;
+    for (const [k, e] of this.entries) if (ids.has(e.keyId)) this.entries.delete(k);
+  }
+
+  /** Drops the entries here, then in every other process, before resolving. */
+  async invalidate(inv: Invalidation): Promise<void> {
+    this.apply(inv);
+    await this.bus.publish(inv);
+  }
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { as } from '../../helpers/factories.js';
+import { accountKey, asK, storeKey, storeOn } from './helpers.js';
+
+/**
+ * Two API processes on one PostgreSQL and one Redis: a revocation answered by one must
+ * stop the key on the other's very next request, although the other had it cached.
+ */
+const scaleOut = Boolean(inject('databaseUrl') && inject('redisUrl'));
+
+describe.skipIf(!scaleOut)('scale-out: two processes, one database, one Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const env = { FOLIO_REDIS_PREFIX: `folio-test:${randomUUID()}:` };
+    [a, b] = await Promise.all([buildTestApp({ env }), buildTestApp({ env })]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('revocation and rotation on one process stop the key on the other at once', async () => {
+    const store = await storeOn(a, 'advanced');
+    const url = `/v1/stores/${store.id}/api-keys`;
+    for (let round = 0; round < 5; round++) {
+      const sk = await storeKey(a, store);
+      expect((await b.app.inject({ method: 'GET', url, headers: asK(sk.key) })).statusCode).toBe(200);
+      expect(b.deps.apiKeys.cache.size).toBeGreaterThan(0); // b holds it in memory now
+      const del = await a.app.inject({ method: 'DELETE', url: `${url}/${sk.data.uuid}`, headers: as.B(store) });
+      expect(del.statusCode).toBe(200);
+      expect((await b.app.inject({ method: 'GET', url, headers: asK(sk.key) })).statusCode).toBe(401);
+    }
+    const old = await storeKey(a, store);
+    expect((await b.app.inject({ method: 'GET', url, headers: asK(old.key) })).statusCode).toBe(200);
+    const rot = await a.app.inject({ method: 'POST', url: `${url}/${old.data.uuid}/rotate`, headers: as.B(store), payload: { grace_period_seconds: 0 } });
+    expect(rot.statusCode).toBe(200);
+    expect((await b.app.inject({ method: 'GET', url, headers: asK(old.key) })).statusCode).toBe(401);
+    expect((await b.app.inject({ method: 'GET', url, headers: asK(rot.json().key) })).statusCode).toBe(200);
+  });
+
+  it('a store change on one process reaches the keys cached by the other', async () => {
+    const store = await storeOn(a, 'advanced');
+    const acc = await accountKey(a, store.owner);
+    const headers = asK(acc.key, { 'x-service-store-sid': store.sid });
+    const before = await b.app.inject({ method: 'GET', url: '/v1/account/capabilities', headers });
+    expect(before.json().data.entitlement.tier).toBe('advanced');
+    await a.deps.stores.setTier(store.id, 'enterprise');
+    const after = await b.app.inject({ method: 'GET', url: '/v1/account/capabilities', headers });
+    expect(after.json().data.entitlement.tier).toBe('enterprise');
+  });
+
+  it('audit events written by both processes end up in one trail', async () => {
+    const store = await storeOn(a, 'advanced');
+    const sk = await storeKey(a, store);
+    const url = `/v1/stores/${store.id}/api-keys`;
+    await a.app.inject({ method: 'GET', url, headers: asK(sk.key) });
+    await b.app.inject({ method: 'GET', url, headers: asK(sk.key) });
+    await b.deps.apiKeys.audit.flush();
+    const res = await a.app.inject({ method: 'GET', url: `${url}/${sk.data.uuid}/events`, headers: as.B(store) });
+    expect(res.json().data.filter((e: { event: string }) => e.event === 'auth_succeeded')).toHaveLength(2);
+  });
+});
