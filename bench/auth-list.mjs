@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { load, row, startProcess } from './lib.mjs';
 
 const duration = Number(process.argv[process.argv.indexOf('--duration') + 1]) || 10;
@@ -29,11 +30,17 @@ try {
   let store;
   for (let i = 0; i < 25; i++) store = (await json('POST', `${base}/stores?include=credentials`, { store_name: `Bench store ${i}` }, jwt)).data;
   const basic = { authorization: `Basic ${Buffer.from(`${store.sid}:${store.secret}`).toString('base64')}` };
+  // API keys need the advanced plan; the keys list is the store key's list route.
+  execFileSync(process.execPath, ['dist/main/cli.js', 'store', 'plan', '--store', store.id, '--tier', 'advanced'], {
+    env: { ...process.env, FOLIO_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  for (let i = 0; i < 20; i++) await json('POST', `${base}/stores/${store.id}/api-keys`, { name: `key ${i}` }, basic);
 
   const results = [];
   const hello = await load(`${bare.url}/hello`, { duration });
   results.push(row('bare Fastify hello-world (baseline)', hello));
   results.push(row('GET /v1/health (no auth)', await load(`${base}/health`, { duration }), hello));
+  results.push(row('GET /v1/stores/:id/api-keys (store key, list of 20)', await load(`${base}/stores/${store.id}/api-keys?limit=20`, { duration, headers: basic }), hello));
   results.push(row('GET /v1/stores/store-details (store key)', await load(`${base}/stores/store-details`, { duration, headers: basic }), hello));
   results.push(row('GET /v1/stores?limit=20 (account JWT, list)', await load(`${base}/stores?limit=20`, { duration, headers: jwt }), hello));
   console.log(`\nFolio auth/list bench: ${duration}s per run, 50 connections, ${os.cpus().length} cores, node ${process.version}\n`);
