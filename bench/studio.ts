@@ -81,7 +81,7 @@ async function benchFaceCrop() {
 
 function subjects(n: number): QrSubject[] {
   const names = ['Ana Lima', 'Maximilian Alexander Fitzgerald-Worthington', '李小龍', 'محمد عبد الله', 'Екатерина Смирнова', '김민준', 'Zoë Ñúñez'];
-  return Array.from({ length: n }, (_, i) => ({ student_id: `S${String(i + 1).padStart(6, '0')}`, name: `${names[i % names.length]} ${i + 1}`, class_name: `Grade ${(i % 12) + 1}` }));
+  return Array.from({ length: n }, (_, i) => ({ studentId: `S${String(i + 1).padStart(6, '0')}`, name: `${names[i % names.length]} ${i + 1}`, className: `Grade ${(i % 12) + 1}` }));
 }
 
 async function decodePages(pdf: Buffer, pages: number[]): Promise<string[]> {
@@ -117,7 +117,7 @@ async function benchQr() {
   }
   const all = subjects(2000);
   const decoded = await decodePages(sheet!.pdf, [1, sheet!.pages]);
-  const expected = [...all.slice(0, 4), ...all.slice(1996)].map((s) => qrPayload(jobId, s.student_id)).sort();
+  const expected = [...all.slice(0, 4), ...all.slice(1996)].map((s) => qrPayload(jobId, s.studentId)).sort();
   return {
     sheet2000: stat(big),
     sheet4: stat(small),

@@ -24,10 +24,11 @@ export const MAX_SUBJECTS = 2000;
 /** Longest QR payload accepted: keeps modules large enough to scan on a 9-up card. */
 export const MAX_PAYLOAD_BYTES = 160;
 
+/** A subject as the engine takes it (the route maps `student_id`/`class_name` to these). */
 export interface QrSubject {
-  student_id: string;
+  studentId: string;
   name: string;
-  class_name?: string | null;
+  className?: string | null;
 }
 
 export interface QrSheetOptions {
@@ -74,9 +75,9 @@ function validate(opts: QrSheetOptions): void {
   if (opts.layout !== undefined && !QR_LAYOUTS.includes(opts.layout)) throw new QrSheetInputError(`unknown layout ${String(opts.layout)}`);
   if (opts.pageSize !== undefined && !(opts.pageSize in PAGE_SIZES)) throw new QrSheetInputError(`unknown page size ${String(opts.pageSize)}`);
   opts.subjects.forEach((s, i) => {
-    if (typeof s.student_id !== 'string' || s.student_id.length === 0) throw new QrSheetInputError(`subjects[${i}].student_id is required`);
+    if (typeof s.studentId !== 'string' || s.studentId.length === 0) throw new QrSheetInputError(`subjects[${i}].student_id is required`);
     if (typeof s.name !== 'string' || s.name.trim().length === 0) throw new QrSheetInputError(`subjects[${i}].name is required`);
-    if (Buffer.byteLength(qrPayload(opts.jobId, s.student_id)) > MAX_PAYLOAD_BYTES) {
+    if (Buffer.byteLength(qrPayload(opts.jobId, s.studentId)) > MAX_PAYLOAD_BYTES) {
       throw new QrSheetInputError(`subjects[${i}]: job_id:student_id is longer than ${MAX_PAYLOAD_BYTES} bytes`);
     }
   });
@@ -352,12 +353,12 @@ export async function renderQrSheet(opts: QrSheetOptions): Promise<QrSheet> {
   const text = new TextLayout();
   const schoolFit = school ? fitText(text, school, { w: headerTextW, h: proto.header.h }, proto.header.h * 0.45, minSize - 1, BOLD_CHAIN) : undefined;
   const cards: PlacedCard[] = opts.subjects.map((subject, i) => {
-    const cls = subject.class_name?.trim();
+    const cls = subject.className?.trim();
     const card: PlacedCard = {
       slot: i % geo.cells.length,
-      payload: qrPayload(opts.jobId, subject.student_id),
+      payload: qrPayload(opts.jobId, subject.studentId),
       name: fitText(text, subject.name, proto.name, nameMax, minSize, BOLD_CHAIN),
-      id: fitText(text, `ID ${subject.student_id}`, proto.id, nameMax * 0.5, minSize - 2, REGULAR_CHAIN),
+      id: fitText(text, `ID ${subject.studentId}`, proto.id, nameMax * 0.5, minSize - 2, REGULAR_CHAIN),
     };
     if (cls) card.className = fitText(text, cls, proto.className, nameMax * 0.6, minSize - 1, REGULAR_CHAIN);
     return card;

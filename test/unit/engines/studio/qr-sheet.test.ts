@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardGeometry, qrPayload, renderQrSheet, QrSheetInputError, type QrLayout, type QrSubject } from '../../../../src/engines/qr/card-sheet.js';
+import { cardGeometry, qrPayload, renderQrSheet, MAX_PAYLOAD_BYTES, QrSheetInputError, type QrLayout, type QrSubject } from '../../../../src/engines/qr/card-sheet.js';
 
 const run = promisify(execFile);
 let dir: string;
@@ -58,17 +58,17 @@ async function words(pdf: Buffer, name: string): Promise<Word[]> {
 
 const JOB = 'job-2024-spring';
 const SUBJECTS: QrSubject[] = [
-  { student_id: 'S-0001', name: 'Ana Lima', class_name: 'Grade 3B' },
-  { student_id: 'S-0002', name: 'Maximilian Alexander Fitzgerald-Worthington-Montgomery III', class_name: 'Kindergarten Afternoon Session, Room 12' },
-  { student_id: 'S-0003', name: '李小龍', class_name: '三年级二班' },
-  { student_id: 'S-0004', name: 'محمد عبد الله', class_name: 'الصف الثالث' },
-  { student_id: 'S-0005', name: 'Екатерина Александровна Смирнова-Воскресенская' },
-  { student_id: 'S-0006', name: '김민준' },
-  { student_id: 'S-0007', name: 'สมชาย ใจดี' },
-  { student_id: 'S-0008', name: 'अर्जुन शर्मा' },
-  { student_id: 'S-0009', name: 'Zoë Ñúñez-Øster' },
-  { student_id: '10', name: 'Short' },
-  { student_id: 'A-very-long-student-identifier-0000000011', name: 'Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaftschaferswessenschafewarenwohlgepflegeundsorgfaltigkeitbeschutzenvonangreifendurchihrraubgierigfeinde' },
+  { studentId: 'S-0001', name: 'Ana Lima', className: 'Grade 3B' },
+  { studentId: 'S-0002', name: 'Maximilian Alexander Fitzgerald-Worthington-Montgomery III', className: 'Kindergarten Afternoon Session, Room 12' },
+  { studentId: 'S-0003', name: '李小龍', className: '三年级二班' },
+  { studentId: 'S-0004', name: 'محمد عبد الله', className: 'الصف الثالث' },
+  { studentId: 'S-0005', name: 'Екатерина Александровна Смирнова-Воскресенская' },
+  { studentId: 'S-0006', name: '김민준' },
+  { studentId: 'S-0007', name: 'สมชาย ใจดี' },
+  { studentId: 'S-0008', name: 'अर्जुन शर्मा' },
+  { studentId: 'S-0009', name: 'Zoë Ñúñez-Øster' },
+  { studentId: '10', name: 'Short' },
+  { studentId: 'A-very-long-student-identifier-0000000011', name: 'Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaftschaferswessenschafewarenwohlgepflegeundsorgfaltigkeitbeschutzenvonangreifendurchihrraubgierigfeinde' },
 ];
 const PER_PAGE: Record<QrLayout, number> = { single: 1, '4up': 4, '9up': 9 };
 
@@ -88,7 +88,7 @@ describe.each(['single', '4up', '9up'] as const)('%s layout', (layout) => {
     const decoded = await decodeAll(sheet.pdf, layout);
     expect(decoded).toHaveLength(sheet.pages);
     decoded.forEach((codes, p) => {
-      const expected = SUBJECTS.slice(p * perPage, (p + 1) * perPage).map((s) => qrPayload(JOB, s.student_id)).sort();
+      const expected = SUBJECTS.slice(p * perPage, (p + 1) * perPage).map((s) => qrPayload(JOB, s.studentId)).sort();
       expect(codes).toEqual(expected);
     });
   }, 60_000);
@@ -150,6 +150,14 @@ describe.each(['single', '4up', '9up'] as const)('%s layout', (layout) => {
   }, 60_000);
 });
 
+it('decodes the longest accepted payload on the smallest (9-up) cards', async () => {
+  const jobId = '0190f4c2-7d1e-7aa0-9b9e-3f2a1c5d6e7f';
+  const subjects = Array.from({ length: 9 }, (_, i) => ({ studentId: `${i}`.padStart(MAX_PAYLOAD_BYTES - jobId.length - 1, 'x'), name: `Student ${i}` }));
+  expect(Buffer.byteLength(qrPayload(jobId, subjects[0]!.studentId))).toBe(MAX_PAYLOAD_BYTES);
+  const sheet = await renderQrSheet({ jobId, subjects, layout: '9up' });
+  expect(await decodeAll(sheet.pdf, 'longest')).toEqual([subjects.map((s) => qrPayload(jobId, s.studentId)).sort()]);
+}, 60_000);
+
 describe('card geometry', () => {
   it.each(['single', '4up', '9up'] as const)('%s: equal cells tile the page inside the margin', (layout) => {
     for (const size of ['letter', 'a4'] as const) {
@@ -188,11 +196,11 @@ describe('renderQrSheet options and input', () => {
     const bad = (o: Partial<Parameters<typeof renderQrSheet>[0]>) =>
       expect(renderQrSheet({ jobId: 'j', subjects: SUBJECTS.slice(0, 1), ...o })).rejects.toBeInstanceOf(QrSheetInputError);
     await bad({ subjects: [] });
-    await bad({ subjects: Array.from({ length: 2001 }, (_, i) => ({ student_id: String(i), name: 'n' })) });
+    await bad({ subjects: Array.from({ length: 2001 }, (_, i) => ({ studentId: String(i), name: 'n' })) });
     await bad({ layout: '6up' as QrLayout });
     await bad({ jobId: '' });
-    await bad({ subjects: [{ student_id: '', name: 'x' }] });
-    await bad({ subjects: [{ student_id: '1', name: '  ' }] });
-    await bad({ subjects: [{ student_id: 'x'.repeat(200), name: 'n' }] });
+    await bad({ subjects: [{ studentId: '', name: 'x' }] });
+    await bad({ subjects: [{ studentId: '1', name: '  ' }] });
+    await bad({ subjects: [{ studentId: 'x'.repeat(200), name: 'n' }] });
   });
 });
