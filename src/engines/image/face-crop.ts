@@ -4,8 +4,9 @@
  *
  * Outputs (JPEG, sRGB): `original` is the crop at source resolution; `medium` is the same
  * crop with its long side at 800 px. With `enhance`, both are rebuilt from an ESRGAN ×4
- * super-resolution of the crop (or, for large crops, of the head region, blended in with a
- * feathered edge) downscaled to the output size.
+ * super-resolution downscaled to the output size: of the whole crop when it is small, else of
+ * the head or face region (at source resolution, within the model's pixel budget), blended
+ * into the plain resize with a feathered edge. See `enhanceRegion`.
  */
 import sharp from 'sharp';
 import { detectFaces, primaryFace, type FaceBox } from '../vision/faces/detector.js';
@@ -108,6 +109,7 @@ export interface FaceCropResult {
   medium: Buffer;
   mediumWidth: number;
   mediumHeight: number;
+  /** The model ran (enhance was asked and the face was not already too large to gain from it). */
   enhanced: boolean;
   /** With enhance: the part of the crop that went through the model (crop pixels). */
   enhancedRegion?: FaceBox;
@@ -144,12 +146,12 @@ function jpeg(s: sharp.Sharp): Promise<Buffer> {
   return s.jpeg({ quality: JPEG_QUALITY, chromaSubsampling: '4:4:4' }).toBuffer();
 }
 
-/** The head region (face box grown to take in hair, ears and chin) within the crop. */
-function headRegion(face: FaceBox, crop: FaceBox): FaceBox {
-  const x0 = clamp(Math.floor(face.x - 0.45 * face.w - crop.x), 0, crop.w);
-  const x1 = clamp(Math.ceil(face.x + 1.45 * face.w - crop.x), 0, crop.w);
-  const y0 = clamp(Math.floor(face.y - 0.6 * face.h - crop.y), 0, crop.h);
-  const y1 = clamp(Math.ceil(face.y + 1.3 * face.h - crop.y), 0, crop.h);
+/** The face box grown by `grow` of its size on each side (more above, for hair), within the crop. */
+function faceRegion(face: FaceBox, crop: FaceBox, grow: number): FaceBox {
+  const x0 = clamp(Math.floor(face.x - grow * face.w - crop.x), 0, crop.w);
+  const x1 = clamp(Math.ceil(face.x + (1 + grow) * face.w - crop.x), 0, crop.w);
+  const y0 = clamp(Math.floor(face.y - 1.3 * grow * face.h - crop.y), 0, crop.h);
+  const y1 = clamp(Math.ceil(face.y + (1 + 0.7 * grow) * face.h - crop.y), 0, crop.h);
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
@@ -172,23 +174,23 @@ interface Enhanced {
   sr: RgbImage;
 }
 
-async function runEnhance(crop: RgbImage, face: FaceBox, cropBox: FaceBox): Promise<Enhanced> {
-  const region =
-    crop.width * crop.height <= SR_MAX_INPUT_PIXELS ? { x: 0, y: 0, w: crop.width, h: crop.height } : headRegion(face, cropBox);
-  let input = await sharp(crop.data, { raw: { width: crop.width, height: crop.height, channels: 3 } })
+/**
+ * The part of the crop the model enhances, at source resolution (never shrunk first, so the
+ * result is never less detailed than the plain crop): the whole crop when it fits the
+ * model's budget, else the head, else the face itself. A face too large even for that comes
+ * from a photo with more resolution than the outputs need: nothing to enhance.
+ */
+export function enhanceRegion(face: FaceBox, crop: FaceBox): FaceBox | undefined {
+  const candidates = [{ x: 0, y: 0, w: crop.w, h: crop.h }, faceRegion(face, crop, 0.45), faceRegion(face, crop, 0.1)];
+  return candidates.find((r) => r.w * r.h <= SR_MAX_INPUT_PIXELS);
+}
+
+async function runEnhance(crop: RgbImage, region: FaceBox): Promise<Enhanced> {
+  const input = await sharp(crop.data, { raw: { width: crop.width, height: crop.height, channels: 3 } })
     .extract({ left: region.x, top: region.y, width: region.w, height: region.h })
     .raw()
     .toBuffer();
-  let iw = region.w;
-  let ih = region.h;
-  if (iw * ih > SR_MAX_INPUT_PIXELS) {
-    // Bound the model's work: shrink the head region to the budget first.
-    const k = Math.sqrt(SR_MAX_INPUT_PIXELS / (iw * ih));
-    iw = Math.max(1, Math.floor(iw * k));
-    ih = Math.max(1, Math.floor(ih * k));
-    input = await resizeRaw({ data: input, width: region.w, height: region.h }, iw, ih).raw().toBuffer();
-  }
-  return { region, sr: await superResolve({ data: input, width: iw, height: ih }) };
+  return { region, sr: await superResolve({ data: input, width: region.w, height: region.h }) };
 }
 
 async function render(crop: RgbImage, width: number, height: number, enhanced?: Enhanced): Promise<Buffer> {
@@ -234,7 +236,8 @@ export async function faceCrop(image: Buffer, icpType: IcpType, options: FaceCro
   if (!face) throw new NoFaceError();
   const plan = planCrop(detected.width, detected.height, face.box, icpType);
   const crop = await cropPixels(image, detected.width, detected.height, plan.crop);
-  const enhanced = options.enhance ? await runEnhance(crop, face.box, plan.crop) : undefined;
+  const region = options.enhance ? enhanceRegion(face.box, plan.crop) : undefined;
+  const enhanced = region ? await runEnhance(crop, region) : undefined;
   const medium = mediumSize(crop.width, crop.height);
   const [originalJpeg, mediumJpeg] = await Promise.all([
     render(crop, crop.width, crop.height, enhanced),

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { faceCrop, planCrop, ICP_PRESETS, ICP_TYPES, MEDIUM_LONG_SIDE, type FaceCropResult, type IcpType } from '../../../../src/engines/image/face-crop.js';
+import { enhanceRegion, faceCrop, planCrop, ICP_PRESETS, ICP_TYPES, MEDIUM_LONG_SIDE, type FaceCropResult, type IcpType } from '../../../../src/engines/image/face-crop.js';
 import { detectFaces, warmupFaces, type FaceBox } from '../../../../src/engines/vision/faces/detector.js';
 import { superResolve, warmupEnhance, SR_MAX_INPUT_PIXELS } from '../../../../src/engines/vision/enhance.js';
 import { NoFaceError } from '../../../../src/engines/vision/errors.js';
@@ -148,8 +148,8 @@ describe('enhance (ESRGAN)', () => {
   it('upscales ×4 and refuses inputs beyond its budget', async () => {
     const out = await superResolve({ data: Buffer.alloc(20 * 10 * 3, 100), width: 20, height: 10 });
     expect([out.width, out.height, out.data.length]).toEqual([80, 40, 80 * 40 * 3]);
-    await expect(superResolve({ data: Buffer.alloc(300 * 300 * 3), width: 300, height: 300 })).rejects.toThrow(RangeError);
-    expect(SR_MAX_INPUT_PIXELS).toBeLessThan(300 * 300);
+    await expect(superResolve({ data: Buffer.alloc(320 * 320 * 3), width: 320, height: 320 })).rejects.toThrow(RangeError);
+    expect(SR_MAX_INPUT_PIXELS).toBeLessThan(320 * 320);
   });
 
   // Lossless fixtures, downscaled ×4 and brought back: the model recovers detail that
@@ -193,15 +193,37 @@ describe('enhance (ESRGAN)', () => {
     }
   });
 
-  it('enhances only the head region of a large crop, blended into the plain resize', async () => {
-    const big = await sharp(face('julia_facedetect_sample.jpg')).resize(1040).jpeg({ quality: 92 }).toBuffer();
-    const r = await faceCrop(big, 'school', { enhance: true });
+  it('enhances the head of a crop too large for the model, at source resolution', async () => {
+    const r = await faceCrop(face('julia_facedetect_sample.jpg'), 'school', { enhance: true });
     const region = r.enhancedRegion!;
+    expect(r.enhanced).toBe(true);
     expect(r.width * r.height).toBeGreaterThan(SR_MAX_INPUT_PIXELS);
-    expect(region.w * region.h).toBeLessThan(r.width * r.height * 0.6);
-    expect(contains({ x: 0, y: 0, w: r.width, h: r.height }, region)).toBe(true);
-    const face_ = { x: r.faceBox.x - r.cropBox.x, y: r.faceBox.y - r.cropBox.y, w: r.faceBox.w, h: r.faceBox.h };
-    expect(contains(region, face_)).toBe(true);
-    expectPresetAspect(r.width, r.height, 'school');
+    expect(region.w * region.h).toBeLessThanOrEqual(SR_MAX_INPUT_PIXELS);
+    const faceInCrop = { x: r.faceBox.x - r.cropBox.x, y: r.faceBox.y - r.cropBox.y, w: r.faceBox.w, h: r.faceBox.h };
+    expect(contains(region, faceInCrop)).toBe(true);
+    // Head, not just the face: room for hair above and chin below.
+    expect(region.h).toBeGreaterThan(1.5 * r.faceBox.h);
+  });
+
+  it('leaves a face that is already large alone (nothing to gain, outputs equal the plain crop)', async () => {
+    const big = await sharp(face('julia_facedetect_sample.jpg')).resize(1560).jpeg({ quality: 92 }).toBuffer();
+    const [e, p] = [await faceCrop(big, 'school', { enhance: true }), await faceCrop(big, 'school')];
+    expect(e.enhanced).toBe(false);
+    expect(e.enhancedRegion).toBeUndefined();
+    expect(e.original.equals(p.original)).toBe(true);
+    expect(e.medium.equals(p.medium)).toBe(true);
   }, 60_000);
+
+  it('picks the whole crop, else the head, else the face, within the budget', () => {
+    const side = Math.floor(Math.sqrt(SR_MAX_INPUT_PIXELS));
+    const small = { x: 0, y: 0, w: Math.floor(side * 0.8), h: side };
+    expect(enhanceRegion({ x: 20, y: 30, w: 40, h: 50 }, small)).toEqual({ x: 0, y: 0, w: small.w, h: small.h });
+    const crop = { x: 100, y: 100, w: 800, h: 1000 };
+    const head = enhanceRegion({ x: 400, y: 400, w: 120, h: 140 }, crop)!;
+    expect(head.w).toBeGreaterThan(1.8 * 120);
+    const faceOnly = enhanceRegion({ x: 350, y: 350, w: 220, h: 260 }, crop)!;
+    expect(faceOnly.w).toBeLessThan(1.3 * 220);
+    expect(faceOnly.w * faceOnly.h).toBeLessThanOrEqual(SR_MAX_INPUT_PIXELS);
+    expect(enhanceRegion({ x: 200, y: 200, w: 400, h: 480 }, crop)).toBeUndefined();
+  });
 });
