@@ -22,7 +22,10 @@ const SERVICE_TOOLS = [
   { bin: 'qpdf', pkg: 'qpdf', why: 'PDF repair and linearisation' },
 ];
 // Extra tools only the tests use.
-const TEST_TOOLS = [];
+const TEST_TOOLS = [
+  { bin: 'zbarimg', pkg: 'zbar-tools', why: 'QR decoding in tests' },
+  { bin: 'pdftoppm', pkg: 'poppler-utils', why: 'PDF rendering in tests' },
+];
 
 function have(bin) {
   return spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
