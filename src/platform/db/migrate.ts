@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './index.js';
 import { foundation } from './migrations/0001-foundation.js';
+import { backbone } from './migrations/0003-backbone.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -24,6 +25,7 @@ export type MigrationFactory = (t: ColumnTypes) => Migration;
 /** Every migration in order; one set for both dialects. Append, never edit. */
 const MIGRATIONS: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
+  '0003-backbone': backbone,
 };
 
 class StaticProvider implements MigrationProvider {
