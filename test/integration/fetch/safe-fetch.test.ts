@@ -288,15 +288,15 @@ describe('safe fetcher: bypass attempts', () => {
   it.each(BYPASSES)('refuses %s', async (_name, make, code) => {
     const result = await refused(fetcher(), make(port));
     expect(result.code).toBe(code);
-    // Never hangs: everything ends by the deadline (plus scheduling slack).
-    expect(result.ms).toBeLessThan(TIMEOUT_MS + 400);
+    // Never hangs: everything ends by the deadline (plus slack for a loaded CI machine).
+    expect(result.ms).toBeLessThan(TIMEOUT_MS + 1500);
   });
 
   it('refuses them all at once without tying up the process', async () => {
     const started = Date.now();
     const results = await Promise.all(BYPASSES.map(([, make]) => refused(fetcher(), make(port))));
     expect(results.map((r) => r.code)).toEqual(BYPASSES.map(([, , code]) => code));
-    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1000);
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 3000);
   });
 
   it('turns a refusal into a 400 naming the field', () => {

@@ -31,7 +31,7 @@ beforeAll(async () => {
     FOLIO_DATA_DIR: path.join(dir, 'worker'),
     ...(t.config.redisUrl ? { REDIS_URL: t.config.redisUrl } : {}),
     FOLIO_REDIS_PREFIX: t.config.redisPrefix,
-    FOLIO_JOB_LEASE_MS: '700',
+    FOLIO_JOB_LEASE_MS: '1500',
     FOLIO_JOB_POLL_MS: '100',
     FOLIO_WORKER_CONCURRENCY: '4',
     LOG_LEVEL: 'silent',

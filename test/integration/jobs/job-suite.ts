@@ -101,7 +101,9 @@ export function jobSuite(driver: 'inprocess' | 'bullmq'): void {
       env: {
         ...db.env,
         FOLIO_QUEUE: driver,
-        FOLIO_JOB_LEASE_MS: '600',
+        // Long enough that a slow heartbeat on a busy machine never loses a live job; the
+        // lease-expiry tests set short leases on their own rows.
+        FOLIO_JOB_LEASE_MS: '5000',
         FOLIO_JOB_POLL_MS: '100',
         FOLIO_WORKER_CONCURRENCY: '4',
         FOLIO_JOB_MAX_ATTEMPTS: '3',

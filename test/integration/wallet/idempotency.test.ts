@@ -10,6 +10,7 @@ import { deferred } from '../../helpers/wait.js';
 
 const charged = jobKind<Record<string, unknown>, null>({ type: 'tidem.charged', statuses: BG_REMOVE_FLOW });
 let hold: ReturnType<typeof deferred<void>> | null = null;
+let reached: ReturnType<typeof deferred<void>> | null = null;
 
 let t: TestApp;
 let db: IsolatedDatabase;
@@ -18,7 +19,12 @@ beforeAll(async () => {
   t = await buildTestApp({
     env: db.env,
     jobs: [bind(charged, async () => null)],
-    routes: chargedTestRoutes({ charged }, { syncWork: async () => void (await hold?.promise) }),
+    routes: chargedTestRoutes({ charged }, {
+      syncWork: async () => {
+        reached?.resolve();
+        await hold?.promise;
+      },
+    }),
   });
 });
 afterAll(async () => {
@@ -136,8 +142,9 @@ describe('Idempotency-Key on a synchronous charged call', () => {
   it('a retry while the first call is still running is 409, not a second charge', async () => {
     const user = await signUp(t.app);
     hold = deferred<void>();
+    reached = deferred<void>();
     const first = post(user, 'slow', { cost: 3 }, '/v1/test/charged-sync');
-    await new Promise((r) => setTimeout(r, 100));
+    await reached.promise; // the first call holds the key and has been charged
     const second = await post(user, 'slow', { cost: 3 }, '/v1/test/charged-sync');
     expect(second.statusCode).toBe(409);
     expect(second.json().error.message).toBe('A request with this Idempotency-Key is in progress');
@@ -145,6 +152,7 @@ describe('Idempotency-Key on a synchronous charged call', () => {
     expect((await first).statusCode).toBe(200);
     expect(await t.deps.wallet.balance(user.id)).toBe(47);
     hold = null;
+    reached = null;
   });
 });
 

@@ -173,11 +173,9 @@ describe('charging', () => {
     const affordable = 137;
     // 50 (grant) + credit = 7 × 137 + 3
     await t.deps.wallet.credit(user.id, cost * affordable + 3 - 50, 'load-test');
-    const started = Date.now();
     const responses = await Promise.all(
       Array.from({ length: 500 }, () => t.app.inject({ method: 'POST', url: '/v1/test/jobs/charged', headers: as.J(user), payload: { cost } })),
     );
-    const elapsed = Date.now() - started;
     const ok = responses.filter((r) => r.statusCode === 202);
     const refused = responses.filter((r) => r.statusCode === 402);
     expect(ok).toHaveLength(affordable);
@@ -189,6 +187,5 @@ describe('charging', () => {
     const jobs = await t.deps.database.db.selectFrom('jobs').select(['charge_tx_id']).where('account_id', '=', user.id).execute();
     expect(jobs).toHaveLength(affordable);
     expect(jobs.every((j) => j.charge_tx_id !== null)).toBe(true);
-    expect(elapsed).toBeLessThan(20_000);
   });
 });
