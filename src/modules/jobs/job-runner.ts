@@ -87,7 +87,7 @@ export class JobRunner {
     // Finished, or held by a live worker: a duplicate delivery, nothing to do.
     if (!isDue(row, now)) return;
     if (row.state === 'running' && row.attempts >= row.max_attempts) {
-      await this.fail(kind, row, { expiredAt: now.getTime(), attempts: row.attempts, now: now.toISOString() }, interruptedMessage(row.attempts));
+      await this.fail(kind, row, { attempts: row.attempts, now: now.toISOString() }, interruptedMessage(row.attempts));
       return;
     }
     const status = row.status === kind.statuses.created && kind.statuses.started ? kind.statuses.started : row.status;
@@ -188,7 +188,7 @@ export class JobRunner {
   private async fail(
     kind: JobKind<any, any>,
     row: JobRow,
-    cond: { lease: Lease } | { expiredAt: number; attempts: number; now: string },
+    cond: { lease: Lease } | { attempts: number; now: string },
     message: string,
   ): Promise<void> {
     const { db, repo, wallet } = this.deps;

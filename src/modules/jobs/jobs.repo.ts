@@ -178,7 +178,7 @@ export class JobsRepo implements DueSource {
   async fail(
     tx: DbOrTx,
     id: string,
-    cond: { lease: Lease } | { expiredAt: number; attempts: number; now: string },
+    cond: { lease: Lease } | { attempts: number; now: string },
     fields: { status: string; error: string; now: string },
   ): Promise<JobRow | null> {
     let q = tx
