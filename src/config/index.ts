@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Every setting the service reads from the environment, parsed once at start.
@@ -28,7 +29,46 @@ export interface Config {
   corsOrigins: string[] | '*';
   dbPoolSize: number;
   shutdownTimeoutMs: number;
+  /** the safe fetcher (every URL a user gives us) */
+  fetch: FetchConfig;
+  /** the job engine and its workers */
+  jobs: JobsConfig;
+  /** where blobs live: local disk (default) or an S3-compatible bucket */
+  storage: StorageConfig;
 }
+
+export interface FetchConfig {
+  /** hosts (exact, case-insensitive), IPs and CIDRs reachable although private or loopback */
+  allowlist: string[];
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+export interface JobsConfig {
+  /** bullmq when REDIS_URL is set, unless FOLIO_QUEUE says otherwise */
+  queue: 'inprocess' | 'bullmq';
+  concurrency: number;
+  leaseMs: number;
+  maxAttempts: number;
+  /** how often idle workers look for due rows (jobs from other processes, expired leases) */
+  pollMs: number;
+  /** whether `serve` also runs workers (default: yes for the in-process queue, no for BullMQ) */
+  serveWorkers: boolean;
+}
+
+export type StorageConfig =
+  | { driver: 'disk'; root: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      /** key prefix inside the bucket, '' or ending in '/' */
+      prefix: string;
+      region: string;
+      endpoint: string | null;
+      forcePathStyle: boolean;
+      /** null: the SDK's default chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, roles) */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -78,6 +118,15 @@ class Reader {
     }
   }
 
+  bool(name: string, fallback: boolean): boolean {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    if (v === 'true' || v === '1') return true;
+    if (v === 'false' || v === '0') return false;
+    this.problems.push(`${name} must be true or false (got "${v}")`);
+    return fallback;
+  }
+
   oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
     const v = this.raw(name);
     if (v === undefined) return fallback;
@@ -101,7 +150,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const databaseUrl = r.url('DATABASE_URL', ['postgres', 'postgresql', 'sqlite', 'file']);
   const redisUrl = r.url('REDIS_URL', ['redis', 'rediss']);
-  const storageUrl = r.url('STORAGE_URL', ['s3', 'http', 'https', 'file']);
+  const storageUrl = r.url('STORAGE_URL', ['s3', 'file']);
 
   const jwtSecret = r.raw('FOLIO_JWT_SECRET') ?? null;
   if (jwtSecret !== null && jwtSecret.length < 32) r.problems.push('FOLIO_JWT_SECRET must be at least 32 characters');
@@ -144,9 +193,102 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     corsOrigins,
     dbPoolSize: r.int('FOLIO_DB_POOL_SIZE', 10, 1, 200),
     shutdownTimeoutMs: r.int('FOLIO_SHUTDOWN_TIMEOUT_MS', 10_000, 100, 300_000),
+    fetch: {
+      allowlist: parseAllowlist(r),
+      maxBytes: r.int('FOLIO_FETCH_MAX_BYTES', 52_428_800, 1, 1_073_741_824),
+      timeoutMs: r.int('FOLIO_FETCH_TIMEOUT_MS', 20_000, 100, 300_000),
+    },
+    jobs: parseJobs(r, redisUrl),
+    storage: parseStorage(r, storageUrl, dataDir, env),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
+}
+
+/** FOLIO_FETCH_ALLOWLIST: comma-separated host names, IP addresses and CIDRs. */
+function parseAllowlist(r: Reader): string[] {
+  const raw = r.raw('FOLIO_FETCH_ALLOWLIST');
+  if (raw === undefined) return [];
+  const out: string[] = [];
+  for (const entry of raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+    if (entry.includes('/')) {
+      try {
+        ipaddr.parseCIDR(entry);
+        out.push(entry);
+      } catch {
+        r.problems.push(`FOLIO_FETCH_ALLOWLIST: "${entry}" is not a valid CIDR`);
+      }
+    } else if (ipaddr.isValid(entry.replace(/^\[|\]$/g, ''))) {
+      out.push(entry.replace(/^\[|\]$/g, ''));
+    } else if (/^(?=.{1,253}\.?$)([a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/.test(entry)) {
+      out.push(entry.replace(/\.$/, ''));
+    } else {
+      r.problems.push(`FOLIO_FETCH_ALLOWLIST: "${entry}" is neither a host name, an IP address nor a CIDR`);
+    }
+  }
+  return out;
+}
+
+function parseJobs(r: Reader, redisUrl: string | null): JobsConfig {
+  const queue = r.oneOf('FOLIO_QUEUE', redisUrl ? 'bullmq' : 'inprocess', ['inprocess', 'bullmq'] as const);
+  if (queue === 'bullmq' && !redisUrl) r.problems.push('FOLIO_QUEUE=bullmq needs REDIS_URL');
+  return {
+    queue,
+    concurrency: r.int('FOLIO_WORKER_CONCURRENCY', 4, 1, 256),
+    leaseMs: r.int('FOLIO_JOB_LEASE_MS', 30_000, 500, 3_600_000),
+    maxAttempts: r.int('FOLIO_JOB_MAX_ATTEMPTS', 3, 1, 20),
+    pollMs: r.int('FOLIO_JOB_POLL_MS', 1000, 20, 60_000),
+    serveWorkers: r.bool('FOLIO_SERVE_WORKERS', queue === 'inprocess'),
+  };
+}
+
+/**
+ * STORAGE_URL:
+ *   (unset)                      local disk under <FOLIO_DATA_DIR>/blobs
+ *   file:///var/lib/folio/blobs  local disk under that absolute directory
+ *   s3://[KEY:SECRET@]bucket[/prefix]?region=us-east-1&endpoint=http://127.0.0.1:9000&forcePathStyle=true
+ * S3 credentials come from the URL or, when it has none, from the SDK's default chain
+ * (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, instance roles).
+ */
+function parseStorage(r: Reader, storageUrl: string | null, dataDir: string, env: Env): StorageConfig {
+  const fallback: StorageConfig = { driver: 'disk', root: path.join(dataDir, 'blobs') };
+  if (storageUrl === null) return fallback;
+  const u = new URL(storageUrl);
+  if (u.protocol === 'file:') {
+    if (u.host !== '' || u.search !== '') {
+      r.problems.push('STORAGE_URL file: URLs must look like file:///absolute/directory');
+      return fallback;
+    }
+    return { driver: 'disk', root: path.resolve(decodeURIComponent(u.pathname)) };
+  }
+  const bucket = u.hostname;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    r.problems.push(`STORAGE_URL: "${bucket}" is not a valid bucket name (3-63 of a-z 0-9 . -)`);
+  }
+  const prefixPath = decodeURIComponent(u.pathname).replace(/^\/+|\/+$/g, '');
+  const known = new Set(['region', 'endpoint', 'forcePathStyle']);
+  for (const k of u.searchParams.keys()) if (!known.has(k)) r.problems.push(`STORAGE_URL: unknown parameter "${k}" (known: ${[...known].join(', ')})`);
+  let endpoint: string | null = u.searchParams.get('endpoint');
+  if (endpoint !== null) {
+    try {
+      if (!['http:', 'https:'].includes(new URL(endpoint).protocol)) throw new Error('protocol');
+    } catch {
+      r.problems.push(`STORAGE_URL: endpoint must be an http(s) URL (got "${endpoint}")`);
+      endpoint = null;
+    }
+  }
+  const fps = u.searchParams.get('forcePathStyle');
+  if (fps !== null && fps !== 'true' && fps !== 'false') r.problems.push('STORAGE_URL: forcePathStyle must be true or false');
+  if ((u.username === '') !== (u.password === '')) r.problems.push('STORAGE_URL: give both the access key id and the secret, or neither');
+  return {
+    driver: 's3',
+    bucket,
+    prefix: prefixPath === '' ? '' : `${prefixPath}/`,
+    region: u.searchParams.get('region') ?? env.AWS_REGION ?? 'us-east-1',
+    endpoint,
+    forcePathStyle: fps === null ? endpoint !== null : fps === 'true',
+    credentials: u.username ? { accessKeyId: decodeURIComponent(u.username), secretAccessKey: decodeURIComponent(u.password) } : null,
+  };
 }
 
 export function isPostgresUrl(url: string | null): url is string {

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from '../config/index.js';
 import { AppError } from '../platform/http/errors.js';
 import { buildDeps, VERSION, type Deps } from './deps.js';
 import { closeOnSignals, startServer } from './server.js';
+import { closeWorkerOnSignals, startWorker } from './worker.js';
 
 export interface CliIo {
   out(line: string): void;
@@ -35,6 +36,13 @@ async function withDeps<T>(config: Config, work: (deps: Deps) => Promise<T>): Pr
   } finally {
     await deps.close();
   }
+}
+
+function positiveInt(value: string, flag: string, max: number, allowZero = false): number {
+  if (!/^\d+$/.test(value) || Number(value) > max || (!allowZero && Number(value) === 0)) {
+    throw new AppError('bad_request', `${flag} must be an integer from ${allowZero ? 0 : 1} to ${max}`);
+  }
+  return Number(value);
 }
 
 function describeError(err: unknown): string {
@@ -68,6 +76,18 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     });
 
   program
+    .command('worker')
+    .description('Run job workers without HTTP (scale-out, or beside `serve` on the same database)')
+    .option('--concurrency <n>', 'jobs run at once (default FOLIO_WORKER_CONCURRENCY)')
+    .action(async (opts: { concurrency?: string }) => {
+      const config = getConfig();
+      const concurrency = opts.concurrency === undefined ? config.jobs.concurrency : positiveInt(opts.concurrency, '--concurrency', 256);
+      const worker = await startWorker({ ...config, jobs: { ...config.jobs, concurrency } });
+      closeWorkerOnSignals(worker, config.shutdownTimeoutMs);
+      exitCode = -1; // keep running
+    });
+
+  program
     .command('migrate')
     .description('Apply database migrations')
     .option('--json', 'machine-readable output')
@@ -86,11 +106,36 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     .requiredOption('--email <email>', 'e-mail address')
     .requiredOption('--password <password>', '8+ characters with upper, lower, digit and symbol')
     .option('--name <name>', 'display name')
+    .option('--tokens <n>', 'starting tokens instead of the sign-up grant (FOLIO_SIGNUP_TOKENS)')
     .option('--json', 'machine-readable output')
-    .action(async (opts: { email: string; password: string; name?: string; json?: boolean }) => {
-      await withDeps(getConfig(), async (deps) => {
+    .action(async (opts: { email: string; password: string; name?: string; tokens?: string; json?: boolean }) => {
+      const config = getConfig();
+      // The grant is the wallet's sign-up hook; --tokens sets it for this one account.
+      const signupTokens = opts.tokens === undefined ? config.signupTokens : positiveInt(opts.tokens, '--tokens', 1_000_000_000, true);
+      await withDeps({ ...config, signupTokens }, async (deps) => {
         const session = await deps.identity.signUp({ name: opts.name ?? opts.email.split('@')[0]!, email: opts.email, password: opts.password });
-        emit(io, Boolean(opts.json), { id: session.user.id, email: session.user.email, name: session.user.name });
+        const balance = await deps.wallet.balance(session.user.id);
+        emit(io, Boolean(opts.json), { id: session.user.id, email: session.user.email, name: session.user.name, tokens: balance });
+      });
+    });
+
+  const walletCmd = program.command('wallet').description("Manage accounts' token wallets");
+  walletCmd
+    .command('credit')
+    .description('Add tokens to an account (a credit entry in its ledger)')
+    .option('--email <email>', 'the account by e-mail address')
+    .option('--account <uuid>', 'the account by id')
+    .requiredOption('--tokens <n>', 'tokens to add (positive integer)')
+    .option('--reference <text>', 'ledger reference (default admin_credit)')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { email?: string; account?: string; tokens: string; reference?: string; json?: boolean }) => {
+      if ((opts.email === undefined) === (opts.account === undefined)) throw new AppError('bad_request', 'give exactly one of --email or --account');
+      const tokens = positiveInt(opts.tokens, '--tokens', 1_000_000_000);
+      await withDeps(getConfig(), async (deps) => {
+        const user = opts.email !== undefined ? await deps.identity.findByEmail(opts.email) : await deps.identity.me(opts.account!).catch(() => null);
+        if (!user) throw new AppError('not_found', `no account ${opts.email ?? opts.account}`);
+        const entry = await deps.wallet.credit(user.id, tokens, opts.reference ?? 'admin_credit');
+        emit(io, Boolean(opts.json), { account_id: user.id, email: user.email, tokens, balance: entry.balance_after, transaction_id: entry.id });
       });
     });
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Redis } from 'ioredis';
-import { destination, pino } from 'pino';
+import { destination, pino, type Logger } from 'pino';
 import type { AppDeps, App } from '../app.js';
 import type { Config } from '../config/index.js';
 import { Aead } from '../platform/crypto/aead.js';
@@ -22,6 +22,27 @@ import { plansRoutes } from '../modules/plans/plans.routes.js';
 import { StoresRepo } from '../modules/stores/stores.repo.js';
 import { StoresService } from '../modules/stores/stores.service.js';
 import { storesRoutes } from '../modules/stores/stores.routes.js';
+import { JobRunner } from '../modules/jobs/job-runner.js';
+import { JobsRepo } from '../modules/jobs/jobs.repo.js';
+import { JobsService } from '../modules/jobs/jobs.service.js';
+import { Idempotency } from '../modules/wallet/idempotency.js';
+import { IdempotencyRepo } from '../modules/wallet/idempotency.repo.js';
+import { WalletRepo } from '../modules/wallet/wallet.repo.js';
+import { walletRoutes } from '../modules/wallet/wallet.routes.js';
+import { WalletService } from '../modules/wallet/wallet.service.js';
+import { SafeFetcher, type Resolver } from '../platform/fetch/safe-fetch.js';
+import { InProcessQueue } from '../platform/queue/inprocess.js';
+import type { Queue } from '../platform/queue/queue.js';
+import { JobRegistry, type JobHandlers } from '../platform/queue/registry.js';
+import type { BlobStore } from '../platform/storage/blob-store.js';
+import { DiskBlobStore } from '../platform/storage/disk.js';
+import { filesRoutes } from '../platform/storage/files.routes.js';
+
+/**
+ * Job kinds the service ships with, each bound to its handler. The pay-per-token services
+ * add theirs here; a kind declared without a handler stops the start.
+ */
+export const BUILTIN_JOBS: JobHandlers = [];
 
 export const VERSION = (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -34,6 +55,12 @@ export interface Overrides {
   now?: () => number;
   /** API key cache and audit batching (tests) */
   apiKeys?: Partial<ApiKeysOptions>;
+  /** job kinds and handlers besides the built-in ones (tests define their own) */
+  jobs?: JobHandlers;
+  /** first retry delay of a failed job handler (default 1 s; tests go faster) */
+  jobRetryBaseMs?: number;
+  /** name resolution of the safe fetcher (tests use a stub) */
+  resolver?: Resolver;
 }
 
 /** Everything the service is made of, built from config in one place (the composition root). */
@@ -47,7 +74,21 @@ export interface Deps {
   stores: StoresService;
   apiKeys: ApiKeysModule;
   rateStore: RateStore;
+  logger: Logger;
+  wallet: WalletService;
+  idempotency: Idempotency;
+  registry: JobRegistry;
+  queue: Queue;
+  jobs: JobsService;
+  /** the workers of this process; `startWorkers` runs them */
+  runner: JobRunner;
+  blobs: BlobStore;
+  fetcher: SafeFetcher;
   appDeps: Omit<AppDeps, 'logger'>;
+  /** runs job workers in this process (serve in embedded mode, `folio worker`) */
+  startWorkers(): Promise<void>;
+  /** stops the workers: no new jobs; running ones finish within the shutdown timeout or are left to their lease */
+  stopWorkers(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -82,12 +123,73 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   const identity = new IdentityService(new UsersRepo(database.db), jwt, config.scryptCost);
   const stores = new StoresService(new StoresRepo(database.db), aead, plans);
 
-  const rateStore = overrides.rateStore ?? (redis ? new RedisRateStore(redis, `${config.redisPrefix}rl:`) : new MemoryRateStore());
-  closers.unshift(() => rateStore.close());
+  // Background work (jobs, audit batches, cache bus) reports on stderr: request logs stay
+  // with Fastify, and CLI commands keep stdout for their (--json) output.
+  const logger = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination(2));
 
-  // Background work (audit batches, cache bus) reports on stderr: request logs stay with
-  // Fastify, and CLI commands keep stdout for their (--json) output.
-  const log = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination(2));
+  const topUp = new URL(config.billingUrl);
+  topUp.searchParams.set('topup', 'tokens');
+  const idempotency = new Idempotency(database.db, new IdempotencyRepo(database.db));
+  const wallet = new WalletService(database.db, new WalletRepo(database.db, database.dialect), idempotency, {
+    topUpUrl: topUp.toString(),
+    signupTokens: config.signupTokens,
+  });
+  identity.onSignup((user) => wallet.grantSignup(user.id));
+
+  // Jobs: every kind needs its handler, and so does every type still pending in the table.
+  const registry = new JobRegistry();
+  registry.register([...BUILTIN_JOBS, ...(overrides.jobs ?? [])]);
+  const jobsRepo = new JobsRepo(database.db);
+  try {
+    registry.assertComplete(await jobsRepo.typesInUse());
+  } catch (err) {
+    for (const close of closers) await close();
+    throw err;
+  }
+  // The scale-out drivers load only when configured (BullMQ and the AWS SDK are heavy imports).
+  const queue: Queue =
+    config.jobs.queue === 'bullmq'
+      ? new (await import('../platform/queue/bullmq.js')).BullMqQueue(jobsRepo, { url: config.redisUrl!, prefix: config.redisPrefix, sweepMs: config.jobs.pollMs, logger })
+      : new InProcessQueue(jobsRepo, { pollMs: config.jobs.pollMs, logger });
+  const jobs = new JobsService(database.db, jobsRepo, wallet, idempotency, queue, registry, { maxAttempts: config.jobs.maxAttempts });
+  const runner = new JobRunner(
+    { db: database.db, repo: jobsRepo, wallet, registry, queue, logger },
+    { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, retryBaseMs: overrides.jobRetryBaseMs ?? 1000 },
+  );
+  let maintenance: NodeJS.Timeout | null = null;
+  const stopWorkers = async () => {
+    if (maintenance) clearInterval(maintenance);
+    maintenance = null;
+    await runner.stop(config.shutdownTimeoutMs);
+  };
+  const startWorkers = async () => {
+    await runner.start();
+    // Idempotency keys older than 24 h are dead weight.
+    maintenance ??= setInterval(() => void idempotency.sweep().catch((err: unknown) => logger.warn({ err }, 'idempotency sweep failed')), 15 * 60_000);
+    maintenance.unref();
+  };
+
+  const blobs: BlobStore =
+    config.storage.driver === 's3'
+      ? new (await import('../platform/storage/s3.js')).S3BlobStore(config.storage)
+      : new DiskBlobStore(config.storage.root, new Signer(secrets.signingKey, 'blob-link'), config.publicUrl);
+  const fetcher = new SafeFetcher({
+    allowlist: config.fetch.allowlist,
+    maxBytes: config.fetch.maxBytes,
+    timeoutMs: config.fetch.timeoutMs,
+    ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
+    userAgent: `Folio/${VERSION} (+${config.publicUrl})`,
+  });
+  // Closed first, in this order: workers, queue, blob store; then the rate store, Redis, the database.
+  closers.unshift(
+    () => stopWorkers(),
+    () => queue.close(),
+    () => blobs.close(),
+  );
+
+  const rateStore = overrides.rateStore ?? (redis ? new RedisRateStore(redis, `${config.redisPrefix}rl:`) : new MemoryRateStore());
+  closers.splice(3, 0, () => rateStore.close());
+
   let apiKeys: ApiKeysModule;
   try {
     apiKeys = await buildApiKeysModule({
@@ -99,7 +201,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       redisPrefix: config.redisPrefix,
       now: overrides.now ?? Date.now,
       ...(overrides.apiKeys ? { options: overrides.apiKeys } : {}),
-      onError: (err, message) => log.error({ err }, message),
+      onError: (err, message) => logger.error({ err }, message),
     });
   } catch (err) {
     for (const close of closers) await close();
@@ -109,7 +211,11 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   closers.unshift(() => apiKeys.close());
 
   const pageContext = pageContextFactory(config.publicUrl, signer);
-  const readiness = [{ name: 'database', check: () => database.ping() }];
+  const readiness = [
+    { name: 'database', check: () => database.ping() },
+    { name: 'queue', check: () => queue.ping() },
+    { name: 'blobs', check: () => blobs.ping() },
+  ];
   if (redis) readiness.push({ name: 'redis', check: async () => void (await redis.ping()) });
 
   const appDeps: Omit<AppDeps, 'logger'> = {
@@ -126,6 +232,8 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       storesRoutes(app, { stores, pageContext });
       plansRoutes(app, { plans });
       apiKeysRoutes(app, { apiKeys: apiKeys.service, pageContext });
+      walletRoutes(app, { wallet, pageContext });
+      if (blobs instanceof DiskBlobStore) filesRoutes(app, { blobs });
     },
   };
 
@@ -139,9 +247,26 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     stores,
     apiKeys,
     rateStore,
+    logger,
+    wallet,
+    idempotency,
+    registry,
+    queue,
+    jobs,
+    runner,
+    blobs,
+    fetcher,
     appDeps,
+    startWorkers,
+    stopWorkers,
     async close() {
-      for (const close of closers) await close();
+      for (const close of closers) {
+        try {
+          await close();
+        } catch (err) {
+          logger.error({ err }, 'closing a resource failed');
+        }
+      }
     },
   };
 }

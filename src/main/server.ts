@@ -26,7 +26,12 @@ export async function createServer(config: Config, overrides: Overrides = {}, lo
 export async function startServer(config: Config): Promise<RunningServer> {
   const { app, deps } = await createServer(config);
   const url = await app.listen({ host: config.host, port: config.port });
-  app.log.info({ url, database: deps.database.dialect, redis: Boolean(deps.redis) }, 'folio is serving');
+  // Embedded mode runs the job workers here; scale-out runs them in `folio worker` processes.
+  if (config.jobs.serveWorkers) await deps.startWorkers();
+  app.log.info(
+    { url, database: deps.database.dialect, redis: Boolean(deps.redis), queue: deps.queue.driver, workers: config.jobs.serveWorkers ? config.jobs.concurrency : 0, blobs: deps.blobs.driver },
+    'folio is serving',
+  );
   return { app, deps, url, close: () => app.close() };
 }
 

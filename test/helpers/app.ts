@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/config/index.js';
-import type { App } from '../../src/app.js';
-import type { Deps, Overrides } from '../../src/main/deps.js';
-import { createServer } from '../../src/main/server.js';
+import { buildApp, type App } from '../../src/app.js';
+import { buildDeps, type Deps, type Overrides } from '../../src/main/deps.js';
 
 export interface TestApp {
   app: App;
@@ -18,6 +17,8 @@ export interface TestApp {
 
 export interface TestAppOptions extends Overrides {
   env?: Record<string, string>;
+  /** test-only routes registered under /v1 beside the real ones */
+  routes?: (app: App, deps: Deps) => void | Promise<void>;
 }
 
 /**
@@ -41,8 +42,23 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...opts.env,
   };
   const config = loadConfig(env);
-  const { app, deps } = await createServer(config, opts, false);
-  await app.ready();
+  const deps = await buildDeps(config, opts);
+  let app: App;
+  try {
+    app = await buildApp({
+      ...deps.appDeps,
+      logger: false,
+      routes: async (v1) => {
+        await deps.appDeps.routes(v1);
+        await opts.routes?.(v1, deps);
+      },
+    });
+    app.addHook('onClose', async () => deps.close());
+    await app.ready();
+  } catch (err) {
+    await deps.close();
+    throw err;
+  }
   return {
     app,
     deps,

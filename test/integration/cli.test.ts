@@ -65,7 +65,7 @@ describe('folio (in-process)', () => {
     const r = await run(['account', 'create', '--email', address, '--password', PASSWORD, '--name', 'Cli User', '--json']);
     expect(r.code, r.err.join('\n')).toBe(0);
     const created = r.json();
-    expect(created).toEqual({ id: expect.any(String), email: address, name: 'Cli User' });
+    expect(created).toEqual({ id: expect.any(String), tokens: 50, email: address, name: 'Cli User' });
     expect(r.out.join('\n')).not.toContain(PASSWORD);
     const signIn = await t.app.inject({ method: 'POST', url: '/v1/account/signIn', payload: { email: address, password: PASSWORD } });
     expect(signIn.statusCode).toBe(200);

@@ -87,6 +87,11 @@ export class IdentityService {
     return { user, ...(await this.jwt.issue(row.id, row.token_version)) };
   }
 
+  /** The account with this e-mail address, or null (operators' tools: `folio wallet credit --email`). */
+  async findByEmail(email: string): Promise<User | null> {
+    return this.users.byEmail(normalizeEmail(email));
+  }
+
   async me(userId: string): Promise<User> {
     const user = await this.users.byId(userId);
     if (!user) throw AppError.notFound('User');

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Dialect } from './index.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { apiKeys } from './migrations/0002-api-keys.js';
+import { backbone } from './migrations/0003-backbone.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -26,6 +27,7 @@ export type MigrationFactory = (t: ColumnTypes) => Migration;
 const MIGRATIONS: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
   '0002-api-keys': apiKeys,
+  '0003-backbone': backbone,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -84,10 +84,74 @@ export interface ApiKeyEventsTable {
   created_at: Ts;
 }
 
+export interface WalletsTable {
+  account_id: string;
+  balance: number;
+  updated_at: Ts;
+}
+
+export type WalletTxType = 'charge' | 'refund' | 'credit';
+
+export interface WalletTransactionsTable {
+  id: Generated<number>;
+  account_id: string;
+  type: WalletTxType;
+  /** signed: charges negative, refunds and credits positive */
+  amount: number;
+  balance_after: number;
+  reference: string | null;
+  refund_of: number | null;
+  created_at: Ts;
+}
+
+export interface IdempotencyKeysTable {
+  account_id: string;
+  key: string;
+  request_hash: string;
+  state: 'pending' | 'done';
+  response_status: number | null;
+  /** JSON text */
+  response_body: string | null;
+  created_at: Ts;
+  expires_at: Ts;
+}
+
+export type JobState = 'queued' | 'running' | 'completed' | 'failed';
+
+export interface JobsTable {
+  id: string;
+  type: string;
+  account_id: string;
+  store_id: string | null;
+  state: JobState;
+  status: string;
+  attempts: Generated<number>;
+  max_attempts: number;
+  available_at: Ts;
+  lease_owner: string | null;
+  lease_expires_at: Ts | null;
+  /** JSON text */
+  payload: string;
+  progress: string | null;
+  result: string | null;
+  error: string | null;
+  cost: Generated<number>;
+  charge_tx_id: number | null;
+  refund_tx_id: number | null;
+  created_at: Ts;
+  updated_at: Ts;
+  started_at: Ts | null;
+  completed_at: Ts | null;
+}
+
 export interface DB {
   users: UsersTable;
   stores: StoresTable;
   api_keys: ApiKeysTable;
   api_key_origins: ApiKeyOriginsTable;
   api_key_events: ApiKeyEventsTable;
+  wallets: WalletsTable;
+  wallet_transactions: WalletTransactionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  jobs: JobsTable;
 }

@@ -98,7 +98,8 @@ export function errorResponse(err: AppError, requestId: string): ErrorResponse {
     case 'unprocessable':
       return { status: 422, headers, body: { message: err.message, errors: err.options.fields ?? {}, request_id: requestId } };
     case 'insufficient_tokens':
-      return { status: 402, headers, body: { error: 'INSUFFICIENT_TOKENS', ...err.options.details, message: err.message } };
+      // Exactly the interface's wallet envelope: {error, balance, shortfall, top_up_url}.
+      return { status: 402, headers, body: { error: 'INSUFFICIENT_TOKENS', ...err.options.details } };
     default: {
       const error: Record<string, unknown> = { message: err.message, code: err.code };
       if (err.options.details) error.details = err.options.details;

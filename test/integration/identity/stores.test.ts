@@ -90,7 +90,7 @@ describe('GET /v1/stores (list conventions)', () => {
     while (url) {
       const res: { statusCode: number; json(): any } = await t.app.inject({ method: 'GET', url: url.replace('http://folio.test', ''), headers: as.J(user) });
       expect(res.statusCode).toBe(200);
-      const body: any = res.json();
+      const body: { meta: unknown; data: Array<{ id: string }>; links: { next: string | null } } = res.json();
       expect(body.meta).toEqual({ path: 'http://folio.test/v1/stores', per_page: 3 });
       seen.push(...body.data.map((s: { id: string }) => s.id));
       if (added++ < 2) await createStore(t.app, user, { name: `Late ${added}` }); // newer rows sort before the cursor

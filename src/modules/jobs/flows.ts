@@ -1,0 +1,15 @@
+import type { JobStatusFlow } from '../../platform/queue/registry.js';
+
+/**
+ * The status vocabularies of interface § States and transitions. A service declares its
+ * job kind with one of these, so the API shows exactly the interface's statuses.
+ */
+
+/** Background removal: created as processing (150 tokens deducted); processing → completed | failed (refunded). */
+export const BG_REMOVE_FLOW: JobStatusFlow = { created: 'processing', completed: 'completed', failed: 'failed' };
+
+/** AI fix: created as analyzing; analyzing → applying (job progress); applying → completed | failed (refunded). */
+export const AI_FIX_FLOW: JobStatusFlow = { created: 'analyzing', stages: ['applying'], completed: 'completed', failed: 'failed' };
+
+/** Studio batch: created as queued (tokens up front); queued → running when a worker takes it; running → completed | failed. */
+export const STUDIO_BATCH_FLOW: JobStatusFlow = { created: 'queued', started: 'running', completed: 'completed', failed: 'failed' };

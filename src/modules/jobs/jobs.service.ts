@@ -1,0 +1,143 @@
+import { newId } from '../../platform/crypto/ids.js';
+import type { Db } from '../../platform/db/index.js';
+import { iso, nowIso } from '../../platform/db/index.js';
+import type { JobState } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { Queue } from '../../platform/queue/queue.js';
+import type { JobKind, JobRegistry } from '../../platform/queue/registry.js';
+import type { Idempotency, IdempotencyRequest, StoredResponse } from '../wallet/idempotency.js';
+import { formatTxId, type LedgerEntry, type WalletService } from '../wallet/wallet.service.js';
+import type { JobRow, JobsRepo } from './jobs.repo.js';
+
+/** A job as services see it. `status` is the kind's own vocabulary; `state` the engine's. */
+export interface Job<P = unknown, R = unknown> {
+  id: string;
+  type: string;
+  accountId: string;
+  storeId: string | null;
+  state: JobState;
+  status: string;
+  attempts: number;
+  maxAttempts: number;
+  payload: P;
+  progress: unknown;
+  result: R | null;
+  error: string | null;
+  cost: number;
+  /** the charge, `TX-…`, when the job was paid for */
+  chargeTxId: string | null;
+  refundTxId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+}
+
+export function toJob<P, R>(row: JobRow): Job<P, R> {
+  return {
+    id: row.id,
+    type: row.type,
+    accountId: row.account_id,
+    storeId: row.store_id,
+    state: row.state,
+    status: row.status,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    payload: JSON.parse(row.payload) as P,
+    progress: row.progress === null ? null : (JSON.parse(row.progress) as unknown),
+    result: row.result === null ? null : (JSON.parse(row.result) as R),
+    error: row.error,
+    cost: row.cost,
+    chargeTxId: row.charge_tx_id === null ? null : formatTxId(row.charge_tx_id),
+    refundTxId: row.refund_tx_id === null ? null : formatTxId(row.refund_tx_id),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    startedAt: iso(row.started_at),
+    completedAt: iso(row.completed_at),
+  };
+}
+
+/** `tokens_deducted` and `wallet_transaction_id`, which every charged response carries. */
+export function chargedFields(charge: LedgerEntry | null): { tokens_deducted: number; wallet_transaction_id: string | null } {
+  return { tokens_deducted: charge ? -charge.amount : 0, wallet_transaction_id: charge ? charge.id : null };
+}
+
+export interface CreateJobInput<P, R> {
+  accountId: string;
+  storeId?: string | null;
+  payload: P;
+  /** tokens to charge at creation; 0 for a free job */
+  cost: number;
+  /** the request's Idempotency-Key (Idempotency.of(req)) */
+  idempotency?: IdempotencyRequest | null;
+  /** the HTTP answer, computed inside the transaction so a retry can replay it */
+  respond?: (job: Job<P, R>, charge: LedgerEntry | null) => StoredResponse;
+}
+
+export type CreateJobResult<P, R> =
+  | { replayed: false; job: Job<P, R>; charge: LedgerEntry | null; response: StoredResponse | null }
+  | { replayed: true; response: StoredResponse };
+
+export class JobsService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: JobsRepo,
+    private readonly wallet: WalletService,
+    private readonly idempotency: Idempotency,
+    private readonly queue: Queue,
+    private readonly registry: JobRegistry,
+    private readonly opts: { maxAttempts: number },
+  ) {}
+
+  /**
+   * Creates a job: the idempotency key, the charge and the job row in one transaction
+   * (402 and nothing written when the wallet is short), then announces the id.
+   */
+  async create<P, R>(kind: JobKind<P, R>, input: CreateJobInput<P, R>): Promise<CreateJobResult<P, R>> {
+    if (this.registry.kind(kind.type) !== kind) throw new Error(`job type ${kind.type} is not declared in the registry`);
+    const idem = input.idempotency ?? null;
+    if (idem && !input.respond) throw new Error('an idempotent job creation needs `respond`');
+    if (!Number.isSafeInteger(input.cost) || input.cost < 0) throw new Error(`job cost must be a non-negative integer (got ${input.cost})`);
+    const id = newId();
+    type Out = { replay: StoredResponse } | { job: Job<P, R>; charge: LedgerEntry | null; response: StoredResponse | null };
+    const out = await this.db.transaction().execute(async (tx): Promise<Out> => {
+      if (idem) {
+        const stored = await this.idempotency.claim(tx, idem);
+        if (stored) return { replay: stored };
+      }
+      const charge = input.cost > 0 ? await this.wallet.chargeIn(tx, { accountId: input.accountId, cost: input.cost, reference: `${kind.type}:${id}` }) : null;
+      const row = await this.repo.insert(tx, {
+        id,
+        type: kind.type,
+        account_id: input.accountId,
+        store_id: input.storeId ?? null,
+        status: kind.statuses.created,
+        max_attempts: kind.maxAttempts ?? this.opts.maxAttempts,
+        payload: JSON.stringify(input.payload),
+        cost: input.cost,
+        charge_tx_id: charge?.txId ?? null,
+        now: nowIso(),
+      });
+      const job = toJob<P, R>(row);
+      const response = input.respond ? input.respond(job, charge) : null;
+      if (idem && response) await this.idempotency.complete(tx, idem, response);
+      return { job, charge, response };
+    });
+    if ('replay' in out) return { replayed: true, response: out.replay };
+    await this.queue.notify({ id, type: kind.type, attempt: 0 });
+    return { replayed: false, ...out };
+  }
+
+  /** A job of this kind owned by the account; 404 otherwise (never another tenant's). */
+  async get<P, R>(kind: JobKind<P, R>, accountId: string, id: string): Promise<Job<P, R>> {
+    const row = await this.repo.owned(accountId, id, kind.type);
+    if (!row) throw AppError.notFound('Job');
+    return toJob<P, R>(row);
+  }
+
+  /** Any job by id, for operators and tests. */
+  async byId(id: string): Promise<Job | null> {
+    const row = await this.repo.byId(id);
+    return row ? toJob(row) : null;
+  }
+}

@@ -1,0 +1,95 @@
+import { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { assertValidKey, BlobNotFound, contentDisposition, LINK_TTL_SECONDS, type BlobInfo, type BlobStore, type LinkOptions } from './blob-store.js';
+
+export interface S3Options {
+  bucket: string;
+  prefix: string;
+  region: string;
+  endpoint: string | null;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
+function isNotFound(err: unknown): boolean {
+  if (err instanceof S3ServiceException) return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404;
+  return false;
+}
+
+/** An S3-compatible bucket; links are the store's own presigned GET URLs (24 h by default). */
+export class S3BlobStore implements BlobStore {
+  readonly driver = 's3' as const;
+  private readonly client: S3Client;
+
+  constructor(private readonly opts: S3Options) {
+    this.client = new S3Client({
+      region: opts.region,
+      forcePathStyle: opts.forcePathStyle,
+      ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+      ...(opts.credentials ? { credentials: opts.credentials } : {}),
+      maxAttempts: 3,
+    });
+  }
+
+  private objectKey(key: string): string {
+    assertValidKey(key);
+    return `${this.opts.prefix}${key}`;
+  }
+
+  async put(key: string, body: Buffer | Uint8Array | string, opts: { contentType: string }): Promise<BlobInfo> {
+    const data = typeof body === 'string' ? Buffer.from(body) : body;
+    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: this.objectKey(key), Body: data, ContentType: opts.contentType, ContentLength: data.byteLength }));
+    return { key, size: data.byteLength, contentType: opts.contentType };
+  }
+
+  async head(key: string): Promise<BlobInfo | null> {
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.opts.bucket, Key: this.objectKey(key) }));
+      return { key, size: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream' };
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async stream(key: string): Promise<{ info: BlobInfo; body: Readable }> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.objectKey(key) }));
+      const body = out.Body as Readable | undefined;
+      if (!body) throw new BlobNotFound(key);
+      return { info: { key, size: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream' }, body };
+    } catch (err) {
+      if (isNotFound(err)) throw new BlobNotFound(key);
+      throw err;
+    }
+  }
+
+  async get(key: string): Promise<Buffer> {
+    const { body } = await this.stream(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: this.objectKey(key) }));
+  }
+
+  async url(key: string, opts: LinkOptions = {}): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.opts.bucket,
+      Key: this.objectKey(key),
+      ...(opts.downloadName ? { ResponseContentDisposition: contentDisposition(opts.downloadName) } : {}),
+    });
+    return getSignedUrl(this.client, command, { expiresIn: opts.ttlSeconds ?? LINK_TTL_SECONDS });
+  }
+
+  async ping(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.opts.bucket }));
+  }
+
+  async close(): Promise<void> {
+    this.client.destroy();
+  }
+}

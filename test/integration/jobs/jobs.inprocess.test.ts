@@ -1,0 +1,3 @@
+import { jobSuite } from './job-suite.js';
+
+jobSuite('inprocess');

@@ -1,0 +1,68 @@
+import { expect, it } from 'vitest';
+import { BlobNotFound, InvalidBlobKey, type BlobStore } from '../../../src/platform/storage/blob-store.js';
+
+/** What every BlobStore driver must do; run against disk and S3 alike. */
+export function blobStoreContract(
+  getStore: () => BlobStore,
+  fetchLink: (url: string) => Promise<{ status: number; body: Buffer; type: string | null }>,
+  /** how long a 1-second link takes to be refused (S3 signs with whole seconds plus clock skew) */
+  expiryWaitMs = 2100,
+): void {
+  it('puts, heads, gets, streams and deletes a blob', async () => {
+    const store = getStore();
+    const key = `jobs/${Date.now()}/out.png`;
+    const info = await store.put(key, Buffer.from('PNGDATA'), { contentType: 'image/png' });
+    expect(info).toEqual({ key, size: 7, contentType: 'image/png' });
+    expect(await store.head(key)).toEqual({ key, size: 7, contentType: 'image/png' });
+    expect((await store.get(key)).toString()).toBe('PNGDATA');
+    const { body, info: streamed } = await store.stream(key);
+    const chunks: Buffer[] = [];
+    for await (const c of body) chunks.push(Buffer.from(c as Uint8Array));
+    expect(Buffer.concat(chunks).toString()).toBe('PNGDATA');
+    expect(streamed.contentType).toBe('image/png');
+    await store.put(key, 'replaced', { contentType: 'text/plain' });
+    expect((await store.get(key)).toString()).toBe('replaced');
+    await store.delete(key);
+    expect(await store.head(key)).toBeNull();
+    await expect(store.get(key)).rejects.toBeInstanceOf(BlobNotFound);
+    await store.delete(key); // idempotent
+  });
+
+  it('refuses keys that could leave the store: .., absolute paths, NUL, backslashes, empty segments', async () => {
+    const store = getStore();
+    for (const key of ['../escape', 'a/../../escape', '/etc/passwd', 'a\0b', 'a\\..\\b', 'a//b', '', '.hidden', 'a/./b', 'C:/windows', 'a/b/']) {
+      await expect(store.put(key, 'x', { contentType: 'text/plain' }), JSON.stringify(key)).rejects.toBeInstanceOf(InvalidBlobKey);
+      await expect(store.get(key)).rejects.toBeInstanceOf(InvalidBlobKey);
+      await expect(store.url(key)).rejects.toBeInstanceOf(InvalidBlobKey);
+    }
+  });
+
+  it('hands out links that work without credentials and are valid for 24 hours', async () => {
+    const store = getStore();
+    const key = `links/${Date.now()}/result.png`;
+    await store.put(key, Buffer.from('LINKED'), { contentType: 'image/png' });
+    const url = await store.url(key);
+    const res = await fetchLink(url);
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toBe('LINKED');
+    expect(res.type).toBe('image/png');
+    const parsed = new URL(url);
+    const ttl = parsed.searchParams.get('X-Amz-Expires') ?? String(Number(parsed.searchParams.get('expires')) - Math.floor(Date.now() / 1000));
+    expect(Number(ttl)).toBeGreaterThanOrEqual(86_400 - 5);
+    expect(Number(ttl)).toBeLessThanOrEqual(86_400);
+  });
+
+  it('refuses an expired link', async () => {
+    const store = getStore();
+    const key = `links/${Date.now()}/short.txt`;
+    await store.put(key, 'short-lived', { contentType: 'text/plain' });
+    const url = await store.url(key, { ttlSeconds: 1 });
+    expect((await fetchLink(url)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, expiryWaitMs));
+    expect((await fetchLink(url)).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('answers readiness', async () => {
+    await expect(getStore().ping()).resolves.toBeUndefined();
+  });
+}

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Signer } from '../../../src/platform/crypto/signer.js';
+import { DiskBlobStore } from '../../../src/platform/storage/disk.js';
+import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { blobStoreContract } from './blob-contract.js';
+
+let t: TestApp;
+let store: DiskBlobStore;
+beforeAll(async () => {
+  t = await buildTestApp();
+  store = t.deps.blobs as DiskBlobStore;
+});
+afterAll(async () => t.close());
+
+async function viaApp(url: string) {
+  const res = await t.app.inject({ method: 'GET', url: url.replace(t.config.publicUrl, '') });
+  return { status: res.statusCode, body: res.rawPayload, type: (res.headers['content-type'] as string | undefined) ?? null };
+}
+
+describe('disk blob store', () => {
+  it('is the default driver, rooted at <data dir>/blobs', () => {
+    expect(t.deps.blobs.driver).toBe('disk');
+    expect(store.pathOf('a/b.png')).toBe(path.join(t.dataDir, 'blobs', 'a', 'b.png'));
+  });
+
+  blobStoreContract(() => store, viaApp, 1100);
+
+  it('links are FOLIO_PUBLIC_URL/v1/files/<key> with an expiry and a signature', async () => {
+    await store.put('outputs/x.png', 'x', { contentType: 'image/png' });
+    const url = new URL(await store.url('outputs/x.png'));
+    expect(`${url.origin}${url.pathname}`).toBe('http://folio.test/v1/files/outputs/x.png');
+    expect([...url.searchParams.keys()].sort()).toEqual(['expires', 'sig']);
+  });
+
+  it('refuses altered links: another key, another expiry, another signature, a missing part', async () => {
+    await store.put('outputs/mine.png', 'mine', { contentType: 'image/png' });
+    await store.put('outputs/theirs.png', 'theirs', { contentType: 'image/png' });
+    const good = await store.url('outputs/mine.png');
+    expect((await viaApp(good)).status).toBe(200);
+    const u = new URL(good);
+    const variants = [
+      good.replace('mine.png', 'theirs.png'),
+      good.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 3600}`),
+      good.replace(/sig=([^&]+)/, (_m, s: string) => `sig=${s.slice(0, -1)}${s.endsWith('A') ? 'B' : 'A'}`),
+      `${u.origin}${u.pathname}?expires=${u.searchParams.get('expires')}`,
+      `${u.origin}${u.pathname}?sig=${u.searchParams.get('sig')}`,
+      `${u.origin}${u.pathname}`,
+      `${good}&name=evil.html`,
+    ];
+    for (const v of variants) {
+      const res = await viaApp(v);
+      expect(res.status, v).toBe(403);
+      expect(JSON.parse(res.body.toString()).error.message).toBe('This link is not valid');
+    }
+  });
+
+  it('refuses an expired link with 410 and serves a live one with safe headers', async () => {
+    const clock = { now: Date.now() - 25 * 3600 * 1000 };
+    const signing = (t.deps.blobs as unknown as { signer: Signer }).signer;
+    const past = new DiskBlobStore(path.join(t.dataDir, 'blobs'), signing, t.config.publicUrl, () => clock.now);
+    await store.put('outputs/old.pdf', '%PDF-1.7', { contentType: 'application/pdf' });
+    const stale = await past.url('outputs/old.pdf');
+    const res = await viaApp(stale);
+    expect(res.status).toBe(410);
+    expect(JSON.parse(res.body.toString()).error.message).toBe('This link has expired');
+
+    const live = await t.app.inject({ method: 'GET', url: (await store.url('outputs/old.pdf', { downloadName: 'proof é.pdf' })).replace(t.config.publicUrl, '') });
+    expect(live.statusCode).toBe(200);
+    expect(live.headers['content-type']).toBe('application/pdf');
+    expect(live.headers['x-content-type-options']).toBe('nosniff');
+    expect(live.headers['content-security-policy']).toContain('sandbox');
+    expect(live.headers['content-disposition']).toContain("filename*=UTF-8''proof%20%C3%A9.pdf");
+    expect(Number(/max-age=(\d+)/.exec(String(live.headers['cache-control']))![1])).toBeGreaterThan(86_000);
+  });
+
+  it('a validly signed link to a missing file is 404; traversal in the URL never reaches the disk', async () => {
+    const url = await store.url('outputs/never-written.png');
+    expect((await viaApp(url)).status).toBe(404);
+    for (const probe of ['/v1/files/../secrets.json?expires=9999999999&sig=x', '/v1/files/%2e%2e/secrets.json?expires=9999999999&sig=x', '/v1/files/..%2fsecrets.json?expires=9999999999&sig=x']) {
+      const res = await t.app.inject({ method: 'GET', url: probe });
+      expect([403, 404]).toContain(res.statusCode);
+      expect(res.body).not.toContain('signingKey');
+    }
+  });
+
+  it('confines a symlinked escape attempt too: keys never resolve outside the root', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-blobs-'));
+    const s = new DiskBlobStore(root, new Signer('k'.repeat(40), 'blob-link'), 'http://x');
+    expect(() => s.pathOf('..')).toThrow();
+    expect(() => s.pathOf('a/..')).toThrow();
+    expect(s.pathOf('a/b..c')).toBe(path.join(root, 'a', 'b..c'));
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('is checked by /v1/ready', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checks).toMatchObject({ blobs: 'ok', queue: 'ok', database: 'ok' });
+  });
+});
