@@ -22,7 +22,10 @@ const SERVICE_TOOLS = [
   { bin: 'qpdf', pkg: 'qpdf', why: 'PDF repair and linearisation' },
 ];
 // Extra tools only the tests use.
-const TEST_TOOLS = [];
+const TEST_TOOLS = [
+  { bin: 'chromium', pkg: 'chromium', why: 'PDF fidelity test: renders designs with Fabric.js in headless Chromium (playwright-core)' },
+  { bin: 'pdftoppm', pkg: 'poppler-utils', why: 'PDF tests rasterise pages and read boxes, fonts and images (pdftoppm, pdfinfo, pdffonts, pdfimages)' },
+];
 
 function have(bin) {
   return spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
