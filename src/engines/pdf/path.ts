@@ -31,6 +31,7 @@ export function parsePathString(d: string): RawPathCommand[] {
   while (i < tokens.length) {
     const t = tokens[i]!;
     if (/^[a-z]$/i.test(t)) {
+      if (out.length === 0 && t !== 'M' && t !== 'm') throw new Error('path data must start with a moveto (M)');
       letter = t;
       i++;
       if (letter.toLowerCase() === 'z') {
