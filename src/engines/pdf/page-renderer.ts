@@ -495,7 +495,7 @@ export class PageRenderer {
     const missing = new Set<string>();
     let strokeSet = false;
     type Glyph = { code: string; natural: number; x: number; y: number };
-    type Run = { key: string; style: CompleteStyle; col: Rgba; fname: string; glyphs: Glyph[] };
+    type Run = { key: string; style: CompleteStyle; col: Rgba; fname: string; glyphs: Glyph[]; fakeBold: boolean; fakeItalic: boolean };
     for (const line of layout.lines) {
       const x0 = -layout.width / 2 + line.leftOffset;
       const runs: Run[] = [];
@@ -506,15 +506,15 @@ export class PageRenderer {
         if (!paint || (kind === 'stroke' && !s.strokeWidth)) continue;
         const col = this.solid(paint, path, `text ${kind}`);
         if (!col) continue;
-        const face = fonts.face(s.fontFamily, parseFontWeight(s.fontWeight), parseFontStyle(s.fontStyle));
+        const { face, fakeBold, fakeItalic } = fonts.use(s.fontFamily, parseFontWeight(s.fontWeight), parseFontStyle(s.fontStyle));
         const pdfFont = await fonts.pdfFont(this.deps.doc, face);
         const fname = this.res.font(face.id, pdfFont.ref);
         const size = s.fontSize;
         const y = line.baseline + s.deltaY;
-        const key = `${fname}|${size}|${num(col.r)},${num(col.g)},${num(col.b)},${num(col.a)}|${kind === 'stroke' ? s.strokeWidth : ''}`;
+        const key = `${fname}|${size}|${num(col.r)},${num(col.g)},${num(col.b)},${num(col.a)}|${kind === 'stroke' ? s.strokeWidth : ''}|${fakeBold}|${fakeItalic}`;
         let run = runs[runs.length - 1];
         if (!run || run.key !== key) {
-          run = { key, style: s, col, fname, glyphs: [] };
+          run = { key, style: s, col, fname, glyphs: [], fakeBold: fakeBold && kind === 'fill', fakeItalic };
           runs.push(run);
         }
         let pen = x0 + line.boxes[chunk.start]!.left;
@@ -537,6 +537,11 @@ export class PageRenderer {
           c.alpha(undefined, alpha * run.col.a).strokeColor(run.col);
           this.strokeStyle(l, run.style.strokeWidth);
         }
+        if (run.fakeBold) {
+          // Skia's synthetic bold: outlines stroked and filled, stroke width size × (1/24 at 9 → 1/32 at 36)
+          const t = Math.min(1, Math.max(0, (size - 9) / 27));
+          c.alpha(alpha * run.col.a, alpha * run.col.a).strokeColor(run.col).op(`${num(size * (1 / 24 + t * (1 / 32 - 1 / 24)))} w 0 j 4 M 2 Tr`);
+        }
         c.op(`/${run.fname} ${num(size)} Tf`);
         // one TJ per stretch of glyphs on the same baseline; TJ numbers move the next glyph
         // from where the previous one's /W advance would put it to where the layout puts it
@@ -554,9 +559,11 @@ export class PageRenderer {
               if (Math.abs(adj) > 0.005) parts.push(num(Math.round(adj * 1000) / 1000));
             }
           }
-          c.op(`1 0 0 -1 ${num(first.x)} ${num(first.y)} Tm [${parts.join('')}] TJ`);
+          // synthetic italic: Skia slants by a quarter of the height
+          c.op(`1 0 ${run.fakeItalic ? '0.25' : '0'} -1 ${num(first.x)} ${num(first.y)} Tm [${parts.join('')}] TJ`);
           i = j;
         }
+        if (run.fakeBold) c.op(kind === 'stroke' ? '1 Tr' : '0 Tr');
       }
       c.op('ET');
     }

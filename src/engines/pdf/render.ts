@@ -103,7 +103,7 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
     warnings.push(w);
   };
 
-  const fonts = new FontRegistry(assets, () => undefined);
+  const fonts = new FontRegistry(assets);
   const images = new ImageStore(assets);
 
   // fetch every asset first (bounded concurrency), so drawing is synchronous per layer
@@ -116,7 +116,7 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
       if (TEXT_TYPES.has(l.type)) {
         for (const q of textFontQueries(l)) {
           tasks.push(async () => {
-            const face = await fonts.load(q.family, q.weight, q.style);
+            const { face } = await fonts.load(q.family, q.weight, q.style);
             if (face.fallbackFor) {
               warn({
                 code: 'FONT_FALLBACK',

@@ -21,6 +21,9 @@ export interface FontAsset {
   bytes: Uint8Array;
   /** stable identity of these bytes (e.g. the font's id + face); used to share one embedded font */
   cacheKey?: string;
+  /** weight and style of the face returned, when they differ from the query: bold or italic is then synthesised as browsers do */
+  weight?: number;
+  style?: FontFaceStyle;
 }
 
 /**

@@ -63,55 +63,101 @@ function subsetTag(id: string): string {
   return Array.from(h.subarray(0, 6), (b) => String.fromCharCode(65 + (b % 26))).join('');
 }
 
+/** A face as used for one (family, weight, style) request, with what the browser would synthesise. */
+export interface FaceUse {
+  face: Face;
+  /** bold requested (>= 600) from a face lighter than 600: browsers embolden the outlines */
+  fakeBold: boolean;
+  /** italic requested from an upright face: browsers slant it */
+  fakeItalic: boolean;
+}
+
+/** Generic CSS families and the default family standing in for each. */
+const GENERIC_FAMILIES: Record<string, string> = {
+  'sans-serif': 'Roboto',
+  'system-ui': 'Roboto',
+  serif: 'Lora',
+  monospace: 'Roboto Mono',
+  cursive: 'Pacifico',
+};
+
+/** Splits a CSS font-family list ("'Open Sans', Arial, sans-serif") into names. */
+export function familyCandidates(family: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quote = '';
+  for (const ch of family) {
+    if (quote) {
+      if (ch === quote) quote = '';
+      else cur += ch;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === ',') {
+      if (cur.trim()) out.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out.length ? out : [family.trim()];
+}
+
 export class FontRegistry {
-  private pending = new Map<string, Promise<Face>>();
-  private faces = new Map<string, Face>();
+  private pending = new Map<string, Promise<FaceUse>>();
+  private uses = new Map<string, FaceUse>();
   private pdfFonts = new Map<string, PDFFont>();
   private shaped = new Map<string, Map<string, ShapedGlyph[]>>();
   private advances = new Map<string, number>();
 
-  constructor(
-    private readonly assets: AssetResolver,
-    /** called once per family that falls back */
-    private readonly onFallback: (family: string, used: string) => void,
-  ) {}
+  constructor(private readonly assets: AssetResolver) {}
 
-  load(family: string, weight: number, style: FontFaceStyle): Promise<Face> {
+  load(family: string, weight: number, style: FontFaceStyle): Promise<FaceUse> {
     const key = queryKey(family, weight, style);
     let p = this.pending.get(key);
     if (!p) {
-      p = this.resolve(family, weight, style).then((f) => {
-        this.faces.set(key, f);
-        return f;
+      p = this.resolve(family, weight, style).then((u) => {
+        this.uses.set(key, u);
+        return u;
       });
       this.pending.set(key, p);
     }
     return p;
   }
 
-  private async resolve(family: string, weight: number, style: FontFaceStyle): Promise<Face> {
-    const custom = this.assets.font ? await this.assets.font({ family, weight, style }) : null;
-    if (custom) {
-      const id = custom.cacheKey ? `asset:${custom.cacheKey}` : `sha256:${createHash('sha256').update(custom.bytes).digest('hex')}`;
-      return { id, family, fk: parse(id, custom.bytes), bytes: custom.bytes };
+  private async resolve(family: string, weight: number, style: FontFaceStyle): Promise<FaceUse> {
+    const use = (face: Face, actualWeight: number, actualStyle: FontFaceStyle): FaceUse => ({
+      face,
+      fakeBold: weight >= 600 && actualWeight < 600,
+      fakeItalic: style === 'italic' && actualStyle === 'normal',
+    });
+    const fromDefault = async (name: string, fallbackFor?: string): Promise<FaceUse | undefined> => {
+      const match = matchDefaultFont(name, weight, style);
+      if (!match) return undefined;
+      const bytes = await readDefaultFont(match.path);
+      const id = `default:${match.path}`;
+      const face: Face = { id, family: match.family, fk: parse(id, bytes), bytes, ...(fallbackFor ? { fallbackFor } : {}) };
+      return use(face, match.weight, match.style);
+    };
+    // like a browser: the first family in the list that resolves wins
+    for (const name of familyCandidates(family)) {
+      const custom = this.assets.font ? await this.assets.font({ family: name, weight, style }) : null;
+      if (custom) {
+        const id = custom.cacheKey ? `asset:${custom.cacheKey}` : `sha256:${createHash('sha256').update(custom.bytes).digest('hex')}`;
+        return use({ id, family: name, fk: parse(id, custom.bytes), bytes: custom.bytes }, custom.weight ?? weight, custom.style ?? style);
+      }
+      const d = (await fromDefault(name)) ?? (GENERIC_FAMILIES[name.toLowerCase()] ? await fromDefault(GENERIC_FAMILIES[name.toLowerCase()]!) : undefined);
+      if (d) return d;
     }
-    let match = matchDefaultFont(family, weight, style);
-    let fallbackFor: string | undefined;
-    if (!match) {
-      match = matchDefaultFont(FALLBACK_FONT_FAMILY, weight, style)!;
-      fallbackFor = family;
-      this.onFallback(family, match.family);
-    }
-    const bytes = await readDefaultFont(match.path);
-    const id = `default:${match.path}`;
-    return { id, family: match.family, fk: parse(id, bytes), bytes, ...(fallbackFor ? { fallbackFor } : {}) };
+    return (await fromDefault(FALLBACK_FONT_FAMILY, family))!;
   }
 
   /** The loaded face for a query (load() must have finished for it). */
+  use(family: string, weight: number, style: FontFaceStyle): FaceUse {
+    const u = this.uses.get(queryKey(family, weight, style));
+    if (!u) throw new Error(`font ${family} ${weight} ${style} was not loaded`);
+    return u;
+  }
+
   face(family: string, weight: number, style: FontFaceStyle): Face {
-    const f = this.faces.get(queryKey(family, weight, style));
-    if (!f) throw new Error(`font ${family} ${weight} ${style} was not loaded`);
-    return f;
+    return this.use(family, weight, style).face;
   }
 
   /** Advance of `text` in em, shaped (kerning, ligatures) as a browser shapes it. */

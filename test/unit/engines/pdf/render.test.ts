@@ -197,6 +197,33 @@ describe('text (pdffonts, pdftotext)', () => {
     expect(ink).toBeGreaterThan(300);
   });
 
+  it('takes the first available family of a CSS list and maps generic families to defaults', async () => {
+    const { pdf, warnings } = await renderPdf([page([
+      { type: 'text', left: 10, top: 10, text: 'listed', fontFamily: "'Missing Face', \"Open Sans\", Arial", fontSize: 20 },
+      { type: 'text', left: 10, top: 40, text: 'generic', fontFamily: 'Nope, serif', fontSize: 20 },
+    ])], fixtureAssets());
+    expect((await pdfFonts(pdf)).map((f) => f.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual(['Lora-Regular', 'OpenSans-Regular']);
+    expect(warnings).toEqual([]);
+  });
+
+  it('synthesises bold and italic where the family lacks the face, as browsers do', async () => {
+    const ink = async (style: Record<string, unknown>) => {
+      const { pdf } = await renderPdf([page([{ type: 'text', left: 10, top: 10, text: 'Pacifico', fontFamily: 'Pacifico', fontSize: 60, ...style }])], fixtureAssets());
+      const r = await rasterise(pdf, { dpi: 100, crop: { x: 0, y: 0, w: 300, h: 120 } });
+      let n = 0;
+      let sx = 0;
+      for (let y = 0; y < r.height; y++) for (let x = 0; x < r.width; x++) if (r.at(x, y)[0] < 128) { n++; sx += x * (y < 50 ? 1 : 0); }
+      return { n, fonts: await pdfFonts(pdf), topX: sx };
+    };
+    const regular = await ink({});
+    const bold = await ink({ fontWeight: 'bold' });
+    const italic = await ink({ fontStyle: 'italic' });
+    expect(bold.fonts).toEqual(regular.fonts);
+    expect(bold.n).toBeGreaterThan(regular.n * 1.15);
+    // slanted: the upper half of the glyphs moves right
+    expect(italic.topX).toBeGreaterThan(regular.topX * 1.02);
+  });
+
   it('warns when text leaves the safe zone and about features it does not print', async () => {
     const { warnings } = await renderPdf([page([
       { type: 'text', left: 5, top: 100, text: 'edge', fontFamily: 'Roboto', fontSize: 20 },
