@@ -15,7 +15,8 @@ import { ImageStore } from './image-store.js';
 import type { Layer } from './layers.js';
 import { TEXT_TYPES, validateLayers } from './layers.js';
 import { POINTS_PER_UNIT, pageBoxes, type DimensionUnit, type Edges } from './page-geometry.js';
-import { PageRenderer, textFontQueries } from './page-renderer.js';
+import { PageRenderer } from './page-renderer.js';
+import { textFontQueries } from './text-painter.js';
 import type { AssetResolver, PageBoxesPt, PageSpec, RenderOptions, RenderResult, RenderWarning } from './types.js';
 
 /** Largest page side PDF viewers accept without UserUnit (200 in). */

@@ -6,6 +6,7 @@
  * Ported from fabric/src/shapes/Text/Text.ts, StyledText.ts and Textbox.ts.
  */
 import type { CharStyle, Paint } from './layers.js';
+import { graphemeSplit } from './text-styles.js';
 
 /** Fabric's text magic numbers. */
 export const FONT_SIZE_MULT = 1.13;
@@ -94,44 +95,7 @@ const RE_SPACES_AND_TABS = /[ \t\r]/g;
 const RE_SPACE_AND_TAB = /[ \t\r]/;
 const WORD_JOINERS = /[ \t\r]/;
 
-let segmenter: Intl.Segmenter | undefined;
-/** Fabric splits text into graphemes with Intl.Segmenter where the runtime has it. */
-export function graphemeSplit(s: string): string[] {
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  return Array.from(segmenter.segment(s), (x) => x.segment);
-}
-
-/** Fabric v6 serialises styles as [{start, end, style}] over graphemes, newlines not counted. */
-export function stylesFromArray(styles: unknown, text: string): StylesObject {
-  if (!Array.isArray(styles)) {
-    if (styles && typeof styles === 'object') {
-      const out: StylesObject = {};
-      for (const [l, chars] of Object.entries(styles as Record<string, Record<string, CharStyle>>)) {
-        out[l] = {};
-        for (const [c, s] of Object.entries(chars)) out[l]![c] = { ...s };
-      }
-      return out;
-    }
-    return {};
-  }
-  const ranges = styles as { start: number; end: number; style: CharStyle }[];
-  const out: StylesObject = {};
-  let charIndex = -1;
-  let styleIndex = 0;
-  const lines = text.split(RE_NEWLINE);
-  for (let i = 0; i < lines.length; i++) {
-    const chars = graphemeSplit(lines[i]!);
-    for (let c = 0; c < chars.length; c++) {
-      charIndex++;
-      const r = ranges[styleIndex];
-      if (r && r.start <= charIndex && charIndex < r.end) {
-        (out[i] ??= {})[c] = { ...r.style };
-        if (charIndex === r.end - 1) styleIndex++;
-      }
-    }
-  }
-  return out;
-}
+export { graphemeSplit, stylesFromArray } from './text-styles.js';
 
 const STYLE_KEYS = [
   'fill', 'stroke', 'strokeWidth', 'fontSize', 'fontFamily', 'fontWeight', 'fontStyle', 'underline',
@@ -496,91 +460,4 @@ class FabricTextLayout {
     if (align === 'right' || align === 'justify-right') return diff;
     return 0;
   }
-}
-
-export interface DecorationRect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  fill: Paint;
-}
-
-/**
- * Underline / overline / line-through rectangles, relative to the object's centre
- * (Fabric's _renderTextDecoration; thickness from the object's font size).
- */
-export function decorationRects(layout: TextLayout, type: 'underline' | 'overline' | 'linethrough', base: CompleteStyle, charSpacingWidth: number): DecorationRect[] {
-  const out: DecorationRect[] = [];
-  const offsetAligner = type === 'linethrough' ? 0.5 : type === 'overline' ? 1 : 0;
-  const offsetY = DECORATION_OFFSETS[type];
-  const left0 = -layout.width / 2;
-  for (const line of layout.lines) {
-    const n = line.graphemes.length;
-    if (n === 0) continue;
-    if (!line.styles.some((s) => s[type])) continue;
-    const top = line.baseline;
-    let boxStart = 0;
-    let boxWidth = 0;
-    let last = line.styles[0]!;
-    let lastDecoration = last[type];
-    let lastFill = last.fill;
-    let lastThickness = last.textDecorationThickness;
-    let size = last.fontSize;
-    let dy = last.deltaY;
-    let cur = last;
-    for (let j = 0; j < n; j++) {
-      const box = line.boxes[j]!;
-      cur = line.styles[j]!;
-      const changed = cur[type] !== lastDecoration || cur.fill !== lastFill || cur.fontSize !== size || cur.textDecorationThickness !== lastThickness || cur.deltaY !== dy;
-      if (changed && boxWidth > 0) {
-        const t = (base.fontSize * lastThickness) / 1000;
-        if (lastDecoration && lastFill && lastThickness) {
-          out.push({ x: left0 + line.leftOffset + boxStart, y: top + offsetY * size + dy - offsetAligner * t, width: boxWidth, height: t, fill: lastFill });
-        }
-        boxStart = box.left;
-        boxWidth = box.width;
-        lastDecoration = cur[type];
-        lastThickness = cur.textDecorationThickness;
-        lastFill = cur.fill;
-        size = cur.fontSize;
-        dy = cur.deltaY;
-      } else {
-        boxWidth += box.kernedWidth;
-      }
-    }
-    const t = (base.fontSize * cur.textDecorationThickness) / 1000;
-    if (cur[type] && cur.fill && cur.textDecorationThickness) {
-      out.push({ x: left0 + line.leftOffset + boxStart, y: top + offsetY * size + dy - offsetAligner * t, width: boxWidth - charSpacingWidth, height: t, fill: cur.fill });
-    }
-  }
-  return out;
-}
-
-/** textBackgroundColor rectangles (Fabric's _renderTextLinesBackground), relative to the centre. */
-export function backgroundRects(layout: TextLayout): DecorationRect[] {
-  const out: DecorationRect[] = [];
-  const left0 = -layout.width / 2;
-  for (const line of layout.lines) {
-    const n = line.graphemes.length;
-    if (!line.styles.some((s) => s.textBackgroundColor)) continue;
-    let boxStart = 0;
-    let boxWidth = 0;
-    let lastColor = line.styles[0]?.textBackgroundColor ?? '';
-    let current = lastColor;
-    for (let j = 0; j < n; j++) {
-      const box = line.boxes[j]!;
-      current = line.styles[j]!.textBackgroundColor;
-      if (current !== lastColor) {
-        if (lastColor) out.push({ x: left0 + line.leftOffset + boxStart, y: line.top, width: boxWidth, height: line.heightImpl, fill: lastColor });
-        boxStart = box.left;
-        boxWidth = box.width;
-        lastColor = current;
-      } else {
-        boxWidth += box.kernedWidth;
-      }
-    }
-    if (current) out.push({ x: left0 + line.leftOffset + boxStart, y: line.top, width: boxWidth, height: line.heightImpl, fill: current });
-  }
-  return out;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FONT_SIZE_FRACTION, FONT_SIZE_MULT, decorationRects, layoutText, stylesFromArray, type CompleteStyle, type TextSpec } from '../../../../src/engines/pdf/text-layout.js';
+import { decorationRects } from '../../../../src/engines/pdf/text-decorations.js';
+import { FONT_SIZE_FRACTION, FONT_SIZE_MULT, layoutText, stylesFromArray, type CompleteStyle, type TextSpec } from '../../../../src/engines/pdf/text-layout.js';
 
 // a font where every glyph is 0.5 em and a space 0.25 em, no kerning: 10 px / 5 px at 20 px
 const measurer = { advance: (_s: CompleteStyle, t: string) => [...t].reduce((w, ch) => w + (ch === ' ' ? 0.25 : 0.5), 0) };
