@@ -6,7 +6,7 @@
  * The HTTP layer maps a print side + design onto a PageSpec (width, height, bleed,
  * safe_zone, dimension_unit, dpi from the side; layers, viewport_width, viewport_height from
  * the design), implements AssetResolver over the blob store and the store's fonts, and uses
- * validateLayers to answer 400 before queueing a job.
+ * validateLayers to answer 400 before queueing a job. See README.md beside this file.
  */
 export { renderPdf, checkPageSpecs } from './render.js';
 export { validateLayers, checkLayers, normalizeLayerType, LAYER_TYPES, LAYER_LIMITS } from './layers.js';
@@ -20,6 +20,8 @@ export type { FontFaceStyle } from './fonts/font-matching.js';
 export { POINTS_PER_UNIT, CROP_MARK_SLUG_PT, pageBoxes } from './page-geometry.js';
 export type { DimensionUnit, Edges } from './page-geometry.js';
 export { DEFAULT_DPI } from './page-renderer.js';
+export { GhostscriptError, runGhostscript, convertPdfToCmyk, CMYK_PDFWRITE_ARGS } from '../prepress/ghostscript.js';
+export type { GhostscriptOptions, GhostscriptErrorCode } from '../prepress/ghostscript.js';
 export type {
   AssetResolver,
   FontAsset,
