@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   AssetError,
@@ -158,6 +159,35 @@ describe('images (pdfimages -list)', () => {
     // crop starts inside the green square: its corner is at the crop's top-left
     expect(green(at(302, 2))).toBe(true);
     expect(green(at(300 + 150, 2))).toBe(false);
+  });
+
+  it('rasterises SVG at the density the side needs and decodes formats that cannot pass through', async () => {
+    const webp = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } }).webp({ lossless: true }).toBuffer();
+    const tiff = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#2255aa' } }).tiff().toBuffer();
+    const base = fixtureAssets();
+    const assets = { ...base, image: async (ref: { src?: string; imageId?: string }) => (ref.src === 'mem://a.webp' ? new Uint8Array(webp) : ref.src === 'mem://b.tif' ? new Uint8Array(tiff) : base.image(ref)) };
+    const { pdf, warnings } = await renderPdf([page([
+      // 100 px SVG placed 100 viewport px wide = 1 in on a 300 dpi side → 300 px raster, no warning
+      { type: 'image', src: 'fixture://badge.svg', left: 10, top: 10 },
+      { type: 'image', src: 'mem://a.webp', left: 150, top: 10, scaleX: 0.2, scaleY: 0.2 },
+      { type: 'image', src: 'mem://b.tif', left: 250, top: 10, scaleX: 0.1, scaleY: 0.1 },
+    ])], assets);
+    const rows = await pdfImages(pdf);
+    expect(rows[0]).toMatchObject({ width: 300, height: 300, enc: 'image', xppi: 300 });
+    expect(rows.slice(1).map((r) => [r.type, r.width, r.height, r.enc])).toEqual([['image', 64, 48, 'image'], ['smask', 64, 48, 'image'], ['image', 30, 20, 'image']]);
+    expect(warnings).toEqual([]);
+    const r = await rasterise(pdf, { dpi: 100 });
+    expect(near(r.at(10 + 10 + 30, 10 + 10 + 30), [0xfd, 0xe0, 0x47], 10)).toBe(true);
+    expect(near(r.at(10 + 10 + 80, 10 + 10 + 80), [0x0f, 0x76, 0x6e], 10)).toBe(true);
+  });
+
+  it('covers the bleed box with a background image and checks its resolution', async () => {
+    const { pdf, warnings } = await renderPdf([page([], { background: { color: '#ffffff', image: { src: 'fixture://photo.jpg' } } })], fixtureAssets());
+    const r = await rasterise(pdf, { dpi: 100 });
+    // photo 480 × 320 scaled to cover 420 × 320 px (4.2 × 3.2 in): the bleed corners are photo, not white
+    expect(r.at(0, 0)).not.toEqual(WHITE);
+    expect(r.at(419, 319)).not.toEqual(WHITE);
+    expect(warnings.find((w) => w.code === 'LOW_RESOLUTION')).toMatchObject({ layer: 'background', details: { effectiveDpi: 100 } });
   });
 
   it('skips images entirely outside the bleed box', async () => {
