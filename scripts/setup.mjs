@@ -24,7 +24,8 @@ const SERVICE_TOOLS = [
 // Extra tools only the tests use.
 const TEST_TOOLS = [
   { bin: 'zbarimg', pkg: 'zbar-tools', why: 'QR decoding in tests' },
-  { bin: 'pdftoppm', pkg: 'poppler-utils', why: 'PDF rendering in tests' },
+  { bin: 'chromium', pkg: 'chromium', why: 'PDF fidelity test: renders designs with Fabric.js in headless Chromium (playwright-core)' },
+  { bin: 'pdftoppm', pkg: 'poppler-utils', why: 'PDF tests rasterise pages and read boxes, fonts and images (pdftoppm, pdfinfo, pdffonts, pdfimages)' },
 ];
 
 function have(bin) {

@@ -1,0 +1,206 @@
+/**
+ * A page content stream written as text, plus the page's resources. Tracks the colour and
+ * alpha in effect across q/Q so unchanged state is not re-emitted.
+ */
+import type { PDFDocument, PDFRef } from 'pdf-lib';
+import { PDFDict, PDFName } from 'pdf-lib';
+import type { Rgba } from './color.js';
+import type { Matrix } from './geometry.js';
+import { apply } from './geometry.js';
+import type { PathCommand } from './path.js';
+
+/** Compact number for a content stream: up to 5 decimals, no exponent, no "-0". */
+export function num(n: number): string {
+  if (!Number.isFinite(n)) throw new Error(`non-finite number in PDF content: ${n}`);
+  let s = n.toFixed(5);
+  if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');
+  return s === '-0' ? '0' : s;
+}
+
+/**
+ * Colour operands. Neutral colours (r = g = b) are written as DeviceGray so that the CMYK pass
+ * maps black text and greys to the K plate alone instead of a four-colour mix.
+ */
+function colourOperands(c: Rgba, stroke: boolean): string {
+  if (c.r === c.g && c.g === c.b) return `${num(c.r)} ${stroke ? 'G' : 'g'}`;
+  return `${num(c.r)} ${num(c.g)} ${num(c.b)} ${stroke ? 'RG' : 'rg'}`;
+}
+
+interface GState {
+  fill: string;
+  stroke: string;
+  ca: number;
+  CA: number;
+}
+
+export class PageResources {
+  private fonts = new Map<string, { name: string; ref: PDFRef }>();
+  private images = new Map<string, string>();
+  private alphas = new Map<string, string>();
+  private shadings: { name: string; ref: PDFRef }[] = [];
+
+  constructor(private readonly doc: PDFDocument) {}
+
+  font(id: string, ref: PDFRef): string {
+    let f = this.fonts.get(id);
+    if (!f) {
+      f = { name: `F${this.fonts.size + 1}`, ref };
+      this.fonts.set(id, f);
+    }
+    return f.name;
+  }
+
+  /** Name for an image drawn on this page; the ref is supplied at `build` (images embed last). */
+  image(key: string): string {
+    let n = this.images.get(key);
+    if (!n) {
+      n = `Im${this.images.size + 1}`;
+      this.images.set(key, n);
+    }
+    return n;
+  }
+
+  alpha(ca: number, CA: number): string {
+    const key = `${num(ca)}|${num(CA)}`;
+    let n = this.alphas.get(key);
+    if (!n) {
+      n = `GS${this.alphas.size + 1}`;
+      this.alphas.set(key, n);
+    }
+    return n;
+  }
+
+  shading(ref: PDFRef): string {
+    const name = `Sh${this.shadings.length + 1}`;
+    this.shadings.push({ name, ref });
+    return name;
+  }
+
+  build(imageRef: (key: string) => PDFRef): PDFDict {
+    const ctx = this.doc.context;
+    const dict = (entries: [string, unknown][]): PDFDict => {
+      const d = ctx.obj({});
+      for (const [k, v] of entries) d.set(PDFName.of(k), v as never);
+      return d;
+    };
+    const res = ctx.obj({ ProcSet: ['PDF', 'Text', 'ImageB', 'ImageC', 'ImageI'] });
+    if (this.fonts.size) res.set(PDFName.of('Font'), dict([...this.fonts.values()].map((f) => [f.name, f.ref])));
+    if (this.images.size) res.set(PDFName.of('XObject'), dict([...this.images].map(([key, name]) => [name, imageRef(key)])));
+    if (this.alphas.size) {
+      res.set(PDFName.of('ExtGState'), dict([...this.alphas].map(([key, name]) => {
+        const [ca, CA] = key.split('|').map(Number);
+        return [name, ctx.obj({ Type: 'ExtGState', ca: ca!, CA: CA! })];
+      })));
+    }
+    if (this.shadings.length) res.set(PDFName.of('Shading'), dict(this.shadings.map((s) => [s.name, s.ref])));
+    return res;
+  }
+}
+
+export class ContentBuilder {
+  private parts: string[] = [];
+  private state: GState = { fill: '0 g', stroke: '0 G', ca: 1, CA: 1 };
+  private stack: GState[] = [];
+
+  constructor(readonly res: PageResources) {}
+
+  op(s: string): this {
+    this.parts.push(s);
+    return this;
+  }
+
+  save(): this {
+    this.stack.push({ ...this.state });
+    return this.op('q');
+  }
+
+  restore(): this {
+    const s = this.stack.pop();
+    if (!s) throw new Error('unbalanced Q');
+    this.state = s;
+    return this.op('Q');
+  }
+
+  transform(m: Matrix): this {
+    if (m[0] === 1 && m[1] === 0 && m[2] === 0 && m[3] === 1 && m[4] === 0 && m[5] === 0) return this;
+    return this.op(`${m.map(num).join(' ')} cm`);
+  }
+
+  rect(x: number, y: number, w: number, h: number): this {
+    return this.op(`${num(x)} ${num(y)} ${num(w)} ${num(h)} re`);
+  }
+
+  /** Appends path construction operators; `m` transforms the points first. */
+  path(cmds: readonly PathCommand[], m?: Matrix): this {
+    const P = (x: number, y: number): string => {
+      if (!m) return `${num(x)} ${num(y)}`;
+      const p = apply(m, { x, y });
+      return `${num(p.x)} ${num(p.y)}`;
+    };
+    let cx = 0;
+    let cy = 0;
+    for (const c of cmds) {
+      switch (c[0]) {
+        case 'M':
+          this.parts.push(`${P(c[1], c[2])} m`);
+          [cx, cy] = [c[1], c[2]];
+          break;
+        case 'L':
+          this.parts.push(`${P(c[1], c[2])} l`);
+          [cx, cy] = [c[1], c[2]];
+          break;
+        case 'C':
+          this.parts.push(`${P(c[1], c[2])} ${P(c[3], c[4])} ${P(c[5], c[6])} c`);
+          [cx, cy] = [c[5], c[6]];
+          break;
+        case 'Q': {
+          // quadratic → cubic with the same curve
+          const c1x = cx + (2 / 3) * (c[1] - cx);
+          const c1y = cy + (2 / 3) * (c[2] - cy);
+          const c2x = c[3] + (2 / 3) * (c[1] - c[3]);
+          const c2y = c[4] + (2 / 3) * (c[2] - c[4]);
+          this.parts.push(`${P(c1x, c1y)} ${P(c2x, c2y)} ${P(c[3], c[4])} c`);
+          [cx, cy] = [c[3], c[4]];
+          break;
+        }
+        case 'Z':
+          this.parts.push('h');
+          break;
+      }
+    }
+    return this;
+  }
+
+  fillColor(c: Rgba): this {
+    const k = colourOperands(c, false);
+    if (k !== this.state.fill) {
+      this.state.fill = k;
+      this.op(k);
+    }
+    return this;
+  }
+
+  strokeColor(c: Rgba): this {
+    const k = colourOperands(c, true);
+    if (k !== this.state.stroke) {
+      this.state.stroke = k;
+      this.op(k);
+    }
+    return this;
+  }
+
+  /** Sets fill (ca) and/or stroke (CA) alpha via an ExtGState. */
+  alpha(fill?: number, stroke?: number): this {
+    const ca = fill ?? this.state.ca;
+    const CA = stroke ?? this.state.CA;
+    if (Math.abs(ca - this.state.ca) < 1e-6 && Math.abs(CA - this.state.CA) < 1e-6) return this;
+    this.state.ca = ca;
+    this.state.CA = CA;
+    return this.op(`/${this.res.alpha(ca, CA)} gs`);
+  }
+
+  toString(): string {
+    if (this.stack.length) throw new Error('unbalanced q');
+    return this.parts.join('\n');
+  }
+}

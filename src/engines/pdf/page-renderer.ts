@@ -1,0 +1,339 @@
+/**
+ * Draws one page: clip to the bleed box, background, then every layer with the same nesting
+ * of transforms, opacity and paint order as Fabric.js's canvas rendering, then crop marks.
+ * Layer coordinates are viewport pixels (y down); one `cm` maps them onto the trim box.
+ */
+import type { PDFDocument } from 'pdf-lib';
+import { parseColor } from './color.js';
+import { ContentBuilder, PageResources, num } from './content.js';
+import type { FontRegistry } from './fonts/font-registry.js';
+import type { Box, Matrix } from './geometry.js';
+import { IDENTITY, apply, applyLinear, boxesIntersect, decomposeScale, invert, multiply, transformBox, translate } from './geometry.js';
+import type { ImageStore } from './image-store.js';
+import { imagePlacementMatrix } from './images.js';
+import type { Layer } from './layers.js';
+import { TEXT_TYPES } from './layers.js';
+import type { ShapeGeometry } from './object-geometry.js';
+import { n, objectMatrix, shapeGeometry } from './object-geometry.js';
+import type { PageBoxes } from './page-geometry.js';
+import type { PathCommand } from './path.js';
+import type { TextLayout } from './text-layout.js';
+import type { PageWarn } from './paint.js';
+import { Painter } from './paint.js';
+import { TextPainter } from './text-painter.js';
+import type { PageSpec } from './types.js';
+
+export const DEFAULT_DPI = 300;
+
+export interface PageDeps {
+  doc: PDFDocument;
+  fonts: FontRegistry;
+  images: ImageStore;
+  warn: PageWarn;
+  cropMarks: boolean;
+}
+
+interface DrawContext {
+  path: string;
+  /** accumulated opacity (canvas globalAlpha) */
+  alpha: number;
+  /** Fabric-space matrix of the parent (identity on the canvas) */
+  parent: Matrix;
+  inGroup: boolean;
+}
+
+export class PageRenderer {
+  readonly res: PageResources;
+  readonly c: ContentBuilder;
+  private readonly paint: Painter;
+  private readonly text: TextPainter;
+  private readonly toPage: Matrix;
+  private readonly dpi: number;
+  private readonly checkSafe: boolean;
+
+  constructor(
+    private readonly deps: PageDeps,
+    private readonly spec: PageSpec,
+    private readonly boxes: PageBoxes,
+    private readonly layers: Layer[],
+  ) {
+    this.res = new PageResources(deps.doc);
+    this.c = new ContentBuilder(this.res);
+    this.paint = new Painter(this.c, this.res, deps.doc, deps.warn);
+    this.text = new TextPainter(this.paint, deps.fonts, deps.doc);
+    this.toPage = boxes.viewportToPage;
+    this.dpi = spec.dpi ?? DEFAULT_DPI;
+    const z = spec.safeZone;
+    this.checkSafe = !!z && (z.top > 0 || z.right > 0 || z.bottom > 0 || z.left > 0);
+  }
+
+  async render(): Promise<string> {
+    const { c, boxes } = this;
+    const b = boxes.bleedBox;
+    c.save();
+    c.rect(b.x, b.y, b.width, b.height).op('W n');
+    this.background();
+    c.save();
+    c.transform(this.toPage);
+    for (let i = 0; i < this.layers.length; i++) {
+      await this.drawLayer(this.layers[i]!, { path: `layers[${i}]`, alpha: 1, parent: IDENTITY, inGroup: false });
+    }
+    c.restore();
+    c.restore();
+    if (this.deps.cropMarks) this.cropMarks();
+    return c.toString();
+  }
+
+  // --- page furniture --------------------------------------------------------------------
+
+  private background(): void {
+    const bg = this.spec.background;
+    if (!bg) return;
+    const b = this.boxes.bleedBox;
+    const colour = parseColor(bg.color);
+    if (colour) {
+      this.c.alpha(colour.a).fillColor(colour).rect(b.x, b.y, b.width, b.height).op('f');
+    }
+    if (bg.image && (bg.image.src || bg.image.imageId)) {
+      const img = this.deps.images.get(bg.image);
+      const fit = bg.fit ?? 'cover';
+      let sx = b.width / img.width;
+      let sy = b.height / img.height;
+      if (fit === 'cover') sx = sy = Math.max(sx, sy);
+      else if (fit === 'contain') sx = sy = Math.min(sx, sy);
+      const dw = img.width * sx;
+      const dh = img.height * sy;
+      const m: Matrix = [sx, 0, 0, -sy, b.x + (b.width - dw) / 2, b.y + (b.height - dh) / 2 + dh];
+      this.checkResolution(img, m, 'background', bg.image.src ?? bg.image.imageId ?? '');
+      const key = this.deps.images.use(bg.image, this.svgScale(img, m));
+      this.c.save().alpha(1).transform(multiply(m, imagePlacementMatrix(img))).op(`/${this.res.image(key)} Do`).restore();
+    }
+  }
+
+  /** Marks at the four trim corners, in the slug, 0.25 pt registration (all four inks). */
+  private cropMarks(): void {
+    const { trimBox: t, bleedBox: b, mediaBox: m } = this.boxes;
+    const gap = 3;
+    const c = this.c;
+    c.save().op('0.25 w 0 J 1 1 1 1 K');
+    const xs = [t.x, t.x + t.width];
+    const ys = [t.y, t.y + t.height];
+    const lines: [number, number, number, number][] = [];
+    for (const y of ys) {
+      lines.push([b.x - gap, y, m.x + 1.5, y]);
+      lines.push([b.x + b.width + gap, y, m.x + m.width - 1.5, y]);
+    }
+    for (const x of xs) {
+      lines.push([x, b.y - gap, x, m.y + 1.5]);
+      lines.push([x, b.y + b.height + gap, x, m.y + m.height - 1.5]);
+    }
+    for (const [x1, y1, x2, y2] of lines) c.op(`${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
+    c.restore();
+  }
+
+  // --- layers ----------------------------------------------------------------------------
+
+  private warnUnsupported(l: Layer, path: string): void {
+    const feature = (name: string, why: string): void =>
+      this.deps.warn({ code: 'UNSUPPORTED_FEATURE', layer: path, message: `${name} is not rendered in the PDF (${why})`, details: { feature: name } });
+    if (l.shadow) feature('shadow', 'shadows are not printed');
+    if (Array.isArray(l.filters) && l.filters.length > 0) feature('filters', 'image filters are not applied');
+    if (typeof l.globalCompositeOperation === 'string' && l.globalCompositeOperation !== 'source-over') feature('globalCompositeOperation', 'blend modes are drawn as source-over');
+    if (TEXT_TYPES.has(l.type) && l.path) feature('text path', 'text on a path is laid out on a straight line');
+    if (TEXT_TYPES.has(l.type) && l.direction === 'rtl') feature('direction rtl', 'right-to-left text is laid out left to right');
+  }
+
+  private async drawLayer(l: Layer, ctx: DrawContext): Promise<void> {
+    if (l.visible === false) return;
+    const opacity = n(l.opacity, 1);
+    if (opacity <= 0) return;
+    this.warnUnsupported(l, ctx.path);
+
+    let geom: ShapeGeometry;
+    let layout: TextLayout | undefined;
+    if (TEXT_TYPES.has(l.type)) {
+      layout = this.text.layout(l);
+      geom = { width: layout.width, height: layout.height, strokeWidth: n(l.strokeWidth, 1) };
+    } else if (l.type === 'image') {
+      const img = this.deps.images.get({ src: l.src, imageId: l.image_id });
+      geom = { width: n(l.width, 0) || img.width, height: n(l.height, 0) || img.height, strokeWidth: n(l.strokeWidth, 0) };
+    } else {
+      geom = shapeGeometry(l);
+    }
+    if (!geom.width && !geom.height && geom.strokeWidth === 0) return;
+    const own = objectMatrix(l, geom.width, geom.height, geom.strokeWidth);
+    const total = multiply(ctx.parent, own);
+    const alpha = ctx.alpha * opacity;
+    const pageM = multiply(this.toPage, total);
+    const localBox: Box = { x: -geom.width / 2, y: -geom.height / 2, width: geom.width, height: geom.height };
+
+    if (l.type === 'image' && !boxesIntersect(transformBox(pageM, localBox), this.boxes.bleedBox)) return;
+    if (layout && this.checkSafe) this.checkSafeZone(transformBox(pageM, localBox), ctx.path);
+
+    const c = this.c;
+    c.save();
+    c.transform(own);
+    if (l.clipPath) this.applyClip(l.clipPath, total, ctx.path);
+    const bg = parseColor(l.backgroundColor);
+    if (bg) {
+      const sw = geom.strokeWidth;
+      c.alpha(alpha * bg.a).fillColor(bg).rect(-(geom.width + sw) / 2, -(geom.height + sw) / 2, geom.width + sw, geom.height + sw).op('f');
+    }
+    switch (l.type) {
+      case 'group': {
+        const objs = l.objects ?? [];
+        for (let i = 0; i < objs.length; i++) {
+          await this.drawLayer(objs[i]!, { path: `${ctx.path}.objects[${i}]`, alpha, parent: total, inGroup: true });
+        }
+        break;
+      }
+      case 'image':
+        this.paintInOrder(l, () => this.drawImage(l, geom, pageM, alpha, ctx.path), () => {
+          const w = geom.width / 2;
+          const h = geom.height / 2;
+          this.paint.stroke(l, [['M', -w, -h], ['L', w, -h], ['L', w, h], ['L', -w, h], ['L', -w, -h], ['Z']], geom.strokeWidth, this.objectScaling(l, total, ctx.inGroup), alpha, ctx.path);
+        });
+        break;
+      case 'textbox':
+      case 'i-text':
+      case 'text':
+        await this.text.draw(l, layout!, alpha, ctx.path);
+        break;
+      default: {
+        const outline = geom.outline ?? [];
+        if (outline.length === 0) break;
+        this.paintInOrder(
+          l,
+          () => {
+            if (!geom.strokeOnly) this.paint.fill(l, outline, geom, alpha, ctx.path);
+          },
+          () => this.paint.stroke(l, outline, geom.strokeWidth, this.objectScaling(l, total, ctx.inGroup), alpha, ctx.path),
+        );
+      }
+    }
+    c.restore();
+  }
+
+  private paintInOrder(l: Layer, fill: () => void, stroke: () => void): void {
+    if (l.paintFirst === 'stroke') {
+      stroke();
+      fill();
+    } else {
+      fill();
+      stroke();
+    }
+  }
+
+  /** Fabric's getObjectScaling: |scale| on the canvas, decomposed total matrix inside groups. */
+  private objectScaling(l: Layer, total: Matrix, inGroup: boolean): { x: number; y: number } {
+    if (!inGroup) return { x: Math.abs(n(l.scaleX, 1)), y: Math.abs(n(l.scaleY, 1)) };
+    const s = decomposeScale(total);
+    return { x: Math.abs(s.x), y: Math.abs(s.y) };
+  }
+
+  // --- clip paths ------------------------------------------------------------------------
+
+  /** Outline of a clip path (and its group children) in the clipped object's space. */
+  private clipOutline(clip: Layer, m: Matrix, path: string, out: PathCommand[][]): boolean {
+    if (clip.type === 'group') {
+      const g = shapeGeometry(clip);
+      const gm = multiply(m, objectMatrix(clip, g.width, g.height, g.strokeWidth));
+      for (const [i, child] of (clip.objects ?? []).entries()) {
+        if (!this.clipOutline(child, gm, `${path}.objects[${i}]`, out)) return false;
+      }
+      return true;
+    }
+    if (TEXT_TYPES.has(clip.type) || clip.type === 'image') {
+      this.deps.warn({ code: 'UNSUPPORTED_FEATURE', layer: path, message: `a ${clip.type} clip path is not applied`, details: { feature: `${clip.type} clipPath` } });
+      return false;
+    }
+    const g = shapeGeometry(clip);
+    const cm = multiply(m, objectMatrix(clip, g.width, g.height, g.strokeWidth));
+    out.push((g.outline ?? []).map((c) => transformCommand(c, cm)));
+    return true;
+  }
+
+  private applyClip(clip: Layer, objectTotal: Matrix, path: string): void {
+    const where = `${path}.clipPath`;
+    if (clip.inverted === true) {
+      this.deps.warn({ code: 'UNSUPPORTED_FEATURE', layer: where, message: 'an inverted clip path is not applied', details: { feature: 'inverted clipPath' } });
+      return;
+    }
+    // absolutePositioned clip paths are in canvas coordinates; others relative to the object centre
+    const base = clip.absolutePositioned === true ? invert(objectTotal) : IDENTITY;
+    const parts: PathCommand[][] = [];
+    if (!this.clipOutline(clip, base, where, parts)) return;
+    const cmds = parts.flat();
+    if (cmds.length === 0) this.c.rect(0, 0, 0, 0).op('W n');
+    else this.c.path(cmds).op(clip.fillRule === 'evenodd' ? 'W* n' : 'W n');
+  }
+
+  // --- images -------------------------------------------------------------------------------
+
+  private svgScale(img: { isVector: boolean }, pageM: Matrix): number {
+    if (!img.isVector) return 1;
+    const px = Math.max(Math.hypot(pageM[0], pageM[1]), Math.hypot(pageM[2], pageM[3]));
+    return Math.min(8, Math.max(1, (this.dpi * px) / 72));
+  }
+
+  /** Effective resolution: 72 pt per inch over the points one image pixel covers. */
+  private checkResolution(img: { isVector: boolean }, pageM: Matrix, layer: string, ref: string): void {
+    if (img.isVector) return;
+    const ux = applyLinear(pageM, { x: 1, y: 0 });
+    const uy = applyLinear(pageM, { x: 0, y: 1 });
+    const dpiX = 72 / Math.hypot(ux.x, ux.y);
+    const dpiY = 72 / Math.hypot(uy.x, uy.y);
+    const effective = Math.round(Math.min(dpiX, dpiY));
+    if (effective < this.dpi) {
+      this.deps.warn({
+        code: 'LOW_RESOLUTION',
+        layer,
+        message: `image ${ref} prints at ${effective} dpi, below the ${this.dpi} dpi this side needs`,
+        details: { image: ref, effectiveDpi: effective, requiredDpi: this.dpi },
+      });
+    }
+  }
+
+  private drawImage(l: Layer, geom: ShapeGeometry, pageM: Matrix, alpha: number, path: string): void {
+    const ref = { src: l.src, imageId: l.image_id };
+    const img = this.deps.images.get(ref);
+    const w = geom.width;
+    const h = geom.height;
+    const cropX = Math.max(n(l.cropX, 0), 0);
+    const cropY = Math.max(n(l.cropY, 0), 0);
+    const destW = Math.min(w, img.width - cropX);
+    const destH = Math.min(h, img.height - cropY);
+    if (destW <= 0 || destH <= 0) return;
+    this.checkResolution(img, pageM, path, l.src ?? l.image_id ?? '');
+    const key = this.deps.images.use(ref, this.svgScale(img, pageM));
+    // image pixel (px, py) lands at (px − cropX − w/2, py − cropY − h/2); drawImage clips to the destination box
+    const place = multiply(translate(-w / 2 - cropX, -h / 2 - cropY), imagePlacementMatrix(img));
+    this.c.save().rect(-w / 2, -h / 2, destW, destH).op('W n').alpha(alpha).transform(place).op(`/${this.res.image(key)} Do`).restore();
+  }
+
+  private checkSafeZone(box: Box, path: string): void {
+    const s = this.boxes.safeBox;
+    const tol = 0.5;
+    if (box.x < s.x - tol || box.y < s.y - tol || box.x + box.width > s.x + s.width + tol || box.y + box.height > s.y + s.height + tol) {
+      this.deps.warn({ code: 'OUTSIDE_SAFE_ZONE', layer: path, message: 'text reaches outside the safe zone and may be trimmed', details: {} });
+    }
+  }
+}
+
+function transformCommand(c: PathCommand, m: Matrix): PathCommand {
+  const p = (x: number, y: number): [number, number] => {
+    const r = apply(m, { x, y });
+    return [r.x, r.y];
+  };
+  switch (c[0]) {
+    case 'M':
+    case 'L':
+      return [c[0], ...p(c[1], c[2])];
+    case 'C':
+      return ['C', ...p(c[1], c[2]), ...p(c[3], c[4]), ...p(c[5], c[6])];
+    case 'Q':
+      return ['Q', ...p(c[1], c[2]), ...p(c[3], c[4])];
+    default:
+      return c;
+  }
+}

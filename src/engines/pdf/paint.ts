@@ -1,0 +1,130 @@
+/**
+ * Fill and stroke the way Fabric's _renderFill/_renderStroke paint on a canvas: solid colours
+ * with alpha, linear and radial gradients as PDF shadings in the gradient's own space,
+ * dashes, caps, joins, and strokeUniform (stroke width undone from the object's scale).
+ */
+import type { PDFDocument } from 'pdf-lib';
+import type { Rgba } from './color.js';
+import { parseColor } from './color.js';
+import type { ContentBuilder, PageResources } from './content.js';
+import { num } from './content.js';
+import type { Matrix } from './geometry.js';
+import { multiply, scale, translate } from './geometry.js';
+import type { GradientFill, Layer, Paint } from './layers.js';
+import type { ShapeGeometry } from './object-geometry.js';
+import { n } from './object-geometry.js';
+import type { PathCommand } from './path.js';
+import type { RenderWarning } from './types.js';
+
+export type PageWarn = (w: Omit<RenderWarning, 'page'>) => void;
+
+const LINE_CAP: Record<string, number> = { butt: 0, round: 1, square: 2 };
+const LINE_JOIN: Record<string, number> = { miter: 0, 'miter-clip': 0, round: 1, bevel: 2 };
+
+export class Painter {
+  constructor(
+    readonly c: ContentBuilder,
+    readonly res: PageResources,
+    private readonly doc: PDFDocument,
+    readonly warn: PageWarn,
+  ) {}
+
+  /** A paint as a solid colour, or the first gradient stop (with a warning) where only solids work. */
+  solid(p: Paint | undefined, path: string, what: string): Rgba | null {
+    if (p === undefined || p === null || typeof p === 'string') return parseColor(p) ?? null;
+    if (p.type === 'linear' || p.type === 'radial') {
+      this.warn({ code: 'UNSUPPORTED_FEATURE', layer: path, message: `gradient ${what} is drawn in its first colour`, details: { feature: `gradient ${what}` } });
+      const stops = [...(p as GradientFill).colorStops].sort((a, b) => a.offset - b.offset);
+      return parseColor(stops[0]?.color) ?? null;
+    }
+    this.warn({ code: 'UNSUPPORTED_FEATURE', layer: path, message: `pattern ${what} is not rendered`, details: { feature: `pattern ${what}` } });
+    return null;
+  }
+
+  fill(l: Layer, outline: PathCommand[], geom: ShapeGeometry, alpha: number, path: string): void {
+    const p = l.fill === undefined ? 'rgb(0,0,0)' : l.fill;
+    const evenOdd = l.fillRule === 'evenodd';
+    if (p && typeof p === 'object' && (p.type === 'linear' || p.type === 'radial')) {
+      this.gradientFill(p as GradientFill, outline, geom, evenOdd, alpha, path);
+      return;
+    }
+    const col = this.solid(p, path, 'fill');
+    if (!col) return;
+    this.c.alpha(alpha * col.a).fillColor(col).path(outline).op(evenOdd ? 'f*' : 'f');
+  }
+
+  gradientFill(g: GradientFill, outline: PathCommand[], geom: ShapeGeometry, evenOdd: boolean, alpha: number, path: string): void {
+    const stops = [...g.colorStops]
+      .map((s) => ({ offset: Math.min(1, Math.max(0, s.offset)), color: parseColor(s.color)!, opacity: s.opacity }))
+      .sort((a, b) => a.offset - b.offset);
+    if (stops.some((s) => s.color.a < 1 || (s.opacity !== undefined && s.opacity < 1))) {
+      this.warn({ code: 'UNSUPPORTED_FEATURE', layer: path, message: 'gradient stop transparency is drawn opaque', details: { feature: 'gradient stop opacity' } });
+    }
+    const ctx = this.doc.context;
+    const fn = (c0: Rgba, c1: Rgba) => ctx.obj({ FunctionType: 2, Domain: [0, 1], C0: [c0.r, c0.g, c0.b], C1: [c1.r, c1.g, c1.b], N: 1 });
+    if (stops[0]!.offset > 0) stops.unshift({ ...stops[0]!, offset: 0 });
+    if (stops[stops.length - 1]!.offset < 1) stops.push({ ...stops[stops.length - 1]!, offset: 1 });
+    let func;
+    if (stops.length === 2) func = fn(stops[0]!.color, stops[1]!.color);
+    else {
+      const fns = [];
+      const bounds: number[] = [];
+      const encode: number[] = [];
+      for (let i = 0; i < stops.length - 1; i++) {
+        fns.push(fn(stops[i]!.color, stops[i + 1]!.color));
+        if (i > 0) bounds.push(Math.max(stops[i]!.offset, (bounds[bounds.length - 1] ?? 0) + 1e-6));
+        encode.push(0, 1);
+      }
+      func = ctx.obj({ FunctionType: 3, Domain: [0, 1], Functions: fns, Bounds: bounds, Encode: encode });
+    }
+    const co = g.coords;
+    const shading = g.type === 'linear'
+      ? ctx.obj({ ShadingType: 2, ColorSpace: 'DeviceRGB', Coords: [n(co.x1, 0), n(co.y1, 0), n(co.x2, 0), n(co.y2, 0)], Function: func, Extend: [true, true] })
+      : ctx.obj({ ShadingType: 3, ColorSpace: 'DeviceRGB', Coords: [n(co.x1, 0), n(co.y1, 0), n(co.r1, 0), n(co.x2, 0), n(co.y2, 0), n(co.r2, 0)], Function: func, Extend: [true, true] });
+    const name = this.res.shading(ctx.register(shading));
+    let gm: Matrix = translate(-geom.width / 2 + n(g.offsetX, 0), -geom.height / 2 + n(g.offsetY, 0));
+    if (g.gradientUnits === 'percentage') gm = multiply(gm, scale(geom.width, geom.height));
+    const t = g.gradientTransform;
+    if (Array.isArray(t) && t.length === 6 && t.every((v) => Number.isFinite(v))) gm = multiply(gm, t as unknown as Matrix);
+    this.c.save().path(outline).op(evenOdd ? 'W* n' : 'W n').transform(gm).alpha(alpha).op(`/${name} sh`).restore();
+  }
+
+  strokeStyle(l: Layer, width: number): void {
+    const c = this.c;
+    c.op(`${num(width)} w ${LINE_CAP[l.strokeLineCap ?? 'butt'] ?? 0} J ${LINE_JOIN[l.strokeLineJoin ?? 'miter'] ?? 0} j ${num(Math.max(1, n(l.strokeMiterLimit, 4)))} M`);
+    const dash = (l.strokeDashArray ?? []).filter((d) => Number.isFinite(d) && d >= 0);
+    if (dash.length > 0 && dash.some((d) => d > 0)) {
+      const arr = dash.length % 2 ? [...dash, ...dash] : dash;
+      c.op(`[${arr.map(num).join(' ')}] ${num(n(l.strokeDashOffset, 0))} d`);
+    }
+  }
+
+  /** `scaling` is Fabric's getObjectScaling, undone for strokeUniform. */
+  stroke(l: Layer, outline: PathCommand[], strokeWidth: number, scaling: { x: number; y: number }, alpha: number, path: string): void {
+    if (!l.stroke || strokeWidth === 0) return;
+    const col = this.solid(l.stroke, path, 'stroke');
+    if (!col) return;
+    const c = this.c;
+    c.save();
+    let m: Matrix | undefined;
+    if (l.strokeUniform) {
+      const s = scaling;
+      if (s.x > 0 && s.y > 0) {
+        c.transform(scale(1 / s.x, 1 / s.y));
+        m = scale(s.x, s.y);
+      }
+    }
+    this.strokeStyle(l, strokeWidth);
+    c.alpha(undefined, alpha * col.a).strokeColor(col).path(outline, m).op('S');
+    c.restore();
+  }
+
+  rects(rects: { x: number; y: number; width: number; height: number; fill: Paint }[], alpha: number, path: string): void {
+    for (const r of rects) {
+      const col = this.solid(r.fill, path, 'text decoration');
+      if (!col) continue;
+      this.c.alpha(alpha * col.a).fillColor(col).rect(r.x, r.y, r.width, r.height).op('f');
+    }
+  }
+
+}
