@@ -1,0 +1,249 @@
+import sharp from 'sharp';
+import { DEFAULT_MAX_OUTPUT_PIXELS, declaredPpi, rasterGeometry } from '../preflight/raster.js';
+import { resolveSpec, round2, type ResolvedSpec } from '../preflight/spec.js';
+import type { FixType, PreflightSpec, RasterFileType } from '../preflight/types.js';
+import { withDensity } from './density.js';
+import { FixError } from './errors.js';
+
+export interface FixSpec extends PreflightSpec {
+  /** resolution resize_to_spec resamples to (the job's `options.targetDpi`) */
+  targetDpi?: number;
+}
+
+export interface RasterFixOptions {
+  /** largest image a fix may produce; default 200 megapixels */
+  maxOutputPixels?: number;
+  /** largest input decoded; default sharp's (≈ 268 megapixels) */
+  maxInputPixels?: number;
+}
+
+export interface RasterFixResult {
+  file: Buffer;
+  fileType: RasterFileType;
+  applied: FixType[];
+  notes: string[];
+}
+
+const SHARP_DEFAULT_INPUT_PIXELS = 0x3fff * 0x3fff;
+const WHITE = { r: 255, g: 255, b: 255 };
+
+/** The image between steps: an open sharp pipeline plus what we know about its result. */
+interface Working {
+  img: sharp.Sharp;
+  /** operations were queued on img: materialise before the next step (sharp reorders ops inside one pipeline) */
+  dirty: boolean;
+  width: number;
+  height: number;
+  /** libvips interpretation the output must keep (cmyk, b-w, srgb…) */
+  space: string;
+  hasAlpha: boolean;
+  /** pixels per inch to write into the output; undefined keeps the format's default */
+  density: number | undefined;
+  /** the colour conversion fix ran: embed sharp's CMYK profile rather than keep the input's */
+  convertedToCmyk: boolean;
+}
+
+/**
+ * Raster fixes with sharp, in the order of `fixes` (FIX_ORDER). Every resampling uses Lanczos-3;
+ * nothing is invented. The density written into the output is the effective resolution on the
+ * product, so that a re-check places the image exactly where the fix meant it to go.
+ */
+export async function applyRasterFixes(
+  file: Buffer,
+  fileType: RasterFileType,
+  fixes: readonly FixType[],
+  fixSpec: FixSpec,
+  options: RasterFixOptions = {},
+): Promise<RasterFixResult> {
+  const spec = resolveSpec(fixSpec);
+  const maxOut = options.maxOutputPixels ?? DEFAULT_MAX_OUTPUT_PIXELS;
+  const limitInputPixels = Math.max(options.maxInputPixels ?? SHARP_DEFAULT_INPUT_PIXELS, maxOut);
+  const open = (buf: Buffer, space: string) => {
+    const s = sharp(buf, { limitInputPixels, failOn: 'error' });
+    return space === 'cmyk' ? s.pipelineColourspace('cmyk') : s;
+  };
+
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(file, { limitInputPixels, failOn: 'error' }).metadata();
+  } catch (err) {
+    throw new FixError('unreadable', `image cannot be read: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (!meta.width || !meta.height) throw new FixError('unreadable', 'image has no dimensions');
+  const space = meta.space ?? 'srgb';
+  const w: Working = {
+    img: open(file, space),
+    dirty: false,
+    width: meta.width,
+    height: meta.height,
+    space,
+    hasAlpha: meta.hasAlpha ?? false,
+    density: meta.density,
+    convertedToCmyk: false,
+  };
+  const applied: FixType[] = [];
+  const notes: string[] = [];
+
+  const step = async (fix: FixType, run: () => void | Promise<void>) => {
+    if (w.dirty) {
+      const tiff = await finishColour(w).tiff({ compression: 'none' }).toBuffer();
+      w.img = open(tiff, w.space);
+      w.dirty = false;
+    }
+    await run();
+    w.dirty = true;
+    applied.push(fix);
+  };
+  const capCheck = (fix: FixType, width: number, height: number) => {
+    if (width * height > maxOut) {
+      throw new FixError('pixel_cap', `${fix} would make a ${width}×${height} image, over the ${maxOut}-pixel limit`, { width, height, maxOutputPixels: maxOut });
+    }
+  };
+
+  const upscale = fixes.includes('upscale_resolution_4x') ? 4 : fixes.includes('upscale_resolution_2x') ? 2 : 0;
+  if (fixes.includes('upscale_resolution_2x') && fixes.includes('upscale_resolution_4x')) notes.push('upscale_resolution_2x and _4x were both asked for; the image was upscaled ×4 once');
+
+  for (const fix of fixes) {
+    switch (fix) {
+      case 'remove_transparency':
+        if (!w.hasAlpha) {
+          notes.push('remove_transparency: the image has no alpha channel');
+          break;
+        }
+        await step(fix, () => {
+          w.img = w.img.flatten({ background: WHITE });
+          w.hasAlpha = false;
+        });
+        break;
+
+      case 'resize_to_spec': {
+        const canvas = spec.canvas;
+        if (!canvas) throw new FixError('missing_spec', 'resize_to_spec needs canvasWidthInches and canvasHeightInches');
+        const geo = rasterGeometry(w.width, w.height, w.density, spec);
+        const target = fixSpec.targetDpi ?? Math.max(spec.required?.ppi ?? 0, Math.round(geo.effectivePpi ?? 0));
+        if (!(target > 0)) throw new FixError('missing_spec', 'resize_to_spec needs a target resolution');
+        // the image's own pixels cover the bleed unless the mirrored-bleed fix follows
+        const bleed = spec.bleedIn > 0 && !fixes.includes('add_bleed') ? 2 * spec.bleedIn : 0;
+        const tw = Math.max(1, Math.round((canvas.widthIn + bleed) * target));
+        const th = Math.max(1, Math.round((canvas.heightIn + bleed) * target));
+        capCheck(fix, tw, th);
+        await step(fix, () => {
+          w.img = w.img.resize(tw, th, { fit: 'cover', position: 'centre', kernel: sharp.kernel.lanczos3 });
+          w.width = tw;
+          w.height = th;
+          w.density = target;
+        });
+        notes.push(`resize_to_spec: ${tw}×${th} px at ${round2(target)} PPI${bleed ? ' including bleed' : ''}`);
+        if (upscale) notes.push('upscale skipped: resize_to_spec already resampled to the target resolution');
+        break;
+      }
+
+      case 'upscale_resolution_2x':
+      case 'upscale_resolution_4x': {
+        if (fixes.includes('resize_to_spec') || (upscale === 4 && fix === 'upscale_resolution_2x')) break;
+        const tw = w.width * upscale;
+        const th = w.height * upscale;
+        capCheck(fix, tw, th);
+        await step(fix, () => {
+          w.img = w.img.resize(tw, th, { kernel: sharp.kernel.lanczos3 });
+          w.density = upscaledDensity(w, upscale);
+          w.width = tw;
+          w.height = th;
+        });
+        break;
+      }
+
+      case 'sharpen_edges':
+        // unsharp mask on the luminance, strong on edges (m2) and gentle in flat areas (m1), so noise is not boosted
+        await step(fix, () => {
+          w.img = w.img.sharpen({ sigma: 1, m1: 0.5, m2: 3 });
+        });
+        break;
+
+      case 'convert_color_mode':
+        if (w.space === 'cmyk') {
+          notes.push('convert_color_mode: the image is already CMYK');
+          break;
+        }
+        await step(fix, () => {
+          w.space = 'cmyk';
+          w.convertedToCmyk = true;
+        });
+        break;
+
+      case 'add_bleed': {
+        if (!(spec.bleedIn > 0)) throw new FixError('missing_spec', 'add_bleed needs productProfile.bleedMm');
+        const geo = rasterGeometry(w.width, w.height, w.density, spec);
+        if (geo.includesBleed) {
+          notes.push('add_bleed: the image already covers the bleed');
+          break;
+        }
+        const ppi = spec.canvas ? Math.min(w.width / spec.canvas.widthIn, w.height / spec.canvas.heightIn) : geo.declaredPpi;
+        if (ppi === null) throw new FixError('missing_spec', 'add_bleed needs the canvas size or a file that records its resolution');
+        const px = Math.max(1, Math.round(spec.bleedIn * ppi));
+        if (px >= Math.min(w.width, w.height)) throw new FixError('not_applicable', `the bleed (${px} px) is larger than the image`);
+        capCheck(fix, w.width + 2 * px, w.height + 2 * px);
+        await step(fix, () => {
+          w.img = w.img.extend({ top: px, bottom: px, left: px, right: px, extendWith: 'mirror' });
+          w.width += 2 * px;
+          w.height += 2 * px;
+          w.density = ppi;
+        });
+        notes.push(`add_bleed: ${px} px mirrored on every side`);
+        break;
+      }
+
+      default:
+        throw new FixError('not_applicable', `${fix} does not apply to a raster image`);
+    }
+  }
+
+  const outType: RasterFileType = w.space === 'cmyk' && fileType === 'png' ? 'tiff' : fileType;
+  if (outType !== fileType) notes.push('PNG cannot hold CMYK: the corrected file is a TIFF');
+  const out = await encode(w, outType, outputDensity(w, spec));
+  return { file: out, fileType: outType, applied, notes };
+}
+
+/** After a ×k upscale the image keeps its print size: a recorded resolution is multiplied by k. */
+function upscaledDensity(w: Working, k: number): number | undefined {
+  return declaredPpi(w.density) !== null ? (w.density as number) * k : undefined;
+}
+
+/**
+ * The resolution written into every corrected file: the one the file records (as the fixes
+ * left it) or, when it records none or only a placeholder, its effective resolution on the
+ * canvas, so the file states its print size; 72 when neither is known.
+ */
+function outputDensity(w: Working, spec: ResolvedSpec): number {
+  const declared = declaredPpi(w.density);
+  if (declared !== null) return declared;
+  if (spec.canvas) return rasterGeometry(w.width, w.height, undefined, spec).effectivePpi ?? 72;
+  return 72;
+}
+
+function finishColour(w: Working): sharp.Sharp {
+  if (w.space === 'cmyk') {
+    const s = w.img.toColourspace('cmyk');
+    // sharp's CMYK profile for converted pixels; an input that was CMYK keeps its own profile
+    return w.convertedToCmyk ? s.withIccProfile('cmyk') : s.keepIccProfile();
+  }
+  if (w.space === 'b-w' || w.space === 'grey16') return w.img.toColourspace('b-w');
+  return w.img;
+}
+
+async function encode(w: Working, type: RasterFileType, density: number): Promise<Buffer> {
+  const s = finishColour(w);
+  try {
+    if (type === 'tiff') {
+      return await s.tiff({ compression: 'lzw', predictor: 'horizontal', xres: density / 25.4, yres: density / 25.4, resolutionUnit: 'inch' }).toBuffer();
+    }
+    if (type === 'jpeg') {
+      // print quality: no chroma subsampling, little quantisation
+      return withDensity(await s.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer(), 'jpeg', density);
+    }
+    return withDensity(await s.png({ compressionLevel: 6 }).toBuffer(), 'png', density);
+  } catch (err) {
+    if (err instanceof FixError) throw err;
+    throw new FixError('tool_failed', `image could not be written: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
