@@ -84,9 +84,23 @@ export async function applyRasterFixes(
   const applied: FixType[] = [];
   const notes: string[] = [];
 
+  // the first pipeline that runs decodes the input: its failure means the file is damaged
+  let inputDecoded = false;
+  const render = async <T>(make: () => Promise<T>): Promise<T> => {
+    try {
+      const r = await make();
+      inputDecoded = true;
+      return r;
+    } catch (err) {
+      if (err instanceof FixError) throw err;
+      const msg = err instanceof Error ? err.message : String(err);
+      throw inputDecoded ? new FixError('tool_failed', `image processing failed: ${msg}`) : new FixError('unreadable', `image cannot be decoded: ${msg}`);
+    }
+  };
+
   const step = async (fix: FixType, run: () => void | Promise<void>) => {
     if (w.dirty) {
-      const tiff = await finishColour(w).tiff({ compression: 'none' }).toBuffer();
+      const tiff = await render(() => finishColour(w).tiff({ compression: 'none' }).toBuffer());
       w.img = open(tiff, w.space);
       w.dirty = false;
     }
@@ -200,7 +214,7 @@ export async function applyRasterFixes(
 
   const outType: RasterFileType = w.space === 'cmyk' && fileType === 'png' ? 'tiff' : fileType;
   if (outType !== fileType) notes.push('PNG cannot hold CMYK: the corrected file is a TIFF');
-  const out = await encode(w, outType, outputDensity(w, spec));
+  const out = await render(() => encode(w, outType, outputDensity(w, spec)));
   return { file: out, fileType: outType, applied, notes };
 }
 
@@ -233,17 +247,12 @@ function finishColour(w: Working): sharp.Sharp {
 
 async function encode(w: Working, type: RasterFileType, density: number): Promise<Buffer> {
   const s = finishColour(w);
-  try {
-    if (type === 'tiff') {
-      return await s.tiff({ compression: 'lzw', predictor: 'horizontal', xres: density / 25.4, yres: density / 25.4, resolutionUnit: 'inch' }).toBuffer();
-    }
-    if (type === 'jpeg') {
-      // print quality: no chroma subsampling, little quantisation
-      return withDensity(await s.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer(), 'jpeg', density);
-    }
-    return withDensity(await s.png({ compressionLevel: 6 }).toBuffer(), 'png', density);
-  } catch (err) {
-    if (err instanceof FixError) throw err;
-    throw new FixError('tool_failed', `image could not be written: ${err instanceof Error ? err.message : String(err)}`);
+  if (type === 'tiff') {
+    return s.tiff({ compression: 'lzw', predictor: 'horizontal', xres: density / 25.4, yres: density / 25.4, resolutionUnit: 'inch' }).toBuffer();
   }
+  if (type === 'jpeg') {
+    // print quality: no chroma subsampling, little quantisation
+    return withDensity(await s.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer(), 'jpeg', density);
+  }
+  return withDensity(await s.png({ compressionLevel: 6 }).toBuffer(), 'png', density);
 }
