@@ -16,6 +16,7 @@ const DECLARED_SIZE_TOLERANCE = 0.02;
 export const DEFAULT_MAX_OUTPUT_PIXELS = 200_000_000;
 
 const GREY_SPACES = new Set(['b-w', 'grey16']);
+const KEEP_SPACE = new Set(['cmyk', 'b-w', 'grey16', 'rgb16']);
 
 export interface RasterAnalyzeOptions {
   /** refuse to decode images with more pixels than this (sharp's default when omitted) */
@@ -129,11 +130,11 @@ export async function analyzeRaster(
 ): Promise<{ issues: PreflightIssue[]; summary: RasterSummary; notes: string[] }> {
   const input = { failOn: 'error' as const, ...(options.maxInputPixels ? { limitInputPixels: options.maxInputPixels } : {}) };
   let meta: sharp.Metadata;
-  let stats: sharp.Stats;
+  let band: BandStats;
   try {
     meta = await sharp(file, input).metadata();
-    // stats() decodes every pixel: it proves the file is whole and tells whether alpha is used
-    stats = await sharp(file, input).stats();
+    // decoding every pixel proves the file is whole; the alpha band (or the first) comes back
+    band = await readBand(file, input, meta);
   } catch (err) {
     throw new UnreadableImageError(err instanceof Error ? err.message : String(err));
   }
@@ -181,15 +182,17 @@ export async function analyzeRaster(
     });
   }
 
-  if (meta.hasAlpha && !stats.isOpaque) {
-    const alpha = stats.channels[stats.channels.length - 1];
-    const full = meta.depth === 'ushort' ? 65535 : 255;
+  if (meta.hasAlpha && band.min < band.full) {
     issues.push({
       code: 'TRANSPARENCY',
       severity: 'warning',
       message: 'Image has transparent pixels; they print as paper white',
       fixType: 'remove_transparency',
-      details: { minAlpha: alpha ? round2(alpha.min / full) : null, meanAlpha: alpha ? round2(alpha.mean / full) : null },
+      details: {
+        minAlpha: round2(band.min / band.full),
+        meanAlpha: round2(band.mean / band.full),
+        transparentPercent: round2((band.belowFull / band.count) * 100),
+      },
     });
   }
 
@@ -256,6 +259,49 @@ export async function analyzeRaster(
       includesBleed: geo.includesBleed,
     },
   };
+}
+
+interface BandStats {
+  min: number;
+  mean: number;
+  /** samples below full scale (not fully opaque, for an alpha band) */
+  belowFull: number;
+  count: number;
+  full: number;
+}
+
+/**
+ * Decodes the whole image and returns one band: the alpha band when there is one, else the
+ * first. sharp's stats() would do, but it also computes entropy and a Laplacian "sharpness"
+ * over every band, five times the cost of the decode. ICC transforms are skipped (ignoreIcc,
+ * CMYK kept as CMYK): band values are all that is read, and a 24 MP CMYK TIFF would spend
+ * seconds in lcms otherwise.
+ */
+async function readBand(file: Buffer, input: sharp.SharpOptions, meta: sharp.Metadata): Promise<BandStats> {
+  let s = sharp(file, { ...input, ignoreIcc: true });
+  // keep the input's own interpretation and depth (no CMYK→sRGB, no 16→8 bit on the way)
+  if (meta.space && KEEP_SPACE.has(meta.space)) s = s.pipelineColourspace(meta.space).toColourspace(meta.space);
+  const bandIndex = meta.hasAlpha ? Math.max(0, (meta.channels ?? 1) - 1) : 0;
+  // sharp accepts bands 0–4 at run time (CMYK + alpha is band 4); its types stop at 3
+  const wide = meta.depth === 'ushort';
+  const { data } = await s
+    .extractChannel(bandIndex as 0 | 1 | 2 | 3)
+    .raw({ depth: wide ? 'ushort' : 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const samples = wide ? new Uint16Array(data.buffer, data.byteOffset, data.byteLength >> 1) : data;
+  const full = wide ? 65535 : 255;
+  let min = full;
+  let sum = 0;
+  let below = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const v = samples[i]!;
+    sum += v;
+    if (v < full) {
+      below++;
+      if (v < min) min = v;
+    }
+  }
+  return { min, mean: samples.length ? sum / samples.length : full, belowFull: below, count: samples.length || 1, full };
 }
 
 function normalizeFormat(format: string): string {

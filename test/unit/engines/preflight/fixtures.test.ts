@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../../../src/engines/preflight/index.js';
 import { FIXTURE_DIR, fixture, manifest } from '../preflight-fixtures.js';
@@ -69,6 +70,18 @@ describe('issue details', () => {
     expect(soft.issues[0]?.details).toMatchObject({ imageSoftMasks: 1, softMasks: 0, blendModes: [], constantAlpha: [] });
     const blend = await analyze(fixture('pdf-blend-mode.pdf').bytes, {});
     expect(blend.issues[0]?.details).toMatchObject({ blendModes: ['Multiply'], constantAlpha: [] });
+  });
+
+  it('reads 16-bit alpha at full depth: one pixel at 92% is transparency, all at 100% is not', async () => {
+    const make = async (alpha: number) => {
+      const px = new Uint16Array(40 * 30 * 4).fill(65535);
+      px[4 * 10 + 3] = alpha;
+      return sharp(Buffer.from(px.buffer), { raw: { width: 40, height: 30, channels: 4 } }).toColourspace('rgb16').png().toBuffer();
+    };
+    const seen = await analyze(await make(60000), {});
+    expect(seen.issues.map((i) => i.code)).toEqual(['TRANSPARENCY']);
+    expect(seen.issues[0]?.details).toMatchObject({ transparentPercent: 0.08 });
+    expect((await analyze(await make(65535), {})).issues).toEqual([]);
   });
 
   it('issues come in a stable order: by code as the spec lists them', async () => {
