@@ -4,6 +4,8 @@ import { resolveSpec, round2, type ResolvedSpec } from '../preflight/spec.js';
 import type { FixType, PreflightSpec, RasterFileType } from '../preflight/types.js';
 import { withDensity } from './density.js';
 import { FixError } from './errors.js';
+import { lanczosEnlarge } from './lanczos.js';
+import { tiffHeaderLength, writeTiffHeader, type TiffPhotometric } from './raw-tiff.js';
 
 export interface FixSpec extends PreflightSpec {
   /** resolution resize_to_spec resamples to (the job's `options.targetDpi`) */
@@ -15,6 +17,8 @@ export interface RasterFixOptions {
   maxOutputPixels?: number;
   /** largest input decoded; default sharp's (≈ 268 megapixels) */
   maxInputPixels?: number;
+  /** worker threads of the Lanczos enlargement; default the machine's parallelism */
+  threads?: number;
 }
 
 export interface RasterFixResult {
@@ -26,6 +30,7 @@ export interface RasterFixResult {
 
 const SHARP_DEFAULT_INPUT_PIXELS = 0x3fff * 0x3fff;
 const WHITE = { r: 255, g: 255, b: 255 };
+const GREY = new Set(['b-w', 'grey16']);
 
 /** The image between steps: an open sharp pipeline plus what we know about its result. */
 interface Working {
@@ -41,11 +46,13 @@ interface Working {
   density: number | undefined;
   /** the colour conversion fix ran: embed sharp's CMYK profile rather than keep the input's */
   convertedToCmyk: boolean;
+  /** the input's own profile, carried through pixels computed outside sharp (CMYK only) */
+  icc: Buffer | undefined;
 }
 
 /**
- * Raster fixes with sharp, in the order of `fixes` (FIX_ORDER). Every resampling uses Lanczos-3;
- * nothing is invented. The density written into the output is the effective resolution on the
+ * Raster fixes with sharp, in the order of `fixes` (FIX_ORDER). Every resampling uses Lanczos-3
+ * (enlargement by lanczos.ts, reduction by libvips); nothing is invented. The density written into the output is the effective resolution on the
  * product, so that a re-check places the image exactly where the fix meant it to go.
  */
 export async function applyRasterFixes(
@@ -80,9 +87,11 @@ export async function applyRasterFixes(
     hasAlpha: meta.hasAlpha ?? false,
     density: meta.density,
     convertedToCmyk: false,
+    icc: space === 'cmyk' ? meta.icc : undefined,
   };
   const applied: FixType[] = [];
   const notes: string[] = [];
+  if (meta.depth === 'ushort') notes.push('the image had 16 bits per channel; the corrected file has 8');
 
   // the first pipeline that runs decodes the input: its failure means the file is damaged
   let inputDecoded = false;
@@ -98,15 +107,32 @@ export async function applyRasterFixes(
     }
   };
 
-  const step = async (fix: FixType, run: () => void | Promise<void>) => {
+  /** run() returns 'clean' when it left a freshly opened image with nothing queued */
+  const step = async (fix: FixType, run: () => void | 'clean' | Promise<void | 'clean'>) => {
     if (w.dirty) {
       const tiff = await render(() => finishColour(w).tiff({ compression: 'none' }).toBuffer());
       w.img = open(tiff, w.space);
       w.dirty = false;
     }
-    await run();
-    w.dirty = true;
+    w.dirty = (await run()) !== 'clean';
     applied.push(fix);
+  };
+  /** Lanczos-3 enlargement outside sharp (whose lanczos3 enlarges bicubically), back in as a TIFF. */
+  const enlarge = async (tw: number, th: number): Promise<void> => {
+    const photometric: TiffPhotometric = w.space === 'cmyk' ? 'cmyk' : GREY.has(w.space) ? 'grey' : 'rgb';
+    // raw output in b-w drops the alpha band; grey + alpha is read as sRGB (g, g, g, a) instead
+    const greyAlpha = photometric === 'grey' && w.hasAlpha;
+    const raw = await render(() => (greyAlpha ? w.img : finishColour(w)).raw().toBuffer({ resolveWithObject: true }));
+    const { width, height } = raw.info;
+    const data = greyAlpha ? pickBands(raw.data, raw.info.channels, [0, raw.info.channels - 1]) : raw.data;
+    const channels = greyAlpha ? 2 : raw.info.channels;
+    const icc = w.space === 'cmyk' && !w.convertedToCmyk ? w.icc : undefined;
+    const headerLength = tiffHeaderLength(channels, photometric, icc);
+    const out = await lanczosEnlarge(data, width, height, channels, tw, th, { outputOffset: headerLength, ...(options.threads !== undefined ? { threads: options.threads } : {}) });
+    writeTiffHeader(out, tw, th, channels, photometric, icc);
+    w.img = open(out, w.space);
+    w.width = tw;
+    w.height = th;
   };
   const capCheck = (fix: FixType, width: number, height: number) => {
     if (width * height > maxOut) {
@@ -141,8 +167,19 @@ export async function applyRasterFixes(
         const tw = Math.max(1, Math.round((canvas.widthIn + bleed) * target));
         const th = Math.max(1, Math.round((canvas.heightIn + bleed) * target));
         capCheck(fix, tw, th);
-        await step(fix, () => {
-          w.img = w.img.resize(tw, th, { fit: 'cover', position: 'centre', kernel: sharp.kernel.lanczos3 });
+        await step(fix, async () => {
+          const scale = Math.max(tw / w.width, th / w.height);
+          if (scale > 1) {
+            // enlarge to cover with Lanczos, then cut the centred target out of it
+            const uw = Math.max(tw, Math.round(w.width * scale));
+            const uh = Math.max(th, Math.round(w.height * scale));
+            capCheck(fix, uw, uh);
+            await enlarge(uw, uh);
+            w.img = w.img.extract({ left: Math.floor((uw - tw) / 2), top: Math.floor((uh - th) / 2), width: tw, height: th });
+          } else {
+            // shrinking: libvips' Lanczos-3 reduction
+            w.img = w.img.resize(tw, th, { fit: 'cover', position: 'centre', kernel: sharp.kernel.lanczos3 });
+          }
           w.width = tw;
           w.height = th;
           w.density = target;
@@ -158,11 +195,10 @@ export async function applyRasterFixes(
         const tw = w.width * upscale;
         const th = w.height * upscale;
         capCheck(fix, tw, th);
-        await step(fix, () => {
-          w.img = w.img.resize(tw, th, { kernel: sharp.kernel.lanczos3 });
+        await step(fix, async () => {
           w.density = upscaledDensity(w, upscale);
-          w.width = tw;
-          w.height = th;
+          await enlarge(tw, th);
+          return 'clean' as const;
         });
         break;
       }
@@ -235,13 +271,20 @@ function outputDensity(w: Working, spec: ResolvedSpec): number {
   return 72;
 }
 
+function pickBands(data: Buffer, channels: number, bands: number[]): Buffer {
+  const n = data.length / channels;
+  const out = Buffer.alloc(n * bands.length);
+  for (let i = 0; i < n; i++) for (let b = 0; b < bands.length; b++) out[i * bands.length + b] = data[i * channels + bands[b]!]!;
+  return out;
+}
+
 function finishColour(w: Working): sharp.Sharp {
   if (w.space === 'cmyk') {
     const s = w.img.toColourspace('cmyk');
     // sharp's CMYK profile for converted pixels; an input that was CMYK keeps its own profile
     return w.convertedToCmyk ? s.withIccProfile('cmyk') : s.keepIccProfile();
   }
-  if (w.space === 'b-w' || w.space === 'grey16') return w.img.toColourspace('b-w');
+  if (GREY.has(w.space)) return w.img.toColourspace('b-w');
   return w.img;
 }
 

@@ -81,6 +81,20 @@ describe('upscale', () => {
     expect([grey.meta.space, grey.meta.channels]).toEqual(['b-w', 1]);
   });
 
+  it('keeps the alpha of a grey + alpha image, and CMYK values through the enlargement', async () => {
+    const ga = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 90, g: 90, b: 90, alpha: 0.5 } } }).toColourspace('b-w').png().toBuffer();
+    const up = await applyFixes(ga, 'png', ['upscale_resolution_2x'], {});
+    expect(await sharp(up.file).metadata()).toMatchObject({ space: 'b-w', channels: 2, hasAlpha: true, width: 80 });
+    const f = fixture('raster-cmyk.jpg');
+    const cmykUp = await applyFixes(f.bytes, 'jpeg', ['upscale_resolution_2x'], f.spec);
+    const cmykRaw = (b: Buffer, width: number) => sharp(b).pipelineColourspace('cmyk').resize(width, undefined, { kernel: 'lanczos3' }).toColourspace('cmyk').raw().toBuffer();
+    const [a, b] = await Promise.all([cmykRaw(f.bytes, 640), cmykRaw(cmykUp.file, 640)]);
+    let diff = 0;
+    for (let i = 0; i < a.length; i++) diff += Math.abs(a[i]! - b[i]!);
+    // same ink values: resampling and JPEG cost ~3 levels; a round trip through sRGB costs ~15
+    expect(diff / a.length).toBeLessThan(5);
+  });
+
   it('applies ×4 once when both upscales are asked for, and refuses to pass the pixel cap', async () => {
     const f = fixture('raster-low-res-error.png');
     const both = await applyFixes(f.bytes, 'png', ['upscale_resolution_2x', 'upscale_resolution_4x'], f.spec);
