@@ -150,6 +150,8 @@ export async function analyzeRaster(
   const space = meta.space ?? 'srgb';
   const maxOut = options.maxOutputPixels ?? DEFAULT_MAX_OUTPUT_PIXELS;
 
+  if (spec.required && geo.effectivePpi === null) notes.push('resolution not checked: no canvas size was given and the file records no resolution');
+  if (spec.bleedIn > 0 && !spec.canvas) notes.push('bleed not checked: no canvas size was given');
   if (spec.required && geo.effectivePpi !== null) {
     const effective = Math.round(geo.effectivePpi);
     const ratio = effective / spec.required.ppi;

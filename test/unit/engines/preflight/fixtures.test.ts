@@ -98,6 +98,12 @@ describe('issue details', () => {
     expect(r.notes.join(' ')).toMatch(/declared as png but the content is jpeg/);
   });
 
+  it('says what it could not check for lack of a canvas, instead of passing silently', async () => {
+    const r = await analyze(fixture('raster-low-res-error.png').bytes, { productProfile: { requiredDpi: 150, bleedMm: 3 } });
+    expect(r.issues).toEqual([]);
+    expect(r.notes).toEqual(['resolution not checked: no canvas size was given and the file records no resolution', 'bleed not checked: no canvas size was given']);
+  });
+
   it('an unrecognised file keeps the declared type and is UNREADABLE_FILE', async () => {
     const f = fixture('not-a-print-file.txt');
     const r = await analyze(f.bytes, f.spec);
