@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** A command-line tool (poppler, Ghostscript) that failed, timed out or could not start. */
+export class ToolError extends Error {
+  constructor(
+    readonly tool: string,
+    message: string,
+    readonly exitCode: number | null,
+    readonly stderr: string,
+    readonly timedOut: boolean,
+  ) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}
+
+export interface RunToolOptions {
+  timeoutMs: number;
+  /** cap on captured stdout/stderr; the tool is killed beyond it */
+  maxOutputBytes?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs a tool without a shell (arguments are never parsed), killing it with SIGKILL after
+ * the timeout so a pathological file cannot hold a worker.
+ */
+export function runTool(cmd: string, args: readonly string[], options: RunToolOptions): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      cmd,
+      args,
+      {
+        timeout: options.timeoutMs,
+        killSignal: 'SIGKILL',
+        maxBuffer: options.maxOutputBytes ?? 16 * 1024 * 1024,
+        encoding: 'latin1',
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+      (err, stdout, stderr) => {
+        if (!err) return resolve({ stdout, stderr });
+        const e = err as NodeJS.ErrnoException & { code?: number | string; killed?: boolean; signal?: string };
+        if (e.code === 'ENOENT') return reject(new ToolError(cmd, `${cmd} is not installed`, null, '', false));
+        const timedOut = e.killed === true && e.signal === 'SIGKILL';
+        const exitCode = typeof e.code === 'number' ? e.code : null;
+        const detail = stderr.trim().split('\n').slice(-3).join(' | ');
+        reject(
+          new ToolError(
+            cmd,
+            timedOut ? `${cmd} timed out after ${options.timeoutMs} ms` : `${cmd} failed (exit ${exitCode ?? e.signal ?? '?'})${detail ? `: ${detail}` : ''}`,
+            exitCode,
+            stderr,
+            timedOut,
+          ),
+        );
+      },
+    );
+  });
+}
+
+/** Runs fn in a fresh private temp directory and removes it afterwards, whatever happens. */
+export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(tmpdir(), `${prefix}-`));
+  try {
+    return await fn(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
