@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Redis } from 'ioredis';
 import { destination, pino, type Logger } from 'pino';
 import type { AppDeps, App } from '../app.js';
+import { EventBus } from '../platform/events.js';
 import type { Config } from '../config/index.js';
 import { Aead } from '../platform/crypto/aead.js';
 import { loadServerSecrets } from '../platform/crypto/server-secrets.js';
@@ -72,6 +73,8 @@ export interface Deps {
   signer: Signer;
   identity: IdentityService;
   stores: StoresService;
+  /** domain events (webhooks subscribe) */
+  events: EventBus;
   apiKeys: ApiKeysModule;
   rateStore: RateStore;
   logger: Logger;
@@ -120,6 +123,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   const signer = new Signer(secrets.signingKey, 'cursor');
   const jwt = new JwtIssuer(secrets.jwtSecret, config.jwt.issuer, config.jwt.ttlSeconds);
 
+  const events = new EventBus();
   const identity = new IdentityService(new UsersRepo(database.db), jwt, config.scryptCost);
   const stores = new StoresService(new StoresRepo(database.db), aead, plans);
 
@@ -245,6 +249,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     signer,
     identity,
     stores,
+    events,
     apiKeys,
     rateStore,
     logger,
