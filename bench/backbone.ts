@@ -24,6 +24,7 @@ import { Queue as BullQueue, Worker as BullWorker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { createPgDatabase, type PgDatabase } from '../test/helpers/pg-database.js';
 import { loadConfig } from '../src/config/index.js';
 import { buildDeps, type Deps } from '../src/main/deps.js';
 import { BG_REMOVE_FLOW } from '../src/modules/jobs/flows.js';
@@ -65,23 +66,8 @@ async function reachable(what: 'pg' | 'redis'): Promise<boolean> {
   }
 }
 
-async function freshPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `folio_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_BASE });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+function freshPgDatabase(): Promise<PgDatabase> {
+  return createPgDatabase(PG_BASE, 'folio_bench');
 }
 
 async function withDeps<T>(env: Record<string, string>, work: (deps: Deps) => Promise<T>): Promise<T> {

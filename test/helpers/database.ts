@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createPgDatabase } from './pg-database.js';
 import { inject } from 'vitest';
 
 export interface IsolatedDatabase {
@@ -17,21 +16,6 @@ export interface IsolatedDatabase {
 export async function isolatedDatabase(): Promise<IsolatedDatabase> {
   const base = inject('databaseUrl');
   if (!base) return { env: {}, url: null, drop: async () => undefined };
-  const name = `folio_iso_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const db = await createPgDatabase(base, 'folio_iso');
+  return { env: { DATABASE_URL: db.url }, url: db.url, drop: db.drop };
 }

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { createPgDatabase } from './pg-database.js';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/platform/db/index.js';
 import { migrateToLatest } from '../../src/platform/db/migrate.js';
@@ -21,21 +21,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('databaseUrl', null);
     return async () => undefined;
   }
-  const name = `folio_test_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ url: url.toString(), dataDir: '/tmp', poolSize: 2 });
+  const db = await createPgDatabase(base, 'folio_test');
+  const database = openDatabase({ url: db.url, dataDir: '/tmp', poolSize: 2 });
   await migrateToLatest(database.db, database.dialect);
   await database.close();
-  project.provide('databaseUrl', url.toString());
-  return async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  project.provide('databaseUrl', db.url);
+  return db.drop;
 }
