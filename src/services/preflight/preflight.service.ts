@@ -2,6 +2,7 @@ import {
   FixTypesError,
   MIME_TYPES,
   PreflightSpecError,
+  ToolError,
   analyze,
   deriveFixTypes,
   dpiScore,
@@ -403,6 +404,9 @@ function specOf(body: CheckBody): PreflightSpec {
   return spec;
 }
 
+/** A spec the engine refuses is the caller's 400; a PDF tool that is missing or timed out is our 503. */
 function specError(err: unknown): unknown {
-  return err instanceof PreflightSpecError ? AppError.field(err.field, err.message) : err;
+  if (err instanceof PreflightSpecError) return AppError.field(err.field, err.message);
+  if (err instanceof ToolError) return new AppError('unavailable', `The file could not be analysed right now (${err.tool} ${err.timedOut ? 'timed out' : 'failed'}); try again`);
+  return err;
 }

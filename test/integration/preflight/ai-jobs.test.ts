@@ -229,9 +229,12 @@ describe('approve and reject', () => {
     const r = await report(u, 'raster-low-res-warning.jpg');
     const jobId = (await createJob(u, { preflightReportId: r.reportId })).json().data.jobId as string;
     await finished(t.app, u, jobId);
-    const a = await post(u, `/v1/services/preflight/ai-jobs/${jobId}/approve`);
+    // Two approvals racing: one report, both answers name it.
+    const [a, b] = await Promise.all([post(u, `/v1/services/preflight/ai-jobs/${jobId}/approve`), post(u, `/v1/services/preflight/ai-jobs/${jobId}/approve`)]);
     expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
     const approved = a.json().data;
+    expect(b.json().data.resolvedReportId).toBe(approved.resolvedReportId);
     expect(approved).toMatchObject({ jobId, review: 'approved', resolvedReportId: expect.any(String), approvedFileUrl: expect.any(String), imageId: null });
     const again = await post(u, `/v1/services/preflight/ai-jobs/${jobId}/approve`);
     expect(again.statusCode).toBe(200);
@@ -243,6 +246,21 @@ describe('approve and reject', () => {
     expect(await getJob(t.app, u, jobId)).toMatchObject({ review: 'approved', resolvedReportId: approved.resolvedReportId, correctedFileUrl: expect.any(String) });
     expect((await post(u, `/v1/services/preflight/ai-jobs/${jobId}/reject`)).statusCode).toBe(409);
     expect(await balance(t.app, u)).toBe(800);
+    const list = await t.app.inject({ method: 'GET', url: '/v1/services/preflight/checks', headers: as.J(u) });
+    expect(list.json().data.map((x: { reportId: string }) => x.reportId)).toEqual([approved.resolvedReportId, r.reportId]);
+  });
+
+  it('passes targetDpi to resize_to_spec', async () => {
+    const u = await user();
+    const r = await report(u, 'raster-size-mismatch.tif');
+    const res = await createJob(u, { preflightReportId: r.reportId, options: { fixTypes: ['resize_to_spec'], targetDpi: 100 } });
+    expect(res.statusCode, res.body).toBe(202);
+    const job = await finished(t.app, u, res.json().data.jobId);
+    expect(job).toMatchObject({ status: 'completed', targetDpi: 100, appliedFixes: ['resize_to_spec'], correctedFileType: 'tiff' });
+    const approved = (await post(u, `/v1/services/preflight/ai-jobs/${job.jobId}/approve`)).json().data;
+    const resolved = (await t.app.inject({ method: 'GET', url: `/v1/services/preflight/checks/${approved.resolvedReportId}`, headers: as.J(u) })).json().data;
+    // 4×3 in at 100 PPI: 400×300 px (the spec's 150 PPI requirement is then not met, which the re-check says).
+    expect(resolved.summary).toMatchObject({ widthPx: 400, heightPx: 300 });
   });
 
   it('reject discards the corrected file without a refund; idempotent', async () => {
