@@ -24,7 +24,7 @@ import { iso, nowIso } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import { paginate, type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
-import type { BlobStore } from '../../platform/storage/blob-store.js';
+import { BlobNotFound, type BlobStore } from '../../platform/storage/blob-store.js';
 import type { Job, JobsService } from '../../modules/jobs/jobs.service.js';
 import type { Plans } from '../../modules/plans/plans.js';
 import type { IdempotencyRequest, StoredResponse } from '../../modules/wallet/idempotency.js';
@@ -233,7 +233,14 @@ export class PreflightService {
     }
     if (job.status !== AI_FIX_JOB.statuses.completed || !job.result) throw notCompleted(job.status, 'approved');
     const result = job.result;
-    const file = await this.deps.blobs.get(result.fileKey);
+    let file: Buffer;
+    try {
+      file = await this.deps.blobs.get(result.fileKey);
+    } catch (err) {
+      // A reject that raced this approve has discarded the file.
+      if (err instanceof BlobNotFound) throw new AppError('conflict', 'The corrected file of this AI fix job was discarded (rejected); it cannot be approved');
+      throw err;
+    }
     const analysis = await this.analyze(file, job.payload.spec);
     const id = newId();
     const key = sourceKey(id, analysis.fileType);

@@ -250,6 +250,19 @@ describe('approve and reject', () => {
     expect(list.json().data.map((x: { reportId: string }) => x.reportId)).toEqual([approved.resolvedReportId, r.reportId]);
   });
 
+  it('approve and reject racing: exactly one decision stands, the other answers 409', async () => {
+    const u = await user();
+    const r = await report(u, 'raster-low-res-warning.jpg');
+    const jobId = (await createJob(u, { preflightReportId: r.reportId })).json().data.jobId as string;
+    await finished(t.app, u, jobId);
+    const [a, b] = await Promise.all([post(u, `/v1/services/preflight/ai-jobs/${jobId}/approve`), post(u, `/v1/services/preflight/ai-jobs/${jobId}/reject`)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const job = await getJob(t.app, u, jobId);
+    expect(job.review).toBe(a.statusCode === 200 ? 'approved' : 'rejected');
+    const reports = (await t.app.inject({ method: 'GET', url: '/v1/services/preflight/checks', headers: as.J(u) })).json().data;
+    expect(reports).toHaveLength(a.statusCode === 200 ? 2 : 1);
+  });
+
   it('passes targetDpi to resize_to_spec', async () => {
     const u = await user();
     const r = await report(u, 'raster-size-mismatch.tif');
