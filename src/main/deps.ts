@@ -7,7 +7,7 @@ import type { Config } from '../config/index.js';
 import { Aead } from '../platform/crypto/aead.js';
 import { loadServerSecrets } from '../platform/crypto/server-secrets.js';
 import { Signer } from '../platform/crypto/signer.js';
-import { openDatabase, type Database } from '../platform/db/index.js';
+import { openDatabase, type Database, type DbOrTx } from '../platform/db/index.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
 import { pageContextFactory } from '../platform/http/pagination.js';
 import { MemoryRateStore, RedisRateStore, type RateStore } from '../platform/http/rate-limit.js';
@@ -25,7 +25,7 @@ import { StoresService } from '../modules/stores/stores.service.js';
 import { storesRoutes } from '../modules/stores/stores.routes.js';
 import { JobRunner } from '../modules/jobs/job-runner.js';
 import { JobsRepo } from '../modules/jobs/jobs.repo.js';
-import { JobsService } from '../modules/jobs/jobs.service.js';
+import { JobsService, toJob, type Job } from '../modules/jobs/jobs.service.js';
 import { Idempotency } from '../modules/wallet/idempotency.js';
 import { IdempotencyRepo } from '../modules/wallet/idempotency.repo.js';
 import { WalletRepo } from '../modules/wallet/wallet.repo.js';
@@ -38,6 +38,10 @@ import { JobRegistry, type JobHandlers } from '../platform/queue/registry.js';
 import type { BlobStore } from '../platform/storage/blob-store.js';
 import { DiskBlobStore } from '../platform/storage/disk.js';
 import { filesRoutes } from '../platform/storage/files.routes.js';
+import { AI_FIX_JOB, fixJobBinding } from '../services/preflight/fix-job.js';
+import { PreflightRepo } from '../services/preflight/preflight.repo.js';
+import { preflightRoutes } from '../services/preflight/preflight.routes.js';
+import { PreflightService } from '../services/preflight/preflight.service.js';
 
 /**
  * Job kinds the service ships with, each bound to its handler. The pay-per-token services
@@ -87,6 +91,7 @@ export interface Deps {
   runner: JobRunner;
   blobs: BlobStore;
   fetcher: SafeFetcher;
+  preflight: PreflightService;
   appDeps: Omit<AppDeps, 'logger'>;
   /** runs job workers in this process (serve in embedded mode, `folio worker`) */
   startWorkers(): Promise<void>;
@@ -142,7 +147,11 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
 
   // Jobs: every kind needs its handler, and so does every type still pending in the table.
   const registry = new JobRegistry();
-  registry.register([...BUILTIN_JOBS, ...(overrides.jobs ?? [])]);
+  // Service handlers get their dependencies when a job runs (the blob store is built below).
+  const preflightRepo = new PreflightRepo(database.db);
+  let blobStore: BlobStore | null = null;
+  const serviceJobs: JobHandlers = [fixJobBinding(() => ({ repo: preflightRepo, blobs: blobStore! }))];
+  registry.register([...BUILTIN_JOBS, ...serviceJobs, ...(overrides.jobs ?? [])]);
   const jobsRepo = new JobsRepo(database.db);
   try {
     registry.assertComplete(await jobsRepo.typesInUse());
@@ -156,8 +165,21 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       ? new (await import('../platform/queue/bullmq.js')).BullMqQueue(jobsRepo, { url: config.redisUrl!, prefix: config.redisPrefix, sweepMs: config.jobs.pollMs, logger })
       : new InProcessQueue(jobsRepo, { pollMs: config.jobs.pollMs, logger });
   const jobs = new JobsService(database.db, jobsRepo, wallet, idempotency, queue, registry, { maxAttempts: config.jobs.maxAttempts });
+  // Services announce their finished jobs from inside the runner's transaction (events.ts).
+  const jobSettled = new Map<string, (job: Job<any, any>, tx: DbOrTx) => Promise<void>>();
   const runner = new JobRunner(
-    { db: database.db, repo: jobsRepo, wallet, registry, queue, logger },
+    {
+      db: database.db,
+      repo: jobsRepo,
+      wallet,
+      registry,
+      queue,
+      logger,
+      onSettled: async (row, tx) => {
+        const hook = jobSettled.get(row.type);
+        if (hook) await hook(toJob(row), tx);
+      },
+    },
     { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, retryBaseMs: overrides.jobRetryBaseMs ?? 1000 },
   );
   let maintenance: NodeJS.Timeout | null = null;
@@ -177,6 +199,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     config.storage.driver === 's3'
       ? new (await import('../platform/storage/s3.js')).S3BlobStore(config.storage)
       : new DiskBlobStore(config.storage.root, new Signer(secrets.signingKey, 'blob-link'), config.publicUrl);
+  blobStore = blobs;
   const fetcher = new SafeFetcher({
     allowlist: config.fetch.allowlist,
     maxBytes: config.fetch.maxBytes,
@@ -184,6 +207,17 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
     userAgent: `Folio/${VERSION} (+${config.publicUrl})`,
   });
+  const preflight = new PreflightService({
+    db: database.db,
+    repo: preflightRepo,
+    jobs,
+    blobs,
+    fetcher,
+    plans,
+    accountTier: (accountId) => stores.accountTier(accountId),
+    events,
+  });
+  jobSettled.set(AI_FIX_JOB.type, (job, tx) => preflight.settled(job, tx));
   // Closed first, in this order: workers, queue, blob store; then the rate store, Redis, the database.
   closers.unshift(
     () => stopWorkers(),
@@ -237,6 +271,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       plansRoutes(app, { plans });
       apiKeysRoutes(app, { apiKeys: apiKeys.service, pageContext });
       walletRoutes(app, { wallet, pageContext });
+      preflightRoutes(app, { preflight, idempotency, pageContext });
       if (blobs instanceof DiskBlobStore) filesRoutes(app, { blobs });
     },
   };
@@ -261,6 +296,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     runner,
     blobs,
     fetcher,
+    preflight,
     appDeps,
     startWorkers,
     stopWorkers,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, DbOrTx } from '../../platform/db/index.js';
 import type { Queue, QueueLogger } from '../../platform/queue/queue.js';
 import { canMove, JobFailure, type JobContext, type JobKind, type JobRegistry } from '../../platform/queue/registry.js';
 import type { WalletService } from '../wallet/wallet.service.js';
@@ -28,6 +28,12 @@ class LeaseLost extends Error {
 }
 
 /**
+ * Told when a job finishes (completed or failed), inside the transaction that records it:
+ * a service publishes its domain event there, so the event and the outcome commit together.
+ */
+export type JobSettledHook = (row: JobRow, tx: DbOrTx) => Promise<void>;
+
+/**
  * Runs jobs delivered by the queue: claims the row (the only way to run it), keeps the
  * lease alive while the handler works, and records the outcome. A handler error is retried
  * until the attempts are spent; a JobFailure, or the last attempt, fails the job and
@@ -41,7 +47,15 @@ export class JobRunner {
   private started = false;
 
   constructor(
-    private readonly deps: { db: Db; repo: JobsRepo; wallet: WalletService; registry: JobRegistry; queue: Queue; logger: QueueLogger & { info(obj: object, msg: string): void } },
+    private readonly deps: {
+      db: Db;
+      repo: JobsRepo;
+      wallet: WalletService;
+      registry: JobRegistry;
+      queue: Queue;
+      logger: QueueLogger & { info(obj: object, msg: string): void };
+      onSettled?: JobSettledHook;
+    },
     private readonly opts: RunnerOptions,
   ) {}
 
@@ -150,7 +164,15 @@ export class JobRunner {
       // A handler that returns after losing its lease must not overwrite the new owner's work.
       if (abort.signal.aborted && abort.signal.reason instanceof LeaseLost) throw abort.signal.reason;
       const now = new Date().toISOString();
-      const done = await repo.complete(row.id, lease, { status: kind.statuses.completed, result: JSON.stringify(result ?? null), now });
+      const fields = { status: kind.statuses.completed, result: JSON.stringify(result ?? null), now };
+      const onSettled = this.deps.onSettled;
+      const done = onSettled
+        ? await this.deps.db.transaction().execute(async (tx) => {
+            const finished = await repo.complete(row.id, lease, fields, tx);
+            if (finished) await onSettled(finished, tx);
+            return finished;
+          })
+        : await repo.complete(row.id, lease, fields);
       if (!done) this.deps.logger.warn({ job_id: row.id }, 'job finished after losing its lease; result discarded');
     } catch (err) {
       await this.onError(kind, row, lease, err);
@@ -195,9 +217,12 @@ export class JobRunner {
     await db.transaction().execute(async (tx) => {
       const now = new Date().toISOString();
       const failed = await repo.fail(tx, row.id, cond, { status: kind.statuses.failed, error: message, now });
-      if (!failed || !kind.refundOnFailure || failed.charge_tx_id === null) return;
-      const refund = await wallet.refundIn(tx, failed.charge_tx_id, { reference: `${row.type}:${row.id}` });
-      if (refund) await repo.setRefund(tx, row.id, refund.txId);
+      if (!failed) return;
+      if (kind.refundOnFailure && failed.charge_tx_id !== null) {
+        const refund = await wallet.refundIn(tx, failed.charge_tx_id, { reference: `${row.type}:${row.id}` });
+        if (refund) await repo.setRefund(tx, row.id, refund.txId);
+      }
+      if (this.deps.onSettled) await this.deps.onSettled((await repo.byId(row.id, tx))!, tx);
     });
   }
 }

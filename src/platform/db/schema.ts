@@ -144,6 +144,41 @@ export interface JobsTable {
   completed_at: Ts | null;
 }
 
+export type PreflightReportStatus = 'passed' | 'warnings' | 'failed';
+
+export interface PreflightReportsTable {
+  id: string;
+  account_id: string;
+  design_id: string;
+  file_url: string | null;
+  source_job_id: string | null;
+  file_type: string | null;
+  status: PreflightReportStatus;
+  /** JSON text */
+  issues: string;
+  notes: string;
+  summary: string | null;
+  spec: string;
+  file_key: string | null;
+  created_at: Ts;
+}
+
+export interface PreflightUsageTable {
+  account_id: string;
+  /** YYYY-MM (UTC) */
+  period: string;
+  checks: number;
+}
+
+export interface PreflightFixReviewsTable {
+  job_id: string;
+  account_id: string;
+  decision: 'approved' | 'rejected';
+  resolved_report_id: string | null;
+  file_key: string | null;
+  created_at: Ts;
+}
+
 export interface DB {
   users: UsersTable;
   stores: StoresTable;
@@ -154,4 +189,7 @@ export interface DB {
   wallet_transactions: WalletTransactionsTable;
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
+  preflight_reports: PreflightReportsTable;
+  preflight_usage: PreflightUsageTable;
+  preflight_fix_reviews: PreflightFixReviewsTable;
 }
