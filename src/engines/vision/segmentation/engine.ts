@@ -20,13 +20,24 @@ export interface AlphaResult {
   keyColour: [number, number, number] | null;
   /** why: border flatness and the edge scores that decided between the methods */
   decision: { flatness: number; modelScore: number; keyScore: number | null };
+  /** wall time of the stages, ms */
+  stages: { inferMs: number; refineMs: number; keyMs: number };
 }
 
 export interface CutoutResult extends EncodedCutout {
   method: SegmentationMethod;
   /** final 8-bit alpha (after edge softness and the input's own alpha) */
   alpha: Uint8Array;
-  timings: { decodeMs: number; segmentMs: number; encodeMs: number; totalMs: number };
+  /** wall time per stage, ms (segmentMs = infer + refine + key + edge colours/softness) */
+  timings: {
+    decodeMs: number;
+    segmentMs: number;
+    inferMs: number;
+    refineMs: number;
+    keyMs: number;
+    encodeMs: number;
+    totalMs: number;
+  };
 }
 
 export interface EngineContext extends DecodeOptions {
@@ -43,6 +54,11 @@ const WORK_LONG_SIDE = 768;
 /** Border flatness from which keying is considered at all (share of border pixels). */
 const FLAT_FOR_GRAPHICS = 0.8;
 const FLAT_FOR_PHOTOS = 0.92;
+/**
+ * Edge score a key must reach to be used for artwork without asking the model (keys of the
+ * evaluation set's logos and type score 0.17–0.83; a key of a gradient backdrop ~0.01).
+ */
+const MIN_KEY_EDGE_SCORE = 0.06;
 
 /**
  * Bytes in, cut-out PNG out. Decodes under the pixel cap, segments, applies edge softness,
@@ -74,7 +90,7 @@ export async function removeBackground(
     ...encoded,
     method: seg.method,
     alpha: alpha8,
-    timings: { decodeMs: t1 - t0, segmentMs: t2 - t1, encodeMs: t3 - t2, totalMs: t3 - t0 },
+    timings: { decodeMs: t1 - t0, segmentMs: t2 - t1, ...seg.stages, encodeMs: t3 - t2, totalMs: t3 - t0 },
   };
 }
 
@@ -94,9 +110,16 @@ export async function segmentImage(
 }
 
 /**
- * The alpha of a decoded image: the model's saliency refined against the image, colour
- * keying from the borders, or both, chosen per subject type and by how well each mask's
- * outline sits on the image's edges.
+ * The alpha of a decoded image: colour keying from the borders, the model's saliency refined
+ * against the image, or both, chosen per subject type and by how well each mask's outline
+ * sits on the image's edges (`edgeScore`).
+ *
+ *  - logo, text: on a flat backdrop the key is tried first; if it scores well on its own
+ *    (outline on real edges, a sane share of the image) it is used and the model never
+ *    runs; otherwise the model runs and the better-scoring mask wins.
+ *  - auto: on a flat backdrop, a key that falls into many pieces is artwork (as above).
+ *  - product, person, hair_heavy, auto: the model; on a flat backdrop combined with the key
+ *    (key edges and fine detail, the model deciding over shadows) when that scores as well.
  */
 export async function computeAlpha(
   img: DecodedImage,
@@ -105,6 +128,32 @@ export async function computeAlpha(
 ): Promise<AlphaResult> {
   const { width: w, height: h } = img;
   const n = w * h;
+  const type = opts.subjectType;
+  const graphics = type === 'logo' || type === 'text';
+  const stages = { inferMs: 0, refineMs: 0, keyMs: 0 };
+
+  const tKey = performance.now();
+  const bg = borderBackground(img.rgb, w, h);
+  const flatEnough = bg.flatness >= (graphics ? FLAT_FOR_GRAPHICS : FLAT_FOR_PHOTOS);
+  const keyed = flatEnough ? colourKey(img.rgb, w, h, bg) : null;
+  const lumaFull = lumaOf(img.rgb, n);
+  const keyScore = keyed ? edgeScore(keyed, lumaFull, w, h) : null;
+  stages.keyMs = performance.now() - tKey;
+  const keyResult = (modelScore: number): AlphaResult => ({
+    width: w,
+    height: h,
+    stages,
+    alpha: keyed!,
+    method: 'colour_key',
+    keyColour: bg.colour,
+    decision: { flatness: bg.flatness, modelScore, keyScore },
+  });
+  if (keyed && keyScore !== null && (graphics || type === 'auto')) {
+    const plausible = keyScore >= MIN_KEY_EDGE_SCORE && plausibleCoverage(keyed);
+    if (plausible && (graphics || looksLikeGraphics(keyed, w, h))) return keyResult(Number.NaN);
+  }
+
+  const tInfer = performance.now();
   const scale = Math.min(1, WORK_LONG_SIDE / Math.max(w, h));
   const ww = Math.max(1, Math.round(w * scale));
   const wh = Math.max(1, Math.round(h * scale));
@@ -115,51 +164,56 @@ export async function computeAlpha(
           .resize(ww, wh, { fit: 'fill', kernel: 'linear' })
           .raw()
           .toBuffer();
-  const size = model.spec.inputSize;
   const saliency = await model.predict(workRgb, ww, wh);
-  const workLuma = lumaOf(workRgb, ww * wh);
-  const type = opts.subjectType;
+  const tRefine = performance.now();
+  stages.inferMs = tRefine - tInfer;
   const modelAlpha = refineSaliency(
-    { saliency, size, workLuma, workWidth: ww, workHeight: wh, fullRgb: img.rgb, width: w, height: h },
+    {
+      saliency,
+      size: model.spec.inputSize,
+      workLuma: scale === 1 ? lumaFull : lumaOf(workRgb, ww * wh),
+      workWidth: ww,
+      workHeight: wh,
+      fullRgb: img.rgb,
+      fullLuma: lumaFull,
+      width: w,
+      height: h,
+    },
     PROFILES[type],
     opts.highDetailMode,
   );
-
-  const bg = borderBackground(img.rgb, w, h);
-  const lumaFull = scale === 1 ? workLuma : lumaOf(img.rgb, n);
   const modelScore = edgeScore(modelAlpha, lumaFull, w, h);
-  const base = { width: w, height: h, decision: { flatness: bg.flatness, modelScore, keyScore: null } };
-  const modelOnly: AlphaResult = { ...base, alpha: modelAlpha, method: 'model', keyColour: null };
-
-  const graphics = type === 'logo' || type === 'text';
-  if (bg.flatness < (graphics ? FLAT_FOR_GRAPHICS : FLAT_FOR_PHOTOS)) return modelOnly;
-
-  const keyed = colourKey(img.rgb, w, h, bg);
-  const keyScore = edgeScore(keyed, lumaFull, w, h);
+  stages.refineMs = performance.now() - tRefine;
   const decision = { flatness: bg.flatness, modelScore, keyScore };
-  const keyResult: AlphaResult = { ...base, decision, alpha: keyed, method: 'colour_key', keyColour: bg.colour };
-  if (graphics) {
-    // Artwork on a flat colour: keying is exact unless the key found nothing with edges.
-    return keyScore >= 0.5 * modelScore ? keyResult : { ...modelOnly, decision };
-  }
-  // Photos on a flat backdrop: keying gives the crisp edge and fine detail the model misses
-  // (leaves, hair); the model decides over shadows and fills what the key cannot see (a
-  // white label on a white backdrop).
-  if (type === 'auto' && looksLikeGraphics(keyed, w, h)) return keyResult;
+  const modelOnly: AlphaResult = { width: w, height: h, stages, alpha: modelAlpha, method: 'model', keyColour: null, decision };
+
+  if (!keyed || keyScore === null) return modelOnly;
+  if (graphics) return keyScore >= modelScore ? keyResult(modelScore) : modelOnly;
+
+  const tCombine = performance.now();
   // With the subject type unknown, a backdrop-coloured region enclosed by the subject is
   // taken as a hole (the middle of a ring, a mug's handle) even if the model covers it.
   const combined = combineKeyAndModel(keyed, modelAlpha, img.rgb, w, h, bg, type !== 'auto');
   const combinedScore = edgeScore(combined, lumaFull, w, h);
+  stages.keyMs += performance.now() - tCombine;
   if (combinedScore >= 0.8 * modelScore) {
     return {
-      ...base,
+      ...modelOnly,
       decision: { ...decision, keyScore: combinedScore },
       alpha: combined,
       method: 'colour_key+model',
       keyColour: bg.colour,
     };
   }
-  return { ...modelOnly, decision };
+  return modelOnly;
+}
+
+/** A key that covers almost nothing or almost everything found no subject. */
+function plausibleCoverage(alpha: Float32Array): boolean {
+  let fg = 0;
+  for (let i = 0; i < alpha.length; i++) if (alpha[i]! >= 0.5) fg++;
+  const share = fg / alpha.length;
+  return share > 0.0005 && share < 0.9;
 }
 
 /**

@@ -121,7 +121,7 @@ export function colourKey(rgb: Uint8Array, w: number, h: number, bg: BorderBackg
     const span = Math.max(dMax[i]! - n0, 3 * minContrast);
     alpha[i] = clamp01((d[i]! - n0) / span);
   }
-  closeMixtureSeams(alpha, rgb, w, h, fitLimit + 6);
+  closeMixtureSeams(alpha, rgb, dMax, solid, w, h, fitLimit + 6);
   fillColouredHoles(alpha, d, w, h, solid);
   dropSpecks(alpha, w, h, Math.max(3, Math.round((w * h) / 60_000)));
   return alpha;
@@ -134,13 +134,22 @@ export function colourKey(rgb: Uint8Array, w: number, h: number, bg: BorderBackg
  * theirs, is such a seam: it takes their alpha. A real 1-2 px gap shows the backdrop, which
  * is not a mix of the two flanks, so it stays open.
  */
-function closeMixtureSeams(alpha: Float32Array, rgb: Uint8Array, w: number, h: number, tolerance: number): void {
+function closeMixtureSeams(
+  alpha: Float32Array,
+  rgb: Uint8Array,
+  dMax: Float32Array,
+  solid: number,
+  w: number,
+  h: number,
+  tolerance: number,
+): void {
   const src = Float32Array.from(alpha);
   const dirs = [1, w, w + 1, w - 1];
   for (let y = 2; y < h - 2; y++) {
     for (let x = 2; x < w - 2; x++) {
       const i = y * w + x;
-      if (src[i]! >= 0.9) continue;
+      // only where some artwork is near (most of a backdrop is skipped here)
+      if (src[i]! >= 0.9 || dMax[i]! <= solid) continue;
       let closed = false;
       for (const step of dirs) {
         for (const [ka, kb] of [
@@ -204,7 +213,7 @@ function onSegment(rgb: Uint8Array, i: number, a: number, b: number): number {
 }
 
 /**
- * Up to 8 representative colours of the solid foreground (k-means on a sample), each as a
+ * Up to 8 representative colours of the solid foreground (k-means on ~6000 samples), each as a
  * vector from the background: [dr, dg, db, |v|²].
  */
 function solidPalette(
@@ -213,14 +222,14 @@ function solidPalette(
   bg: [number, number, number],
   minLen: number,
 ): [number, number, number, number][] {
-  const idx: number[] = [];
-  for (let i = 0; i < isSolid.length; i++) if (isSolid[i]) idx.push(i);
-  if (idx.length === 0) return [];
-  const step = Math.max(1, Math.floor(idx.length / 20_000));
+  let total = 0;
+  for (let i = 0; i < isSolid.length; i++) total += isSolid[i]!;
+  if (total === 0) return [];
+  const step = Math.max(1, Math.floor(total / 6000));
   const pts: number[][] = [];
-  for (let k = 0; k < idx.length; k += step) {
-    const i = idx[k]!;
-    pts.push([rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!]);
+  for (let i = 0, seen = 0; i < isSolid.length; i++) {
+    if (!isSolid[i]) continue;
+    if (seen++ % step === 0) pts.push([rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!]);
   }
   // farthest-point initialisation, then Lloyd iterations
   const K = Math.min(8, pts.length);
@@ -279,38 +288,90 @@ function solidPalette(
   return vecs.filter((v) => v[3] >= Math.max(minLen * minLen, 0.0625 * longest));
 }
 
-/** Separable max (or min) filter over a (2r+1)² window; r is small (≤ ~10 px). */
+/**
+ * Separable max (or min) filter over a (2r+1)² window, van Herk / Gil-Werman: a handful of
+ * comparisons per pixel and pass whatever r is. Works in the "signed" domain (min(x) =
+ * −max(−x)); the column pass runs row by row over all columns, so memory is read in order.
+ */
 function slidingExtreme(src: Float32Array, w: number, h: number, r: number, max: boolean): Float32Array {
+  const sign = max ? 1 : -1;
+  const k = 2 * r + 1;
+  const NEG = -Infinity;
   const tmp = new Float32Array(w * h);
-  const out = new Float32Array(w * h);
-  const sign = max ? 1 : -1; // min(x) = -max(-x): one loop for both
+  const m = w + 2 * r;
+  const line = new Float32Array(m);
+  const g = new Float32Array(m);
+  const hh = new Float32Array(m);
   for (let y = 0; y < h; y++) {
     const row = y * w;
-    for (let x = 0; x < w; x++) {
-      const x0 = x > r ? x - r : 0;
-      const x1 = x + r < w ? x + r : w - 1;
-      let v = -Infinity;
-      for (let k = row + x0, end = row + x1; k <= end; k++) {
-        const s = sign * src[k]!;
-        if (s > v) v = s;
+    for (let i = 0; i < m; i++) {
+      const x = i - r;
+      line[i] = x >= 0 && x < w ? sign * src[row + x]! : NEG;
+    }
+    for (let i = 0, c = 0; i < m; i++, c++) {
+      if (c === k) c = 0;
+      const v = line[i]!;
+      if (c === 0) g[i] = v;
+      else {
+        const p = g[i - 1]!;
+        g[i] = p > v ? p : v;
       }
-      tmp[row + x] = v;
+    }
+    // hh restarts at the last element of each block (i ≡ k−1 mod k) and at the end
+    for (let i = m - 1; i >= 0; i--) {
+      const v = line[i]!;
+      if (i === m - 1 || i % k === k - 1) hh[i] = v;
+      else {
+        const p = hh[i + 1]!;
+        hh[i] = p > v ? p : v;
+      }
+    }
+    for (let x = 0; x < w; x++) {
+      const a = hh[x]!;
+      const b = g[x + 2 * r]!;
+      tmp[row + x] = a > b ? a : b;
     }
   }
-  const best = new Float32Array(w);
-  for (let y = 0; y < h; y++) {
-    const y0 = y > r ? y - r : 0;
-    const y1 = y + r < h ? y + r : h - 1;
-    best.fill(-Infinity);
-    for (let k = y0; k <= y1; k++) {
-      const row = k * w;
-      for (let x = 0; x < w; x++) {
-        const s = tmp[row + x]!;
-        if (s > best[x]!) best[x] = s;
+  const M = h + 2 * r;
+  const G = new Float32Array(M * w);
+  const H = new Float32Array(M * w);
+  for (let i = 0; i < M; i++) {
+    const y = i - r;
+    const inside = y >= 0 && y < h;
+    const o = i * w;
+    const start = i % k === 0;
+    for (let x = 0; x < w; x++) {
+      const v = inside ? tmp[y * w + x]! : NEG;
+      if (start) G[o + x] = v;
+      else {
+        const p = G[o - w + x]!;
+        G[o + x] = p > v ? p : v;
       }
     }
-    const row = y * w;
-    for (let x = 0; x < w; x++) out[row + x] = sign * best[x]!;
+  }
+  for (let i = M - 1; i >= 0; i--) {
+    const y = i - r;
+    const inside = y >= 0 && y < h;
+    const o = i * w;
+    const start = i === M - 1 || (i + 1) % k === 0;
+    for (let x = 0; x < w; x++) {
+      const v = inside ? tmp[y * w + x]! : NEG;
+      if (start) H[o + x] = v;
+      else {
+        const p = H[o + w + x]!;
+        H[o + x] = p > v ? p : v;
+      }
+    }
+  }
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const o = y * w;
+    const og = (y + 2 * r) * w;
+    for (let x = 0; x < w; x++) {
+      const a = H[o + x]!;
+      const b = G[og + x]!;
+      out[o + x] = sign * (a > b ? a : b);
+    }
   }
   return out;
 }

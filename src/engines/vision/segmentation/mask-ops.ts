@@ -283,33 +283,60 @@ export function findHoles(
   h: number,
 ): { labels: Int32Array; areas: number[]; count: number } {
   const n = w * h;
-  const outside = new Uint8Array(n);
+  // 0 = unvisited background, 1 = subject, 2 = background reached from the border
+  const state = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (mask[i]) state[i] = 1;
   const stack = new Int32Array(n);
   let sp = 0;
-  const seed = (i: number): void => {
-    if (!mask[i] && !outside[i]) {
-      outside[i] = 1;
-      stack[sp++] = i;
-    }
-  };
   for (let x = 0; x < w; x++) {
-    seed(x);
-    seed((h - 1) * w + x);
+    for (const i of [x, (h - 1) * w + x]) {
+      if (state[i] === 0) {
+        state[i] = 2;
+        stack[sp++] = i;
+      }
+    }
   }
   for (let y = 0; y < h; y++) {
-    seed(y * w);
-    seed(y * w + w - 1);
+    for (const i of [y * w, y * w + w - 1]) {
+      if (state[i] === 0) {
+        state[i] = 2;
+        stack[sp++] = i;
+      }
+    }
   }
   while (sp > 0) {
     const i = stack[--sp]!;
     const x = i % w;
-    if (x > 0) seed(i - 1);
-    if (x < w - 1) seed(i + 1);
-    if (i >= w) seed(i - w);
-    if (i < n - w) seed(i + w);
+    let j = i - 1;
+    if (x > 0 && state[j] === 0) {
+      state[j] = 2;
+      stack[sp++] = j;
+    }
+    j = i + 1;
+    if (x < w - 1 && state[j] === 0) {
+      state[j] = 2;
+      stack[sp++] = j;
+    }
+    j = i - w;
+    if (j >= 0 && state[j] === 0) {
+      state[j] = 2;
+      stack[sp++] = j;
+    }
+    j = i + w;
+    if (j < n && state[j] === 0) {
+      state[j] = 2;
+      stack[sp++] = j;
+    }
   }
   const holeMask = new Uint8Array(n);
-  for (let i = 0; i < n; i++) holeMask[i] = !mask[i] && !outside[i] ? 1 : 0;
+  let any = false;
+  for (let i = 0; i < n; i++) {
+    if (state[i] === 0) {
+      holeMask[i] = 1;
+      any = true;
+    }
+  }
+  if (!any) return { labels: new Int32Array(n), areas: [0], count: 0 };
   return labelComponents(holeMask, w, h);
 }
 

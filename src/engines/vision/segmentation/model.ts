@@ -155,7 +155,7 @@ const sessions = new Map<string, Promise<SegmentationModel>>();
 
 /** The process-wide session for `spec`, created on first use. A failed load is not cached. */
 export function getModel(spec: ModelSpec = U2NETP, opts: SessionOptions = {}): Promise<SegmentationModel> {
-  const key = resolveModelPath(spec);
+  const key = `${resolveModelPath(spec)}#${spec.sha256}`;
   let p = sessions.get(key);
   if (!p) {
     p = SegmentationModel.load(spec, opts);

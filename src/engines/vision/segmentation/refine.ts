@@ -66,8 +66,9 @@ export interface RefineInput {
   workLuma: Float32Array;
   workWidth: number;
   workHeight: number;
-  /** full-resolution image */
+  /** full-resolution image and its luma */
   fullRgb: Uint8Array;
+  fullLuma: Float32Array;
   width: number;
   height: number;
 }
@@ -100,7 +101,7 @@ export function refineSaliency(input: RefineInput, profile: RefineProfile, highD
   } else {
     const A = resizeBilinear(a, ww, wh, fw, fh);
     const B = resizeBilinear(b, ww, wh, fw, fh);
-    const luma = lumaOf(input.fullRgb, nf);
+    const luma = input.fullLuma;
     q = A;
     for (let i = 0; i < nf; i++) q[i] = A[i]! * luma[i]! + B[i]!;
   }
