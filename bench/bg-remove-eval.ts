@@ -8,7 +8,10 @@
  *   npx tsx bench/bg-remove-eval.ts --high-detail   high_detail_mode on
  *   npx tsx bench/bg-remove-eval.ts --verbose       one line per image
  *   npx tsx bench/bg-remove-eval.ts --holdout       the held-out set (never used for tuning)
+ *   npx tsx bench/bg-remove-eval.ts --scale 2       images and true alpha enlarged 2× (1024 px),
+ *                                                   which exercises the full-resolution paths
  */
+import sharp from 'sharp';
 import { decodeImage } from '../src/engines/vision/segmentation/decode.js';
 import { segmentImage } from '../src/engines/vision/segmentation/engine.js';
 import { getModel, releaseModels } from '../src/engines/vision/segmentation/model.js';
@@ -22,6 +25,8 @@ const highDetail = args.includes('--high-detail');
 const holdout = args.includes('--holdout');
 const softIdx = args.indexOf('--softness');
 const softness = softIdx >= 0 ? Number(args[softIdx + 1]) : 3;
+const scaleIdx = args.indexOf('--scale');
+const scale = scaleIdx >= 0 ? Number(args[scaleIdx + 1]) : 1;
 
 const TARGETS: Record<string, number> = { person: 0.85, product: 0.9, logo: 0.9, text: 0.9 };
 
@@ -31,6 +36,20 @@ const rows = new Map<string, Row>();
 const t0 = performance.now();
 for (const entry of readManifest(holdout ? HOLDOUT_DIR : undefined)) {
   const item = await loadItem(entry);
+  if (scale !== 1) {
+    // enlarge the image and its true alpha with the same kernel: for a subject and backdrop
+    // of flat colour, lanczos(α·F + (1−α)·B) = lanczos(α)·F + (1−lanczos(α))·B exactly
+    const w = Math.round(entry.width * scale);
+    const h = Math.round(entry.height * scale);
+    item.bytes = await sharp(item.bytes).resize(w, h, { kernel: 'lanczos3' }).jpeg({ quality: 92 }).toBuffer();
+    const t = Buffer.from(Uint8Array.from(item.truth, (v) => Math.round(v * 255)));
+    const big = await sharp(t, { raw: { width: entry.width, height: entry.height, channels: 1 } })
+      .resize(w, h, { kernel: 'lanczos3' })
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+    item.truth = Float32Array.from(big, (v) => v / 255);
+  }
   const opts = resolveOptions({
     subjectType: auto ? 'auto' : (entry.subject_type as SubjectType),
     edgeSoftness: softness,
@@ -53,7 +72,7 @@ for (const entry of readManifest(holdout ? HOLDOUT_DIR : undefined)) {
 }
 const seconds = (performance.now() - t0) / 1000;
 
-console.log(`\n${holdout ? 'held-out set' : 'evaluation set'}; subject_type: ${auto ? 'auto' : 'per item'}, edge_softness ${softness}, high_detail_mode ${highDetail}`);
+console.log(`\n${holdout ? 'held-out set' : 'evaluation set'}${scale !== 1 ? ` at ${scale}×` : ''}; subject_type: ${auto ? 'auto' : 'per item'}, edge_softness ${softness}, high_detail_mode ${highDetail}`);
 console.log('subject      n   mean IoU  min IoU  mean |Δα|  target  methods');
 let failed = false;
 for (const [subject, r] of [...rows].sort()) {

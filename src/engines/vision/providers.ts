@@ -7,9 +7,9 @@
 import sharp from 'sharp';
 import { applyEdgeSoftness, encodeCutout, estimateForeground } from './segmentation/composite.js';
 import { decodeImage, DEFAULT_MAX_PIXELS } from './segmentation/decode.js';
-import { removeBackground, type SegmentationMethod } from './segmentation/engine.js';
+import { removeBackground, warmupEngine, type EngineWarmupReport, type SegmentationMethod } from './segmentation/engine.js';
 import { ProviderError } from './segmentation/errors.js';
-import { getModel, U2NETP, warmup, type ModelSpec, type SessionOptions, type WarmupReport } from './segmentation/model.js';
+import { getModel, U2NETP, type ModelSpec, type SessionOptions } from './segmentation/model.js';
 import { resolveOptions, type BgRemovalOptions, type SubjectType } from './segmentation/options.js';
 
 export interface BgRemovalResult {
@@ -48,9 +48,12 @@ export class LocalU2netProvider implements BgRemovalProvider {
     this.name = `local-${(opts.model ?? U2NETP).name}`;
   }
 
-  /** Load the model and run one dummy inference; call when the worker starts. */
-  warmup(): Promise<WarmupReport> {
-    return warmup(this.opts.model ?? U2NETP, this.opts.session);
+  /**
+   * Load the model, run its first inference and two small images through the pipeline;
+   * call when the worker starts and log the report (the first-call latency it saves).
+   */
+  warmup(): Promise<EngineWarmupReport> {
+    return warmupEngine(this.opts.model ?? U2NETP, this.opts.session);
   }
 
   async remove(input: Buffer, opts: BgRemovalOptions = {}): Promise<BgRemovalResult> {

@@ -97,16 +97,24 @@ export function colourKey(rgb: Uint8Array, w: number, h: number, bg: BorderBackg
     const p0 = rgb[i * 3]! - b0;
     const p1 = rgb[i * 3 + 1]! - b1;
     const p2 = rgb[i * 3 + 2]! - b2;
+    // Several palette colours can explain a pixel equally well when they lie on one line
+    // from the backdrop (a dark stem and its lighter, blurred thin parts): of those that fit,
+    // take the one whose strength matches the strongest colour actually nearby.
     let best = -1;
     let bestResidual = Infinity;
+    let bestGap = Infinity;
+    const near = dMax[i]!;
     for (const f of palette) {
       const t = Math.min(1, Math.max(0, (p0 * f[0] + p1 * f[1] + p2 * f[2]) / f[3]));
       const e0 = p0 - t * f[0];
       const e1 = p1 - t * f[1];
       const e2 = p2 - t * f[2];
       const res = Math.sqrt(e0 * e0 + e1 * e1 + e2 * e2);
-      if (res < bestResidual) {
+      const gap = Math.abs(Math.sqrt(f[3]) - near);
+      const fits = res <= fitLimit;
+      if (fits ? bestResidual > fitLimit || gap < bestGap : res < bestResidual && bestResidual > fitLimit) {
         bestResidual = res;
+        bestGap = gap;
         best = t;
       }
     }

@@ -206,6 +206,10 @@ describe('removeBackground', () => {
 
   it('is what LocalU2netProvider serves, named for the job', async () => {
     const p = new LocalU2netProvider();
+    const w = await p.warmup();
+    expect(w).toMatchObject({ model: 'u2netp' });
+    expect(w.pipelineMs).toBeGreaterThan(0);
+    expect(w.totalMs).toBeGreaterThanOrEqual(w.pipelineMs);
     const r = await p.remove(logo, { subjectType: 'logo' });
     expect(r.provider).toBe('local-u2netp');
     expect(r.method).toBe('colour_key');
