@@ -8,7 +8,8 @@ import type { OutputBackground } from './options.js';
  *   1, 2   crisper than the refined edge (its ramp steepened 4× and 2×)
  *   3      the refined, anti-aliased edge as it is (the default)
  *   4..10  feathered with a Gaussian of sigma = 0.35·(s−3) px per 512 px of the shorter side,
- *          so 10 looks as soft on a 4000 px photo as on a 500 px one (2.5 px at 512 px)
+ *          so 10 looks as soft on a 4000 px photo as on a 500 px one (2.5 px at 512 px),
+ *          but never wider than a quarter of the subject's typical stroke width
  */
 export function applyEdgeSoftness(alpha: Float32Array, w: number, h: number, softness: number): Float32Array {
   const out = new Float32Array(alpha.length);
@@ -29,7 +30,35 @@ export function applyEdgeSoftness(alpha: Float32Array, w: number, h: number, sof
     return out;
   }
   const sigma = 0.35 * (softness - 3) * Math.max(1, Math.min(w, h) / 512);
-  return gaussianBlur(alpha, w, h, sigma);
+  // A feather wider than the subject's strokes would fade small type and hairlines away
+  // instead of softening their edges: cap it at a quarter of the typical stroke width.
+  return gaussianBlur(alpha, w, h, Math.min(sigma, Math.max(0.5, strokeWidth(alpha, w, h) / 4)));
+}
+
+/** Typical stroke width of the mask, 2·area / outline length (∞ for an empty mask). */
+export function strokeWidth(alpha: Float32Array, w: number, h: number): number {
+  let area = 0;
+  let outline = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (alpha[i]! < 0.5) continue;
+      area++;
+      if (
+        x === 0 ||
+        y === 0 ||
+        x === w - 1 ||
+        y === h - 1 ||
+        alpha[i - 1]! < 0.5 ||
+        alpha[i + 1]! < 0.5 ||
+        alpha[i - w]! < 0.5 ||
+        alpha[i + w]! < 0.5
+      ) {
+        outline++;
+      }
+    }
+  }
+  return outline ? (2 * area) / outline : Infinity;
 }
 
 export interface ColourEstimateInput {

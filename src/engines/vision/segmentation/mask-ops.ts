@@ -60,14 +60,50 @@ export function boxMean(src: Float32Array, w: number, h: number, r: number, out?
   return dst;
 }
 
-/** Approximate Gaussian blur (three box passes, Wells 1986). sigma in pixels. */
+/**
+ * Gaussian blur, sigma in pixels: a direct separable kernel for small sigma (where three box
+ * passes cannot go below ~1.4 px), three box passes (Wells 1986) above 2 px.
+ */
 export function gaussianBlur(src: Float32Array, w: number, h: number, sigma: number): Float32Array {
-  if (sigma <= 0.3) return Float32Array.from(src);
+  if (sigma <= 0.2) return Float32Array.from(src);
+  if (sigma < 2) return separableGaussian(src, w, h, sigma);
   // three boxes of width ~ sqrt(12σ²/3 + 1)
   const r = Math.max(1, Math.round((Math.sqrt(4 * sigma * sigma + 1) - 1) / 2));
   const a = boxMean(src, w, h, r);
   const b = boxMean(a, w, h, r);
   return boxMean(b, w, h, r, a);
+}
+
+function separableGaussian(src: Float32Array, w: number, h: number, sigma: number): Float32Array {
+  const r = Math.ceil(3 * sigma);
+  const k = new Float32Array(2 * r + 1);
+  let sum = 0;
+  for (let i = -r; i <= r; i++) sum += k[i + r] = Math.exp(-(i * i) / (2 * sigma * sigma));
+  for (let i = 0; i < k.length; i++) k[i]! /= sum;
+  const tmp = new Float32Array(w * h);
+  const out = new Float32Array(w * h);
+  // borders: clamp to the edge pixel
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      let v = 0;
+      for (let j = -r; j <= r; j++) {
+        const xx = x + j < 0 ? 0 : x + j >= w ? w - 1 : x + j;
+        v += k[j + r]! * src[row + xx]!;
+      }
+      tmp[row + x] = v;
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let j = -r; j <= r; j++) {
+      const yy = y + j < 0 ? 0 : y + j >= h ? h - 1 : y + j;
+      const kj = k[j + r]!;
+      const srow = yy * w;
+      for (let x = 0; x < w; x++) out[row + x]! += kj * tmp[srow + x]!;
+    }
+  }
+  return out;
 }
 
 /** Bilinear resampling with pixel-centre alignment (like sharp/libvips and OpenCV). */

@@ -5,6 +5,7 @@ import {
   dilate,
   erode,
   findHoles,
+  gaussianBlur,
   guidedCoefficients,
   labelComponents,
   resizeBilinear,
@@ -75,6 +76,25 @@ describe('mask kernels', () => {
     expect(q(37)).toBeCloseTo(0, 1);
   });
 
+  it('gaussianBlur has the asked-for sigma, small or large, and keeps the total', () => {
+    const [w, h] = [81, 81];
+    for (const sigma of [0.6, 1.5, 4]) {
+      const impulse = new Float32Array(w * h);
+      impulse[40 * w + 40] = 1;
+      const b = gaussianBlur(impulse, w, h, sigma);
+      let total = 0;
+      let varX = 0;
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          total += b[y * w + x]!;
+          varX += b[y * w + x]! * (x - 40) ** 2;
+        }
+      expect(total).toBeCloseTo(1, 4);
+      expect(Math.sqrt(varX)).toBeCloseTo(sigma, 0);
+      expect(Math.abs(Math.sqrt(varX) - sigma) / sigma).toBeLessThan(0.12);
+    }
+  });
+
   it('labels components and finds enclosed holes only', () => {
     // 0 = background; a ring (with a hole) and a separate dot
     const rows = ['..........', '.####.....', '.#..#..##.', '.####..##.', '..........'];
@@ -108,6 +128,15 @@ describe('mask kernels', () => {
     const soft = applyEdgeSoftness(alpha, w, h, 10);
     const partial = (a: Float32Array): number => a.filter((v) => v > 0.02 && v < 0.98).length;
     expect(partial(soft)).toBeGreaterThan(partial(alpha) * 3);
+  });
+
+  it('edge softness 10 softens a 2 px line without fading it away', () => {
+    const [w, h] = [64, 64];
+    const line = new Float32Array(w * h);
+    for (let y = 8; y < 56; y++) line[y * w + 31] = line[y * w + 32] = 1;
+    const soft = applyEdgeSoftness(line, w, h, 10);
+    expect(soft[32 * w + 31]!).toBeGreaterThan(0.5);
+    expect(soft[32 * w + 30]!).toBeGreaterThan(0.05); // but softened
   });
 });
 
