@@ -26,6 +26,8 @@ export interface BgRemovalResult {
 export interface BgRemovalProvider {
   readonly name: string;
   remove(input: Buffer, opts?: BgRemovalOptions): Promise<BgRemovalResult>;
+  /** load models and compile hot paths before the first job (local providers); log the report */
+  warmup?(): Promise<object>;
 }
 
 // ---------------------------------------------------------------------------------------
