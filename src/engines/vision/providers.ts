@@ -132,7 +132,15 @@ export class RemoveBgProvider implements BgRemovalProvider {
     const { width: w, height: h } = img;
     // remove.bg already de-mixes edge colours; when its answer was scaled up, its colours are
     // soft, so take the input's pixels and de-mix them here instead.
-    const fg = rgb ?? estimateForeground({ rgb: img.rgb, width: w, height: h, alpha, background: null }, 4);
+    let fg = rgb;
+    if (!fg) {
+      fg = estimateForeground({ rgb: img.rgb, width: w, height: h, alpha, background: null }, 4);
+      if (img.alpha && img.straightRgb) {
+        for (let i = 0; i < img.alpha.length; i++) {
+          if (img.alpha[i]! < 255) fg.set(img.straightRgb.subarray(i * 3, i * 3 + 3), i * 3);
+        }
+      }
+    }
     const finalAlpha = applyEdgeSoftness(alpha, w, h, opts.edgeSoftness);
     if (img.alpha) for (let i = 0; i < finalAlpha.length; i++) finalAlpha[i] = Math.min(finalAlpha[i]!, img.alpha[i]! / 255);
     const out = await encodeCutout(fg, finalAlpha, w, h, opts.outputBackground);

@@ -14,6 +14,11 @@ export interface DecodedImage {
   rgb: Buffer;
   /** the input's own alpha (8 bit), or null when it had none; the cut-out never exceeds it */
   alpha: Buffer | null;
+  /**
+   * With an input alpha, `rgb` is flattened onto a plain backdrop for segmentation; these
+   * are the input's own colours, for the output. Null when the input had no alpha.
+   */
+  straightRgb: Buffer | null;
   format: (typeof ACCEPTED_FORMATS)[number];
 }
 
@@ -66,12 +71,15 @@ export async function decodeImage(input: Buffer, opts: DecodeOptions = {}): Prom
         if (a !== 255) opaque = false;
       }
     }
-    if (alpha && !opaque) flattenForSegmentation(rgb, alpha);
+    const transparent = alpha !== null && !opaque;
+    const straightRgb = transparent ? Buffer.from(rgb) : null;
+    if (transparent) flattenForSegmentation(rgb, alpha);
     return {
       width: info.width,
       height: info.height,
       rgb,
-      alpha: alpha && !opaque ? alpha : null,
+      alpha: transparent ? alpha : null,
+      straightRgb,
       format: format as DecodedImage['format'],
     };
   } catch (err) {

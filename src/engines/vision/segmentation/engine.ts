@@ -56,7 +56,7 @@ const FLAT_FOR_GRAPHICS = 0.8;
 const FLAT_FOR_PHOTOS = 0.92;
 /**
  * Edge score a key must reach to be used for artwork without asking the model (keys of the
- * evaluation set's logos and type score 0.17–0.83; a key of a gradient backdrop ~0.01).
+ * evaluation set's logos and type score 0.17–0.83; a key that found nothing scores 0).
  */
 const MIN_KEY_EDGE_SCORE = 0.06;
 
@@ -81,6 +81,12 @@ export async function removeBackground(
     { rgb: img.rgb, width: w, height: h, alpha: seg.alpha, background: seg.keyColour },
     Math.max(3, Math.round(Math.min(w, h) / 128) + opts.edgeSoftness),
   );
+  if (img.alpha && img.straightRgb) {
+    // where the input was itself partly transparent, its own colours are the subject's
+    for (let i = 0; i < img.alpha.length; i++) {
+      if (img.alpha[i]! < 255) fg.set(img.straightRgb.subarray(i * 3, i * 3 + 3), i * 3);
+    }
+  }
   const t2 = performance.now();
   const encoded = await encodeCutout(fg, alpha, w, h, opts.outputBackground);
   const t3 = performance.now();

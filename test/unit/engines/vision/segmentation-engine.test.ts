@@ -186,6 +186,21 @@ describe('removeBackground', () => {
     expect(partial(soft.alpha)).toBeGreaterThan(partial(normal.alpha) * 1.5);
   });
 
+  it('keeps the colour and the opacity of pixels the input had half transparent', async () => {
+    // an orange disc at 50 % opacity on a fully transparent canvas
+    const png = await sharp({ create: { width: 200, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: Buffer.from('<svg width="200" height="200"><circle cx="100" cy="100" r="60" fill="#e67e22" fill-opacity="0.5"/></svg>') }])
+      .png()
+      .toBuffer();
+    const source = await sharp(png).raw().toBuffer();
+    const r = await removeBackground(png, { subjectType: 'logo' });
+    const { data } = await sharp(r.png).raw().toBuffer({ resolveWithObject: true });
+    const c = (100 * 200 + 100) * 4;
+    expect(Math.abs(source[c]! - 0xe6)).toBeLessThanOrEqual(1); // the input is what we think
+    expect([...data.subarray(c, c + 4)]).toEqual([...source.subarray(c, c + 4)]);
+    expect(data[3]).toBe(0);
+  });
+
   it('never makes pixels the input had transparent visible again', async () => {
     const png = await sharp(logo)
       .ensureAlpha()
