@@ -47,9 +47,10 @@ export interface EngineContext extends DecodeOptions {
 
 /**
  * The guided filter and cleanup run at this long side (the model sees 320² anyway); the
- * result is carried to full resolution by the fast guided filter.
+ * result is carried to full resolution by the fast guided filter. 512 scores the same as
+ * 768 on the evaluation set enlarged 2× (person IoU 0.887 vs 0.888) at under half the cost.
  */
-const WORK_LONG_SIDE = 768;
+const WORK_LONG_SIDE = 512;
 
 /** Border flatness from which keying is considered at all (share of border pixels). */
 const FLAT_FOR_GRAPHICS = 0.8;
