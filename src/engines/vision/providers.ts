@@ -134,7 +134,7 @@ export class RemoveBgProvider implements BgRemovalProvider {
     // soft, so take the input's pixels and de-mix them here instead.
     let fg = rgb;
     if (!fg) {
-      fg = estimateForeground({ rgb: img.rgb, width: w, height: h, alpha, background: null }, 4);
+      fg = estimateForeground({ rgb: img.rgb, width: w, height: h, alpha, background: null }, 4, opts.edgeSoftness > 3);
       if (img.alpha && img.straightRgb) {
         for (let i = 0; i < img.alpha.length; i++) {
           if (img.alpha[i]! < 255) fg.set(img.straightRgb.subarray(i * 3, i * 3 + 3), i * 3);

@@ -75,20 +75,23 @@ export interface ColourEstimateInput {
  * Foreground colours for the cut-out. Edge pixels mix subject and background: left as they
  * are, a subject shot on green keeps a green fringe on white. Where alpha ≥ 0.5 the
  * background share is removed (F = (I − (1−α)·B) / α) with B the known key colour or the mean
- * of nearby background pixels; where alpha < 0.5 (and where feathering later spreads alpha
- * outward) the colour is taken from nearby solid subject pixels instead.
+ * of nearby background pixels; where alpha < 0.5 (and, with `spread`, wherever feathering
+ * will later give background pixels some alpha) the colour of nearby solid subject pixels is
+ * used instead. The local means are smooth, so they are computed on a grid about `radius`/3
+ * coarser than the image and interpolated: the cost stays a few passes over the edge band.
  */
-export function estimateForeground(input: ColourEstimateInput, radius: number): Uint8Array {
+export function estimateForeground(input: ColourEstimateInput, radius: number, spread = false): Uint8Array {
   const { rgb, width: w, height: h, alpha, background } = input;
   const out = Uint8Array.from(rgb);
-  // bounding box of the edge band, so the box filters run on the part that needs them
+  // bounding box of the edge band, so the work is limited to the part that needs it
   let x0 = w;
   let y0 = h;
   let x1 = -1;
   let y1 = -1;
   for (let y = 0; y < h; y++) {
+    const row = y * w;
     for (let x = 0; x < w; x++) {
-      const a = alpha[y * w + x]!;
+      const a = alpha[row + x]!;
       if (a > 0.02 && a < 0.98) {
         if (x < x0) x0 = x;
         if (x > x1) x1 = x;
@@ -98,62 +101,112 @@ export function estimateForeground(input: ColourEstimateInput, radius: number): 
     }
   }
   if (x1 < 0) return out;
-  const pad = radius * 3 + 2;
+  const pad = radius + 2;
   x0 = Math.max(0, x0 - pad);
   y0 = Math.max(0, y0 - pad);
   x1 = Math.min(w - 1, x1 + pad);
   y1 = Math.min(h - 1, y1 + pad);
-  const bw = x1 - x0 + 1;
-  const bh = y1 - y0 + 1;
-  const m = bw * bh;
+
+  // coarse grid: f×f blocks, accumulating weights and weighted colours of solid pixels
+  const f = Math.max(1, Math.round(radius / 3));
+  const gw = Math.ceil((x1 - x0 + 1) / f);
+  const gh = Math.ceil((y1 - y0 + 1) / f);
+  const m = gw * gh;
   const fgW = new Float32Array(m);
+  const fg = [new Float32Array(m), new Float32Array(m), new Float32Array(m)] as const;
   const bgW = background ? null : new Float32Array(m);
-  const fg = [new Float32Array(m), new Float32Array(m), new Float32Array(m)];
-  const bg = background ? null : [new Float32Array(m), new Float32Array(m), new Float32Array(m)];
-  for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) {
-      const k = y * bw + x;
-      const i = (y + y0) * w + (x + x0);
+  const bg = background ? null : ([new Float32Array(m), new Float32Array(m), new Float32Array(m)] as const);
+  for (let y = y0; y <= y1; y++) {
+    const grow = Math.floor((y - y0) / f) * gw;
+    for (let x = x0; x <= x1; x++) {
+      const i = y * w + x;
       const a = alpha[i]!;
+      const k = grow + Math.floor((x - x0) / f);
       if (a >= 0.98) {
-        fgW[k] = 1;
-        for (let c = 0; c < 3; c++) fg[c]![k] = rgb[i * 3 + c]!;
+        fgW[k]!++;
+        fg[0][k]! += rgb[i * 3]!;
+        fg[1][k]! += rgb[i * 3 + 1]!;
+        fg[2][k]! += rgb[i * 3 + 2]!;
       } else if (bg && bgW && a <= 0.02) {
-        bgW[k] = 1;
-        for (let c = 0; c < 3; c++) bg[c]![k] = rgb[i * 3 + c]!;
+        bgW[k]!++;
+        bg[0][k]! += rgb[i * 3]!;
+        bg[1][k]! += rgb[i * 3 + 1]!;
+        bg[2][k]! += rgb[i * 3 + 2]!;
       }
     }
   }
-  const fgWm = boxMean(fgW, bw, bh, radius);
-  const fgM = fg.map((p) => boxMean(p, bw, bh, radius, p));
-  const bgWm = bgW ? boxMean(bgW, bw, bh, radius) : null;
-  const bgM = bg ? bg.map((p) => boxMean(p, bw, bh, radius, p)) : null;
-  for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) {
-      const k = y * bw + x;
-      const i = (y + y0) * w + (x + x0);
+  const gr = Math.max(1, Math.round(radius / f));
+  const fgWm = boxMean(fgW, gw, gh, gr);
+  const fgM = fg.map((p) => boxMean(p, gw, gh, gr, p));
+  const bgWm = bgW ? boxMean(bgW, gw, gh, gr) : null;
+  const bgM = bg ? bg.map((p) => boxMean(p, gw, gh, gr, p)) : null;
+  // per-grid-cell mean colours (NaN where no solid pixel is near)
+  const mean = (sums: Float32Array[], weights: Float32Array): Float32Array => {
+    const o = new Float32Array(m * 3);
+    for (let k = 0; k < m; k++) {
+      const wgt = weights[k]!;
+      if (wgt > 1e-6) {
+        o[k * 3] = sums[0]![k]! / wgt;
+        o[k * 3 + 1] = sums[1]![k]! / wgt;
+        o[k * 3 + 2] = sums[2]![k]! / wgt;
+      } else o[k * 3] = o[k * 3 + 1] = o[k * 3 + 2] = Number.NaN;
+    }
+    return o;
+  };
+  const fgMean = mean(fgM, fgWm);
+  const bgMean = bgM && bgWm ? mean(bgM, bgWm) : null;
+  const cell = (gx: number, gy: number): number => Math.min(gh - 1, Math.max(0, gy)) * gw + Math.min(gw - 1, Math.max(0, gx));
+  const sample = (grid: Float32Array, x: number, y: number, c: number): number => {
+    // nearest-cell value, averaged with the next cell along each axis (a cheap bilinear)
+    const fx = (x - x0 + 0.5) / f - 0.5;
+    const fy = (y - y0 + 0.5) / f - 0.5;
+    const gx = Math.floor(fx);
+    const gy = Math.floor(fy);
+    const tx = fx - gx;
+    const ty = fy - gy;
+    let acc = 0;
+    let wsum = 0;
+    for (const [cx, cy, wt] of [
+      [gx, gy, (1 - tx) * (1 - ty)],
+      [gx + 1, gy, tx * (1 - ty)],
+      [gx, gy + 1, (1 - tx) * ty],
+      [gx + 1, gy + 1, tx * ty],
+    ] as const) {
+      const v = grid[cell(cx, cy) * 3 + c]!;
+      if (!Number.isNaN(v) && wt > 0) {
+        acc += v * wt;
+        wsum += wt;
+      }
+    }
+    return wsum > 0 ? acc / wsum : Number.NaN;
+  };
+
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const i = y * w + x;
       const a = alpha[i]!;
-      if (a >= 0.98) continue;
+      if (a >= 0.98 || (a <= 0.02 && !spread)) continue;
       if (a >= 0.5) {
         let b0: number;
         let b1: number;
         let b2: number;
         if (background) [b0, b1, b2] = background;
-        else if (bgWm![k]! > 1e-3) {
-          const inv = 1 / bgWm![k]!;
-          b0 = bgM![0]![k]! * inv;
-          b1 = bgM![1]![k]! * inv;
-          b2 = bgM![2]![k]! * inv;
-        } else continue;
+        else {
+          b0 = sample(bgMean!, x, y, 0);
+          if (Number.isNaN(b0)) continue;
+          b1 = sample(bgMean!, x, y, 1);
+          b2 = sample(bgMean!, x, y, 2);
+        }
         const ia = 1 / a;
         out[i * 3] = clampByte((rgb[i * 3]! - (1 - a) * b0) * ia);
         out[i * 3 + 1] = clampByte((rgb[i * 3 + 1]! - (1 - a) * b1) * ia);
         out[i * 3 + 2] = clampByte((rgb[i * 3 + 2]! - (1 - a) * b2) * ia);
-      } else if (fgWm[k]! > 1e-3) {
-        const inv = 1 / fgWm[k]!;
-        out[i * 3] = clampByte(fgM[0]![k]! * inv);
-        out[i * 3 + 1] = clampByte(fgM[1]![k]! * inv);
-        out[i * 3 + 2] = clampByte(fgM[2]![k]! * inv);
+      } else {
+        const r0 = sample(fgMean, x, y, 0);
+        if (Number.isNaN(r0)) continue;
+        out[i * 3] = clampByte(r0);
+        out[i * 3 + 1] = clampByte(sample(fgMean, x, y, 1));
+        out[i * 3 + 2] = clampByte(sample(fgMean, x, y, 2));
       }
     }
   }

@@ -81,6 +81,7 @@ export async function removeBackground(
   const fg = estimateForeground(
     { rgb: img.rgb, width: w, height: h, alpha: seg.alpha, background: seg.keyColour },
     Math.max(3, Math.round(Math.min(w, h) / 128) + opts.edgeSoftness),
+    opts.edgeSoftness > 3,
   );
   if (img.alpha && img.straightRgb) {
     // where the input was itself partly transparent, its own colours are the subject's
