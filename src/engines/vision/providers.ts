@@ -163,7 +163,8 @@ export class RemoveBgProvider implements BgRemovalProvider {
       try {
         res = await doFetch(url, {
           method: 'POST',
-          headers: { 'X-Api-Key': this.cfg.apiKey, Accept: 'image/png, application/json' },
+          // Accept: application/json would make remove.bg answer base64 JSON; errors are JSON anyway
+          headers: { 'X-Api-Key': this.cfg.apiKey, Accept: 'image/png' },
           body: form,
           signal: AbortSignal.timeout(this.cfg.timeoutMs),
         });

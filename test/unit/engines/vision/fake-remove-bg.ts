@@ -26,6 +26,7 @@ export interface ReceivedRequest {
   method: string;
   path: string;
   apiKey: string | undefined;
+  accept: string | undefined;
   fields: Record<string, string>;
   file: { filename: string | null; contentType: string | null; bytes: Buffer } | null;
 }
@@ -104,7 +105,7 @@ export async function startFakeRemoveBg(): Promise<FakeRemoveBg> {
       void (async () => {
         const body = Buffer.concat(chunks);
         const apiKey = req.headers['x-api-key'] as string | undefined;
-        const record: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', apiKey, fields: {}, file: null };
+        const record: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', apiKey, accept: req.headers.accept, fields: {}, file: null };
         requests.push(record);
         if (req.method !== 'POST' || req.url !== '/v1.0/removebg') return errors(res, 404, 'not_found', 'Not found');
         const known = apiKey === GOOD_KEY || (Object.values(KEYS) as string[]).includes(apiKey ?? '');

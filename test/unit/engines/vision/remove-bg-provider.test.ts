@@ -33,6 +33,7 @@ describe('RemoveBgProvider against a local server that follows remove.bg’s con
     expect(req.method).toBe('POST');
     expect(req.path).toBe('/v1.0/removebg');
     expect(req.apiKey).toBe(GOOD_KEY);
+    expect(req.accept).toBe('image/png'); // application/json would ask for a base64 JSON answer
     expect(req.fields).toMatchObject({ size: 'auto', type: 'person', format: 'png' });
     expect(req.file?.contentType).toBe('image/jpeg');
     expect(req.file?.bytes.equals(photo)).toBe(true);
