@@ -38,6 +38,10 @@ import { JobRegistry, type JobHandlers } from '../platform/queue/registry.js';
 import type { BlobStore } from '../platform/storage/blob-store.js';
 import { DiskBlobStore } from '../platform/storage/disk.js';
 import { filesRoutes } from '../platform/storage/files.routes.js';
+import { createBgRemovalProvider } from '../engines/vision/providers.js';
+import { bgRemoveJob } from '../services/bg-remove/bg-remove.job.js';
+import { BgRemoveService } from '../services/bg-remove/bg-remove.service.js';
+import { bgRemoveRoutes } from '../services/bg-remove/bg-remove.routes.js';
 
 /**
  * Job kinds the service ships with, each bound to its handler. The pay-per-token services
@@ -140,9 +144,28 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   });
   identity.onSignup((user) => wallet.grantSignup(user.id));
 
+  const blobs: BlobStore =
+    config.storage.driver === 's3'
+      ? new (await import('../platform/storage/s3.js')).S3BlobStore(config.storage)
+      : new DiskBlobStore(config.storage.root, new Signer(secrets.signingKey, 'blob-link'), config.publicUrl);
+  const fetcher = new SafeFetcher({
+    allowlist: config.fetch.allowlist,
+    maxBytes: config.fetch.maxBytes,
+    timeoutMs: config.fetch.timeoutMs,
+    ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
+    userAgent: `Folio/${VERSION} (+${config.publicUrl})`,
+  });
+  // Pay-per-token services: their engines and job handlers.
+  const bgProvider = createBgRemovalProvider(
+    config.bgRemove.provider === 'remove.bg'
+      ? { kind: 'remove.bg', apiKey: config.bgRemove.removeBgApiKey!, baseUrl: config.bgRemove.removeBgUrl, maxPixels: config.bgRemove.maxPixels }
+      : { kind: 'local', maxPixels: config.bgRemove.maxPixels },
+  );
+  const serviceJobs: JobHandlers = [bgRemoveJob({ fetcher, blobs, provider: bgProvider })];
+
   // Jobs: every kind needs its handler, and so does every type still pending in the table.
   const registry = new JobRegistry();
-  registry.register([...BUILTIN_JOBS, ...(overrides.jobs ?? [])]);
+  registry.register([...BUILTIN_JOBS, ...serviceJobs, ...(overrides.jobs ?? [])]);
   const jobsRepo = new JobsRepo(database.db);
   try {
     registry.assertComplete(await jobsRepo.typesInUse());
@@ -156,6 +179,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       ? new (await import('../platform/queue/bullmq.js')).BullMqQueue(jobsRepo, { url: config.redisUrl!, prefix: config.redisPrefix, sweepMs: config.jobs.pollMs, logger })
       : new InProcessQueue(jobsRepo, { pollMs: config.jobs.pollMs, logger });
   const jobs = new JobsService(database.db, jobsRepo, wallet, idempotency, queue, registry, { maxAttempts: config.jobs.maxAttempts });
+  const bgRemove = new BgRemoveService(jobs, blobs, bgProvider.name);
   const runner = new JobRunner(
     { db: database.db, repo: jobsRepo, wallet, registry, queue, logger },
     { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, retryBaseMs: overrides.jobRetryBaseMs ?? 1000 },
@@ -173,17 +197,6 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     maintenance.unref();
   };
 
-  const blobs: BlobStore =
-    config.storage.driver === 's3'
-      ? new (await import('../platform/storage/s3.js')).S3BlobStore(config.storage)
-      : new DiskBlobStore(config.storage.root, new Signer(secrets.signingKey, 'blob-link'), config.publicUrl);
-  const fetcher = new SafeFetcher({
-    allowlist: config.fetch.allowlist,
-    maxBytes: config.fetch.maxBytes,
-    timeoutMs: config.fetch.timeoutMs,
-    ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
-    userAgent: `Folio/${VERSION} (+${config.publicUrl})`,
-  });
   // Closed first, in this order: workers, queue, blob store; then the rate store, Redis, the database.
   closers.unshift(
     () => stopWorkers(),
@@ -237,6 +250,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       plansRoutes(app, { plans });
       apiKeysRoutes(app, { apiKeys: apiKeys.service, pageContext });
       walletRoutes(app, { wallet, pageContext });
+      bgRemoveRoutes(app, { bgRemove, idempotency });
       if (blobs instanceof DiskBlobStore) filesRoutes(app, { blobs });
     },
   };
