@@ -37,6 +37,8 @@ export interface Config {
   storage: StorageConfig;
   /** background removal: which provider, and its limits */
   bgRemove: { provider: 'local' | 'remove.bg'; removeBgApiKey: string | null; removeBgUrl: string; maxPixels: number };
+  /** load and warm the processing engines' models when workers start (FOLIO_WARMUP) */
+  warmup: boolean;
 }
 
 export interface FetchConfig {
@@ -203,6 +205,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     jobs: parseJobs(r, redisUrl),
     storage: parseStorage(r, storageUrl, dataDir, env),
     bgRemove: parseBgRemove(r),
+    warmup: r.oneOf('FOLIO_WARMUP', 'true', ['true', 'false'] as const) === 'true',
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;

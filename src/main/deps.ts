@@ -192,6 +192,14 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   };
   const startWorkers = async () => {
     await runner.start();
+    // Models load once per worker process, before the first job pays for it.
+    if (config.warmup && bgProvider.warmup) {
+      const t0 = Date.now();
+      void bgProvider.warmup().then(
+        (report) => logger.info({ report, ms: Date.now() - t0 }, 'background removal engine warm'),
+        (err: unknown) => logger.warn({ err }, 'background removal warm-up failed'),
+      );
+    }
     // Idempotency keys older than 24 h are dead weight.
     maintenance ??= setInterval(() => void idempotency.sweep().catch((err: unknown) => logger.warn({ err }, 'idempotency sweep failed')), 15 * 60_000);
     maintenance.unref();
