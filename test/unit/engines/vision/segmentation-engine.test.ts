@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LocalU2netProvider } from '../../../../src/engines/vision/providers.js';
 import {
   decodeImage,
@@ -20,6 +21,7 @@ import {
 import { EVAL_DIR } from '../../../fixtures/bgremove/evaluate.js';
 
 const evalImage = (name: string): Buffer => fs.readFileSync(path.join(EVAL_DIR, name));
+const logo = evalImage('l01-opencv-white.png');
 
 /** A PNG that declares width×height but carries almost no data. */
 function pngHeaderOnly(width: number, height: number): Buffer {
@@ -141,10 +143,6 @@ describe('model loading', () => {
 });
 
 describe('removeBackground', () => {
-  let logo: Buffer;
-  beforeAll(() => {
-    logo = evalImage('l01-opencv-white.png');
-  });
 
   it('returns an RGBA PNG of the input size with the background cleared', async () => {
     const r = await removeBackground(logo, { subjectType: 'logo' });
@@ -219,15 +217,39 @@ describe('removeBackground', () => {
     expect(r.alpha[5 * 512 + 5]).toBe(0); // sky corner
   });
 
-  it('is what LocalU2netProvider serves, named for the job', async () => {
-    const p = new LocalU2netProvider();
-    const w = await p.warmup();
+  it('is what LocalU2netProvider serves, named for the job, inline or on its thread', async () => {
+    const inline = new LocalU2netProvider({ thread: false });
+    const r = await inline.remove(logo, { subjectType: 'logo' });
+    expect(r.provider).toBe('local-u2netp');
+    expect(r.method).toBe('colour_key');
+    await expect(new LocalU2netProvider({ maxPixels: 1000, thread: false }).remove(logo)).rejects.toBeInstanceOf(ImageTooLargeError);
+  });
+});
+
+describe('LocalU2netProvider on its worker thread', () => {
+  const provider = new LocalU2netProvider();
+  afterAll(async () => provider.close());
+
+  it('warms up, and leaves the caller’s event loop free while it works', async () => {
+    const w = await provider.warmup();
     expect(w).toMatchObject({ model: 'u2netp' });
     expect(w.pipelineMs).toBeGreaterThan(0);
     expect(w.totalMs).toBeGreaterThanOrEqual(w.pipelineMs);
-    const r = await p.remove(logo, { subjectType: 'logo' });
-    expect(r.provider).toBe('local-u2netp');
-    expect(r.method).toBe('colour_key');
-    await expect(new LocalU2netProvider({ maxPixels: 1000 }).remove(logo)).rejects.toBeInstanceOf(ImageTooLargeError);
+
+    const photo = evalImage('p01-astronaut-building.jpg');
+    const before = performance.eventLoopUtilization();
+    const r = await provider.remove(photo, { subjectType: 'person', outputBackground: 'white' });
+    const elu = performance.eventLoopUtilization(before);
+    expect(r).toMatchObject({ provider: 'local-u2netp', method: 'model', width: 512, height: 512, mime: 'image/png' });
+    expect((await sharp(r.png).metadata()).channels).toBe(3);
+    expect(elu.utilization).toBeLessThan(0.3); // inline, this main thread would be busy most of the job
+  });
+
+  it('brings typed errors back from the thread', async () => {
+    await expect(provider.remove(Buffer.from('not an image'))).rejects.toBeInstanceOf(InvalidImageError);
+    const err = await provider.remove(pngHeaderOnly(50_000, 50_000)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImageTooLargeError);
+    expect(err).toMatchObject({ width: 50_000, height: 50_000, maxPixels: 40_000_000 });
+    await expect(provider.remove(logo, { edgeSoftness: 12 })).rejects.toBeInstanceOf(RangeError);
   });
 });
