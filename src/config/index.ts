@@ -35,6 +35,10 @@ export interface Config {
   jobs: JobsConfig;
   /** where blobs live: local disk (default) or an S3-compatible bucket */
   storage: StorageConfig;
+  /** background removal: which provider, and its limits */
+  bgRemove: { provider: 'local' | 'remove.bg'; removeBgApiKey: string | null; removeBgUrl: string; maxPixels: number };
+  /** load and warm the processing engines' models when workers start (FOLIO_WARMUP) */
+  warmup: boolean;
 }
 
 export interface FetchConfig {
@@ -200,6 +204,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     jobs: parseJobs(r, redisUrl),
     storage: parseStorage(r, storageUrl, dataDir, env),
+    bgRemove: parseBgRemove(r),
+    warmup: r.oneOf('FOLIO_WARMUP', 'true', ['true', 'false'] as const) === 'true',
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
@@ -293,4 +299,16 @@ function parseStorage(r: Reader, storageUrl: string | null, dataDir: string, env
 
 export function isPostgresUrl(url: string | null): url is string {
   return url !== null && /^postgres(ql)?:/.test(url);
+}
+
+function parseBgRemove(r: Reader): Config['bgRemove'] {
+  const provider = r.oneOf('FOLIO_BG_PROVIDER', 'local', ['local', 'remove.bg'] as const);
+  const removeBgApiKey = r.raw('FOLIO_REMOVE_BG_API_KEY') ?? null;
+  if (provider === 'remove.bg' && removeBgApiKey === null) r.problems.push('FOLIO_BG_PROVIDER=remove.bg needs FOLIO_REMOVE_BG_API_KEY');
+  return {
+    provider,
+    removeBgApiKey,
+    removeBgUrl: (r.url('FOLIO_REMOVE_BG_URL', ['http', 'https']) ?? 'https://api.remove.bg').replace(/\/+$/, ''),
+    maxPixels: r.int('FOLIO_BG_MAX_PIXELS', 40_000_000, 1, 200_000_000),
+  };
 }

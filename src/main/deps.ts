@@ -42,6 +42,10 @@ import { AI_FIX_JOB, fixJobBinding } from '../services/preflight/fix-job.js';
 import { PreflightRepo } from '../services/preflight/preflight.repo.js';
 import { preflightRoutes } from '../services/preflight/preflight.routes.js';
 import { PreflightService } from '../services/preflight/preflight.service.js';
+import { createBgRemovalProvider } from '../engines/vision/providers.js';
+import { bgRemoveJob } from '../services/bg-remove/bg-remove.job.js';
+import { BgRemoveService } from '../services/bg-remove/bg-remove.service.js';
+import { bgRemoveRoutes } from '../services/bg-remove/bg-remove.routes.js';
 
 /**
  * Job kinds the service ships with, each bound to its handler. The pay-per-token services
@@ -145,12 +149,30 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   });
   identity.onSignup((user) => wallet.grantSignup(user.id));
 
+  const blobs: BlobStore =
+    config.storage.driver === 's3'
+      ? new (await import('../platform/storage/s3.js')).S3BlobStore(config.storage)
+      : new DiskBlobStore(config.storage.root, new Signer(secrets.signingKey, 'blob-link'), config.publicUrl);
+  const fetcher = new SafeFetcher({
+    allowlist: config.fetch.allowlist,
+    maxBytes: config.fetch.maxBytes,
+    timeoutMs: config.fetch.timeoutMs,
+    ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
+    userAgent: `Folio/${VERSION} (+${config.publicUrl})`,
+  });
+  // Pay-per-token services: their engines and job handlers.
+  const bgProvider = createBgRemovalProvider(
+    config.bgRemove.provider === 'remove.bg'
+      ? { kind: 'remove.bg', apiKey: config.bgRemove.removeBgApiKey!, baseUrl: config.bgRemove.removeBgUrl, maxPixels: config.bgRemove.maxPixels }
+      : { kind: 'local', maxPixels: config.bgRemove.maxPixels },
+  );
   // Jobs: every kind needs its handler, and so does every type still pending in the table.
   const registry = new JobRegistry();
-  // Service handlers get their dependencies when a job runs (the blob store is built below).
   const preflightRepo = new PreflightRepo(database.db);
-  let blobStore: BlobStore | null = null;
-  const serviceJobs: JobHandlers = [fixJobBinding(() => ({ repo: preflightRepo, blobs: blobStore! }))];
+  const serviceJobs: JobHandlers = [
+    bgRemoveJob({ fetcher, blobs, provider: bgProvider }),
+    fixJobBinding(() => ({ repo: preflightRepo, blobs })),
+  ];
   registry.register([...BUILTIN_JOBS, ...serviceJobs, ...(overrides.jobs ?? [])]);
   const jobsRepo = new JobsRepo(database.db);
   try {
@@ -167,6 +189,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   const jobs = new JobsService(database.db, jobsRepo, wallet, idempotency, queue, registry, { maxAttempts: config.jobs.maxAttempts });
   // Services announce their finished jobs from inside the runner's transaction (events.ts).
   const jobSettled = new Map<string, (job: Job<any, any>, tx: DbOrTx) => Promise<void>>();
+  const bgRemove = new BgRemoveService(jobs, blobs, bgProvider.name);
   const runner = new JobRunner(
     {
       db: database.db,
@@ -190,23 +213,19 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   };
   const startWorkers = async () => {
     await runner.start();
+    // Models load once per worker process, before the first job pays for it.
+    if (config.warmup && bgProvider.warmup) {
+      const t0 = Date.now();
+      void bgProvider.warmup().then(
+        (report) => logger.info({ report, ms: Date.now() - t0 }, 'background removal engine warm'),
+        (err: unknown) => logger.warn({ err }, 'background removal warm-up failed'),
+      );
+    }
     // Idempotency keys older than 24 h are dead weight.
     maintenance ??= setInterval(() => void idempotency.sweep().catch((err: unknown) => logger.warn({ err }, 'idempotency sweep failed')), 15 * 60_000);
     maintenance.unref();
   };
 
-  const blobs: BlobStore =
-    config.storage.driver === 's3'
-      ? new (await import('../platform/storage/s3.js')).S3BlobStore(config.storage)
-      : new DiskBlobStore(config.storage.root, new Signer(secrets.signingKey, 'blob-link'), config.publicUrl);
-  blobStore = blobs;
-  const fetcher = new SafeFetcher({
-    allowlist: config.fetch.allowlist,
-    maxBytes: config.fetch.maxBytes,
-    timeoutMs: config.fetch.timeoutMs,
-    ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
-    userAgent: `Folio/${VERSION} (+${config.publicUrl})`,
-  });
   const preflight = new PreflightService({
     db: database.db,
     repo: preflightRepo,
@@ -272,6 +291,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       apiKeysRoutes(app, { apiKeys: apiKeys.service, pageContext });
       walletRoutes(app, { wallet, pageContext });
       preflightRoutes(app, { preflight, idempotency, pageContext });
+      bgRemoveRoutes(app, { bgRemove, idempotency });
       if (blobs instanceof DiskBlobStore) filesRoutes(app, { blobs });
     },
   };

@@ -35,6 +35,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     FOLIO_PUBLIC_URL: 'http://folio.test',
     FOLIO_SCRYPT_COST: '10',
     LOG_LEVEL: 'silent',
+    FOLIO_WARMUP: 'false',
     // Each app its own Redis namespace, so rate windows of parallel test files never meet.
     FOLIO_REDIS_PREFIX: `folio-test:${randomUUID()}:`,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
