@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, DbOrTx } from '../../platform/db/index.js';
 import type { Queue, QueueLogger } from '../../platform/queue/queue.js';
 import { canMove, JobFailure, type JobContext, type JobKind, type JobRegistry } from '../../platform/queue/registry.js';
 import type { WalletService } from '../wallet/wallet.service.js';
@@ -9,9 +9,15 @@ import { isDue, type JobRow, type JobsRepo, type Lease } from './jobs.repo.js';
 export interface RunnerOptions {
   concurrency: number;
   leaseMs: number;
-  /** first retry delay; doubles per attempt, capped at a minute */
+  /** first retry delay; doubles per attempt, capped at a minute (a kind may have its own schedule) */
   retryBaseMs: number;
 }
+
+/**
+ * Told, inside the transaction that finishes a job (completed or failed), about the
+ * finished row: `jobs` domain events are recorded with the outcome, atomically.
+ */
+export type JobFinishedHook = (tx: DbOrTx, row: JobRow, kind: JobKind<any, any>) => Promise<void>;
 
 class ShuttingDown extends Error {
   constructor() {
@@ -43,6 +49,7 @@ export class JobRunner {
   constructor(
     private readonly deps: { db: Db; repo: JobsRepo; wallet: WalletService; registry: JobRegistry; queue: Queue; logger: QueueLogger & { info(obj: object, msg: string): void } },
     private readonly opts: RunnerOptions,
+    private readonly onFinished: JobFinishedHook | null = null,
   ) {}
 
   get running(): boolean {
@@ -150,7 +157,11 @@ export class JobRunner {
       // A handler that returns after losing its lease must not overwrite the new owner's work.
       if (abort.signal.aborted && abort.signal.reason instanceof LeaseLost) throw abort.signal.reason;
       const now = new Date().toISOString();
-      const done = await repo.complete(row.id, lease, { status: kind.statuses.completed, result: JSON.stringify(result ?? null), now });
+      const done = await this.deps.db.transaction().execute(async (tx) => {
+        const finished = await repo.complete(row.id, lease, { status: kind.statuses.completed, result: JSON.stringify(result ?? null), now }, tx);
+        if (finished && this.onFinished) await this.onFinished(tx, finished, kind);
+        return finished !== null;
+      });
       if (!done) this.deps.logger.warn({ job_id: row.id }, 'job finished after losing its lease; result discarded');
     } catch (err) {
       await this.onError(kind, row, lease, err);
@@ -172,7 +183,7 @@ export class JobRunner {
     }
     this.deps.logger.error({ err, job_id: row.id, type: row.type, attempt: row.attempts }, 'job handler failed');
     if (row.attempts < row.max_attempts) {
-      const delay = Math.min(this.opts.retryBaseMs * 2 ** (row.attempts - 1), 60_000);
+      const delay = kind.retryDelayMs ? kind.retryDelayMs(row.attempts) : Math.min(this.opts.retryBaseMs * 2 ** (row.attempts - 1), 60_000);
       const requeued = await this.deps.repo.requeue(row.id, lease, {
         error: `Attempt ${row.attempts} failed; retrying`,
         availableAt: new Date(now.getTime() + delay).toISOString(),
@@ -195,9 +206,16 @@ export class JobRunner {
     await db.transaction().execute(async (tx) => {
       const now = new Date().toISOString();
       const failed = await repo.fail(tx, row.id, cond, { status: kind.statuses.failed, error: message, now });
-      if (!failed || !kind.refundOnFailure || failed.charge_tx_id === null) return;
-      const refund = await wallet.refundIn(tx, failed.charge_tx_id, { reference: `${row.type}:${row.id}` });
-      if (refund) await repo.setRefund(tx, row.id, refund.txId);
+      if (!failed) return;
+      let refundTxId: number | null = null;
+      if (kind.refundOnFailure && failed.charge_tx_id !== null) {
+        const refund = await wallet.refundIn(tx, failed.charge_tx_id, { reference: `${row.type}:${row.id}` });
+        if (refund) {
+          await repo.setRefund(tx, row.id, refund.txId);
+          refundTxId = refund.txId;
+        }
+      }
+      if (this.onFinished) await this.onFinished(tx, { ...failed, refund_tx_id: refundTxId ?? failed.refund_tx_id }, kind);
     });
   }
 }

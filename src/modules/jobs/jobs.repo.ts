@@ -146,17 +146,27 @@ export class JobsRepo implements DueSource {
     return this.leased(id, lease, { progress, updated_at: now });
   }
 
-  async complete(id: string, lease: Lease, fields: { status: string; result: string; now: string }): Promise<boolean> {
-    return this.leased(id, lease, {
-      state: 'completed',
-      status: fields.status,
-      result: fields.result,
-      error: null,
-      lease_owner: null,
-      lease_expires_at: null,
-      completed_at: fields.now,
-      updated_at: fields.now,
-    });
+  /** The completed row, or null when the lease was lost. */
+  async complete(id: string, lease: Lease, fields: { status: string; result: string; now: string }, db: DbOrTx = this.db): Promise<JobRow | null> {
+    const out = await db
+      .updateTable('jobs')
+      .set({
+        state: 'completed',
+        status: fields.status,
+        result: fields.result,
+        error: null,
+        lease_owner: null,
+        lease_expires_at: null,
+        completed_at: fields.now,
+        updated_at: fields.now,
+      })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .where('lease_owner', '=', lease.owner)
+      .where('attempts', '=', lease.attempts)
+      .returningAll()
+      .executeTakeFirst();
+    return out ? normalize(out) : null;
   }
 
   /** Back to the queue after a retryable error; the next attempt may start at `availableAt`. */
