@@ -23,6 +23,7 @@ import { plansRoutes } from '../modules/plans/plans.routes.js';
 import { StoresRepo } from '../modules/stores/stores.repo.js';
 import { StoresService } from '../modules/stores/stores.service.js';
 import { storesRoutes } from '../modules/stores/stores.routes.js';
+import { JobEvents } from '../modules/jobs/job-events.js';
 import { JobRunner } from '../modules/jobs/job-runner.js';
 import { JobsRepo } from '../modules/jobs/jobs.repo.js';
 import { JobsService } from '../modules/jobs/jobs.service.js';
@@ -32,6 +33,7 @@ import { WalletRepo } from '../modules/wallet/wallet.repo.js';
 import { walletRoutes } from '../modules/wallet/wallet.routes.js';
 import { WalletService } from '../modules/wallet/wallet.service.js';
 import { SafeFetcher, type Resolver } from '../platform/fetch/safe-fetch.js';
+import { webhooksJobs, webhooksRoutes, type WebhooksModule, type WebhooksOptions } from '../modules/webhooks/index.js';
 import { InProcessQueue } from '../platform/queue/inprocess.js';
 import type { Queue } from '../platform/queue/queue.js';
 import { JobRegistry, type JobHandlers } from '../platform/queue/registry.js';
@@ -62,6 +64,8 @@ export interface Overrides {
   jobRetryBaseMs?: number;
   /** name resolution of the safe fetcher (tests use a stub) */
   resolver?: Resolver;
+  /** webhook retry schedule and attempt deadline (tests shorten them) */
+  webhooks?: Partial<WebhooksOptions>;
 }
 
 /** Everything the service is made of, built from config in one place (the composition root). */
@@ -83,6 +87,9 @@ export interface Deps {
   registry: JobRegistry;
   queue: Queue;
   jobs: JobsService;
+  /** `jobs` domain events and each kind's public view */
+  jobEvents: JobEvents;
+  webhooks: WebhooksModule;
   /** the workers of this process; `startWorkers` runs them */
   runner: JobRunner;
   blobs: BlobStore;
@@ -140,9 +147,25 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   });
   identity.onSignup((user) => wallet.grantSignup(user.id));
 
+  const fetcher = new SafeFetcher({
+    allowlist: config.fetch.allowlist,
+    maxBytes: config.fetch.maxBytes,
+    timeoutMs: config.fetch.timeoutMs,
+    ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
+    userAgent: `Folio/${VERSION} (+${config.publicUrl})`,
+  });
+  const webhookJobs = webhooksJobs({
+    db: database.db,
+    aead,
+    fetcher,
+    userAgent: `Folio-Webhooks/${VERSION} (+${config.publicUrl})`,
+    now: overrides.now ?? Date.now,
+    ...(overrides.webhooks ? { options: overrides.webhooks } : {}),
+  });
+
   // Jobs: every kind needs its handler, and so does every type still pending in the table.
   const registry = new JobRegistry();
-  registry.register([...BUILTIN_JOBS, ...(overrides.jobs ?? [])]);
+  registry.register([...BUILTIN_JOBS, webhookJobs.binding, ...(overrides.jobs ?? [])]);
   const jobsRepo = new JobsRepo(database.db);
   try {
     registry.assertComplete(await jobsRepo.typesInUse());
@@ -156,9 +179,15 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       ? new (await import('../platform/queue/bullmq.js')).BullMqQueue(jobsRepo, { url: config.redisUrl!, prefix: config.redisPrefix, sweepMs: config.jobs.pollMs, logger })
       : new InProcessQueue(jobsRepo, { pollMs: config.jobs.pollMs, logger });
   const jobs = new JobsService(database.db, jobsRepo, wallet, idempotency, queue, registry, { maxAttempts: config.jobs.maxAttempts });
+  const jobEvents = new JobEvents(events);
+  const webhooks = webhookJobs.attach({ jobs, plans, events });
   const runner = new JobRunner(
     { db: database.db, repo: jobsRepo, wallet, registry, queue, logger },
     { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, retryBaseMs: overrides.jobRetryBaseMs ?? 1000 },
+    async (tx, row, kind) => {
+      await jobEvents.onFinished(tx, row, kind);
+      await webhooks.service.onJobFinished(tx, row);
+    },
   );
   let maintenance: NodeJS.Timeout | null = null;
   const stopWorkers = async () => {
@@ -168,8 +197,13 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   };
   const startWorkers = async () => {
     await runner.start();
-    // Idempotency keys older than 24 h are dead weight.
-    maintenance ??= setInterval(() => void idempotency.sweep().catch((err: unknown) => logger.warn({ err }, 'idempotency sweep failed')), 15 * 60_000);
+    // Idempotency keys older than 24 h are dead weight; keys expiring within 7 days are announced (webhooks).
+    const sweepKeys = () => void apiKeys.service.sweepExpiring().catch((err: unknown) => logger.warn({ err }, 'api key expiry sweep failed'));
+    if (!maintenance) sweepKeys();
+    maintenance ??= setInterval(() => {
+      void idempotency.sweep().catch((err: unknown) => logger.warn({ err }, 'idempotency sweep failed'));
+      sweepKeys();
+    }, 15 * 60_000);
     maintenance.unref();
   };
 
@@ -177,13 +211,6 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     config.storage.driver === 's3'
       ? new (await import('../platform/storage/s3.js')).S3BlobStore(config.storage)
       : new DiskBlobStore(config.storage.root, new Signer(secrets.signingKey, 'blob-link'), config.publicUrl);
-  const fetcher = new SafeFetcher({
-    allowlist: config.fetch.allowlist,
-    maxBytes: config.fetch.maxBytes,
-    timeoutMs: config.fetch.timeoutMs,
-    ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
-    userAgent: `Folio/${VERSION} (+${config.publicUrl})`,
-  });
   // Closed first, in this order: workers, queue, blob store; then the rate store, Redis, the database.
   closers.unshift(
     () => stopWorkers(),
@@ -204,6 +231,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       redis,
       redisPrefix: config.redisPrefix,
       now: overrides.now ?? Date.now,
+      events,
       ...(overrides.apiKeys ? { options: overrides.apiKeys } : {}),
       onError: (err, message) => logger.error({ err }, message),
     });
@@ -236,6 +264,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       storesRoutes(app, { stores, pageContext });
       plansRoutes(app, { plans });
       apiKeysRoutes(app, { apiKeys: apiKeys.service, pageContext });
+      webhooksRoutes(app, { webhooks: webhooks.service, pageContext });
       walletRoutes(app, { wallet, pageContext });
       if (blobs instanceof DiskBlobStore) filesRoutes(app, { blobs });
     },
@@ -258,6 +287,8 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     registry,
     queue,
     jobs,
+    jobEvents,
+    webhooks,
     runner,
     blobs,
     fetcher,
