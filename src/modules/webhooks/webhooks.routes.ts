@@ -105,6 +105,12 @@ export function webhooksRoutes(app: App, deps: { webhooks: WebhooksService; page
     },
   );
 
+  app.get(
+    '/webhooks/:id/deliveries/:deliveryId',
+    { schema: { tags, summary: 'One delivery with every attempt', params: DeliveryParams, response: { 200: DeliveryEnvelope } }, config: cfg },
+    async (req) => ok(await webhooks.delivery(req.actor!, req.params.id, req.params.deliveryId)),
+  );
+
   app.post(
     '/webhooks/:id/deliveries/:deliveryId/redeliver',
     {

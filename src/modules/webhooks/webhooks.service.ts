@@ -218,6 +218,14 @@ export class WebhooksService {
     return { ...page, rows: page.rows.map((r) => this.toDelivery({ ...r, attempt_count: Number(r.attempt_count), last_status_code: r.last_status_code === null ? null : Number(r.last_status_code) }, attempts.filter((a) => a.delivery_id === r.id))) };
   }
 
+  async delivery(actor: Actor, id: string, deliveryId: string): Promise<DeliveryDto> {
+    const { storeId } = this.storeOf(actor);
+    const hook = await this.find(storeId, id);
+    const row = isUuid(deliveryId) ? await this.repo.deliveryOf(storeId, hook.id, deliveryId) : null;
+    if (!row) throw AppError.notFound('Delivery');
+    return this.toDelivery(row, await this.repo.attemptsOf([row.id]));
+  }
+
   /** Sends a finished delivery again: same webhook-id and body, a fresh retry schedule. 409 while it is still pending. */
   async redeliver(actor: Actor, id: string, deliveryId: string): Promise<DeliveryDto> {
     const { storeId } = this.storeOf(actor);

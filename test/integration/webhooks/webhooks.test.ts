@@ -119,7 +119,16 @@ describe('/webhooks CRUD', () => {
     expect(gated.json().error).toMatchObject({ code: 'capability_not_available', details: { capability: 'webhooks', required_tier: 'pro' } });
 
     const store = await createStore(t.app, undefined, { tier: 'advanced', deps: t.deps });
-    await expectAuthCases(t.app, { method: 'GET', url: '/v1/webhooks', accepts: ['B', 'JS', 'K'] }, store);
+    const hook = await register(store, { topic: 'products', callback_url: rx.url('/auth') });
+    for (const route of [
+      { method: 'GET' as const, url: '/v1/webhooks' },
+      { method: 'POST' as const, url: '/v1/webhooks', payload: { topic: 'products', callback_url: rx.url('/auth') } },
+      { method: 'PUT' as const, url: `/v1/webhooks/${hook.id}`, payload: { enabled: true } },
+      { method: 'POST' as const, url: `/v1/webhooks/${hook.id}/rotate-secret`, payload: {} },
+      { method: 'GET' as const, url: `/v1/webhooks/${hook.id}/deliveries` },
+    ]) {
+      await expectAuthCases(t.app, { ...route, accepts: ['B', 'JS', 'K'] }, store);
+    }
     const narrow = await storeKey(t, store, { scopes: ['catalog:read'] });
     const denied = await t.app.inject({ method: 'GET', url: '/v1/webhooks', headers: asK(narrow.key) });
     expect(denied.statusCode).toBe(403);
@@ -265,6 +274,8 @@ describe('deliveries', () => {
       return list[0]?.status === 'succeeded' && list[0].attempt_count === 2 ? list : undefined;
     }, 'redelivery logged');
     expect(after.attempts).toHaveLength(2);
+    const one = await t.app.inject({ method: 'GET', url: `/v1/webhooks/${hook.id}/deliveries/${d.id}`, headers: as.B(store) });
+    expect(one.json().data).toMatchObject({ id: d.id, status: 'succeeded', attempt_count: 2 });
     const unknown = await t.app.inject({ method: 'POST', url: `/v1/webhooks/${hook.id}/deliveries/0190e8e0-0000-7000-8000-000000000000/redeliver`, headers: as.B(store) });
     expect(unknown.statusCode).toBe(404);
   });
