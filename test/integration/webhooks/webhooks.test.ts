@@ -137,6 +137,29 @@ describe('/webhooks CRUD', () => {
     expect(okK.statusCode, okK.body).toBe(201);
   });
 
+  it('is documented in OpenAPI with its credentials and scope', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const ops = [
+      ['get', '/v1/webhooks'],
+      ['post', '/v1/webhooks'],
+      ['get', '/v1/webhooks/count'],
+      ['get', '/v1/webhooks/{id}'],
+      ['put', '/v1/webhooks/{id}'],
+      ['delete', '/v1/webhooks/{id}'],
+      ['post', '/v1/webhooks/{id}/rotate-secret'],
+      ['get', '/v1/webhooks/{id}/deliveries'],
+      ['get', '/v1/webhooks/{id}/deliveries/{deliveryId}'],
+      ['post', '/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver'],
+    ] as const;
+    for (const [method, p] of ops) {
+      const op = doc.paths[p]?.[method];
+      expect(op, `${method} ${p}`).toBeDefined();
+      expect(op.description, `${method} ${p}`).toContain('webhooks:write');
+      const schemes = new Set(op.security.flatMap((s: Record<string, unknown>) => Object.keys(s)));
+      for (const s of ['apiKey', 'storeBasic', 'storeSid']) expect(schemes.has(s), `${method} ${p} ${s}`).toBe(true);
+    }
+  });
+
   it('refuses callback URLs on private, loopback-by-name or metadata addresses, and odd schemes', async () => {
     const store = await proStore();
     names.set('intranet.test', '10.1.2.3');
@@ -349,9 +372,12 @@ describe('events wired end to end', () => {
     await register(store, { topic: 'api_keys', event: 'revoked', callback_url: rx.url(pv) });
     await register(store, { topic: 'api_keys', event: 'expiring', callback_url: rx.url(pe) });
     const key = await storeKey(t, store, { name: 'rotating' });
+    // The receiver never answers the first attempt: the request that caused the event does not wait for it.
+    rx.script(pr, ['hang']);
     const rot = await t.app.inject({ method: 'POST', url: `/v1/stores/${store.id}/api-keys/${key.data.uuid}/rotate`, headers: as.B(store), payload: {} });
     expect(rot.statusCode, rot.body).toBe(200);
-    const [r] = await rx.waitFor(pr, 1);
+    const [r, again] = await rx.waitFor(pr, 2);
+    expect(again!.headers['webhook-id']).toBe(r!.headers['webhook-id']);
     expect(JSON.parse(r!.body)).toMatchObject({ type: 'api_keys.rotated', data: { uuid: key.data.uuid, status: 'grace', rotated_to: rot.json().data.uuid } });
     const rev = await t.app.inject({ method: 'DELETE', url: `/v1/stores/${store.id}/api-keys/${rot.json().data.uuid}`, headers: as.B(store) });
     expect(rev.statusCode, rev.body).toBe(200);
