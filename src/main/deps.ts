@@ -23,15 +23,17 @@ import { plansRoutes } from '../modules/plans/plans.routes.js';
 import { StoresRepo } from '../modules/stores/stores.repo.js';
 import { StoresService } from '../modules/stores/stores.service.js';
 import { storesRoutes } from '../modules/stores/stores.routes.js';
+import { JobEvents } from '../modules/jobs/job-events.js';
 import { JobRunner } from '../modules/jobs/job-runner.js';
 import { JobsRepo } from '../modules/jobs/jobs.repo.js';
-import { JobsService, toJob, type Job } from '../modules/jobs/jobs.service.js';
+import { JobsService } from '../modules/jobs/jobs.service.js';
 import { Idempotency } from '../modules/wallet/idempotency.js';
 import { IdempotencyRepo } from '../modules/wallet/idempotency.repo.js';
 import { WalletRepo } from '../modules/wallet/wallet.repo.js';
 import { walletRoutes } from '../modules/wallet/wallet.routes.js';
 import { WalletService } from '../modules/wallet/wallet.service.js';
 import { SafeFetcher, type Resolver } from '../platform/fetch/safe-fetch.js';
+import { webhooksJobs, webhooksRoutes, type WebhooksModule, type WebhooksOptions } from '../modules/webhooks/index.js';
 import { InProcessQueue } from '../platform/queue/inprocess.js';
 import type { Queue } from '../platform/queue/queue.js';
 import { JobRegistry, type JobHandlers } from '../platform/queue/registry.js';
@@ -43,7 +45,7 @@ import { PreflightRepo } from '../services/preflight/preflight.repo.js';
 import { preflightRoutes } from '../services/preflight/preflight.routes.js';
 import { PreflightService } from '../services/preflight/preflight.service.js';
 import { createBgRemovalProvider } from '../engines/vision/providers.js';
-import { bgRemoveJob } from '../services/bg-remove/bg-remove.job.js';
+import { BG_REMOVE_KIND, bgRemoveJob } from '../services/bg-remove/bg-remove.job.js';
 import { BgRemoveService } from '../services/bg-remove/bg-remove.service.js';
 import { bgRemoveRoutes } from '../services/bg-remove/bg-remove.routes.js';
 
@@ -70,6 +72,8 @@ export interface Overrides {
   jobRetryBaseMs?: number;
   /** name resolution of the safe fetcher (tests use a stub) */
   resolver?: Resolver;
+  /** webhook retry schedule and attempt deadline (tests shorten them) */
+  webhooks?: Partial<WebhooksOptions>;
 }
 
 /** Everything the service is made of, built from config in one place (the composition root). */
@@ -91,6 +95,9 @@ export interface Deps {
   registry: JobRegistry;
   queue: Queue;
   jobs: JobsService;
+  /** `jobs` domain events and each kind's public view */
+  jobEvents: JobEvents;
+  webhooks: WebhooksModule;
   /** the workers of this process; `startWorkers` runs them */
   runner: JobRunner;
   blobs: BlobStore;
@@ -166,13 +173,23 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       ? { kind: 'remove.bg', apiKey: config.bgRemove.removeBgApiKey!, baseUrl: config.bgRemove.removeBgUrl, maxPixels: config.bgRemove.maxPixels }
       : { kind: 'local', maxPixels: config.bgRemove.maxPixels },
   );
-  // Jobs: every kind needs its handler, and so does every type still pending in the table.
-  const registry = new JobRegistry();
   const preflightRepo = new PreflightRepo(database.db);
+  const webhookJobs = webhooksJobs({
+    db: database.db,
+    aead,
+    fetcher,
+    userAgent: `Folio-Webhooks/${VERSION} (+${config.publicUrl})`,
+    now: overrides.now ?? Date.now,
+    ...(overrides.webhooks ? { options: overrides.webhooks } : {}),
+  });
   const serviceJobs: JobHandlers = [
     bgRemoveJob({ fetcher, blobs, provider: bgProvider }),
     fixJobBinding(() => ({ repo: preflightRepo, blobs })),
+    webhookJobs.binding,
   ];
+
+  // Jobs: every kind needs its handler, and so does every type still pending in the table.
+  const registry = new JobRegistry();
   registry.register([...BUILTIN_JOBS, ...serviceJobs, ...(overrides.jobs ?? [])]);
   const jobsRepo = new JobsRepo(database.db);
   try {
@@ -187,23 +204,19 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       ? new (await import('../platform/queue/bullmq.js')).BullMqQueue(jobsRepo, { url: config.redisUrl!, prefix: config.redisPrefix, sweepMs: config.jobs.pollMs, logger })
       : new InProcessQueue(jobsRepo, { pollMs: config.jobs.pollMs, logger });
   const jobs = new JobsService(database.db, jobsRepo, wallet, idempotency, queue, registry, { maxAttempts: config.jobs.maxAttempts });
-  // Services announce their finished jobs from inside the runner's transaction (events.ts).
-  const jobSettled = new Map<string, (job: Job<any, any>, tx: DbOrTx) => Promise<void>>();
+  // Finished jobs are announced (`jobs` events, each kind in its read endpoint's shape) and
+  // webhook deliveries settled, inside the transaction that finishes the job.
+  const jobEvents = new JobEvents(events);
+  const webhooks = webhookJobs.attach({ jobs, plans, events });
   const bgRemove = new BgRemoveService(jobs, blobs, bgProvider.name);
+  jobEvents.setView(BG_REMOVE_KIND.type, (job) => bgRemove.present(job as never));
   const runner = new JobRunner(
-    {
-      db: database.db,
-      repo: jobsRepo,
-      wallet,
-      registry,
-      queue,
-      logger,
-      onSettled: async (row, tx) => {
-        const hook = jobSettled.get(row.type);
-        if (hook) await hook(toJob(row), tx);
-      },
-    },
+    { db: database.db, repo: jobsRepo, wallet, registry, queue, logger },
     { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, retryBaseMs: overrides.jobRetryBaseMs ?? 1000 },
+    async (tx, row, kind) => {
+      await jobEvents.onFinished(tx, row, kind);
+      await webhooks.service.onJobFinished(tx, row);
+    },
   );
   let maintenance: NodeJS.Timeout | null = null;
   const stopWorkers = async () => {
@@ -221,8 +234,13 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
         (err: unknown) => logger.warn({ err }, 'background removal warm-up failed'),
       );
     }
-    // Idempotency keys older than 24 h are dead weight.
-    maintenance ??= setInterval(() => void idempotency.sweep().catch((err: unknown) => logger.warn({ err }, 'idempotency sweep failed')), 15 * 60_000);
+    // Idempotency keys older than 24 h are dead weight; keys expiring within 7 days are announced (webhooks).
+    const sweepKeys = () => void apiKeys.service.sweepExpiring().catch((err: unknown) => logger.warn({ err }, 'api key expiry sweep failed'));
+    if (!maintenance) sweepKeys();
+    maintenance ??= setInterval(() => {
+      void idempotency.sweep().catch((err: unknown) => logger.warn({ err }, 'idempotency sweep failed'));
+      sweepKeys();
+    }, 15 * 60_000);
     maintenance.unref();
   };
 
@@ -234,18 +252,19 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     fetcher,
     plans,
     accountTier: (accountId) => stores.accountTier(accountId),
-    events,
   });
-  jobSettled.set(AI_FIX_JOB.type, (job, tx) => preflight.settled(job, tx));
+  jobEvents.setView(AI_FIX_JOB.type, (job, tx) => preflight.presentJob(job as never, tx));
   // Closed first, in this order: workers, queue, blob store; then the rate store, Redis, the database.
   closers.unshift(
     () => stopWorkers(),
+    // The engine's worker thread must end before the process does (onnxruntime aborts otherwise).
+    async () => bgProvider.close?.(),
     () => queue.close(),
     () => blobs.close(),
   );
 
   const rateStore = overrides.rateStore ?? (redis ? new RedisRateStore(redis, `${config.redisPrefix}rl:`) : new MemoryRateStore());
-  closers.splice(3, 0, () => rateStore.close());
+  closers.splice(4, 0, () => rateStore.close());
 
   let apiKeys: ApiKeysModule;
   try {
@@ -257,6 +276,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       redis,
       redisPrefix: config.redisPrefix,
       now: overrides.now ?? Date.now,
+      events,
       ...(overrides.apiKeys ? { options: overrides.apiKeys } : {}),
       onError: (err, message) => logger.error({ err }, message),
     });
@@ -289,6 +309,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       storesRoutes(app, { stores, pageContext });
       plansRoutes(app, { plans });
       apiKeysRoutes(app, { apiKeys: apiKeys.service, pageContext });
+      webhooksRoutes(app, { webhooks: webhooks.service, pageContext });
       walletRoutes(app, { wallet, pageContext });
       preflightRoutes(app, { preflight, idempotency, pageContext });
       bgRemoveRoutes(app, { bgRemove, idempotency });
@@ -313,6 +334,8 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     registry,
     queue,
     jobs,
+    jobEvents,
+    webhooks,
     runner,
     blobs,
     fetcher,

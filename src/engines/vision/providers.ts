@@ -29,6 +29,8 @@ export interface BgRemovalProvider {
   remove(input: Buffer, opts?: BgRemovalOptions): Promise<BgRemovalResult>;
   /** load models and compile hot paths before the first job (local providers); log the report */
   warmup?(): Promise<object>;
+  /** releases threads and sessions (shutdown) */
+  close?(): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------

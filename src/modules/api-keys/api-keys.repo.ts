@@ -81,6 +81,32 @@ export class ApiKeysRepo {
     return (this.db as Db).transaction().execute((tx) => work(new ApiKeysRepo(tx, this.dialect)));
   }
 
+  /** The connection or transaction this repo works in (domain events are recorded in it). */
+  get executor(): DbOrTx {
+    return this.db;
+  }
+
+  /** Live keys expiring within the window that have not been announced yet. */
+  async expiringUnannounced(now: string, until: string, limit: number): Promise<KeyRow[]> {
+    return this.db
+      .selectFrom('api_keys')
+      .select(KEY_COLUMNS.map((c) => `api_keys.${c}` as const))
+      .leftJoin('api_key_expiry_notices as n', 'n.key_id', 'api_keys.id')
+      .where('n.key_id', 'is', null)
+      .where('api_keys.revoked_at', 'is', null)
+      .where('api_keys.expires_at', '>', now)
+      .where('api_keys.expires_at', '<=', until)
+      .orderBy('api_keys.expires_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Marks a key's expiry as announced; false when another process did it first. */
+  async claimExpiryNotice(keyId: string, now: string): Promise<boolean> {
+    const res = await this.db.insertInto('api_key_expiry_notices').values({ key_id: keyId, created_at: now }).onConflict((oc) => oc.column('key_id').doNothing()).executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
   async insert(row: NewKeyRow, origins: readonly string[]): Promise<void> {
     await this.db.insertInto('api_keys').values(row).execute();
     if (origins.length > 0) {

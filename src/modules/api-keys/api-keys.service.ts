@@ -1,5 +1,6 @@
 import { isUuid, newId } from '../../platform/crypto/ids.js';
 import { iso } from '../../platform/db/index.js';
+import type { EventBus } from '../../platform/events.js';
 import type { Actor, RequestInfo } from '../../platform/http/auth.js';
 import { AppError, type FieldErrors } from '../../platform/http/errors.js';
 import { paginate, type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
@@ -66,7 +67,32 @@ export class ApiKeysService {
     private readonly audit: AuditWriter,
     private readonly cache: VerifiedKeyCache<BoundKey>,
     private readonly now: () => number,
+    private readonly bus: EventBus | null = null,
   ) {}
+
+  /** An `api_keys` domain event (webhooks), recorded in the transaction of the change. */
+  private async publish(tx: ApiKeysRepo, event: 'rotated' | 'revoked' | 'expiring', row: KeyRow, extra: Record<string, unknown> = {}): Promise<void> {
+    if (!this.bus) return;
+    await this.bus.publish({ accountId: row.owner_id, storeId: row.store_id, topic: 'api_keys', event, data: { ...this.toApiKey(row), ...extra } }, tx.executor);
+  }
+
+  /**
+   * Announces keys that expire within 7 days, once per key (a notice row makes it at most
+   * once across processes). Run periodically by the workers; returns how many were announced.
+   */
+  async sweepExpiring(windowMs = 7 * 86_400_000, limit = 500): Promise<number> {
+    const now = this.now();
+    const rows = await this.repo.expiringUnannounced(toIso(now), toIso(now + windowMs), limit);
+    let announced = 0;
+    for (const row of rows) {
+      await this.repo.transaction(async (tx) => {
+        if (!(await tx.claimExpiryNotice(row.id, toIso(now)))) return;
+        await this.publish(tx, 'expiring', row);
+        announced++;
+      });
+    }
+    return announced;
+  }
 
   toApiKey(row: KeyRow, now = this.now()): ApiKeyDto {
     return {
@@ -321,6 +347,7 @@ export class ApiKeysService {
         throw new AppError('conflict', 'This key was rotated or revoked meanwhile');
       }
       await tx.insert(row, kind === 'store_publishable' ? parseList(old.allowed_origins) : []);
+      await this.publish(tx, 'rotated', { ...old, grace_until: graceUntil, updated_at: toIso(now) }, { rotated_to: row.id });
       await tx.insertEvents([
         toEventRow({ ...base, keyId: old.id, event: 'rotated', detail: { rotated_to: row.id, grace_until: graceUntil } }),
         toEventRow({ ...base, keyId: row.id, event: 'created', detail: { rotated_from: old.id } }),
@@ -337,6 +364,7 @@ export class ApiKeysService {
     const now = this.now();
     await this.repo.transaction(async (tx) => {
       if (await tx.revoke(key.id, toIso(now))) {
+        await this.publish(tx, 'revoked', { ...key, revoked_at: toIso(now), updated_at: toIso(now) });
         await tx.insertEvents([toEventRow({ ...this.eventBase(actor, info, now), keyId: key.id, event: 'revoked' })]);
       }
     });

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Db, Dialect } from '../../platform/db/index.js';
+import type { EventBus } from '../../platform/events.js';
 import type { Plans } from '../plans/plans.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { ApiKeyAuthenticator, type BoundKey } from './api-keys.auth.js';
@@ -47,6 +48,8 @@ export interface ApiKeysModuleDeps {
   /** the clock keys are checked against (epoch ms); tests move it */
   now: () => number;
   options?: Partial<ApiKeysOptions>;
+  /** rotated / revoked / expiring events go here (webhooks) */
+  events?: EventBus;
   onError(err: unknown, message: string): void;
 }
 
@@ -71,7 +74,7 @@ export async function buildApiKeysModule(deps: ApiKeysModuleDeps): Promise<ApiKe
   // A store's tier, sid or existence is part of what a cached key resolved to.
   deps.stores.onChange(() => cache.invalidate({ all: true }));
 
-  const service = new ApiKeysService(repo, deps.stores, deps.plans, audit, cache, deps.now);
+  const service = new ApiKeysService(repo, deps.stores, deps.plans, audit, cache, deps.now, deps.events ?? null);
   const authenticator = new ApiKeyAuthenticator(repo, deps.stores, audit, cache, deps.now);
   return {
     service,

@@ -9,9 +9,15 @@ import { isDue, type JobRow, type JobsRepo, type Lease } from './jobs.repo.js';
 export interface RunnerOptions {
   concurrency: number;
   leaseMs: number;
-  /** first retry delay; doubles per attempt, capped at a minute */
+  /** first retry delay; doubles per attempt, capped at a minute (a kind may have its own schedule) */
   retryBaseMs: number;
 }
+
+/**
+ * Told, inside the transaction that finishes a job (completed or failed), about the
+ * finished row: `jobs` domain events are recorded with the outcome, atomically.
+ */
+export type JobFinishedHook = (tx: DbOrTx, row: JobRow, kind: JobKind<any, any>) => Promise<void>;
 
 class ShuttingDown extends Error {
   constructor() {
@@ -31,7 +37,6 @@ class LeaseLost extends Error {
  * Told when a job finishes (completed or failed), inside the transaction that records it:
  * a service publishes its domain event there, so the event and the outcome commit together.
  */
-export type JobSettledHook = (row: JobRow, tx: DbOrTx) => Promise<void>;
 
 /**
  * Runs jobs delivered by the queue: claims the row (the only way to run it), keeps the
@@ -47,16 +52,9 @@ export class JobRunner {
   private started = false;
 
   constructor(
-    private readonly deps: {
-      db: Db;
-      repo: JobsRepo;
-      wallet: WalletService;
-      registry: JobRegistry;
-      queue: Queue;
-      logger: QueueLogger & { info(obj: object, msg: string): void };
-      onSettled?: JobSettledHook;
-    },
+    private readonly deps: { db: Db; repo: JobsRepo; wallet: WalletService; registry: JobRegistry; queue: Queue; logger: QueueLogger & { info(obj: object, msg: string): void } },
     private readonly opts: RunnerOptions,
+    private readonly onFinished: JobFinishedHook | null = null,
   ) {}
 
   get running(): boolean {
@@ -164,15 +162,11 @@ export class JobRunner {
       // A handler that returns after losing its lease must not overwrite the new owner's work.
       if (abort.signal.aborted && abort.signal.reason instanceof LeaseLost) throw abort.signal.reason;
       const now = new Date().toISOString();
-      const fields = { status: kind.statuses.completed, result: JSON.stringify(result ?? null), now };
-      const onSettled = this.deps.onSettled;
-      const done = onSettled
-        ? await this.deps.db.transaction().execute(async (tx) => {
-            const finished = await repo.complete(row.id, lease, fields, tx);
-            if (finished) await onSettled(finished, tx);
-            return finished;
-          })
-        : await repo.complete(row.id, lease, fields);
+      const done = await this.deps.db.transaction().execute(async (tx) => {
+        const finished = await repo.complete(row.id, lease, { status: kind.statuses.completed, result: JSON.stringify(result ?? null), now }, tx);
+        if (finished && this.onFinished) await this.onFinished(tx, finished, kind);
+        return finished !== null;
+      });
       if (!done) this.deps.logger.warn({ job_id: row.id }, 'job finished after losing its lease; result discarded');
     } catch (err) {
       await this.onError(kind, row, lease, err);
@@ -194,7 +188,7 @@ export class JobRunner {
     }
     this.deps.logger.error({ err, job_id: row.id, type: row.type, attempt: row.attempts }, 'job handler failed');
     if (row.attempts < row.max_attempts) {
-      const delay = Math.min(this.opts.retryBaseMs * 2 ** (row.attempts - 1), 60_000);
+      const delay = kind.retryDelayMs ? kind.retryDelayMs(row.attempts) : Math.min(this.opts.retryBaseMs * 2 ** (row.attempts - 1), 60_000);
       const requeued = await this.deps.repo.requeue(row.id, lease, {
         error: `Attempt ${row.attempts} failed; retrying`,
         availableAt: new Date(now.getTime() + delay).toISOString(),
@@ -218,11 +212,15 @@ export class JobRunner {
       const now = new Date().toISOString();
       const failed = await repo.fail(tx, row.id, cond, { status: kind.statuses.failed, error: message, now });
       if (!failed) return;
+      let refundTxId: number | null = null;
       if (kind.refundOnFailure && failed.charge_tx_id !== null) {
         const refund = await wallet.refundIn(tx, failed.charge_tx_id, { reference: `${row.type}:${row.id}` });
-        if (refund) await repo.setRefund(tx, row.id, refund.txId);
+        if (refund) {
+          await repo.setRefund(tx, row.id, refund.txId);
+          refundTxId = refund.txId;
+        }
       }
-      if (this.deps.onSettled) await this.deps.onSettled((await repo.byId(row.id, tx))!, tx);
+      if (this.onFinished) await this.onFinished(tx, { ...failed, refund_tx_id: refundTxId ?? failed.refund_tx_id }, kind);
     });
   }
 }

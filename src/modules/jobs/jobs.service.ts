@@ -1,9 +1,9 @@
 import { newId } from '../../platform/crypto/ids.js';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, DbOrTx } from '../../platform/db/index.js';
 import { iso, nowIso } from '../../platform/db/index.js';
 import type { JobState } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/errors.js';
-import type { Queue } from '../../platform/queue/queue.js';
+import { sleep, type JobRef, type Queue } from '../../platform/queue/queue.js';
 import type { JobKind, JobRegistry } from '../../platform/queue/registry.js';
 import type { Idempotency, IdempotencyRequest, StoredResponse } from '../wallet/idempotency.js';
 import { formatTxId, type LedgerEntry, type WalletService } from '../wallet/wallet.service.js';
@@ -126,6 +126,46 @@ export class JobsService {
     if ('replay' in out) return { replayed: true, response: out.replay };
     await this.queue.notify({ id, type: kind.type, attempt: 0 });
     return { replayed: false, ...out };
+  }
+
+  /**
+   * A free job written inside the caller's transaction (an outbox: the job exists exactly
+   * when the caller's change commits). Announce it with `announceWhenVisible` afterwards,
+   * or leave it to the queue's sweep.
+   */
+  async createIn<P, R>(tx: DbOrTx, kind: JobKind<P, R>, input: { accountId: string; storeId?: string | null; payload: P }): Promise<Job<P, R>> {
+    if (this.registry.kind(kind.type) !== kind) throw new Error(`job type ${kind.type} is not declared in the registry`);
+    const row = await this.repo.insert(tx, {
+      id: newId(),
+      type: kind.type,
+      account_id: input.accountId,
+      store_id: input.storeId ?? null,
+      status: kind.statuses.created,
+      max_attempts: kind.maxAttempts ?? this.opts.maxAttempts,
+      payload: JSON.stringify(input.payload),
+      cost: 0,
+      charge_tx_id: null,
+      now: nowIso(),
+    });
+    return toJob<P, R>(row);
+  }
+
+  /**
+   * Announces a job written in a transaction someone else commits, once its row is visible
+   * (never awaited inside that transaction: on SQLite the read waits for the commit). A
+   * rolled-back job never shows up and is never announced; a missed announcement costs one
+   * sweep interval.
+   */
+  announceWhenVisible(ref: JobRef): void {
+    void (async () => {
+      for (const wait of [0, 1, 2, 5, 10, 20, 50, 100, 200, 500]) {
+        if (wait > 0) await sleep(wait);
+        if (await this.repo.byId(ref.id)) {
+          await this.queue.notify(ref);
+          return;
+        }
+      }
+    })().catch(() => undefined);
   }
 
   /** A job of this kind owned by the account; 404 otherwise (never another tenant's). */

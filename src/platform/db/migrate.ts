@@ -4,6 +4,7 @@ import { foundation } from './migrations/0001-foundation.js';
 import { apiKeys } from './migrations/0002-api-keys.js';
 import { backbone } from './migrations/0003-backbone.js';
 import { preflight } from './migrations/0007-preflight.js';
+import { webhooks } from './migrations/0006-webhooks.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
   '0002-api-keys': apiKeys,
   '0003-backbone': backbone,
+  '0006-webhooks': webhooks,
   '0007-preflight': preflight,
 };
 

@@ -179,6 +179,62 @@ export interface PreflightFixReviewsTable {
   created_at: Ts;
 }
 
+export interface WebhooksTable {
+  id: string;
+  account_id: string;
+  store_id: string;
+  topic: string;
+  event: string;
+  callback_url: string;
+  secret_enc: string;
+  previous_secret_enc: string | null;
+  previous_secret_until: Ts | null;
+  enabled: Generated<number>;
+  disabled_reason: string | null;
+  disabled_at: Ts | null;
+  last_success_at: Ts | null;
+  created_at: Ts;
+  updated_at: Ts;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  account_id: string;
+  store_id: string;
+  topic: string;
+  event: string;
+  /** the JSON body, byte for byte as sent */
+  body: string;
+  status: WebhookDeliveryStatus;
+  attempt_count: Generated<number>;
+  last_status_code: number | null;
+  last_error: string | null;
+  job_id: string | null;
+  delivered_at: Ts | null;
+  created_at: Ts;
+  updated_at: Ts;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  webhook_id: string;
+  job_id: string | null;
+  status_code: number | null;
+  error: string | null;
+  response_body: string | null;
+  duration_ms: number;
+  created_at: Ts;
+}
+
+export interface ApiKeyExpiryNoticesTable {
+  key_id: string;
+  created_at: Ts;
+}
+
 export interface DB {
   users: UsersTable;
   stores: StoresTable;
@@ -192,4 +248,8 @@ export interface DB {
   preflight_reports: PreflightReportsTable;
   preflight_usage: PreflightUsageTable;
   preflight_fix_reviews: PreflightFixReviewsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  api_key_expiry_notices: ApiKeyExpiryNoticesTable;
 }

@@ -69,6 +69,14 @@ export interface FetchResult {
   redirects: string[];
 }
 
+export interface SendResult {
+  /** the status the server answered, whatever it was (redirects are not followed) */
+  status: number;
+  /** the first `maxBytes` of the response body; the rest is not read */
+  body: Buffer;
+  headers: IncomingMessage['headers'];
+}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
@@ -157,6 +165,54 @@ export class SafeFetcher {
     }
   }
 
+  /**
+   * One request with a body (webhook deliveries): the same URL and address checks as
+   * `fetch`, one hop (a redirect is answered, not followed: the body must not go elsewhere),
+   * any status returned rather than thrown, and at most `maxBytes` of the answer read.
+   */
+  async send(
+    input: string,
+    req: { method: 'POST' | 'PUT'; body: string | Buffer; headers: Record<string, string>; maxBytes?: number; timeoutMs?: number; signal?: AbortSignal },
+  ): Promise<SendResult> {
+    const timeoutMs = req.timeoutMs ?? this.opts.timeoutMs;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new FetchError('timeout', `gave up after ${timeoutMs} ms`)), timeoutMs);
+    const onOuterAbort = () => deadline.abort(new FetchError('timeout', 'cancelled'));
+    req.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    try {
+      const url = this.parse(input);
+      const target = await this.check(url, deadline.signal);
+      const body = typeof req.body === 'string' ? Buffer.from(req.body) : req.body;
+      const res = await this.request(url, target, deadline.signal, undefined, { method: req.method, body, headers: req.headers });
+      const chunks: Buffer[] = [];
+      let total = 0;
+      const cap = req.maxBytes ?? 4096;
+      for await (const chunk of res) {
+        const b = chunk as Buffer;
+        if (total < cap) chunks.push(b.subarray(0, cap - total));
+        total += b.length;
+        if (total >= cap) {
+          res.destroy();
+          break;
+        }
+      }
+      return { status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers };
+    } catch (err) {
+      if (deadline.signal.aborted && deadline.signal.reason instanceof FetchError) throw deadline.signal.reason;
+      if (err instanceof FetchError) throw err;
+      throw new FetchError('network', `could not connect: ${(err as Error).message}`);
+    } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onOuterAbort);
+    }
+  }
+
+  /** The URL and address checks alone, without a request (registering a callback URL). Throws FetchError. */
+  async assertAllowed(input: string, timeoutMs = this.opts.timeoutMs): Promise<void> {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    await this.check(this.parse(input), deadline);
+  }
+
   private parse(input: string): URL {
     if (typeof input !== 'string' || input.length > 4096) throw new FetchError('invalid_url', 'not a URL');
     let url: URL;
@@ -201,7 +257,13 @@ export class SafeFetcher {
     return addresses[0]!;
   }
 
-  private request(url: URL, target: ResolvedAddress, signal: AbortSignal, accept: string | undefined): Promise<IncomingMessage> {
+  private request(
+    url: URL,
+    target: ResolvedAddress,
+    signal: AbortSignal,
+    accept: string | undefined,
+    send?: { method: string; body: Buffer; headers: Record<string, string> },
+  ): Promise<IncomingMessage> {
     const secure = url.protocol === 'https:';
     const hostname = url.hostname.replace(/^\[|\]$/g, '');
     const options: https.RequestOptions = {
@@ -210,7 +272,7 @@ export class SafeFetcher {
       family: target.family,
       port: url.port ? Number(url.port) : secure ? 443 : 80,
       path: `${url.pathname}${url.search}`,
-      method: 'GET',
+      method: send?.method ?? 'GET',
       agent: false,
       signal,
       headers: {
@@ -218,6 +280,7 @@ export class SafeFetcher {
         'user-agent': this.opts.userAgent ?? 'Folio/1 (+safe-fetch)',
         accept: accept ?? '*/*',
         'accept-encoding': 'identity',
+        ...(send ? { ...send.headers, 'content-length': String(send.body.length) } : {}),
       },
       ...(secure && !parseAddress(hostname) ? { servername: hostname } : {}),
       ...(secure && this.opts.ca ? { ca: this.opts.ca } : {}),
@@ -226,7 +289,7 @@ export class SafeFetcher {
       const req = (secure ? https : http).request(options);
       req.once('response', resolve);
       req.once('error', reject);
-      req.end();
+      req.end(send?.body);
     });
   }
 

@@ -26,18 +26,36 @@ export interface JobKind<P = unknown, R = unknown> {
   readonly refundOnFailure: boolean;
   /** overrides FOLIO_JOB_MAX_ATTEMPTS for this kind */
   readonly maxAttempts?: number;
+  /** delay before the next attempt after attempt `attempt` (1-based) failed; default: exponential from the runner's base, capped at a minute */
+  readonly retryDelayMs?: (attempt: number) => number;
+  /** plumbing (webhook deliveries, sweeps): no `jobs` domain events when it finishes */
+  readonly internal?: boolean;
   /** type-level only: the payload and result types */
   readonly __types?: { payload: P; result: R };
 }
 
-export function jobKind<P, R>(spec: { type: string; statuses: JobStatusFlow; refundOnFailure?: boolean; maxAttempts?: number }): JobKind<P, R> {
+export function jobKind<P, R>(spec: {
+  type: string;
+  statuses: JobStatusFlow;
+  refundOnFailure?: boolean;
+  maxAttempts?: number;
+  retryDelayMs?: (attempt: number) => number;
+  internal?: boolean;
+}): JobKind<P, R> {
   if (!/^[a-z][a-z0-9._-]{0,63}$/.test(spec.type)) throw new Error(`job type "${spec.type}" must be 1-64 of a-z 0-9 . _ - starting with a letter`);
   const path = statusPath(spec.statuses);
   if (new Set(path).size !== path.length) throw new Error(`job type ${spec.type}: non-terminal statuses repeat`);
   if (path.includes(spec.statuses.completed) || path.includes(spec.statuses.failed) || spec.statuses.completed === spec.statuses.failed) {
     throw new Error(`job type ${spec.type}: terminal statuses must differ from the others`);
   }
-  return { type: spec.type, statuses: spec.statuses, refundOnFailure: spec.refundOnFailure ?? true, ...(spec.maxAttempts ? { maxAttempts: spec.maxAttempts } : {}) };
+  return {
+    type: spec.type,
+    statuses: spec.statuses,
+    refundOnFailure: spec.refundOnFailure ?? true,
+    ...(spec.maxAttempts ? { maxAttempts: spec.maxAttempts } : {}),
+    ...(spec.retryDelayMs ? { retryDelayMs: spec.retryDelayMs } : {}),
+    ...(spec.internal ? { internal: true } : {}),
+  };
 }
 
 /** The non-terminal statuses in order: created, started, stages (adjacent repeats collapsed). */

@@ -52,7 +52,11 @@ export class BgRemoveService {
 
   /** The owner's job with the full field set; another account's job is 404. */
   async get(accountId: string, jobId: string): Promise<Static<typeof BgRemoveJob>> {
-    const job: BgJob = await this.jobs.get(BG_REMOVE_KIND, accountId, jobId);
+    return this.present(await this.jobs.get(BG_REMOVE_KIND, accountId, jobId));
+  }
+
+  /** The job as its read endpoint shows it (also the data of its `jobs` event). */
+  async present(job: BgJob): Promise<Static<typeof BgRemoveJob>> {
     const completed = job.status === BG_REMOVE_KIND.statuses.completed && job.result !== null;
     return {
       job_id: job.id,

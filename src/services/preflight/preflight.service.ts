@@ -19,7 +19,6 @@ import {
 import { resolveSpec } from '../../engines/preflight/spec.js';
 import { newId, isUuid } from '../../platform/crypto/ids.js';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
-import type { EventBus } from '../../platform/events.js';
 import { iso, nowIso } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import { paginate, type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
@@ -57,8 +56,6 @@ export interface PreflightServiceDeps {
   plans: Plans;
   /** the account's tier (highest among its stores): quotas are per account */
   accountTier(accountId: string): Promise<string>;
-  /** where finished fix jobs are announced (webhooks) */
-  events?: EventBus;
   now?: () => Date;
 }
 
@@ -297,12 +294,6 @@ export class PreflightService {
    * A fix job finished (the job runner's hook, inside the transaction that recorded it):
    * publishes `jobs` completed / failed with the job as GET returns it.
    */
-  async settled(job: Job<FixJobPayload, FixJobResult>, tx: DbOrTx): Promise<void> {
-    if (!this.deps.events) return;
-    const event = job.state === 'completed' ? 'completed' : 'failed';
-    await this.deps.events.publish({ accountId: job.accountId, storeId: null, topic: 'jobs', event, data: await this.presentJob(job, tx) }, tx);
-  }
-
   /** The job as GET returns it (also the data of its `jobs` completed/failed event). */
   async presentJob(job: Job<FixJobPayload, FixJobResult>, db?: DbOrTx): Promise<AiJobView> {
     const review = await this.deps.repo.review(job.accountId, job.id, db);

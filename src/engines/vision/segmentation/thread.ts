@@ -47,20 +47,38 @@ export class SegmentationThread {
     return this.call<EngineWarmupReport>({ kind: 'warmup', ...this.model }, []);
   }
 
-  async close(): Promise<void> {
+  /**
+   * Lets calls in flight (a warm-up, a job) finish, up to `graceMs`, then ends the thread:
+   * terminating it in the middle of an onnxruntime call aborts the whole process.
+   */
+  async close(graceMs = 10_000): Promise<void> {
+    if (this.inflight.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...this.inflight]),
+        new Promise((r) => (timer = setTimeout(r, graceMs))),
+      ]);
+      clearTimeout(timer);
+    }
     const w = this.worker;
     this.worker = null;
     if (w) await w.terminate();
   }
 
+  private readonly inflight = new Set<Promise<unknown>>();
+
   private call<T>(msg: WithoutId<WorkerRequest>, transfer: ArrayBuffer[]): Promise<T> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
+    const call = new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       worker.ref();
       worker.postMessage({ ...msg, id } as WorkerRequest, transfer);
     });
+    this.inflight.add(call);
+    const done = () => void this.inflight.delete(call);
+    call.then(done, done);
+    return call;
   }
 
   private ensureWorker(): Worker {
