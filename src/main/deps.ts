@@ -38,6 +38,12 @@ import { JobRegistry, type JobHandlers } from '../platform/queue/registry.js';
 import type { BlobStore } from '../platform/storage/blob-store.js';
 import { DiskBlobStore } from '../platform/storage/disk.js';
 import { filesRoutes } from '../platform/storage/files.routes.js';
+import { realEngines, type StudioEngines } from '../services/studio/engines.js';
+import { StudioOperations } from '../services/studio/operations.js';
+import { studioJobHandlers, type StudioHandlerDeps } from '../services/studio/studio.handlers.js';
+import { StudioRepo } from '../services/studio/studio.repo.js';
+import { studioRoutes } from '../services/studio/studio.routes.js';
+import { StudioService } from '../services/studio/studio.service.js';
 
 /**
  * Job kinds the service ships with, each bound to its handler. The pay-per-token services
@@ -62,6 +68,8 @@ export interface Overrides {
   jobRetryBaseMs?: number;
   /** name resolution of the safe fetcher (tests use a stub) */
   resolver?: Resolver;
+  /** the studio's engines (tests replace them to simulate engine failures) */
+  studioEngines?: StudioEngines;
 }
 
 /** Everything the service is made of, built from config in one place (the composition root). */
@@ -87,6 +95,8 @@ export interface Deps {
   runner: JobRunner;
   blobs: BlobStore;
   fetcher: SafeFetcher;
+  studio: StudioService;
+  studioOperations: StudioOperations;
   appDeps: Omit<AppDeps, 'logger'>;
   /** runs job workers in this process (serve in embedded mode, `folio worker`) */
   startWorkers(): Promise<void>;
@@ -142,7 +152,13 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
 
   // Jobs: every kind needs its handler, and so does every type still pending in the table.
   const registry = new JobRegistry();
-  registry.register([...BUILTIN_JOBS, ...(overrides.jobs ?? [])]);
+  // The studio's handlers need the blob store and the service, built further down.
+  let studioHandlerDeps: StudioHandlerDeps | null = null;
+  const studioHandlers = studioJobHandlers(() => {
+    if (!studioHandlerDeps) throw new Error('studio services are not built yet');
+    return studioHandlerDeps;
+  });
+  registry.register([...BUILTIN_JOBS, ...studioHandlers, ...(overrides.jobs ?? [])]);
   const jobsRepo = new JobsRepo(database.db);
   try {
     registry.assertComplete(await jobsRepo.typesInUse());
@@ -161,13 +177,17 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, retryBaseMs: overrides.jobRetryBaseMs ?? 1000 },
   );
   let maintenance: NodeJS.Timeout | null = null;
+  let studioOps: StudioOperations | null = null;
   const stopWorkers = async () => {
+    studioOps?.stop();
     if (maintenance) clearInterval(maintenance);
     maintenance = null;
     await runner.stop(config.shutdownTimeoutMs);
   };
   const startWorkers = async () => {
     await runner.start();
+    // Charged sync studio calls whose process died are refunded once past their deadline.
+    studioOps?.start();
     // Idempotency keys older than 24 h are dead weight.
     maintenance ??= setInterval(() => void idempotency.sweep().catch((err: unknown) => logger.warn({ err }, 'idempotency sweep failed')), 15 * 60_000);
     maintenance.unref();
@@ -184,6 +204,15 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
     userAgent: `Folio/${VERSION} (+${config.publicUrl})`,
   });
+  const studioRepo = new StudioRepo(database.db);
+  studioOps = new StudioOperations(database.db, studioRepo, wallet, idempotency, {
+    deadlineMs: 15 * 60_000,
+    onError: (err) => logger.warn({ err }, 'studio operation sweep failed'),
+  });
+  const studioEngines = overrides.studioEngines ?? realEngines;
+  const studio = new StudioService({ db: database.db, repo: studioRepo, jobs, operations: studioOps, blobs, fetcher, plans, stores, engines: studioEngines });
+  studioHandlerDeps = { db: database.db, repo: studioRepo, wallet, blobs, engines: studioEngines, studio };
+
   // Closed first, in this order: workers, queue, blob store; then the rate store, Redis, the database.
   closers.unshift(
     () => stopWorkers(),
@@ -231,13 +260,14 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     rateStore,
     rateLimitFor: (tier) => plans.requestsPerMinute(tier),
     readiness,
-    routes: (app: App) => {
+    routes: async (app: App) => {
       identityRoutes(app, { identity });
       storesRoutes(app, { stores, pageContext });
       plansRoutes(app, { plans });
       apiKeysRoutes(app, { apiKeys: apiKeys.service, pageContext });
       walletRoutes(app, { wallet, pageContext });
       if (blobs instanceof DiskBlobStore) filesRoutes(app, { blobs });
+      await studioRoutes(app, { studio, idempotency, maxFileBytes: config.fetch.maxBytes });
     },
   };
 
@@ -261,6 +291,8 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     runner,
     blobs,
     fetcher,
+    studio,
+    studioOperations: studioOps,
     appDeps,
     startWorkers,
     stopWorkers,
