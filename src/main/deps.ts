@@ -154,6 +154,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   const registry = new JobRegistry();
   // The studio's handlers need the blob store and the service, built further down.
   let studioHandlerDeps: StudioHandlerDeps | null = null;
+  let studioService: StudioService | null = null;
   const studioHandlers = studioJobHandlers(() => {
     if (!studioHandlerDeps) throw new Error('studio services are not built yet');
     return studioHandlerDeps;
@@ -173,7 +174,16 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       : new InProcessQueue(jobsRepo, { pollMs: config.jobs.pollMs, logger });
   const jobs = new JobsService(database.db, jobsRepo, wallet, idempotency, queue, registry, { maxAttempts: config.jobs.maxAttempts });
   const runner = new JobRunner(
-    { db: database.db, repo: jobsRepo, wallet, registry, queue, logger },
+    {
+      db: database.db,
+      repo: jobsRepo,
+      wallet,
+      registry,
+      queue,
+      logger,
+      // Studio jobs announce their end (events) inside the finishing transaction.
+      onFinished: (tx, id, type) => (studioService ? studioService.publishFinished(tx, id, type) : Promise.resolve()),
+    },
     { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, retryBaseMs: overrides.jobRetryBaseMs ?? 1000 },
   );
   let maintenance: NodeJS.Timeout | null = null;
@@ -210,7 +220,8 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     onError: (err) => logger.warn({ err }, 'studio operation sweep failed'),
   });
   const studioEngines = overrides.studioEngines ?? realEngines;
-  const studio = new StudioService({ db: database.db, repo: studioRepo, jobs, operations: studioOps, blobs, fetcher, plans, stores, engines: studioEngines });
+  const studio = new StudioService({ db: database.db, repo: studioRepo, jobs, operations: studioOps, blobs, fetcher, plans, stores, engines: studioEngines, events });
+  studioService = studio;
   studioHandlerDeps = { db: database.db, repo: studioRepo, wallet, blobs, engines: studioEngines, studio };
 
   // Closed first, in this order: workers, queue, blob store; then the rate store, Redis, the database.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, DbOrTx } from '../../platform/db/index.js';
 import type { Queue, QueueLogger } from '../../platform/queue/queue.js';
 import { canMove, JobFailure, type JobContext, type JobKind, type JobRegistry } from '../../platform/queue/registry.js';
 import type { WalletService } from '../wallet/wallet.service.js';
@@ -41,7 +41,16 @@ export class JobRunner {
   private started = false;
 
   constructor(
-    private readonly deps: { db: Db; repo: JobsRepo; wallet: WalletService; registry: JobRegistry; queue: Queue; logger: QueueLogger & { info(obj: object, msg: string): void } },
+    private readonly deps: {
+      db: Db;
+      repo: JobsRepo;
+      wallet: WalletService;
+      registry: JobRegistry;
+      queue: Queue;
+      logger: QueueLogger & { info(obj: object, msg: string): void };
+      /** told inside the finishing transaction when a job completes or fails (domain events) */
+      onFinished?: (tx: DbOrTx, jobId: string, type: string) => Promise<void>;
+    },
     private readonly opts: RunnerOptions,
   ) {}
 
@@ -150,7 +159,14 @@ export class JobRunner {
       // A handler that returns after losing its lease must not overwrite the new owner's work.
       if (abort.signal.aborted && abort.signal.reason instanceof LeaseLost) throw abort.signal.reason;
       const now = new Date().toISOString();
-      const done = await repo.complete(row.id, lease, { status: kind.statuses.completed, result: JSON.stringify(result ?? null), now });
+      const onFinished = this.deps.onFinished;
+      const done = onFinished
+        ? await this.deps.db.transaction().execute(async (tx) => {
+            const ok = await repo.complete(row.id, lease, { status: kind.statuses.completed, result: JSON.stringify(result ?? null), now }, tx);
+            if (ok) await onFinished(tx, row.id, row.type);
+            return ok;
+          })
+        : await repo.complete(row.id, lease, { status: kind.statuses.completed, result: JSON.stringify(result ?? null), now });
       if (!done) this.deps.logger.warn({ job_id: row.id }, 'job finished after losing its lease; result discarded');
     } catch (err) {
       await this.onError(kind, row, lease, err);
@@ -195,9 +211,12 @@ export class JobRunner {
     await db.transaction().execute(async (tx) => {
       const now = new Date().toISOString();
       const failed = await repo.fail(tx, row.id, cond, { status: kind.statuses.failed, error: message, now });
-      if (!failed || !kind.refundOnFailure || failed.charge_tx_id === null) return;
-      const refund = await wallet.refundIn(tx, failed.charge_tx_id, { reference: `${row.type}:${row.id}` });
-      if (refund) await repo.setRefund(tx, row.id, refund.txId);
+      if (!failed) return;
+      if (kind.refundOnFailure && failed.charge_tx_id !== null) {
+        const refund = await wallet.refundIn(tx, failed.charge_tx_id, { reference: `${row.type}:${row.id}` });
+        if (refund) await repo.setRefund(tx, row.id, refund.txId);
+      }
+      if (this.deps.onFinished) await this.deps.onFinished(tx, row.id, row.type);
     });
   }
 }

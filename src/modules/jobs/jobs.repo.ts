@@ -146,7 +146,7 @@ export class JobsRepo implements DueSource {
     return this.leased(id, lease, { progress, updated_at: now });
   }
 
-  async complete(id: string, lease: Lease, fields: { status: string; result: string; now: string }): Promise<boolean> {
+  async complete(id: string, lease: Lease, fields: { status: string; result: string; now: string }, db: DbOrTx = this.db): Promise<boolean> {
     return this.leased(id, lease, {
       state: 'completed',
       status: fields.status,
@@ -156,7 +156,7 @@ export class JobsRepo implements DueSource {
       lease_expires_at: null,
       completed_at: fields.now,
       updated_at: fields.now,
-    });
+    }, db);
   }
 
   /** Back to the queue after a retryable error; the next attempt may start at `availableAt`. */
@@ -205,8 +205,8 @@ export class JobsRepo implements DueSource {
     await tx.updateTable('jobs').set({ refund_tx_id: refundTxId }).where('id', '=', id).execute();
   }
 
-  private async leased(id: string, lease: Lease, set: Partial<Record<keyof JobsTable, unknown>>): Promise<boolean> {
-    const res = await this.db
+  private async leased(id: string, lease: Lease, set: Partial<Record<keyof JobsTable, unknown>>, db: DbOrTx = this.db): Promise<boolean> {
+    const res = await db
       .updateTable('jobs')
       .set(set as never)
       .where('id', '=', id)

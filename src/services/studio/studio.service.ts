@@ -4,7 +4,10 @@ import type { IcpType } from '../../engines/image/face-crop.js';
 import { QrSheetInputError, type PageSize, type QrLayout } from '../../engines/qr/card-sheet.js';
 import { VisionError } from '../../engines/vision/errors.js';
 import { embeddingFromBytes, embeddingToBytes, type ReferenceEmbedding } from '../../engines/vision/matching.js';
-import { chargedFields, type Job, type JobsService } from '../../modules/jobs/jobs.service.js';
+import { chargedFields, toJob, type Job, type JobsService } from '../../modules/jobs/jobs.service.js';
+import type { JobRow } from '../../modules/jobs/jobs.repo.js';
+import type { EventBus } from '../../platform/events.js';
+import type { DbOrTx } from '../../platform/db/index.js';
 import type { Plans } from '../../modules/plans/plans.js';
 import type { StoresService } from '../../modules/stores/stores.service.js';
 import type { IdempotencyRequest, StoredResponse } from '../../modules/wallet/idempotency.js';
@@ -16,7 +19,7 @@ import type { JobKind } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { StudioEngines } from './engines.js';
 import type { StudioOperations } from './operations.js';
-import type { AgencyRow, FileRow, StudioJobRow, StudioRepo, SubjectRow } from './studio.repo.js';
+import type { AgencyRow, FileRow, MatchJobRow, StudioJobRow, StudioRepo, SubjectRow } from './studio.repo.js';
 import {
   FACE_CROP_BATCH,
   faceCropCost,
@@ -46,6 +49,7 @@ export interface StudioDeps {
   plans: Plans;
   stores: StoresService;
   engines: StudioEngines;
+  events: EventBus;
 }
 
 export interface UploadedFile {
@@ -279,6 +283,11 @@ export class StudioService {
       if (job) break;
     }
     if (!job) throw AppError.notFound('Task');
+    return this.taskView(job);
+  }
+
+  /** A studio task as GET /services/studio/jobs/{taskId} shows it. */
+  async taskView(job: Job) {
     const payload = job.payload as { files?: unknown[]; subjectIds?: unknown[] };
     const total = payload.files?.length ?? payload.subjectIds?.length ?? 0;
     const progress = job.progress as BatchProgress<unknown> | null;
@@ -310,6 +319,26 @@ export class StudioService {
     }
     if (job.state === 'failed' && job.refundTxId) out.refund_transaction_id = job.refundTxId;
     return out;
+  }
+
+  /**
+   * Inside the transaction that finishes a studio job: publishes `jobs` `completed|failed`
+   * with the job as its read endpoint returns it (the match job for matching).
+   */
+  async publishFinished(tx: DbOrTx, jobId: string, type: string): Promise<void> {
+    if (!type.startsWith('studio.')) return;
+    const raw = await this.d.repo.jobRow(tx, jobId);
+    if (!raw) return;
+    const job = toJob(raw as unknown as JobRow);
+    if (job.state !== 'completed' && job.state !== 'failed') return;
+    let data: unknown;
+    if (type === MATCH_BATCH.type) {
+      const row = await this.d.repo.matchJobByTask(tx, jobId);
+      data = row ? this.matchView(row, job) : await this.taskView(job);
+    } else {
+      data = await this.taskView(job);
+    }
+    await this.d.events.publish({ accountId: job.accountId, storeId: null, topic: 'jobs', event: job.state, data }, tx);
   }
 
   // ---- QR cards ----------------------------------------------------------------------------
@@ -458,6 +487,11 @@ export class StudioService {
     const row = await this.d.repo.matchJob(accountId, id);
     if (!row || row.task_id === null) throw AppError.notFound('Match job');
     const job = await this.d.jobs.get(MATCH_BATCH, accountId, row.task_id);
+    return this.matchView(row, job);
+  }
+
+  /** A match job as GET /services/studio/matching/jobs/{id} shows it. */
+  matchView(row: MatchJobRow, job: Job) {
     const progress = job.progress as BatchProgress<MatchItem> | null;
     const items = job.state === 'completed' ? (job.result as MatchResultSummary).items : (progress?.items ?? []);
     const count = (s: MatchItem['status']) => items.filter((i) => i.status === s).length;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { realEngines, type StudioEngines } from '../../../src/services/studio/engines.js';
+import type { DomainEvent } from '../../../src/platform/events.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { expectAuthCases } from '../../helpers/auth-cases.js';
 import { isolatedDatabase, type IsolatedDatabase } from '../../helpers/database.js';
@@ -13,6 +14,7 @@ let origin: { base: string; close(): Promise<void> };
 let images: Record<string, Buffer>;
 /** flips the face-crop engine into failing with an unexpected error */
 let engineBroken = false;
+const events: DomainEvent[] = [];
 const engines: StudioEngines = {
   ...realEngines,
   faceCrop: async (image, icp, opts) => {
@@ -26,6 +28,7 @@ beforeAll(async () => {
   origin = await fixtureServer(images);
   db = await isolatedDatabase();
   t = await buildTestApp({ env: { ...db.env, FOLIO_FETCH_ALLOWLIST: '127.0.0.1', FOLIO_JOB_POLL_MS: '50' }, studioEngines: engines });
+  t.deps.events.subscribe(async (e) => void events.push(e));
   await t.deps.startWorkers();
 }, 60_000);
 
@@ -198,6 +201,9 @@ describe('POST /services/studio/face-crop/upload', () => {
     expect(done.results[0].output_urls.original).toMatch(/^http/);
     expect(done.tokens_refunded).toBe(2);
     expect(await balance(t.app, user)).toBe(50 - 12 + 2);
+    // the end of the job is announced (webhooks), with the job as GET shows it
+    const event = events.find((e) => (e.data as { task_id?: string }).task_id === created.task_id);
+    expect(event).toMatchObject({ accountId: user.id, storeId: null, topic: 'jobs', event: 'completed', data: { status: 'completed', total_files: 6 } });
     // another account cannot see it
     const other = await signUp(t.app);
     expect((await t.app.inject({ method: 'GET', url: `/v1/services/studio/jobs/${created.task_id}`, headers: as.J(other) })).statusCode).toBe(404);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../../../src/platform/events.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { expectAuthCases } from '../../helpers/auth-cases.js';
 import { isolatedDatabase, type IsolatedDatabase } from '../../helpers/database.js';
@@ -10,12 +11,14 @@ let t: TestApp;
 let db: IsolatedDatabase;
 let origin: { base: string; close(): Promise<void> };
 let images: Record<string, Buffer>;
+const events: DomainEvent[] = [];
 
 beforeAll(async () => {
   images = await studioImages();
   origin = await fixtureServer(images);
   db = await isolatedDatabase();
   t = await buildTestApp({ env: { ...db.env, FOLIO_FETCH_ALLOWLIST: '127.0.0.1', FOLIO_JOB_POLL_MS: '50' } });
+  t.deps.events.subscribe(async (e) => void events.push(e));
   await t.deps.startWorkers();
 }, 60_000);
 
@@ -179,7 +182,7 @@ describe('matching', () => {
     expect(created).toMatchObject({ total_files: 3, tokens_deducted: 18 });
     expect(Number.isInteger(created.match_job_id)).toBe(true);
     expect(typeof created.task_id).toBe('string');
-    const done = await waitFor(
+    const done: any = await waitFor(
       async () => {
         const r = await req(user, 'GET', `/matching/jobs/${created.match_job_id}`);
         expect(r.statusCode, r.body).toBe(200);
@@ -190,6 +193,10 @@ describe('matching', () => {
       100,
     );
     expect(done).toMatchObject({ id: created.match_job_id, status: 'completed', total_files: 3, matched: 1, needs_review: 0, unmatched: 1, failed: 1, tokens_refunded: 6 });
+    expect(events.find((e) => (e.data as { id?: number }).id === created.match_job_id && e.topic === 'jobs')).toMatchObject({
+      event: 'completed',
+      data: { status: 'completed', matched: 1, unmatched: 1, failed: 1 },
+    });
     const byFile = Object.fromEntries(done.results.map((r: any) => [r.file_id, r]));
     expect(byFile[ids[0]!]).toMatchObject({ status: 'matched', student_id: 'A' });
     expect(byFile[ids[0]!].similarity).toBeGreaterThan(0.95);
