@@ -255,13 +255,22 @@ export class StudioService {
     }
     const per = faceCropCost(opts.enhance);
     const batchFiles: BatchFile[] = files.map((f) => ({ filename: f.filename, key: f.key! }));
-    const out = await this.d.jobs.create(FACE_CROP_BATCH, {
-      accountId,
-      payload: { icpType: opts.icpType, enhance: opts.enhance, files: batchFiles },
-      cost: per * files.length,
-      idempotency: opts.idempotency,
-      respond: (job, charge) => ({ status: 202, body: { task_id: job.id, status: job.status, total_files: files.length, ...chargedFields(charge) } }),
-    });
+    const dropStaged = () => Promise.all(batchFiles.map((f) => this.d.blobs.delete(f.key).catch(() => undefined)));
+    let out;
+    try {
+      out = await this.d.jobs.create(FACE_CROP_BATCH, {
+        accountId,
+        payload: { icpType: opts.icpType, enhance: opts.enhance, files: batchFiles },
+        cost: per * files.length,
+        idempotency: opts.idempotency,
+        respond: (job, charge) => ({ status: 202, body: { task_id: job.id, status: job.status, total_files: files.length, ...chargedFields(charge) } }),
+      });
+    } catch (err) {
+      // 402, 409: the staged uploads belong to no job.
+      await dropStaged();
+      throw err;
+    }
+    if (out.replayed) await dropStaged();
     return out.response!;
   }
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
   images = await studioImages();
   origin = await fixtureServer(images);
   db = await isolatedDatabase();
-  t = await buildTestApp({ env: { ...db.env, FOLIO_FETCH_ALLOWLIST: '127.0.0.1', FOLIO_JOB_POLL_MS: '50' }, studioEngines: engines });
+  t = await buildTestApp({ env: { ...db.env, FOLIO_FETCH_ALLOWLIST: '127.0.0.1', FOLIO_JOB_POLL_MS: '50', FOLIO_JOB_MAX_ATTEMPTS: '1' }, studioEngines: engines });
   t.deps.events.subscribe(async (e) => void events.push(e));
   await t.deps.startWorkers();
 }, 60_000);
@@ -207,6 +207,28 @@ describe('POST /services/studio/face-crop/upload', () => {
     // another account cannot see it
     const other = await signUp(t.app);
     expect((await t.app.inject({ method: 'GET', url: `/v1/services/studio/jobs/${created.task_id}`, headers: as.J(other) })).statusCode).toBe(404);
+  }, 60_000);
+
+  it('a queued batch whose engine fails is failed and refunded in full; Idempotency-Key replays the 202', async () => {
+    const user = await signUp(t.app);
+    const { payload, headers } = multipart({ icp_type: 'school' }, files(Array.from({ length: 6 }, () => 'astronaut.jpg')));
+    engineBroken = true;
+    let created;
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/v1/services/studio/face-crop/upload', headers: { ...as.J(user), ...headers, 'idempotency-key': 'batch-1' }, payload });
+      expect(res.statusCode, res.body).toBe(202);
+      created = res.json();
+      const again = await t.app.inject({ method: 'POST', url: '/v1/services/studio/face-crop/upload', headers: { ...as.J(user), ...headers, 'idempotency-key': 'batch-1' }, payload });
+      expect(again.statusCode).toBe(202);
+      expect(again.json().task_id).toBe(created.task_id);
+      const done = await waitForTask(t.app, user, created.task_id);
+      expect(done.status).toBe('failed');
+      expect(typeof done.error_message).toBe('string');
+    } finally {
+      engineBroken = false;
+    }
+    expect(await balance(t.app, user)).toBe(50);
+    expect(events.find((e) => (e.data as { task_id?: string }).task_id === created.task_id)?.event).toBe('failed');
   }, 60_000);
 
   it('validates icp_type and files (400), and 402 when the wallet is short', async () => {
