@@ -173,14 +173,16 @@ describe('POST /services/studio/face-crop/upload', () => {
 
   it('up to 5 files answer 200 with results', async () => {
     const user = await signUp(t.app);
-    const { payload, headers } = multipart({ icp_type: 'school' }, files(['astronaut.jpg', 'blank.png']));
+    const { payload, headers } = multipart({ icp_type: 'school' }, [...files(['astronaut.jpg', 'blank.png']), { filename: 'notes.jpg', body: Buffer.from('not an image at all') }]);
     const res = await t.app.inject({ method: 'POST', url: '/v1/services/studio/face-crop/upload', headers: { ...as.J(user), ...headers }, payload });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.tokens_deducted).toBe(4);
-    expect(body.tokens_refunded).toBe(2);
-    expect(body.results.map((r: any) => r.status)).toEqual(['completed', 'failed']);
+    expect(body.tokens_deducted).toBe(6);
+    expect(body.tokens_refunded).toBe(4);
+    expect(body.results.map((r: any) => r.status)).toEqual(['completed', 'failed', 'failed']);
     expect(body.results[0].filename).toBe('0-astronaut.jpg');
+    expect(body.results[1].error.code).toBe('no_face');
+    expect(body.results[2].error.code).toBe('unreadable_image');
     expect(await balance(t.app, user)).toBe(48);
   });
 
