@@ -196,8 +196,9 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   };
   const startWorkers = async () => {
     await runner.start();
-    // Charged sync studio calls whose process died are refunded once past their deadline.
-    studioOps?.start();
+    // Charged sync studio calls whose process died are refunded (past their deadline, or at once when embedded).
+    // On the embedded stack this is the only process: every running call is a dead one's.
+    studioOps?.start({ orphansAtStart: database.dialect === 'sqlite' });
     // Idempotency keys older than 24 h are dead weight.
     maintenance ??= setInterval(() => void idempotency.sweep().catch((err: unknown) => logger.warn({ err }, 'idempotency sweep failed')), 15 * 60_000);
     maintenance.unref();

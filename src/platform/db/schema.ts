@@ -224,6 +224,8 @@ export interface StudioOperationsTable {
   id: string;
   account_id: string;
   kind: string;
+  /** the process running it (host:pid:random) */
+  owner: string;
   state: 'running' | 'done' | 'failed';
   cost: number;
   charge_tx_id: number;

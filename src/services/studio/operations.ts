@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { newId } from '../../platform/crypto/ids.js';
 import type { Db } from '../../platform/db/index.js';
 import { nowIso } from '../../platform/db/index.js';
@@ -18,10 +20,13 @@ export interface OperationOutcome {
  * `studio_operations` row are written in one transaction before the engine runs; the row is
  * settled with any partial refund (failed items) in one transaction afterwards. An engine
  * error refunds the whole charge. A process that dies in between leaves the row `running`:
- * once its deadline passes, `sweep` (on worker start and every minute) refunds it.
+ * once its deadline passes, `sweep` (on worker start and every minute) refunds it; on the
+ * embedded stack (one process) a restart refunds it at once.
  */
 export class StudioOperations {
   private timer: NodeJS.Timeout | null = null;
+  /** this process, on the rows it runs */
+  readonly owner = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
   constructor(
     private readonly db: Db,
@@ -48,6 +53,7 @@ export class StudioOperations {
         id,
         account_id: input.accountId,
         kind: input.kind,
+        owner: this.owner,
         cost: input.cost,
         charge_tx_id: charge.txId,
         deadline_at: new Date(now.getTime() + this.opts.deadlineMs).toISOString(),
@@ -87,11 +93,15 @@ export class StudioOperations {
     return { response, replayed: false };
   }
 
-  /** Refunds calls whose process died (still running past their deadline). Returns how many. */
-  async sweep(): Promise<number> {
+  /**
+   * Refunds calls whose process died: still running past their deadline, and with `orphans`
+   * also every running call of another process (only sound when this is the only process
+   * serving the database: the embedded SQLite stack at start). Returns how many.
+   */
+  async sweep(opts: { orphans?: boolean } = {}): Promise<number> {
     let count = 0;
     for (;;) {
-      const due = await this.repo.overdueOperations(nowIso(), 100);
+      const due = await this.repo.overdueOperations(nowIso(), 100, opts.orphans ? this.owner : undefined);
       if (due.length === 0) return count;
       for (const op of due) {
         // Refund first (it locks the charge), then settle only if still running; else roll back.
@@ -112,11 +122,11 @@ export class StudioOperations {
     }
   }
 
-  start(everyMs = 60_000): void {
+  start(opts: { orphansAtStart?: boolean; everyMs?: number } = {}): void {
     if (this.timer) return;
+    void this.sweep({ orphans: opts.orphansAtStart ?? false }).catch(this.opts.onError);
     const tick = () => void this.sweep().catch(this.opts.onError);
-    tick();
-    this.timer = setInterval(tick, everyMs);
+    this.timer = setInterval(tick, opts.everyMs ?? 60_000);
     this.timer.unref();
   }
 

@@ -180,10 +180,10 @@ export class StudioRepo {
 
   // ---- charged synchronous operations -----------------------------------------------------
 
-  async insertOperation(tx: DbOrTx, v: { id: string; account_id: string; kind: string; cost: number; charge_tx_id: number; deadline_at: string; now: string }): Promise<void> {
+  async insertOperation(tx: DbOrTx, v: { id: string; account_id: string; kind: string; owner: string; cost: number; charge_tx_id: number; deadline_at: string; now: string }): Promise<void> {
     await tx
       .insertInto('studio_operations')
-      .values({ id: v.id, account_id: v.account_id, kind: v.kind, state: 'running', cost: v.cost, charge_tx_id: v.charge_tx_id, deadline_at: v.deadline_at, created_at: v.now, updated_at: v.now })
+      .values({ id: v.id, account_id: v.account_id, kind: v.kind, owner: v.owner, state: 'running', cost: v.cost, charge_tx_id: v.charge_tx_id, deadline_at: v.deadline_at, created_at: v.now, updated_at: v.now })
       .execute();
   }
 
@@ -198,14 +198,11 @@ export class StudioRepo {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  async overdueOperations(now: string, limit: number): Promise<Array<{ id: string; charge_tx_id: number }>> {
-    const rows = await this.db
-      .selectFrom('studio_operations')
-      .select(['id', 'charge_tx_id'])
-      .where('state', '=', 'running')
-      .where('deadline_at', '<', now)
-      .limit(limit)
-      .execute();
+  /** Running operations past their deadline, or (orphansOf) run by any process but this one. */
+  async overdueOperations(now: string, limit: number, orphansOf?: string): Promise<Array<{ id: string; charge_tx_id: number }>> {
+    let q = this.db.selectFrom('studio_operations').select(['id', 'charge_tx_id']).where('state', '=', 'running');
+    q = orphansOf === undefined ? q.where('deadline_at', '<', now) : q.where((eb) => eb.or([eb('deadline_at', '<', now), eb('owner', '!=', orphansOf)]));
+    const rows = await q.limit(limit).execute();
     return rows.map((r) => ({ id: r.id, charge_tx_id: Number(r.charge_tx_id) }));
   }
 }

@@ -158,12 +158,28 @@ describe('POST /services/studio/face-crop', () => {
     const past = new Date(Date.now() - 1000).toISOString();
     await kdb
       .insertInto('studio_operations')
-      .values({ id: `dead-${user.id}`, account_id: user.id, kind: 'face-crop', state: 'running', cost: 4, charge_tx_id: charge.txId, deadline_at: past, created_at: past, updated_at: past })
+      .values({ id: `dead-${user.id}`, account_id: user.id, kind: 'face-crop', owner: 'dead-host:1:x', state: 'running', cost: 4, charge_tx_id: charge.txId, deadline_at: past, created_at: past, updated_at: past })
       .execute();
     expect(await balance(t.app, user)).toBe(46);
     expect(await t.deps.studioOperations.sweep()).toBeGreaterThanOrEqual(1);
     expect(await balance(t.app, user)).toBe(50);
     await t.deps.studioOperations.sweep();
+    expect(await balance(t.app, user)).toBe(50);
+  });
+
+  it('on a single-process restart, the call of a dead process is refunded before its deadline', async () => {
+    const user = await signUp(t.app);
+    const { db: kdb } = t.deps.database;
+    const charge = await kdb.transaction().execute((tx) => t.deps.wallet.chargeIn(tx, { accountId: user.id, cost: 6, reference: 'studio.qr:dead' }));
+    const now = new Date().toISOString();
+    const later = new Date(Date.now() + 600_000).toISOString();
+    await kdb
+      .insertInto('studio_operations')
+      .values({ id: `orphan-${user.id}`, account_id: user.id, kind: 'qr', owner: 'dead-host:2:y', state: 'running', cost: 6, charge_tx_id: charge.txId, deadline_at: later, created_at: now, updated_at: now })
+      .execute();
+    await t.deps.studioOperations.sweep();
+    expect(await balance(t.app, user)).toBe(44);
+    await t.deps.studioOperations.sweep({ orphans: true });
     expect(await balance(t.app, user)).toBe(50);
   });
 });

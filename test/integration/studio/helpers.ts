@@ -12,8 +12,11 @@ import { FACES_DIR } from '../../unit/engines/studio/fixtures.js';
 /** Small test images: faces downscaled (fast detection), a flat grey image with no face. */
 export async function studioImages(): Promise<Record<string, Buffer>> {
   const small = (name: string, width: number) => sharp(readFileSync(path.join(FACES_DIR, name))).resize({ width }).jpeg({ quality: 85 }).toBuffer();
+  const astronaut = await small('astronaut.png', 320);
   return {
-    'astronaut.jpg': await small('astronaut.png', 320),
+    'astronaut.jpg': astronaut,
+    // the same face, greyed and blurred: similarity ≈ 0.82 to astronaut.jpg (needs_review at 0.85)
+    'astronaut-grey.jpg': await sharp(astronaut).greyscale().blur(1.5).toBuffer(),
     'camera.jpg': await small('camera.png', 320),
     'messi.jpg': await small('messi5.jpg', 400),
     'julia.jpg': await small('julia_facedetect_sample.jpg', 320),

@@ -165,7 +165,7 @@ describe('matching', () => {
     expect((await req(other, 'POST', '/matching/match-job', { agency_id: agencyId, job_id: jobId })).statusCode).toBe(404);
   });
 
-  it('matches files: matched, unmatched, failed (refunded); results per file once completed', async () => {
+  it('matches files: matched, needs_review, unmatched, failed (refunded); results per file once completed', async () => {
     const user = await signUp(t.app);
     const { agencyId, jobId } = await agencyWithJob(user);
     await req(user, 'POST', `/agencies/${agencyId}/subjects`, {
@@ -175,11 +175,11 @@ describe('matching', () => {
       ],
     });
     await req(user, 'POST', '/matching/references', { agency_id: agencyId });
-    const ids = await upload(user, agencyId, jobId, ['astronaut.jpg', 'messi.jpg', 'blank.png']);
+    const ids = await upload(user, agencyId, jobId, ['astronaut.jpg', 'messi.jpg', 'blank.png', 'astronaut-grey.jpg']);
     const res = await req(user, 'POST', '/matching/match-job', { agency_id: agencyId, file_ids: ids, threshold: 0.85 });
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json();
-    expect(created).toMatchObject({ total_files: 3, tokens_deducted: 18 });
+    expect(created).toMatchObject({ total_files: 4, tokens_deducted: 24 });
     expect(Number.isInteger(created.match_job_id)).toBe(true);
     expect(typeof created.task_id).toBe('string');
     const done: any = await waitFor(
@@ -192,23 +192,27 @@ describe('matching', () => {
       60_000,
       100,
     );
-    expect(done).toMatchObject({ id: created.match_job_id, status: 'completed', total_files: 3, matched: 1, needs_review: 0, unmatched: 1, failed: 1, tokens_refunded: 6 });
+    expect(done).toMatchObject({ id: created.match_job_id, status: 'completed', total_files: 4, matched: 1, needs_review: 1, unmatched: 1, failed: 1, tokens_refunded: 6 });
     expect(events.find((e) => (e.data as { id?: number }).id === created.match_job_id && e.topic === 'jobs')).toMatchObject({
       event: 'completed',
-      data: { status: 'completed', matched: 1, unmatched: 1, failed: 1 },
+      data: { status: 'completed', matched: 1, needs_review: 1, unmatched: 1, failed: 1 },
     });
     const byFile = Object.fromEntries(done.results.map((r: any) => [r.file_id, r]));
     expect(byFile[ids[0]!]).toMatchObject({ status: 'matched', student_id: 'A' });
     expect(byFile[ids[0]!].similarity).toBeGreaterThan(0.95);
     expect(byFile[ids[1]!]).toMatchObject({ status: 'unmatched', subject_id: null });
     expect(byFile[ids[2]!]).toMatchObject({ status: 'failed', error: { code: 'no_face' } });
-    expect(await balance(t.app, user)).toBe(50 - 18 + 6);
+    // within 0.10 below the threshold: sent to review with its candidate
+    expect(byFile[ids[3]!]).toMatchObject({ status: 'needs_review', student_id: 'A' });
+    expect(byFile[ids[3]!].similarity).toBeGreaterThanOrEqual(0.75);
+    expect(byFile[ids[3]!].similarity).toBeLessThan(0.85);
+    expect(await balance(t.app, user)).toBe(50 - 24 + 6);
     const refund = (await transactions(t.app, user)).find((x) => x.type === 'refund');
     expect(refund).toMatchObject({ amount: 6, refund_of: created.wallet_transaction_id });
     // by job_id as well, and the task is visible under /jobs too
     const byJob = await req(user, 'POST', '/matching/match-job', { agency_id: agencyId, job_id: jobId });
     expect(byJob.statusCode, byJob.body).toBe(200);
-    expect(byJob.json().total_files).toBe(3);
+    expect(byJob.json().total_files).toBe(4);
     expect((await waitForTask(t.app, user, byJob.json().task_id)).status).toBe('completed');
     const other = await signUp(t.app);
     expect((await req(other, 'GET', `/matching/jobs/${created.match_job_id}`)).statusCode).toBe(404);

@@ -80,12 +80,14 @@ export const studio: MigrationFactory = (t) => ({
 
     // A charged synchronous call in flight: written with its charge, settled (done, with any
     // partial refund) in one transaction at the end. A row still `running` past its deadline
-    // belongs to a process that died: the sweeper refunds it.
+    // belongs to a process that died: the sweeper refunds it. `owner` names the process, so a
+  // single-process (embedded) start can refund every other process's row at once.
     await db.schema
       .createTable('studio_operations')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('account_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('owner', 'text', (c) => c.notNull())
       .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('running', 'done', 'failed')`))
       .addColumn('cost', t.big, (c) => c.notNull())
       .addColumn('charge_tx_id', 'integer', (c) => c.notNull().references('wallet_transactions.id'))
