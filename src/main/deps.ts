@@ -48,6 +48,13 @@ import { createBgRemovalProvider } from '../engines/vision/providers.js';
 import { BG_REMOVE_KIND, bgRemoveJob } from '../services/bg-remove/bg-remove.job.js';
 import { BgRemoveService } from '../services/bg-remove/bg-remove.service.js';
 import { bgRemoveRoutes } from '../services/bg-remove/bg-remove.routes.js';
+import { realEngines, type StudioEngines } from '../services/studio/engines.js';
+import { StudioOperations } from '../services/studio/operations.js';
+import { studioJobHandlers, type StudioHandlerDeps } from '../services/studio/studio.handlers.js';
+import { STUDIO_KINDS } from '../services/studio/studio.kinds.js';
+import { StudioRepo } from '../services/studio/studio.repo.js';
+import { studioRoutes } from '../services/studio/studio.routes.js';
+import { StudioService } from '../services/studio/studio.service.js';
 
 /**
  * Job kinds the service ships with, each bound to its handler. The pay-per-token services
@@ -74,6 +81,8 @@ export interface Overrides {
   resolver?: Resolver;
   /** webhook retry schedule and attempt deadline (tests shorten them) */
   webhooks?: Partial<WebhooksOptions>;
+  /** the studio's engines (tests replace them to simulate engine failures) */
+  studioEngines?: StudioEngines;
 }
 
 /** Everything the service is made of, built from config in one place (the composition root). */
@@ -103,6 +112,8 @@ export interface Deps {
   blobs: BlobStore;
   fetcher: SafeFetcher;
   preflight: PreflightService;
+  studio: StudioService;
+  studioOperations: StudioOperations;
   appDeps: Omit<AppDeps, 'logger'>;
   /** runs job workers in this process (serve in embedded mode, `folio worker`) */
   startWorkers(): Promise<void>;
@@ -190,7 +201,13 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
 
   // Jobs: every kind needs its handler, and so does every type still pending in the table.
   const registry = new JobRegistry();
-  registry.register([...BUILTIN_JOBS, ...serviceJobs, ...(overrides.jobs ?? [])]);
+  // The studio's handlers need the blob store and the service, built further down.
+  let studioHandlerDeps: StudioHandlerDeps | null = null;
+  const studioHandlers = studioJobHandlers(() => {
+    if (!studioHandlerDeps) throw new Error('studio services are not built yet');
+    return studioHandlerDeps;
+  });
+  registry.register([...BUILTIN_JOBS, ...serviceJobs, ...studioHandlers, ...(overrides.jobs ?? [])]);
   const jobsRepo = new JobsRepo(database.db);
   try {
     registry.assertComplete(await jobsRepo.typesInUse());
@@ -219,7 +236,9 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     },
   );
   let maintenance: NodeJS.Timeout | null = null;
+  let studioOps: StudioOperations | null = null;
   const stopWorkers = async () => {
+    studioOps?.stop();
     if (maintenance) clearInterval(maintenance);
     maintenance = null;
     await runner.stop(config.shutdownTimeoutMs);
@@ -241,6 +260,9 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       void idempotency.sweep().catch((err: unknown) => logger.warn({ err }, 'idempotency sweep failed'));
       sweepKeys();
     }, 15 * 60_000);
+    // Charged sync studio calls whose process died are refunded (past their deadline, or at once when embedded).
+    // On the embedded stack this is the only process: every running call is a dead one's.
+    studioOps?.start({ orphansAtStart: database.dialect === 'sqlite' });
     maintenance.unref();
   };
 
@@ -254,6 +276,16 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     accountTier: (accountId) => stores.accountTier(accountId),
   });
   jobEvents.setView(AI_FIX_JOB.type, (job, tx) => preflight.presentJob(job as never, tx));
+  const studioRepo = new StudioRepo(database.db);
+  studioOps = new StudioOperations(database.db, studioRepo, wallet, idempotency, {
+    deadlineMs: 15 * 60_000,
+    onError: (err) => logger.warn({ err }, 'studio operation sweep failed'),
+  });
+  const studioEngines = overrides.studioEngines ?? realEngines;
+  const studio = new StudioService({ db: database.db, repo: studioRepo, jobs, operations: studioOps, blobs, fetcher, plans, stores, engines: studioEngines, events });
+  studioHandlerDeps = { db: database.db, repo: studioRepo, wallet, blobs, engines: studioEngines, studio };
+
+  for (const kind of STUDIO_KINDS) jobEvents.setView(kind.type, (job, tx) => studio.finishedView(job, tx));
   // Closed first, in this order: workers, queue, blob store; then the rate store, Redis, the database.
   closers.unshift(
     () => stopWorkers(),
@@ -304,7 +336,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     rateStore,
     rateLimitFor: (tier) => plans.requestsPerMinute(tier),
     readiness,
-    routes: (app: App) => {
+    routes: async (app: App) => {
       identityRoutes(app, { identity });
       storesRoutes(app, { stores, pageContext });
       plansRoutes(app, { plans });
@@ -314,6 +346,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       preflightRoutes(app, { preflight, idempotency, pageContext });
       bgRemoveRoutes(app, { bgRemove, idempotency });
       if (blobs instanceof DiskBlobStore) filesRoutes(app, { blobs });
+      await studioRoutes(app, { studio, idempotency, maxFileBytes: config.fetch.maxBytes });
     },
   };
 
@@ -340,6 +373,8 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     blobs,
     fetcher,
     preflight,
+    studio,
+    studioOperations: studioOps,
     appDeps,
     startWorkers,
     stopWorkers,

@@ -52,7 +52,16 @@ export class JobRunner {
   private started = false;
 
   constructor(
-    private readonly deps: { db: Db; repo: JobsRepo; wallet: WalletService; registry: JobRegistry; queue: Queue; logger: QueueLogger & { info(obj: object, msg: string): void } },
+    private readonly deps: {
+      db: Db;
+      repo: JobsRepo;
+      wallet: WalletService;
+      registry: JobRegistry;
+      queue: Queue;
+      logger: QueueLogger & { info(obj: object, msg: string): void };
+      /** told inside the finishing transaction when a job completes or fails (domain events) */
+      onFinished?: (tx: DbOrTx, jobId: string, type: string) => Promise<void>;
+    },
     private readonly opts: RunnerOptions,
     private readonly onFinished: JobFinishedHook | null = null,
   ) {}

@@ -215,8 +215,8 @@ export class JobsRepo implements DueSource {
     await tx.updateTable('jobs').set({ refund_tx_id: refundTxId }).where('id', '=', id).execute();
   }
 
-  private async leased(id: string, lease: Lease, set: Partial<Record<keyof JobsTable, unknown>>): Promise<boolean> {
-    const res = await this.db
+  private async leased(id: string, lease: Lease, set: Partial<Record<keyof JobsTable, unknown>>, db: DbOrTx = this.db): Promise<boolean> {
+    const res = await db
       .updateTable('jobs')
       .set(set as never)
       .where('id', '=', id)

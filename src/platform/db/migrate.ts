@@ -5,6 +5,7 @@ import { apiKeys } from './migrations/0002-api-keys.js';
 import { backbone } from './migrations/0003-backbone.js';
 import { preflight } from './migrations/0007-preflight.js';
 import { webhooks } from './migrations/0006-webhooks.js';
+import { studio } from './migrations/0005-studio.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
   '0002-api-keys': apiKeys,
   '0003-backbone': backbone,
+  '0005-studio': studio,
   '0006-webhooks': webhooks,
   '0007-preflight': preflight,
 };

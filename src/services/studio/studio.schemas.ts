@@ -1,0 +1,77 @@
+import { Type } from '@sinclair/typebox';
+import { ICP_TYPES } from '../../engines/image/face-crop.js';
+import { QR_LAYOUTS, MAX_SUBJECTS } from '../../engines/qr/card-sheet.js';
+import { MAX_SYNC_URLS } from './studio.kinds.js';
+
+/** A string enum as a plain JSON-schema `enum`, so a wrong value reads "must be one of: …". */
+const literalUnion = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
+
+export const IcpTypeSchema = literalUnion(ICP_TYPES);
+export const AGENCY_TYPES = ['school', 'sports', 'corporate', 'yearbook', 'childcare', 'designer'] as const;
+const Url = Type.String({ minLength: 1, maxLength: 2048, format: 'uri' });
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+export const FaceCropBody = Type.Object(
+  {
+    image_url: Type.Optional(Url),
+    image_urls: Type.Optional(Type.Array(Url, { minItems: 1, maxItems: MAX_SYNC_URLS })),
+    icp_type: IcpTypeSchema,
+    enhance: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export const TaskParams = Type.Object({ taskId: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const QrBody = Type.Object(
+  {
+    job_id: Type.String({ minLength: 1, maxLength: 100 }),
+    school_name: Type.Optional(Type.String({ maxLength: 200 })),
+    layout: Type.Optional(literalUnion(QR_LAYOUTS)),
+    page_size: Type.Optional(literalUnion(['letter', 'a4'] as const)),
+    logo_url: Type.Optional(Url),
+    subjects: Type.Array(
+      Type.Object({
+        student_id: Type.String({ minLength: 1, maxLength: 100 }),
+        name: Type.String({ minLength: 1, maxLength: 200 }),
+        class_name: Type.Optional(Type.String({ maxLength: 100 })),
+      }),
+      { minItems: 1, maxItems: MAX_SUBJECTS },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const AgencyBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), agency_type: literalUnion(AGENCY_TYPES) }, { additionalProperties: false });
+export const AgencyParams = Type.Object({ agencyId: Id });
+export const AgencyJobParams = Type.Object({ agencyId: Id, jobId: Id });
+
+export const StudioJobBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 200 }), icp_type: IcpTypeSchema, status: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })) },
+  { additionalProperties: false },
+);
+
+const SubjectInput = Type.Object(
+  {
+    student_id: Type.String({ minLength: 1, maxLength: 100 }),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    class_name: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+    reference_photo_url: Type.Optional(Type.Union([Url, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+/** One subject, or `{subjects: [...]}` (bulk, up to 2000). */
+export const SubjectsBody = Type.Union([SubjectInput, Type.Object({ subjects: Type.Array(SubjectInput, { minItems: 1, maxItems: MAX_SUBJECTS }) }, { additionalProperties: false })]);
+
+export const ReferencesBody = Type.Object({ agency_id: Id }, { additionalProperties: false });
+
+export const MatchBody = Type.Object(
+  {
+    agency_id: Id,
+    job_id: Type.Optional(Id),
+    file_ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 500 })),
+    threshold: Type.Optional(Type.Number({ minimum: 0.5, maximum: 0.99 })),
+  },
+  { additionalProperties: false },
+);
+export const MatchParams = Type.Object({ matchJobId: Id });

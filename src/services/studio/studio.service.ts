@@ -1,0 +1,527 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { IcpType } from '../../engines/image/face-crop.js';
+import { QrSheetInputError, type PageSize, type QrLayout } from '../../engines/qr/card-sheet.js';
+import { VisionError } from '../../engines/vision/errors.js';
+import { embeddingFromBytes, embeddingToBytes, type ReferenceEmbedding } from '../../engines/vision/matching.js';
+import { chargedFields, toJob, type Job, type JobsService } from '../../modules/jobs/jobs.service.js';
+import type { JobRow } from '../../modules/jobs/jobs.repo.js';
+import type { EventBus } from '../../platform/events.js';
+import type { DbOrTx } from '../../platform/db/index.js';
+import type { Plans } from '../../modules/plans/plans.js';
+import type { StoresService } from '../../modules/stores/stores.service.js';
+import type { IdempotencyRequest, StoredResponse } from '../../modules/wallet/idempotency.js';
+import type { Db } from '../../platform/db/index.js';
+import { iso, nowIso } from '../../platform/db/index.js';
+import { FetchError, SafeFetcher } from '../../platform/fetch/safe-fetch.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { JobKind } from '../../platform/queue/registry.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { StudioEngines } from './engines.js';
+import type { StudioOperations } from './operations.js';
+import type { AgencyRow, FileRow, MatchJobRow, StudioJobRow, StudioRepo, SubjectRow } from './studio.repo.js';
+import {
+  FACE_CROP_BATCH,
+  faceCropCost,
+  MATCH_BATCH,
+  MATCH_COST_PER_FILE,
+  MAX_SYNC_URLS,
+  MAX_UPLOAD_FILES,
+  QR_COST_PER_SUBJECT,
+  REFERENCES_ASYNC_FROM,
+  REFERENCES_BATCH,
+  type BatchFile,
+  type BatchProgress,
+  type CropItem,
+  type FaceCropBatchResult,
+  type MatchItem,
+  type MatchResultSummary,
+  type ReferencesResult,
+} from './studio.kinds.js';
+
+export interface StudioDeps {
+  db: Db;
+  repo: StudioRepo;
+  jobs: JobsService;
+  operations: StudioOperations;
+  blobs: BlobStore;
+  fetcher: SafeFetcher;
+  plans: Plans;
+  stores: StoresService;
+  engines: StudioEngines;
+  events: EventBus;
+}
+
+export interface UploadedFile {
+  filename: string;
+  body: Buffer;
+  contentType: string;
+}
+
+/** A file kept in memory (small sync batches) or already stored in the blob store. */
+export type UploadRef = { filename: string; body: Buffer; key: string | null; contentType: string };
+
+/** Where a user URL's file name comes from: its last path segment. */
+function filenameOf(url: string, index: number): string {
+  try {
+    const base = path.posix.basename(new URL(url).pathname);
+    if (base) return decodeURIComponent(base).slice(0, 255);
+  } catch {
+    /* fall through */
+  }
+  return `image-${index + 1}`;
+}
+
+/** Safe blob key segment from a client file name. */
+export function safeSegment(name: string): string {
+  const cleaned = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[._-]+/, '').slice(0, 100);
+  return cleaned || 'file';
+}
+
+export function itemError(err: unknown): { code: string; message: string } | null {
+  if (err instanceof VisionError) return { code: err.code, message: err.message };
+  if (err instanceof FetchError) return { code: `fetch_${err.code}`, message: `the image could not be fetched: ${err.message}` };
+  return null;
+}
+
+function agencyDto(r: AgencyRow) {
+  return { id: r.id, name: r.name, agency_type: r.agency_type, created_at: iso(r.created_at) };
+}
+function studioJobDto(r: StudioJobRow) {
+  return { id: r.id, agency_id: Number(r.agency_id), name: r.name, status: r.status, icp_type: r.icp_type, created_at: iso(r.created_at) };
+}
+function subjectDto(r: SubjectRow) {
+  return {
+    id: r.id,
+    agency_id: Number(r.agency_id),
+    student_id: r.student_id,
+    name: r.name,
+    class_name: r.class_name,
+    reference_photo_url: r.reference_photo_url,
+    has_embedding: r.embedding !== null,
+    embedding_error: r.embedding_error,
+    created_at: iso(r.created_at),
+  };
+}
+function fileDto(r: FileRow) {
+  return { id: r.id, job_id: Number(r.job_id), filename: r.filename, content_type: r.content_type, size_bytes: Number(r.size_bytes), created_at: iso(r.created_at) };
+}
+
+/** The studio's HTTP-facing rules: billing, tenancy, sync or queued. Routes stay thin. */
+export class StudioService {
+  constructor(private readonly d: StudioDeps) {}
+
+  // ---- agencies, studio jobs, subjects, files (free) ---------------------------------------
+
+  async listAgencies(accountId: string) {
+    return (await this.d.repo.listAgencies(accountId)).map(agencyDto);
+  }
+
+  async createAgency(accountId: string, body: { name: string; agency_type: string }) {
+    return agencyDto(await this.d.repo.insertAgency(accountId, body, nowIso()));
+  }
+
+  private async agency(accountId: string, id: number): Promise<AgencyRow> {
+    const a = await this.d.repo.agency(accountId, id);
+    if (!a) throw AppError.notFound('Agency');
+    return a;
+  }
+
+  async listJobs(accountId: string, agencyId: number) {
+    await this.agency(accountId, agencyId);
+    return (await this.d.repo.listJobs(accountId, agencyId)).map(studioJobDto);
+  }
+
+  async createJob(accountId: string, agencyId: number, body: { name: string; icp_type: string; status?: string }) {
+    await this.agency(accountId, agencyId);
+    return studioJobDto(await this.d.repo.insertJob(accountId, agencyId, { name: body.name, icp_type: body.icp_type, status: body.status ?? 'draft' }, nowIso()));
+  }
+
+  async createSubjects(
+    accountId: string,
+    agencyId: number,
+    subjects: ReadonlyArray<{ student_id: string; name: string; class_name?: string | null; reference_photo_url?: string | null }>,
+  ) {
+    await this.agency(accountId, agencyId);
+    const rows = await this.d.repo.insertSubjects(
+      accountId,
+      agencyId,
+      subjects.map((s) => ({ student_id: s.student_id, name: s.name, class_name: s.class_name ?? null, reference_photo_url: s.reference_photo_url ?? null })),
+      nowIso(),
+    );
+    return rows.map(subjectDto);
+  }
+
+  async listSubjects(accountId: string, agencyId: number) {
+    await this.agency(accountId, agencyId);
+    return (await this.d.repo.listSubjects(accountId, agencyId)).map(subjectDto);
+  }
+
+  /** Checks the agency and job exist before any file is read (404 first). */
+  async assertJob(accountId: string, agencyId: number, jobId: number): Promise<void> {
+    await this.agency(accountId, agencyId);
+    if (!(await this.d.repo.job(accountId, agencyId, jobId))) throw AppError.notFound('Job');
+  }
+
+  /** Stores one uploaded job file; the route calls it per part so files never pile up in memory. */
+  async storeJobFile(accountId: string, agencyId: number, jobId: number, file: UploadedFile) {
+    const key = `studio/${accountId}/agencies/${agencyId}/jobs/${jobId}/${randomUUID()}-${safeSegment(file.filename)}`;
+    await this.d.blobs.put(key, file.body, { contentType: file.contentType });
+    return { filename: file.filename.slice(0, 255), blob_key: key, content_type: file.contentType, size_bytes: file.body.length };
+  }
+
+  async addJobFiles(accountId: string, agencyId: number, jobId: number, files: ReadonlyArray<{ filename: string; blob_key: string; content_type: string; size_bytes: number }>) {
+    const rows = await this.d.repo.insertFiles(accountId, agencyId, jobId, files, nowIso());
+    return rows.map(fileDto);
+  }
+
+  // ---- face crop ---------------------------------------------------------------------------
+
+  private async link(key: string): Promise<string> {
+    return this.d.blobs.url(key);
+  }
+
+  /** A stored crop item as the API shows it: blob keys become 24 h links. */
+  async cropItemDto(item: CropItem) {
+    if (item.status === 'failed') return { filename: item.filename, icp_type: item.icp_type, status: 'failed', error: item.error, reason: item.error.message };
+    return {
+      filename: item.filename,
+      icp_type: item.icp_type,
+      status: 'completed',
+      face_box: item.face_box,
+      output_urls: { original: await this.link(item.keys.original), medium: await this.link(item.keys.medium) },
+    };
+  }
+
+  /** One image through the engine; a user-caused failure (no face, unreadable) is an item, anything else throws. */
+  async cropOne(accountId: string, prefix: string, index: number, filename: string, image: Buffer | (() => Promise<Buffer>), icpType: IcpType, enhance: boolean): Promise<CropItem> {
+    try {
+      const bytes = typeof image === 'function' ? await image() : image;
+      const out = await this.d.engines.faceCrop(bytes, icpType, { enhance });
+      const base = `${prefix}/${String(index + 1).padStart(3, '0')}`;
+      const keys = { original: `${base}-original.jpg`, medium: `${base}-medium.jpg` };
+      await this.d.blobs.put(keys.original, out.original, { contentType: 'image/jpeg' });
+      await this.d.blobs.put(keys.medium, out.medium, { contentType: 'image/jpeg' });
+      const b = out.faceBox;
+      return { filename, status: 'completed', icp_type: icpType, face_box: { x: b.x, y: b.y, w: b.w, h: b.h }, keys };
+    } catch (err) {
+      const e = itemError(err);
+      if (!e) throw err;
+      return { filename, status: 'failed', icp_type: icpType, error: e };
+    }
+  }
+
+  private async syncCrop(
+    accountId: string,
+    inputs: Array<{ filename: string; image: Buffer | (() => Promise<Buffer>) }>,
+    icpType: IcpType,
+    enhance: boolean,
+    idem: IdempotencyRequest | null,
+  ): Promise<StoredResponse> {
+    const per = faceCropCost(enhance);
+    const { response } = await this.d.operations.run({ accountId, kind: 'face-crop', cost: per * inputs.length, idempotency: idem }, async (charge, opId) => {
+      const items: CropItem[] = [];
+      const prefix = `studio/${accountId}/face-crop/${opId}`;
+      for (const [i, input] of inputs.entries()) items.push(await this.cropOne(accountId, prefix, i, input.filename, input.image, icpType, enhance));
+      const failed = items.filter((i) => i.status === 'failed').length;
+      const results = await Promise.all(items.map((i) => this.cropItemDto(i)));
+      return {
+        status: 200,
+        body: { results, total_files: items.length, succeeded: items.length - failed, failed, ...chargedFields(charge) },
+        refund: failed * per,
+      };
+    });
+    return response;
+  }
+
+  async faceCropUrls(accountId: string, body: { image_url?: string; image_urls?: string[]; icp_type: IcpType; enhance?: boolean }, idem: IdempotencyRequest | null): Promise<StoredResponse> {
+    const urls = body.image_urls ?? (body.image_url !== undefined ? [body.image_url] : []);
+    if (body.image_url !== undefined && body.image_urls !== undefined) throw AppError.field('image_urls', 'send either image_url or image_urls, not both');
+    if (urls.length === 0) throw AppError.field('image_url', 'image_url or image_urls is required');
+    if (urls.length > MAX_SYNC_URLS) throw AppError.field('image_urls', `must hold at most ${MAX_SYNC_URLS} URLs`);
+    const inputs = urls.map((url, i) => ({
+      filename: filenameOf(url, i),
+      image: async () => (await this.d.fetcher.fetch(url, { accept: 'image/*' })).body,
+    }));
+    return this.syncCrop(accountId, inputs, body.icp_type, body.enhance ?? false, idem);
+  }
+
+  /** ≤ 5 files: answered now (200). More: stored, queued as one batch job (202). */
+  async faceCropUpload(accountId: string, files: UploadRef[], opts: { icpType: IcpType; enhance: boolean; idempotency: IdempotencyRequest | null; sync: boolean }): Promise<StoredResponse> {
+    if (files.length === 0) throw AppError.field('file[]', 'at least one file is required');
+    if (files.length > MAX_UPLOAD_FILES) throw AppError.field('file[]', `at most ${MAX_UPLOAD_FILES} files per request`);
+    if (opts.sync) {
+      return this.syncCrop(accountId, files.map((f) => ({ filename: f.filename, image: f.body })), opts.icpType, opts.enhance, opts.idempotency);
+    }
+    const per = faceCropCost(opts.enhance);
+    const batchFiles: BatchFile[] = files.map((f) => ({ filename: f.filename, key: f.key! }));
+    const dropStaged = () => Promise.all(batchFiles.map((f) => this.d.blobs.delete(f.key).catch(() => undefined)));
+    let out;
+    try {
+      out = await this.d.jobs.create(FACE_CROP_BATCH, {
+        accountId,
+        payload: { icpType: opts.icpType, enhance: opts.enhance, files: batchFiles },
+        cost: per * files.length,
+        idempotency: opts.idempotency,
+        respond: (job, charge) => ({ status: 202, body: { task_id: job.id, status: job.status, total_files: files.length, ...chargedFields(charge) } }),
+      });
+    } catch (err) {
+      // 402, 409: the staged uploads belong to no job.
+      await dropStaged();
+      throw err;
+    }
+    if (out.replayed) await dropStaged();
+    return out.response!;
+  }
+
+  /** Stores one upload of a batch (queued path). */
+  async stageUpload(accountId: string, batchId: string, index: number, filename: string, body: Buffer, contentType: string): Promise<string> {
+    const key = `studio/${accountId}/uploads/${batchId}/${String(index + 1).padStart(3, '0')}-${safeSegment(filename)}`;
+    await this.d.blobs.put(key, body, { contentType });
+    return key;
+  }
+
+  /** GET /services/studio/jobs/{taskId}: any studio batch job of the caller. */
+  async task(accountId: string, taskId: string) {
+    let job: Job | null = null;
+    for (const kind of [FACE_CROP_BATCH, REFERENCES_BATCH, MATCH_BATCH] as JobKind<any, any>[]) {
+      job = await this.d.jobs.get(kind, accountId, taskId).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'not_found') return null;
+        throw err;
+      });
+      if (job) break;
+    }
+    if (!job) throw AppError.notFound('Task');
+    return this.taskView(job);
+  }
+
+  /** A studio task as GET /services/studio/jobs/{taskId} shows it. */
+  async taskView(job: Job) {
+    const payload = job.payload as { files?: unknown[]; subjectIds?: unknown[] };
+    const total = payload.files?.length ?? payload.subjectIds?.length ?? 0;
+    const progress = job.progress as BatchProgress<unknown> | null;
+    const current = job.state === 'completed' ? total : Math.min(progress?.current ?? 0, total);
+    const out: Record<string, unknown> = {
+      task_id: job.id,
+      type: job.type,
+      status: job.status,
+      total_files: total,
+      progress: { current, total, percentage: total === 0 ? 100 : Math.round((current / total) * 1000) / 10 },
+      tokens_deducted: job.cost,
+      wallet_transaction_id: job.chargeTxId,
+      created_at: job.createdAt,
+      completed_at: job.completedAt,
+      error_message: job.state === 'failed' ? job.error : null,
+    };
+    if (job.state === 'completed' && job.result) {
+      if (job.type === FACE_CROP_BATCH.type) {
+        const r = job.result as FaceCropBatchResult;
+        out.results = await Promise.all(r.items.map((i) => this.cropItemDto(i)));
+        Object.assign(out, { failed: r.failed, tokens_refunded: r.tokens_refunded, refund_transaction_id: r.refund_transaction_id });
+      } else if (job.type === MATCH_BATCH.type) {
+        const r = job.result as MatchResultSummary;
+        Object.assign(out, { results: r.items, matched: r.matched, needs_review: r.needs_review, unmatched: r.unmatched, failed: r.failed, tokens_refunded: r.tokens_refunded });
+      } else {
+        const r = job.result as ReferencesResult;
+        Object.assign(out, { results: r.failed, embeddings_created: r.embeddings_created, agency_id: r.agency_id });
+      }
+    }
+    if (job.state === 'failed' && job.refundTxId) out.refund_transaction_id = job.refundTxId;
+    return out;
+  }
+
+  /**
+   * Inside the transaction that finishes a studio job: publishes `jobs` `completed|failed`
+   * with the job as its read endpoint returns it (the match job for matching).
+   */
+  /** A finished studio job as its read endpoint shows it: the data of its `jobs` event. */
+  async finishedView(job: Job, tx: DbOrTx): Promise<unknown> {
+    if (job.type === MATCH_BATCH.type) {
+      const row = await this.d.repo.matchJobByTask(tx, job.id);
+      return row ? this.matchView(row, job) : this.taskView(job);
+    }
+    return this.taskView(job);
+  }
+
+  // ---- QR cards ----------------------------------------------------------------------------
+
+  async qrGenerate(
+    accountId: string,
+    body: { job_id: string; school_name?: string; layout?: QrLayout; logo_url?: string; page_size?: PageSize; subjects: Array<{ student_id: string; name: string; class_name?: string }> },
+    idem: IdempotencyRequest | null,
+  ): Promise<StoredResponse> {
+    const layout = body.layout ?? '4up';
+    if (layout !== '4up' || body.logo_url !== undefined) {
+      this.d.plans.require(await this.d.stores.accountTier(accountId), 'studio_premium_layouts');
+    }
+    let logo: Buffer | null = null;
+    if (body.logo_url !== undefined) {
+      try {
+        logo = (await this.d.fetcher.fetch(body.logo_url, { accept: 'image/*' })).body;
+      } catch (err) {
+        throw SafeFetcher.toAppError(err, 'logo_url');
+      }
+    }
+    const cost = QR_COST_PER_SUBJECT * body.subjects.length;
+    const { response } = await this.d.operations.run({ accountId, kind: 'qr', cost, idempotency: idem }, async (charge, opId) => {
+      let sheet;
+      try {
+        sheet = await this.d.engines.qrSheet({
+          jobId: body.job_id,
+          subjects: body.subjects.map((s) => ({ studentId: s.student_id, name: s.name, className: s.class_name ?? null })),
+          layout,
+          pageSize: body.page_size ?? 'letter',
+          schoolName: body.school_name ?? null,
+          logo,
+        });
+      } catch (err) {
+        if (err instanceof QrSheetInputError) throw new AppError('validation', 'Invalid input', { fields: { subjects: [err.message] } });
+        throw err;
+      }
+      const key = `studio/${accountId}/qr/${opId}/${safeSegment(body.job_id)}-cards.pdf`;
+      await this.d.blobs.put(key, sheet.pdf, { contentType: 'application/pdf' });
+      return {
+        status: 200,
+        body: {
+          job_id: body.job_id,
+          total_subjects: body.subjects.length,
+          pdf_url: await this.d.blobs.url(key, { downloadName: `${safeSegment(body.job_id)}-qr-cards.pdf` }),
+          layout,
+          pages: sheet.pages,
+          cards: sheet.cards,
+          ...chargedFields(charge),
+        },
+        refund: 0,
+      };
+    });
+    return response;
+  }
+
+  // ---- reference embeddings (free) ---------------------------------------------------------
+
+  /** Builds one subject's embedding; a failure is recorded on the subject, never thrown (unless unexpected). */
+  async embedSubject(accountId: string, subject: Pick<SubjectRow, 'id' | 'reference_photo_url'>): Promise<string | null> {
+    try {
+      const photo = await this.d.fetcher.fetch(subject.reference_photo_url!, { accept: 'image/*' });
+      const embedding = await this.d.engines.embed(photo.body);
+      await this.d.repo.setEmbedding(accountId, subject.id, { embedding: embeddingToBytes(embedding).toString('base64'), embedding_model: this.d.engines.embeddingModel, embedding_error: null }, nowIso());
+      return null;
+    } catch (err) {
+      const e = itemError(err);
+      if (!e) throw err;
+      await this.d.repo.setEmbedding(accountId, subject.id, { embedding: null, embedding_model: null, embedding_error: e.message }, nowIso());
+      return e.message;
+    }
+  }
+
+  async buildReferences(accountId: string, agencyId: number) {
+    await this.agency(accountId, agencyId);
+    const subjects = (await this.d.repo.listSubjects(accountId, agencyId)).filter(
+      (s) => s.reference_photo_url !== null && !(s.embedding !== null && s.embedding_model === this.d.engines.embeddingModel),
+    );
+    if (subjects.length >= REFERENCES_ASYNC_FROM) {
+      const out = await this.d.jobs.create(REFERENCES_BATCH, { accountId, payload: { agencyId, subjectIds: subjects.map((s) => s.id) }, cost: 0 });
+      if (out.replayed) throw new Error('unexpected replay');
+      return { status: out.job.status, agency_id: agencyId, embeddings_created: 0, task_id: out.job.id, total_subjects: subjects.length };
+    }
+    const failed: Array<{ subject_id: number; reason: string }> = [];
+    for (const s of subjects) {
+      const reason = await this.embedSubject(accountId, s);
+      if (reason) failed.push({ subject_id: s.id, reason });
+    }
+    return { status: 'completed', agency_id: agencyId, embeddings_created: subjects.length - failed.length, total_subjects: subjects.length, failed };
+  }
+
+  async referencesOf(accountId: string, agencyId: number): Promise<ReferenceEmbedding<number>[]> {
+    const rows = await this.d.repo.references(accountId, agencyId, this.d.engines.embeddingModel);
+    return rows.map((r) => ({ subjectId: r.id, embedding: embeddingFromBytes(Buffer.from(r.embedding, 'base64')) }));
+  }
+
+  // ---- matching ----------------------------------------------------------------------------
+
+  async createMatchJob(accountId: string, body: { agency_id: number; job_id?: number; file_ids?: number[]; threshold?: number }, idem: IdempotencyRequest | null): Promise<StoredResponse> {
+    if (body.job_id === undefined && body.file_ids === undefined) {
+      throw new AppError('unprocessable', 'job_id or file_ids is required', { fields: { job_id: ['job_id or file_ids is required'], file_ids: ['job_id or file_ids is required'] } });
+    }
+    const agencyId = body.agency_id;
+    await this.agency(accountId, agencyId);
+    const files: FileRow[] = [];
+    if (body.job_id !== undefined) {
+      if (!(await this.d.repo.job(accountId, agencyId, body.job_id))) throw AppError.notFound('Job');
+      files.push(...(await this.d.repo.filesOfJob(accountId, agencyId, body.job_id)));
+    }
+    if (body.file_ids !== undefined) {
+      const ids = [...new Set(body.file_ids)];
+      const found = await this.d.repo.filesByIds(accountId, agencyId, ids);
+      const missing = ids.filter((id) => !found.some((f) => f.id === id));
+      if (missing.length > 0) throw AppError.field('file_ids', `unknown file ids for this agency: ${missing.slice(0, 20).join(', ')}`);
+      for (const f of found) if (!files.some((x) => x.id === f.id)) files.push(f);
+    }
+    if (files.length === 0) throw AppError.field(body.file_ids !== undefined ? 'file_ids' : 'job_id', 'there are no files to match');
+    if (files.length > MAX_UPLOAD_FILES) throw AppError.field('file_ids', `at most ${MAX_UPLOAD_FILES} files per match job`);
+    const refs = await this.d.repo.references(accountId, agencyId, this.d.engines.embeddingModel);
+    if (refs.length === 0) throw new AppError('bad_request', 'The agency has no reference embeddings; call POST /services/studio/matching/references first');
+
+    const threshold = body.threshold ?? 0.85;
+    const match = await this.d.repo.insertMatchJob(accountId, { agency_id: agencyId, total_files: files.length, threshold }, nowIso());
+    let out;
+    try {
+      out = await this.d.jobs.create(MATCH_BATCH, {
+        accountId,
+        payload: { matchJobId: match.id, agencyId, threshold, files: files.map((f) => ({ id: f.id, filename: f.filename, key: f.blob_key })) },
+        cost: MATCH_COST_PER_FILE * files.length,
+        idempotency: idem,
+        respond: (job, charge) => ({ status: 200, body: { match_job_id: match.id, task_id: job.id, status: job.status, total_files: files.length, threshold, ...chargedFields(charge) } }),
+      });
+    } catch (err) {
+      await this.d.repo.deleteMatchJob(match.id);
+      throw err;
+    }
+    if (out.replayed) {
+      await this.d.repo.deleteMatchJob(match.id);
+      return out.response;
+    }
+    await this.d.repo.setMatchTask(match.id, out.job.id);
+    return out.response!;
+  }
+
+  async matchJob(accountId: string, id: number) {
+    const row = await this.d.repo.matchJob(accountId, id);
+    if (!row || row.task_id === null) throw AppError.notFound('Match job');
+    const job = await this.d.jobs.get(MATCH_BATCH, accountId, row.task_id);
+    return this.matchView(row, job);
+  }
+
+  /** A match job as GET /services/studio/matching/jobs/{id} shows it. */
+  matchView(row: MatchJobRow, job: Job) {
+    const progress = job.progress as BatchProgress<MatchItem> | null;
+    const items = job.state === 'completed' ? (job.result as MatchResultSummary).items : (progress?.items ?? []);
+    const count = (s: MatchItem['status']) => items.filter((i) => i.status === s).length;
+    const out: Record<string, unknown> = {
+      id: row.id,
+      task_id: row.task_id,
+      agency_id: Number(row.agency_id),
+      status: job.status,
+      threshold: row.threshold,
+      total_files: row.total_files,
+      processed: items.length,
+      matched: count('matched'),
+      needs_review: count('needs_review'),
+      unmatched: count('unmatched'),
+      failed: count('failed'),
+      tokens_deducted: job.cost,
+      wallet_transaction_id: job.chargeTxId,
+      created_at: iso(row.created_at),
+      completed_at: job.completedAt,
+      error_message: job.state === 'failed' ? job.error : null,
+    };
+    if (job.state === 'completed') {
+      const r = job.result as MatchResultSummary;
+      out.results = r.items;
+      out.tokens_refunded = r.tokens_refunded;
+      out.refund_transaction_id = r.refund_transaction_id;
+    }
+    return out;
+  }
+}
+
