@@ -3,6 +3,7 @@ import type { Dialect } from './index.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { apiKeys } from './migrations/0002-api-keys.js';
 import { backbone } from './migrations/0003-backbone.js';
+import { catalog } from './migrations/0004-catalog.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
   '0002-api-keys': apiKeys,
   '0003-backbone': backbone,
+  '0004-catalog': catalog,
 };
 
 class StaticProvider implements MigrationProvider {

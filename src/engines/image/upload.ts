@@ -1,0 +1,105 @@
+import sharp from 'sharp';
+import { sniffType } from '../../platform/fetch/sniff.js';
+import { sanitizeSvg, UnsafeSvg } from './svg-sanitize.js';
+
+/**
+ * The one upload pipeline of the catalog: type from the bytes, pixel cap read from the
+ * header before any decoding (a decompression bomb is refused, never decoded), SVG
+ * sanitised then rasterised for its thumbnails, and the thumbnails made with sharp.
+ */
+export const RASTER_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/tiff', 'image/gif'] as const;
+export const ACCEPTED_TYPES = [...RASTER_TYPES, 'image/svg+xml', 'application/pdf'] as const;
+
+export const THUMB_WIDTHS = { small: 150, medium: 600 } as const;
+export const DEFAULT_MAX_PIXELS = 100_000_000;
+
+export type UploadErrorKind = 'unsupported_type' | 'too_many_pixels' | 'unreadable';
+
+export class UploadRejected extends Error {
+  constructor(
+    readonly kind: UploadErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UploadRejected';
+  }
+}
+
+export interface Thumbnail {
+  body: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface ProcessedUpload {
+  mime: string;
+  ext: string;
+  /** the bytes to store: the original, or the sanitised SVG */
+  body: Buffer;
+  width: number | null;
+  height: number | null;
+  thumbnails: { small: Thumbnail | null; medium: Thumbnail | null; custom: Thumbnail | null };
+}
+
+export interface UploadOptions {
+  customWidth?: number | undefined;
+  maxPixels?: number;
+  /** restrict to these sniffed types (cliparts: raster + SVG) */
+  accept?: readonly string[];
+}
+
+async function thumb(input: Buffer, width: number, maxPixels: number, density?: number): Promise<Thumbnail> {
+  const { data, info } = await sharp(input, { limitInputPixels: maxPixels, ...(density ? { density } : {}) })
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  return { body: data, width: info.width, height: info.height };
+}
+
+export async function processUpload(input: Buffer, opts: UploadOptions = {}): Promise<ProcessedUpload> {
+  const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const sniffed = await sniffType(input);
+  const accept = opts.accept ?? ACCEPTED_TYPES;
+  if (!sniffed || !accept.includes(sniffed.mime)) {
+    throw new UploadRejected('unsupported_type', `Unsupported file type${sniffed ? ` ${sniffed.mime}` : ''}; accepted: ${accept.join(', ')}`);
+  }
+  if (sniffed.mime === 'application/pdf') {
+    // Stored as given; page thumbnails are not made here (see README § Catalog).
+    return { mime: sniffed.mime, ext: 'pdf', body: input, width: null, height: null, thumbnails: { small: null, medium: null, custom: null } };
+  }
+  let body = input;
+  if (sniffed.mime === 'image/svg+xml') {
+    try {
+      body = sanitizeSvg(input);
+    } catch (err) {
+      if (err instanceof UnsafeSvg) throw new UploadRejected('unsupported_type', 'The SVG has no safe content');
+      throw err;
+    }
+  }
+  let meta: sharp.Metadata;
+  try {
+    // metadata() reads the header only: the pixel count is known before anything is decoded.
+    meta = await sharp(body, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new UploadRejected('unreadable', 'The image cannot be read');
+  }
+  const width = meta.autoOrient?.width ?? meta.width ?? null;
+  const height = meta.autoOrient?.height ?? meta.height ?? null;
+  if (!width || !height) throw new UploadRejected('unreadable', 'The image has no dimensions');
+  if (width * height > maxPixels) {
+    throw new UploadRejected('too_many_pixels', `The image has ${width * height} pixels; at most ${maxPixels} are accepted`);
+  }
+  const density = sniffed.mime === 'image/svg+xml' ? 144 : undefined;
+  try {
+    const [small, medium, custom] = await Promise.all([
+      thumb(body, THUMB_WIDTHS.small, maxPixels, density),
+      thumb(body, THUMB_WIDTHS.medium, maxPixels, density),
+      opts.customWidth ? thumb(body, opts.customWidth, maxPixels, density) : Promise.resolve(null),
+    ]);
+    return { mime: sniffed.mime, ext: sniffed.ext, body, width, height, thumbnails: { small, medium, custom } };
+  } catch (err) {
+    if (err instanceof UploadRejected) throw err;
+    throw new UploadRejected('unreadable', 'The image cannot be decoded');
+  }
+}
