@@ -38,6 +38,7 @@ import { JobRegistry, type JobHandlers } from '../platform/queue/registry.js';
 import type { BlobStore } from '../platform/storage/blob-store.js';
 import { DiskBlobStore } from '../platform/storage/disk.js';
 import { filesRoutes } from '../platform/storage/files.routes.js';
+import { buildCatalogModule, catalogRoutes, type CatalogModule } from '../modules/catalog/index.js';
 
 /**
  * Job kinds the service ships with, each bound to its handler. The pay-per-token services
@@ -87,6 +88,8 @@ export interface Deps {
   runner: JobRunner;
   blobs: BlobStore;
   fetcher: SafeFetcher;
+  /** products, sides, templates, images, cliparts, fonts, categories */
+  catalog: CatalogModule;
   appDeps: Omit<AppDeps, 'logger'>;
   /** runs job workers in this process (serve in embedded mode, `folio worker`) */
   startWorkers(): Promise<void>;
@@ -215,6 +218,13 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   closers.unshift(() => apiKeys.close());
 
   const pageContext = pageContextFactory(config.publicUrl, signer);
+  const catalog = buildCatalogModule({ db: database.db, blobs, fetcher, plans, events });
+  try {
+    await catalog.seedDefaults();
+  } catch (err) {
+    for (const close of closers) await close();
+    throw err;
+  }
   const readiness = [
     { name: 'database', check: () => database.ping() },
     { name: 'queue', check: () => queue.ping() },
@@ -238,6 +248,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       apiKeysRoutes(app, { apiKeys: apiKeys.service, pageContext });
       walletRoutes(app, { wallet, pageContext });
       if (blobs instanceof DiskBlobStore) filesRoutes(app, { blobs });
+      return catalogRoutes(app, { catalog, pageContext, uploadMaxBytes: config.uploadMaxBytes });
     },
   };
 
@@ -261,6 +272,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     runner,
     blobs,
     fetcher,
+    catalog,
     appDeps,
     startWorkers,
     stopWorkers,
