@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import sharp from 'sharp';
+import zlib from 'node:zlib';
 import type { App } from '../../../src/app.js';
 import { as, type TestStore } from '../../helpers/factories.js';
 
@@ -62,4 +63,23 @@ export async function expectStablePaging(app: App, url: string, headers: Record<
   }
   expect(new Set(seen).size).toBe(seen.length);
   for (const id of before) expect(seen).toContain(id);
+}
+
+/** A PNG of the given size by its header, with a tiny compressed body: decoding it would inflate to width*height bytes. */
+export function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(td));
+    return Buffer.concat([len, td, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  const idat = zlib.deflateSync(Buffer.alloc(64 * 1024));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 }
