@@ -28,7 +28,7 @@ export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRou
   const Item = item(o.response);
   const svc = o.service;
   const batchBody = (s: TSchema) => Type.Object({ [o.path]: Type.Array(s, { minItems: 1 }) }, { additionalProperties: false });
-  const BatchUpdateItem = Type.Intersect([Type.Object({ id: Type.String({ maxLength: 100 }) }), o.update]);
+  const BatchUpdateItem = Type.Object({ ...o.update.properties, id: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
   const BatchDeleteItem = Type.Object({ id: Type.String({ maxLength: 100 }) });
   type Body = Record<string, unknown>;
   type BatchBody = Record<string, Array<Body & { id: string }>>;
