@@ -48,13 +48,24 @@ export interface UploadOptions {
   accept?: readonly string[];
 }
 
-async function thumb(input: Buffer, width: number, maxPixels: number, density?: number): Promise<Thumbnail> {
+/**
+ * Thumbnails with one decode of the original: the largest one is resized from the file
+ * (JPEG shrink-on-load applies), kept as raw pixels, and the smaller ones come from those.
+ */
+async function thumbnails(input: Buffer, widths: number[], maxPixels: number, density?: number): Promise<Thumbnail[]> {
+  const largest = Math.max(...widths);
   const { data, info } = await sharp(input, { limitInputPixels: maxPixels, ...(density ? { density } : {}) })
     .rotate()
-    .resize({ width, withoutEnlargement: true })
-    .webp({ quality: 82 })
+    .resize({ width: largest, withoutEnlargement: true })
+    .raw()
     .toBuffer({ resolveWithObject: true });
-  return { body: data, width: info.width, height: info.height };
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  return Promise.all(
+    widths.map(async (w) => {
+      const out = await sharp(data, raw).resize({ width: w, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+      return { body: out.data, width: out.info.width, height: out.info.height };
+    }),
+  );
 }
 
 export async function processUpload(input: Buffer, opts: UploadOptions = {}): Promise<ProcessedUpload> {
@@ -92,12 +103,9 @@ export async function processUpload(input: Buffer, opts: UploadOptions = {}): Pr
   }
   const density = sniffed.mime === 'image/svg+xml' ? 144 : undefined;
   try {
-    const [small, medium, custom] = await Promise.all([
-      thumb(body, THUMB_WIDTHS.small, maxPixels, density),
-      thumb(body, THUMB_WIDTHS.medium, maxPixels, density),
-      opts.customWidth ? thumb(body, opts.customWidth, maxPixels, density) : Promise.resolve(null),
-    ]);
-    return { mime: sniffed.mime, ext: sniffed.ext, body, width, height, thumbnails: { small, medium, custom } };
+    const widths = [THUMB_WIDTHS.small, THUMB_WIDTHS.medium, ...(opts.customWidth ? [opts.customWidth] : [])];
+    const [small, medium, custom] = await thumbnails(body, widths, maxPixels, density);
+    return { mime: sniffed.mime, ext: sniffed.ext, body, width, height, thumbnails: { small: small!, medium: medium!, custom: custom ?? null } };
   } catch (err) {
     if (err instanceof UploadRejected) throw err;
     throw new UploadRejected('unreadable', 'The image cannot be decoded');

@@ -27,7 +27,7 @@ export async function png(width = 64, height = 48): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
 }
 
-export async function upload(app: App, store: TestStore, url = '/v1/images', file?: Buffer, extra: Array<{ name: string; value: string }> = [], headers = as.B(store)) {
+export async function upload(app: App, store: TestStore, url = '/v1/images', file?: Buffer, extra: Array<{ name: string; value: string }> = [], headers: Record<string, string> = as.B(store)) {
   const body = multipart([{ name: 'file', filename: 'a.png', body: file ?? (await png()) }, ...extra]);
   return app.inject({ method: 'POST', url, payload: body.payload, headers: { ...headers, ...body.headers } });
 }
@@ -54,9 +54,9 @@ export async function expectStablePaging(app: App, url: string, headers: Record<
   const seen: string[] = [];
   let next: string | null = `${url}${url.includes('?') ? '&' : '?'}limit=2`;
   while (next) {
-    const res = await app.inject({ method: 'GET', url: next.replace('http://folio.test', ''), headers });
+    const res: Awaited<ReturnType<App['inject']>> = await app.inject({ method: 'GET', url: next.replace('http://folio.test', ''), headers });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
+    const body = res.json() as { data: Array<{ id: string | number }>; links: { next: string | null } };
     seen.push(...body.data.map((d: { id: string | number }) => String(d.id)));
     next = body.links.next;
     await insert();
