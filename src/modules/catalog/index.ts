@@ -61,8 +61,8 @@ export function buildCatalogModule(o: CatalogOptions): CatalogModule {
     categories,
     images,
     fonts,
-    products: new DocService(o.db, o.events, productKind),
-    sides: new DocService(o.db, o.events, sideKind),
+    products: new DocService(o.db, o.events, productKind(images)),
+    sides: new DocService(o.db, o.events, sideKind(images)),
     templates: new DocService(o.db, o.events, templateKind),
     seedDefaults: () => seedCatalogDefaults({ categories: categoriesRepo, images, fonts, blobs: o.blobs }),
   };

@@ -106,8 +106,12 @@ describe('/sides', () => {
   });
 
   it("lists a product's sides and a side's templates; deleting keeps the snapshot readable", async () => {
-    const p = await createProduct(t.app, store);
-    const front = await createSide(t.app, store, p.id);
+    const photo = (await upload(t.app, store)).json().data;
+    const p = await createProduct(t.app, store, { product_image_id: photo.id });
+    expect(p.product_image).toMatchObject({ id: photo.id, mime_type: 'image/png' });
+    const front = await createSide(t.app, store, p.id, { side_image_id: photo.id });
+    expect(front.side_image).toMatchObject({ id: photo.id });
+    expect(front.img_overlay).toBeNull();
     const back = await createSide(t.app, store, p.id, { name: 'Back' });
     const sides = await t.app.inject({ method: 'GET', url: `/v1/products/${p.id}/sides?sort=asc`, headers: as.U(store) });
     expect(sides.json().data.map((x: { id: string }) => x.id)).toEqual([front.id, back.id]);

@@ -7,6 +7,7 @@ import { DocRepo } from '../shared/doc.repo.js';
 import { iso } from '../shared/http.js';
 import { CategoriesRepo } from '../categories/categories.repo.js';
 import { ImagesRepo } from '../images/images.repo.js';
+import type { ImagesService } from '../images/images.service.js';
 import type { Product } from './products.schemas.js';
 
 export type ProductJson = Static<typeof Product>;
@@ -47,7 +48,8 @@ async function checkRefs(storeId: string, doc: Record<string, unknown>, db: DbOr
   if (Object.keys(errors).length) throw AppError.validation(errors);
 }
 
-export const productKind: DocKind<ProductJson> = {
+/** `images` embeds the product image (with fresh links) in every response. */
+export const productKind = (images: ImagesService): DocKind<ProductJson> => ({
   table: 'catalog_products',
   topic: 'products',
   noun: 'Product',
@@ -57,7 +59,18 @@ export const productKind: DocKind<ProductJson> = {
     await checkRefs(storeId, doc, db);
     return { name: doc.name as string, status: doc.status as string, parentId: (doc.parent_id as string | null) ?? null, doc };
   },
-  toJson(row, doc) {
-    return { ...DEFAULTS, ...doc, id: row.id, name: row.name, status: row.status, created_at: iso(row.created_at), updated_at: iso(row.updated_at) } as ProductJson;
+  async toJson(row, doc, db) {
+    const imageId = doc.product_image_id as string | null | undefined;
+    const image = imageId ? await new ImagesRepo(db).byId(row.store_id, imageId, true) : null;
+    return {
+      ...DEFAULTS,
+      ...doc,
+      product_image: image ? await images.toImage(image) : null,
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+    } as ProductJson;
   },
-};
+});

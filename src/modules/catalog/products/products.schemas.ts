@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { StatusSchema } from '../shared/doc.routes.js';
 import { Nullable } from '../shared/http.js';
+import { Image } from '../images/images.schemas.js';
 
 export const DimensionUnit = Type.Union([Type.Literal('inch'), Type.Literal('cm'), Type.Literal('mm')]);
 const FileType = Type.Union(['jpg', 'png', 'ai', 'pdf', 'svg', 'ps'].map((t) => Type.Literal(t)));
@@ -54,6 +55,7 @@ export const Product = Type.Object({
   upload_max_filesize: Nullable(Type.Integer()),
   metadata: Type.Array(Type.Unknown()),
   product_image_id: Nullable(Type.String()),
+  product_image: Nullable(Image),
   category_ids: Type.Array(Type.String()),
   type_id: Type.String(),
   parent_id: Nullable(Type.String()),

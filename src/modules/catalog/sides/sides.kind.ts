@@ -6,6 +6,7 @@ import type { DocKind } from '../shared/doc.service.js';
 import { DocRepo } from '../shared/doc.repo.js';
 import { iso } from '../shared/http.js';
 import { ImagesRepo } from '../images/images.repo.js';
+import type { ImagesService } from '../images/images.service.js';
 import type { Side } from './sides.schemas.js';
 
 export type SideJson = Static<typeof Side>;
@@ -50,7 +51,8 @@ async function checkImage(storeId: string, id: unknown, field: string, errors: R
   else if (noSvg && img.mime_type === 'image/svg+xml') errors[field] = ['Side image can not svg'];
 }
 
-export const sideKind: DocKind<SideJson> = {
+/** `images` embeds the side image and overlay (with fresh links) in every response. */
+export const sideKind = (images: ImagesService): DocKind<SideJson> => ({
   table: 'catalog_sides',
   topic: 'sides',
   noun: 'Side',
@@ -66,7 +68,23 @@ export const sideKind: DocKind<SideJson> = {
     doc.dimension_unit = (JSON.parse(product!.doc) as { dimension_unit?: string }).dimension_unit ?? 'cm';
     return { name: doc.name as string, status: doc.status as string, parentId: doc.product_id as string, doc };
   },
-  toJson(row, doc) {
-    return { ...DEFAULTS, dimension_unit: 'cm', ...doc, id: row.id, product_id: row.parent_id!, name: row.name, status: row.status, created_at: iso(row.created_at), updated_at: iso(row.updated_at) } as SideJson;
+  async toJson(row, doc, db) {
+    const embed = async (id: unknown) => {
+      const image = typeof id === 'string' ? await new ImagesRepo(db).byId(row.store_id, id, true) : null;
+      return image ? images.toImage(image) : null;
+    };
+    return {
+      ...DEFAULTS,
+      dimension_unit: 'cm',
+      ...doc,
+      side_image: await embed(doc.side_image_id),
+      img_overlay: await embed(doc.img_overlay_id),
+      id: row.id,
+      product_id: row.parent_id!,
+      name: row.name,
+      status: row.status,
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+    } as SideJson;
   },
-};
+});

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { StatusSchema } from '../shared/doc.routes.js';
 import { Nullable } from '../shared/http.js';
+import { Image } from '../images/images.schemas.js';
 import { DimensionUnit } from '../products/products.schemas.js';
 
 const Edges = Type.Object(
@@ -49,9 +50,11 @@ export const Side = Type.Object({
   name: Type.String(),
   scale: Type.Number(),
   side_image_id: Nullable(Type.String()),
+  side_image: Nullable(Image),
   bg_type: BgType,
   bg_color_value: Nullable(Type.String()),
   img_overlay_id: Nullable(Type.String()),
+  img_overlay: Nullable(Image),
   background_included: Type.Boolean(),
   show_overlay: Type.Boolean(),
   include_overlay: Type.Boolean(),
