@@ -37,6 +37,9 @@ export function sanitizeSvg(input: Buffer): Buffer {
   const text = input.toString('utf8');
   const clean = purify.sanitize(text, {
     USE_PROFILES: { svg: true, svgFilters: true },
+    // <use> is safe here because the hook above keeps only #fragment references.
+    ADD_TAGS: ['use'],
+    ADD_ATTR: ['xlink:href', 'href'],
     FORBID_TAGS: ['foreignObject', 'script', 'iframe', 'embed', 'object'],
     WHOLE_DOCUMENT: false,
   }) as unknown as string;
