@@ -1,5 +1,8 @@
 import sharp from 'sharp';
 import { sniffType } from '../../platform/fetch/sniff.js';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runTool, ToolError, withTempDir } from '../preflight/exec-tool.js';
 import { sanitizeSvg, UnsafeSvg } from './svg-sanitize.js';
 
 /**
@@ -75,10 +78,7 @@ export async function processUpload(input: Buffer, opts: UploadOptions = {}): Pr
   if (!sniffed || !accept.includes(sniffed.mime)) {
     throw new UploadRejected('unsupported_type', `Unsupported file type${sniffed ? ` ${sniffed.mime}` : ''}; accepted: ${accept.join(', ')}`);
   }
-  if (sniffed.mime === 'application/pdf') {
-    // Stored as given; page thumbnails are not made here (see README § Catalog).
-    return { mime: sniffed.mime, ext: 'pdf', body: input, width: null, height: null, thumbnails: { small: null, medium: null, custom: null } };
-  }
+  if (sniffed.mime === 'application/pdf') return processPdf(input, opts, maxPixels);
   let body = input;
   if (sniffed.mime === 'image/svg+xml') {
     try {
@@ -109,5 +109,35 @@ export async function processUpload(input: Buffer, opts: UploadOptions = {}): Pr
   } catch (err) {
     if (err instanceof UploadRejected) throw err;
     throw new UploadRejected('unreadable', 'The image cannot be decoded');
+  }
+}
+
+/**
+ * A PDF is stored as given; its first page, rendered by poppler (pdftoppm) no larger than
+ * 2000 px, gives the thumbnails, and width/height are that page's size in points. A PDF
+ * poppler cannot render is refused; without poppler installed the PDF is kept unthumbnailed.
+ */
+async function processPdf(input: Buffer, opts: UploadOptions, maxPixels: number): Promise<ProcessedUpload> {
+  const none = { mime: 'application/pdf', ext: 'pdf', body: input, width: null, height: null, thumbnails: { small: null, medium: null, custom: null } };
+  try {
+    return await withTempDir('folio-pdf', async (dir) => {
+      const file = path.join(dir, 'in.pdf');
+      await writeFile(file, input);
+      const info = await runTool('pdfinfo', ['-f', '1', '-l', '1', file], { timeoutMs: 20_000 });
+      const size = /Page\s+1 size:\s+([\d.]+) x ([\d.]+) pts/.exec(info.stdout);
+      await runTool('pdftoppm', ['-f', '1', '-l', '1', '-singlefile', '-png', '-scale-to', '2000', file, path.join(dir, 'page')], { timeoutMs: 30_000 });
+      const page = await readFile(path.join(dir, 'page.png'));
+      const widths = [THUMB_WIDTHS.small, THUMB_WIDTHS.medium, ...(opts.customWidth ? [opts.customWidth] : [])];
+      const [small, medium, custom] = await thumbnails(page, widths, maxPixels);
+      return {
+        ...none,
+        width: size ? Math.round(Number(size[1])) : null,
+        height: size ? Math.round(Number(size[2])) : null,
+        thumbnails: { small: small!, medium: medium!, custom: custom ?? null },
+      };
+    });
+  } catch (err) {
+    if (err instanceof ToolError && err.exitCode === null && !err.timedOut) return none; // poppler not installed
+    throw new UploadRejected('unreadable', 'The PDF cannot be read');
   }
 }

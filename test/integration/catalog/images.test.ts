@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, createStore, type TestStore } from '../../helpers/factories.js';
 import { expectAuthCases } from '../../helpers/auth-cases.js';
@@ -75,6 +76,18 @@ describe('/images', () => {
     for (const bad of ['script', 'onload', 'foreignObject', '169.254', 'evil.test']) expect(stored).not.toContain(bad);
     expect(stored).toContain('<circle');
     expect(img.thumbnails.small).toBeTruthy();
+  });
+
+  it('takes a PDF: page size in points, thumbnails of the first page', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([595.28, 841.89]).drawRectangle({ x: 50, y: 50, width: 200, height: 300, color: rgb(0.8, 0.1, 0.1) });
+    const res = await upload(t.app, store, '/v1/images', Buffer.from(await doc.save()));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ mime_type: 'application/pdf', width: 595, height: 842 });
+    const small = new URL(res.json().data.thumbnails.small);
+    const meta = await sharp((await t.app.inject({ method: 'GET', url: small.pathname + small.search })).rawPayload).metadata();
+    expect(meta.width).toBe(150);
+    expect((await upload(t.app, store, '/v1/images', Buffer.from('%PDF-1.4\nbroken'))).statusCode).toBe(400);
   });
 
   it('batch-uploads, counts, lists, pages and searches', async () => {
