@@ -19,6 +19,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean | string;
   bodyLimitBytes: number;
+  /** largest file one multipart upload part may carry (catalog images, cliparts, fonts) */
+  uploadMaxBytes: number;
   jwt: { secret: string | null; ttlSeconds: number; issuer: string };
   encryptionKey: string | null;
   signingKey: string | null;
@@ -187,6 +189,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
     trustProxy,
     bodyLimitBytes: r.int('FOLIO_BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    uploadMaxBytes: r.int('FOLIO_UPLOAD_MAX_BYTES', 52_428_800, 1024, 1_073_741_824),
     jwt: { secret: jwtSecret, ttlSeconds: r.int('FOLIO_JWT_TTL', 3600, 60, 86_400 * 30), issuer: 'folio' },
     encryptionKey,
     signingKey,

@@ -55,6 +55,7 @@ import { STUDIO_KINDS } from '../services/studio/studio.kinds.js';
 import { StudioRepo } from '../services/studio/studio.repo.js';
 import { studioRoutes } from '../services/studio/studio.routes.js';
 import { StudioService } from '../services/studio/studio.service.js';
+import { buildCatalogModule, catalogRoutes, type CatalogModule } from '../modules/catalog/index.js';
 
 /**
  * Job kinds the service ships with, each bound to its handler. The pay-per-token services
@@ -114,6 +115,8 @@ export interface Deps {
   preflight: PreflightService;
   studio: StudioService;
   studioOperations: StudioOperations;
+  /** products, sides, templates, images, cliparts, fonts, categories */
+  catalog: CatalogModule;
   appDeps: Omit<AppDeps, 'logger'>;
   /** runs job workers in this process (serve in embedded mode, `folio worker`) */
   startWorkers(): Promise<void>;
@@ -320,6 +323,13 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   closers.unshift(() => apiKeys.close());
 
   const pageContext = pageContextFactory(config.publicUrl, signer);
+  const catalog = buildCatalogModule({ db: database.db, blobs, fetcher, plans, events });
+  try {
+    await catalog.seedDefaults();
+  } catch (err) {
+    for (const close of closers) await close();
+    throw err;
+  }
   const readiness = [
     { name: 'database', check: () => database.ping() },
     { name: 'queue', check: () => queue.ping() },
@@ -347,6 +357,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       bgRemoveRoutes(app, { bgRemove, idempotency });
       if (blobs instanceof DiskBlobStore) filesRoutes(app, { blobs });
       await studioRoutes(app, { studio, idempotency, maxFileBytes: config.fetch.maxBytes });
+      await catalogRoutes(app, { catalog, pageContext, uploadMaxBytes: config.uploadMaxBytes });
     },
   };
 
@@ -375,6 +386,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     preflight,
     studio,
     studioOperations: studioOps,
+    catalog,
     appDeps,
     startWorkers,
     stopWorkers,

@@ -6,6 +6,7 @@ import { backbone } from './migrations/0003-backbone.js';
 import { preflight } from './migrations/0007-preflight.js';
 import { webhooks } from './migrations/0006-webhooks.js';
 import { studio } from './migrations/0005-studio.js';
+import { catalog } from './migrations/0004-catalog.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
   '0002-api-keys': apiKeys,
   '0003-backbone': backbone,
+  '0004-catalog': catalog,
   '0005-studio': studio,
   '0006-webhooks': webhooks,
   '0007-preflight': preflight,

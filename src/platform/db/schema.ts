@@ -235,6 +235,79 @@ export interface ApiKeyExpiryNoticesTable {
   created_at: Ts;
 }
 
+export interface CatalogCategoriesTable {
+  id: string;
+  store_id: string | null;
+  name: string;
+  type: string;
+  parent_id: string | null;
+  created_at: Ts;
+  updated_at: Ts;
+}
+
+export interface CatalogImagesTable {
+  id: string;
+  store_id: string | null;
+  type: string | null;
+  name: string;
+  blob_key: string;
+  mime_type: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  thumbnails: string;
+  license: string | null;
+  created_at: Ts;
+  updated_at: Ts;
+}
+
+export interface CatalogImageCategoriesTable {
+  image_id: string;
+  category_id: string;
+}
+
+export interface CatalogClipartsTable {
+  id: Generated<number>;
+  image_id: string;
+  store_id: string | null;
+  name: string;
+  is_global: Generated<number>;
+  created_at: Ts;
+}
+
+export interface CatalogFontsTable {
+  id: string;
+  store_id: string | null;
+  name: string;
+  alias: string;
+  subset: string;
+  type: string;
+  source_url: string | null;
+  family: string;
+  style: string;
+  weight: number;
+  glyph_count: number;
+  coverage: string;
+  blob_key: string | null;
+  size_bytes: number;
+  license: string | null;
+  created_at: Ts;
+  updated_at: Ts;
+}
+
+/** products, sides and templates: reference fields in `doc` (JSON) */
+export interface CatalogDocTable {
+  id: string;
+  store_id: string;
+  name: string;
+  status: string | null;
+  parent_id: string | null;
+  doc: string;
+  created_at: Ts;
+  updated_at: Ts;
+  deleted_at: Ts | null;
+}
+
 export interface DB {
   users: UsersTable;
   stores: StoresTable;
@@ -258,6 +331,14 @@ export interface DB {
   studio_files: StudioFilesTable;
   studio_match_jobs: StudioMatchJobsTable;
   studio_operations: StudioOperationsTable;
+  catalog_categories: CatalogCategoriesTable;
+  catalog_images: CatalogImagesTable;
+  catalog_image_categories: CatalogImageCategoriesTable;
+  catalog_cliparts: CatalogClipartsTable;
+  catalog_fonts: CatalogFontsTable;
+  catalog_products: CatalogDocTable;
+  catalog_sides: CatalogDocTable;
+  catalog_templates: CatalogDocTable;
 }
 
 export interface StudioAgenciesTable {

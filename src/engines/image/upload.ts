@@ -1,0 +1,143 @@
+import sharp from 'sharp';
+import { sniffType } from '../../platform/fetch/sniff.js';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runTool, ToolError, withTempDir } from '../preflight/exec-tool.js';
+import { sanitizeSvg, UnsafeSvg } from './svg-sanitize.js';
+
+/**
+ * The one upload pipeline of the catalog: type from the bytes, pixel cap read from the
+ * header before any decoding (a decompression bomb is refused, never decoded), SVG
+ * sanitised then rasterised for its thumbnails, and the thumbnails made with sharp.
+ */
+export const RASTER_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/tiff', 'image/gif'] as const;
+export const ACCEPTED_TYPES = [...RASTER_TYPES, 'image/svg+xml', 'application/pdf'] as const;
+
+export const THUMB_WIDTHS = { small: 150, medium: 600 } as const;
+export const DEFAULT_MAX_PIXELS = 100_000_000;
+
+export type UploadErrorKind = 'unsupported_type' | 'too_many_pixels' | 'unreadable';
+
+export class UploadRejected extends Error {
+  constructor(
+    readonly kind: UploadErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UploadRejected';
+  }
+}
+
+export interface Thumbnail {
+  body: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface ProcessedUpload {
+  mime: string;
+  ext: string;
+  /** the bytes to store: the original, or the sanitised SVG */
+  body: Buffer;
+  width: number | null;
+  height: number | null;
+  thumbnails: { small: Thumbnail | null; medium: Thumbnail | null; custom: Thumbnail | null };
+}
+
+export interface UploadOptions {
+  customWidth?: number | undefined;
+  maxPixels?: number;
+  /** restrict to these sniffed types (cliparts: raster + SVG) */
+  accept?: readonly string[];
+}
+
+/**
+ * Thumbnails with one decode of the original: the largest one is resized from the file
+ * (JPEG shrink-on-load applies), kept as raw pixels, and the smaller ones come from those.
+ */
+async function thumbnails(input: Buffer, widths: number[], maxPixels: number, density?: number): Promise<Thumbnail[]> {
+  const largest = Math.max(...widths);
+  const { data, info } = await sharp(input, { limitInputPixels: maxPixels, ...(density ? { density } : {}) })
+    .rotate()
+    .resize({ width: largest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  return Promise.all(
+    widths.map(async (w) => {
+      const out = await sharp(data, raw).resize({ width: w, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+      return { body: out.data, width: out.info.width, height: out.info.height };
+    }),
+  );
+}
+
+export async function processUpload(input: Buffer, opts: UploadOptions = {}): Promise<ProcessedUpload> {
+  const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const sniffed = await sniffType(input);
+  const accept = opts.accept ?? ACCEPTED_TYPES;
+  if (!sniffed || !accept.includes(sniffed.mime)) {
+    throw new UploadRejected('unsupported_type', `Unsupported file type${sniffed ? ` ${sniffed.mime}` : ''}; accepted: ${accept.join(', ')}`);
+  }
+  if (sniffed.mime === 'application/pdf') return processPdf(input, opts, maxPixels);
+  let body = input;
+  if (sniffed.mime === 'image/svg+xml') {
+    try {
+      body = sanitizeSvg(input);
+    } catch (err) {
+      if (err instanceof UnsafeSvg) throw new UploadRejected('unsupported_type', 'The SVG has no safe content');
+      throw err;
+    }
+  }
+  let meta: sharp.Metadata;
+  try {
+    // metadata() reads the header only: the pixel count is known before anything is decoded.
+    meta = await sharp(body, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new UploadRejected('unreadable', 'The image cannot be read');
+  }
+  const width = meta.autoOrient?.width ?? meta.width ?? null;
+  const height = meta.autoOrient?.height ?? meta.height ?? null;
+  if (!width || !height) throw new UploadRejected('unreadable', 'The image has no dimensions');
+  if (width * height > maxPixels) {
+    throw new UploadRejected('too_many_pixels', `The image has ${width * height} pixels; at most ${maxPixels} are accepted`);
+  }
+  const density = sniffed.mime === 'image/svg+xml' ? 144 : undefined;
+  try {
+    const widths = [THUMB_WIDTHS.small, THUMB_WIDTHS.medium, ...(opts.customWidth ? [opts.customWidth] : [])];
+    const [small, medium, custom] = await thumbnails(body, widths, maxPixels, density);
+    return { mime: sniffed.mime, ext: sniffed.ext, body, width, height, thumbnails: { small: small!, medium: medium!, custom: custom ?? null } };
+  } catch (err) {
+    if (err instanceof UploadRejected) throw err;
+    throw new UploadRejected('unreadable', 'The image cannot be decoded');
+  }
+}
+
+/**
+ * A PDF is stored as given; its first page, rendered by poppler (pdftoppm) no larger than
+ * 2000 px, gives the thumbnails, and width/height are that page's size in points. A PDF
+ * poppler cannot render is refused; without poppler installed the PDF is kept unthumbnailed.
+ */
+async function processPdf(input: Buffer, opts: UploadOptions, maxPixels: number): Promise<ProcessedUpload> {
+  const none = { mime: 'application/pdf', ext: 'pdf', body: input, width: null, height: null, thumbnails: { small: null, medium: null, custom: null } };
+  try {
+    return await withTempDir('folio-pdf', async (dir) => {
+      const file = path.join(dir, 'in.pdf');
+      await writeFile(file, input);
+      const info = await runTool('pdfinfo', ['-f', '1', '-l', '1', file], { timeoutMs: 20_000 });
+      const size = /Page\s+1 size:\s+([\d.]+) x ([\d.]+) pts/.exec(info.stdout);
+      await runTool('pdftoppm', ['-f', '1', '-l', '1', '-singlefile', '-png', '-scale-to', '2000', file, path.join(dir, 'page')], { timeoutMs: 30_000 });
+      const page = await readFile(path.join(dir, 'page.png'));
+      const widths = [THUMB_WIDTHS.small, THUMB_WIDTHS.medium, ...(opts.customWidth ? [opts.customWidth] : [])];
+      const [small, medium, custom] = await thumbnails(page, widths, maxPixels);
+      return {
+        ...none,
+        width: size ? Math.round(Number(size[1])) : null,
+        height: size ? Math.round(Number(size[2])) : null,
+        thumbnails: { small: small!, medium: medium!, custom: custom ?? null },
+      };
+    });
+  } catch (err) {
+    if (err instanceof ToolError && err.exitCode === null && !err.timedOut) return none; // poppler not installed
+    throw new UploadRejected('unreadable', 'The PDF cannot be read');
+  }
+}

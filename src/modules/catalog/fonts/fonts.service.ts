@@ -1,0 +1,189 @@
+import type { Db } from '../../../platform/db/index.js';
+import type { BlobStore } from '../../../platform/storage/blob-store.js';
+import { FetchError, type SafeFetcher } from '../../../platform/fetch/safe-fetch.js';
+import { newId, isUuid } from '../../../platform/crypto/ids.js';
+import { AppError } from '../../../platform/http/errors.js';
+import { paginate, type ListQuery, type ListResult, type PageContext } from '../../../platform/http/pagination.js';
+import { NotAFont, parseFont } from '../../../engines/fonts/parse-font.js';
+import { DEFAULT_FONTS, defaultFontPath, matchDefaultFont, readDefaultFont } from '../../../engines/pdf/fonts/default-fonts.js';
+import { pickFace, type FontFaceStyle } from '../../../engines/pdf/fonts/font-matching.js';
+import { iso, nowIso } from '../shared/http.js';
+import { FontsRepo, type FontRow } from './fonts.repo.js';
+import type { FontJson } from './fonts.schemas.js';
+
+const SPEC = { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' };
+
+export interface FontMeta {
+  name?: string | undefined;
+  alias?: string | undefined;
+  subset?: string | undefined;
+}
+
+/** Fonts: registered by URL (safe fetcher) or uploaded, parsed with fontkit, kept as blobs. */
+export class FontsService {
+  private readonly repo: FontsRepo;
+  constructor(
+    db: Db,
+    private readonly blobs: BlobStore,
+    private readonly fetcher: SafeFetcher,
+  ) {
+    this.repo = new FontsRepo(db);
+  }
+
+  async toFont(r: FontRow): Promise<FontJson> {
+    return {
+      id: r.id,
+      name: r.name,
+      alias: r.alias,
+      subset: r.subset,
+      type: r.type,
+      url: r.blob_key ? await this.blobs.url(r.blob_key) : null,
+      source_url: r.source_url,
+      family: r.family,
+      style: r.style,
+      weight: r.weight,
+      glyph_count: r.glyph_count,
+      coverage: JSON.parse(r.coverage) as string[],
+      size_bytes: Number(r.size_bytes),
+      is_default: r.store_id === null,
+      license: r.license,
+      created_at: iso(r.created_at),
+      updated_at: iso(r.updated_at),
+    };
+  }
+
+  list(storeId: string | null, query: ListQuery, ctx: PageContext): Promise<ListResult<FontRow>> {
+    return paginate(this.repo.listQuery(storeId), SPEC, query, ctx);
+  }
+
+  count(storeId: string | null): Promise<number> {
+    return this.repo.count(storeId);
+  }
+
+  async get(storeId: string, id: string): Promise<FontRow> {
+    const row = isUuid(id) ? await this.repo.byId(storeId, id, true) : null;
+    if (!row) throw AppError.notFound('Font');
+    return row;
+  }
+
+  async register(storeId: string, body: FontMeta & { url: string }): Promise<FontRow> {
+    let fetched;
+    try {
+      fetched = await this.fetcher.fetch(body.url);
+    } catch (err) {
+      if (err instanceof FetchError) throw AppError.field('url', `cannot be fetched: ${err.message}`);
+      throw err;
+    }
+    return this.store(storeId, fetched.body, body, body.url);
+  }
+
+  async upload(storeId: string, file: Buffer, meta: FontMeta): Promise<FontRow> {
+    return this.store(storeId, file, meta, null);
+  }
+
+  private async store(storeId: string, body: Buffer, meta: FontMeta, sourceUrl: string | null): Promise<FontRow> {
+    let parsed;
+    try {
+      parsed = await parseFont(body);
+    } catch (err) {
+      if (err instanceof NotAFont) throw new AppError('unsupported_media_type', err.message);
+      throw err;
+    }
+    const id = newId();
+    const key = `catalog/${storeId}/fonts/${id}.${parsed.type}`;
+    await this.blobs.put(key, body, { contentType: `font/${parsed.type}` });
+    const now = nowIso();
+    const row: FontRow = {
+      id,
+      store_id: storeId,
+      name: meta.name || parsed.family,
+      alias: meta.alias || parsed.family,
+      subset: meta.subset || (parsed.coverage.includes('Latin-1 Supplement') ? 'latin,latin-ext' : 'latin'),
+      type: parsed.type,
+      source_url: sourceUrl,
+      family: parsed.family,
+      style: parsed.style,
+      weight: parsed.weight,
+      glyph_count: parsed.glyphCount,
+      coverage: JSON.stringify(parsed.coverage),
+      blob_key: key,
+      size_bytes: body.length,
+      license: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.repo.insert(row);
+    return row;
+  }
+
+  async update(storeId: string, id: string, patch: FontMeta): Promise<FontRow> {
+    const row = isUuid(id) ? await this.repo.byId(storeId, id) : null;
+    if (!row) throw AppError.notFound('Font');
+    await this.repo.update(storeId, id, { ...patch, updated_at: nowIso() });
+    return (await this.repo.byId(storeId, id))!;
+  }
+
+  async delete(storeId: string, id: string): Promise<void> {
+    const row = isUuid(id) ? await this.repo.byId(storeId, id) : null;
+    if (!row) throw AppError.notFound('Font');
+    await this.repo.delete(storeId, id);
+    if (row.blob_key) await this.blobs.delete(row.blob_key).catch(() => undefined);
+  }
+
+  /**
+   * The bytes of the face a design's text names: the store's own fonts first (matched by
+   * family, name or alias, then CSS weight/style matching), then the default catalogue.
+   * Null when neither has the family (the PDF engine then falls back to its default).
+   */
+  async fontBytes(storeId: string, family: string, weight = 400, style: FontFaceStyle = 'normal'): Promise<{ family: string; weight: number; style: FontFaceStyle; bytes: Uint8Array } | null> {
+    const own = await this.repo.byFamily(storeId, family);
+    if (own.length) {
+      const faces = own.map((r) => ({ weight: r.weight, style: r.style as FontFaceStyle, row: r }));
+      const face = pickFace(faces, weight, style) ?? faces[0]!;
+      return { family: face.row.family, weight: face.weight, style: face.style, bytes: await this.blobs.get(face.row.blob_key!) };
+    }
+    const d = matchDefaultFont(family, weight, style);
+    return d ? { family: d.family, weight: d.weight, style: d.style, bytes: await readDefaultFont(d.path) } : null;
+  }
+
+  /** Fonts the given families resolve to (store fonts, else default ones), for `…/fonts` routes. */
+  async resolveFamilies(storeId: string, families: string[]): Promise<FontRow[]> {
+    const out: FontRow[] = [];
+    for (const f of families) {
+      const own = await this.repo.byFamily(storeId, f);
+      if (own.length) out.push(...own);
+      else out.push(...(await this.repo.byFamily(null, f)));
+    }
+    return out;
+  }
+
+  /** Seeds the default font catalogue (one record per face, fixed ids so reseeding is a no-op). */
+  async seedDefaults(idFor: (key: string) => string): Promise<void> {
+    const now = nowIso();
+    for (const fam of DEFAULT_FONTS) {
+      for (const face of fam.faces) {
+        const bytes = Buffer.from(await readDefaultFont(defaultFontPath(fam, face)));
+        const parsed = await parseFont(bytes);
+        await this.repo.insert({
+          id: idFor(`font:${fam.family}:${face.weight}:${face.style}`),
+          store_id: null,
+          name: fam.family,
+          alias: `${fam.family} ${face.weight}${face.style === 'italic' ? ' Italic' : ''}`,
+          subset: 'latin',
+          type: 'ttf',
+          source_url: `npm:${fam.package}/${face.file}`,
+          family: fam.family,
+          style: face.style,
+          weight: face.weight,
+          glyph_count: parsed.glyphCount,
+          coverage: JSON.stringify(parsed.coverage),
+          blob_key: null,
+          size_bytes: bytes.length,
+          license: `${fam.license} (${fam.package})`,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+    }
+  }
+}

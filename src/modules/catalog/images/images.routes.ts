@@ -1,0 +1,81 @@
+import type { App } from '../../../app.js';
+import { AppError } from '../../../platform/http/errors.js';
+import { MESSAGES, ok } from '../../../platform/http/envelope.js';
+import type { PageContextFactory } from '../../../platform/http/pagination.js';
+import { CountEnvelope, DeletedEnvelope, IdParam, READ, READ_B, UPLOAD_PUBLIC, WRITE, count, listReply, storeOf } from '../shared/http.js';
+import { field, readMultipart, requireFile } from '../shared/multipart.js';
+import type { ImageType } from './images.repo.js';
+import { ImageBatchEnvelope, ImageBatchUploadBody, ImageEnvelope, ImageListEnvelope, ImageListQuery, ImageUploadBody } from './images.schemas.js';
+import type { ImagesService } from './images.service.js';
+import { multipartSchema, noAjv } from './upload-route.js';
+
+export const UPLOADED = 'File successfully uploaded';
+
+function imageType(v: string | undefined): ImageType {
+  if (v === undefined || v === '' || v === 'null') return null;
+  if (v === 'cliparts' || v === 'designs') return v;
+  throw AppError.field('type', 'must be cliparts or designs');
+}
+
+function customWidth(v: string | undefined): number | undefined {
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 4000) throw AppError.field('custom_width', 'must be an integer from 1 to 4000');
+  return n;
+}
+
+export function imagesRoutes(app: App, deps: { images: ImagesService; pageContext: PageContextFactory }): void {
+  const { images } = deps;
+  const tags = ['Catalog: images'];
+
+  app.post(
+    '/images',
+    {
+      schema: multipartSchema({ tags, summary: 'Upload an image (JPEG, PNG, WebP, TIFF, GIF, SVG sanitised, PDF); thumbnails small, medium and custom', body: ImageUploadBody, response: { 201: ImageEnvelope } }),
+      config: { ...UPLOAD_PUBLIC, errors: { 413: 'File too large', 415: 'Unsupported type' } },
+      ...noAjv,
+    },
+    async (req, reply) => {
+      const form = await readMultipart(req, ['file'], 1);
+      const type = imageType(field(form, 'type'));
+      const width = customWidth(field(form, 'custom_width'));
+      const file = requireFile(form);
+      const row = await images.upload(req.actor, storeOf(req), { ...file, type, customWidth: width });
+      return reply.code(201).send(ok(await images.toImage(row), UPLOADED));
+    },
+  );
+  app.post(
+    '/images/batch',
+    {
+      schema: multipartSchema({ tags, summary: 'Upload up to 20 images (parts named files[])', body: ImageBatchUploadBody, response: { 201: ImageBatchEnvelope } }),
+      config: { ...UPLOAD_PUBLIC, errors: { 413: 'File too large', 415: 'Unsupported type' } },
+      ...noAjv,
+    },
+    async (req, reply) => {
+      const form = await readMultipart(req, ['files[]', 'files', 'file'], 20);
+      const type = imageType(field(form, 'type'));
+      if (form.files.length === 0) throw new AppError('bad_request', 'File upload missing');
+      const rows = [];
+      for (const f of form.files) rows.push(await images.upload(req.actor, storeOf(req), { ...f, type }));
+      return reply.code(201).send({ data: await images.toImages(rows), message: UPLOADED });
+    },
+  );
+  app.get(
+    '/images',
+    { schema: { tags, summary: "The store's images", querystring: ImageListQuery, response: { 200: ImageListEnvelope } }, config: READ },
+    async (req) => {
+      const page = await images.list(storeOf(req), req.query.type, req.query, deps.pageContext(req));
+      return { ...listReply(page, (r) => r), data: await images.toImages(page.rows) };
+    },
+  );
+  app.get('/images/count', { schema: { tags, summary: "Number of the store's images", response: { 200: CountEnvelope } }, config: READ_B }, async (req) =>
+    count(await images.count(storeOf(req))),
+  );
+  app.get('/images/:id', { schema: { tags, summary: 'An image', params: IdParam, response: { 200: ImageEnvelope } }, config: READ }, async (req) =>
+    ok(await images.toImage(await images.get(storeOf(req), req.params.id))),
+  );
+  app.delete('/images/:id', { schema: { tags, summary: 'Delete an image and its files', params: IdParam, response: { 200: DeletedEnvelope } }, config: WRITE }, async (req) => {
+    await images.delete(storeOf(req), req.params.id);
+    return { message: MESSAGES.deleted };
+  });
+}

@@ -1,0 +1,86 @@
+import multipart from '@fastify/multipart';
+import type { App } from '../../app.js';
+import type { Db } from '../../platform/db/index.js';
+import type { EventBus } from '../../platform/events.js';
+import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
+import type { PageContextFactory } from '../../platform/http/pagination.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { Plans } from '../plans/plans.js';
+import { CategoriesRepo } from './categories/categories.repo.js';
+import { categoriesRoutes } from './categories/categories.routes.js';
+import { CategoriesService } from './categories/categories.service.js';
+import { seedCatalogDefaults } from './defaults.js';
+import { fontsRoutes } from './fonts/fonts.routes.js';
+import { FontsService } from './fonts/fonts.service.js';
+import { clipartStoragesRoutes } from './images/clipart-storages.routes.js';
+import { clipartsRoutes } from './images/cliparts.routes.js';
+import { imagesRoutes } from './images/images.routes.js';
+import { ImagesService } from './images/images.service.js';
+import { productKind, type ProductJson } from './products/products.kind.js';
+import { productsRoutes } from './products/products.routes.js';
+import { sideKind, type SideJson } from './sides/sides.kind.js';
+import { sidesRoutes } from './sides/sides.routes.js';
+import { templateKind, type TemplateJson } from './templates/templates.kind.js';
+import { templatesRoutes } from './templates/templates.routes.js';
+import { DocService } from './shared/doc.service.js';
+
+export type { ProductJson, SideJson, TemplateJson };
+export type { ImagesService, FontsService, CategoriesService };
+
+/**
+ * The catalog's services, for other modules: designs snapshot a side (`sides.getIncludingDeleted`),
+ * the PDF renderer reads image bytes (`images.bytes` / `images.bytesByUrl`) and font bytes
+ * (`fonts.fontBytes`).
+ */
+export interface CatalogModule {
+  categories: CategoriesService;
+  images: ImagesService;
+  fonts: FontsService;
+  products: DocService<ProductJson>;
+  sides: DocService<SideJson>;
+  templates: DocService<TemplateJson>;
+  /** seeds the curated defaults (idempotent) */
+  seedDefaults(): Promise<void>;
+}
+
+export interface CatalogOptions {
+  db: Db;
+  blobs: BlobStore;
+  fetcher: SafeFetcher;
+  plans: Plans;
+  events: EventBus;
+  maxPixels?: number;
+}
+
+export function buildCatalogModule(o: CatalogOptions): CatalogModule {
+  const categoriesRepo = new CategoriesRepo(o.db);
+  const categories = new CategoriesService(categoriesRepo);
+  const images = new ImagesService(o.db, o.blobs, o.plans, o.maxPixels ?? 100_000_000);
+  const fonts = new FontsService(o.db, o.blobs, o.fetcher);
+  return {
+    categories,
+    images,
+    fonts,
+    products: new DocService(o.db, o.events, productKind(images)),
+    sides: new DocService(o.db, o.events, sideKind(images)),
+    templates: new DocService(o.db, o.events, templateKind),
+    seedDefaults: () => seedCatalogDefaults({ categories: categoriesRepo, images, fonts, blobs: o.blobs }),
+  };
+}
+
+/** Every catalog route, in a plugin of its own: multipart is registered for these routes only. */
+export async function catalogRoutes(app: App, deps: { catalog: CatalogModule; pageContext: PageContextFactory; uploadMaxBytes: number }): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: deps.uploadMaxBytes, files: 20, fields: 50, parts: 100, fieldSize: 64 * 1024 } });
+    const a = scope as unknown as App;
+    const { catalog, pageContext } = deps;
+    categoriesRoutes(a, { categories: catalog.categories, pageContext });
+    imagesRoutes(a, { images: catalog.images, pageContext });
+    clipartsRoutes(a, { images: catalog.images, pageContext });
+    clipartStoragesRoutes(a, { images: catalog.images, categories: catalog.categories, pageContext });
+    fontsRoutes(a, { fonts: catalog.fonts, pageContext });
+    productsRoutes(a, { products: catalog.products, sides: catalog.sides, pageContext });
+    sidesRoutes(a, { sides: catalog.sides, templates: catalog.templates, pageContext });
+    templatesRoutes(a, { templates: catalog.templates, fonts: catalog.fonts, pageContext });
+  });
+}

@@ -1,0 +1,76 @@
+import type { Static } from '@sinclair/typebox';
+import type { DbOrTx } from '../../../platform/db/index.js';
+import { AppError } from '../../../platform/http/errors.js';
+import { isUuid } from '../../../platform/crypto/ids.js';
+import type { DocKind } from '../shared/doc.service.js';
+import { DocRepo } from '../shared/doc.repo.js';
+import { iso } from '../shared/http.js';
+import { CategoriesRepo } from '../categories/categories.repo.js';
+import { ImagesRepo } from '../images/images.repo.js';
+import type { ImagesService } from '../images/images.service.js';
+import type { Product } from './products.schemas.js';
+
+export type ProductJson = Static<typeof Product>;
+
+const DEFAULTS = {
+  description: null,
+  dynamic_side: false,
+  viewport_width: null,
+  viewport_height: null,
+  scale: null,
+  dpi: 72,
+  dimension_unit: 'cm',
+  status: 'publish',
+  allowed_file_types: ['jpg', 'png', 'pdf'],
+  enable_design: true,
+  enable_upload: true,
+  enable_pod: false,
+  max_file_upload: 1,
+  min_jpg_dpi: 0,
+  upload_max_filesize: null,
+  metadata: [],
+  product_image_id: null,
+  category_ids: [],
+  type_id: 'simple',
+  parent_id: null,
+};
+
+async function checkRefs(storeId: string, doc: Record<string, unknown>, db: DbOrTx): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  const imageId = doc.product_image_id as string | null;
+  if (imageId && (!isUuid(imageId) || !(await new ImagesRepo(db).byId(storeId, imageId)))) errors.product_image_id = ['is not an image of this store'];
+  const cats = [...new Set(doc.category_ids as string[])];
+  const usable = await new CategoriesRepo(db).usable(storeId, cats.filter(isUuid), 'product');
+  const bad = cats.filter((c) => !usable.has(c));
+  if (bad.length) errors.category_ids = [`not product categories of this store: ${bad.join(', ')}`];
+  const parent = doc.parent_id as string | null;
+  if (parent && (!isUuid(parent) || !(await new DocRepo(db, 'catalog_products').byId(storeId, parent)))) errors.parent_id = ['is not a product of this store'];
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+}
+
+/** `images` embeds the product image (with fresh links) in every response. */
+export const productKind = (images: ImagesService): DocKind<ProductJson> => ({
+  table: 'catalog_products',
+  topic: 'products',
+  noun: 'Product',
+  async prepare(storeId, body, existing, db) {
+    const doc = { ...DEFAULTS, ...(existing ?? {}), ...body } as Record<string, unknown>;
+    doc.category_ids = [...new Set(doc.category_ids as string[])];
+    await checkRefs(storeId, doc, db);
+    return { name: doc.name as string, status: doc.status as string, parentId: (doc.parent_id as string | null) ?? null, doc };
+  },
+  async toJson(row, doc, db) {
+    const imageId = doc.product_image_id as string | null | undefined;
+    const image = imageId ? await new ImagesRepo(db).byId(row.store_id, imageId, true) : null;
+    return {
+      ...DEFAULTS,
+      ...doc,
+      product_image: image ? await images.toImage(image) : null,
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+    } as ProductJson;
+  },
+});

@@ -1,0 +1,64 @@
+import { Type } from '@sinclair/typebox';
+import { StatusSchema } from '../shared/doc.routes.js';
+import { Nullable } from '../shared/http.js';
+import { Image } from '../images/images.schemas.js';
+
+export const DimensionUnit = Type.Union([Type.Literal('inch'), Type.Literal('cm'), Type.Literal('mm')]);
+const FileType = Type.Union(['jpg', 'png', 'ai', 'pdf', 'svg', 'ps'].map((t) => Type.Literal(t)));
+
+/** Reference-system product fields (catalog-reference § 6), all optional except name on create. */
+const fields = {
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  description: Type.String({ maxLength: 10_000 }),
+  dynamic_side: Type.Boolean(),
+  viewport_width: Type.Number({ minimum: 0 }),
+  viewport_height: Type.Number({ minimum: 0 }),
+  scale: Type.Number({ exclusiveMinimum: 0 }),
+  dpi: Type.Integer({ minimum: 1, maximum: 4800 }),
+  dimension_unit: DimensionUnit,
+  status: StatusSchema,
+  allowed_file_types: Type.Array(FileType, { maxItems: 6 }),
+  enable_design: Type.Boolean(),
+  enable_upload: Type.Boolean(),
+  enable_pod: Type.Boolean(),
+  max_file_upload: Type.Integer({ minimum: 0 }),
+  min_jpg_dpi: Type.Integer({ minimum: 0 }),
+  upload_max_filesize: Type.Integer({ minimum: 0 }),
+  metadata: Type.Array(Type.Unknown(), { maxItems: 200 }),
+  product_image_id: Nullable(Type.String({ maxLength: 100 })),
+  category_ids: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 }),
+  type_id: Type.Union([Type.Literal('simple'), Type.Literal('variant'), Type.Literal('variant_option')]),
+  parent_id: Nullable(Type.String({ maxLength: 100 })),
+};
+const partial = Type.Partial(Type.Object(fields)).properties;
+
+export const CreateProduct = Type.Object({ ...partial, name: fields.name }, { additionalProperties: false });
+export const UpdateProduct = Type.Object(partial, { additionalProperties: false });
+
+export const Product = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  dynamic_side: Type.Boolean(),
+  viewport_width: Nullable(Type.Number()),
+  viewport_height: Nullable(Type.Number()),
+  scale: Nullable(Type.Number()),
+  dpi: Type.Integer(),
+  dimension_unit: DimensionUnit,
+  status: StatusSchema,
+  allowed_file_types: Type.Array(Type.String()),
+  enable_design: Type.Boolean(),
+  enable_upload: Type.Boolean(),
+  enable_pod: Type.Boolean(),
+  max_file_upload: Type.Integer(),
+  min_jpg_dpi: Type.Integer(),
+  upload_max_filesize: Nullable(Type.Integer()),
+  metadata: Type.Array(Type.Unknown()),
+  product_image_id: Nullable(Type.String()),
+  product_image: Nullable(Image),
+  category_ids: Type.Array(Type.String()),
+  type_id: Type.String(),
+  parent_id: Nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});

@@ -1,0 +1,173 @@
+import type { Db, DbOrTx } from '../../../platform/db/index.js';
+import { newId, isUuid } from '../../../platform/crypto/ids.js';
+import { AppError } from '../../../platform/http/errors.js';
+import { paginate, type ListQuery, type ListResult, type PageContext } from '../../../platform/http/pagination.js';
+import type { EventBus } from '../../../platform/events.js';
+import type { Actor } from '../../../platform/http/auth.js';
+import { iso, nowIso } from './http.js';
+import { DocRepo, type DocRow, type DocTable } from './doc.repo.js';
+
+export const MAX_BATCH = 100;
+
+/** What a resource decides: its columns from a body, checks against other rows, and its JSON. */
+export interface DocKind<J extends Record<string, unknown>> {
+  table: DocTable;
+  /** event topic and batch body key: products, sides, templates */
+  topic: 'products' | 'sides' | 'templates';
+  /** singular, for messages: Product, Side, Template */
+  noun: string;
+  /**
+   * Merges a create (existing null) or update body into the stored document and checks it;
+   * throws AppError.validation naming the field. Reads other rows through `db` (the transaction).
+   */
+  prepare(storeId: string, body: Record<string, unknown>, existing: Record<string, unknown> | null, db: DbOrTx): Promise<{ name: string; status: string | null; parentId: string | null; doc: Record<string, unknown> }>;
+  toJson(row: DocRow, doc: Record<string, unknown>, db: DbOrTx): Promise<J> | J;
+}
+
+const SPEC = { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' };
+
+/** Create/read/update/soft-delete and the batch forms, one transaction each, with events. */
+export class DocService<J extends Record<string, unknown>> {
+  constructor(
+    private readonly db: Db,
+    private readonly events: EventBus,
+    readonly kind: DocKind<J>,
+  ) {}
+
+  private repo(db: DbOrTx = this.db): DocRepo {
+    return new DocRepo(db, this.kind.table);
+  }
+
+  private notFound(id: string): AppError {
+    return new AppError('not_found', `Can't find ${this.kind.noun.toLowerCase()} with id: ${id}`);
+  }
+
+  async json(row: DocRow, db: DbOrTx = this.db): Promise<J> {
+    return this.kind.toJson(row, JSON.parse(row.doc) as Record<string, unknown>, db);
+  }
+
+  async list(storeId: string, query: ListQuery & { status?: string }, ctx: PageContext, parentId?: string): Promise<ListResult<J>> {
+    const page = await paginate(this.repo().listQuery(storeId, { status: query.status, parentId }), SPEC, query, ctx);
+    return { ...page, rows: await Promise.all(page.rows.map((r) => this.json(r as DocRow))) };
+  }
+
+  count(storeId: string, parentId?: string): Promise<number> {
+    return this.repo().count(storeId, parentId);
+  }
+
+  /** A live row of the store, or 404. */
+  async row(storeId: string, id: string, db: DbOrTx = this.db): Promise<DocRow> {
+    const row = isUuid(id) ? await this.repo(db).byId(storeId, id) : null;
+    if (!row) throw this.notFound(id);
+    return row;
+  }
+
+  async get(storeId: string, id: string): Promise<J> {
+    return this.json(await this.row(storeId, id));
+  }
+
+  /** For snapshots: the row even when soft-deleted (designs keep what they referenced). */
+  async getIncludingDeleted(storeId: string, id: string): Promise<J | null> {
+    const row = isUuid(id) ? await this.repo().byIdIncludingDeleted(storeId, id) : null;
+    return row ? this.json(row) : null;
+  }
+
+  private async createIn(tx: DbOrTx, storeId: string, body: Record<string, unknown>): Promise<J> {
+    const p = await this.kind.prepare(storeId, body, null, tx);
+    const now = nowIso();
+    const row: DocRow = { id: newId(), store_id: storeId, name: p.name, status: p.status, parent_id: p.parentId, doc: JSON.stringify(p.doc), created_at: now, updated_at: now, deleted_at: null };
+    await this.repo(tx).insert(row);
+    return this.json(row, tx);
+  }
+
+  private async updateIn(tx: DbOrTx, storeId: string, id: string, body: Record<string, unknown>): Promise<J> {
+    const existing = await this.row(storeId, id, tx);
+    const p = await this.kind.prepare(storeId, body, JSON.parse(existing.doc) as Record<string, unknown>, tx);
+    const patch = { name: p.name, status: p.status, parent_id: p.parentId, doc: JSON.stringify(p.doc), updated_at: nowIso() };
+    await this.repo(tx).update(storeId, id, patch);
+    return this.json({ ...existing, ...patch }, tx);
+  }
+
+  private async deleteIn(tx: DbOrTx, storeId: string, id: string): Promise<J> {
+    const row = await this.row(storeId, id, tx);
+    const data = await this.json(row, tx);
+    await this.repo(tx).softDelete(storeId, id, nowIso());
+    return data;
+  }
+
+  private publish(actor: Actor, event: string, data: unknown, tx: DbOrTx): Promise<void> {
+    return this.events.publish({ accountId: actor.userId, storeId: actor.storeId, topic: this.kind.topic, event, data }, tx);
+  }
+
+  create(actor: Actor, storeId: string, body: Record<string, unknown>): Promise<J> {
+    return this.db.transaction().execute(async (tx) => {
+      const data = await this.createIn(tx, storeId, body);
+      await this.publish(actor, 'POST', data, tx);
+      return data;
+    });
+  }
+
+  update(actor: Actor, storeId: string, id: string, body: Record<string, unknown>): Promise<J> {
+    return this.db.transaction().execute(async (tx) => {
+      const data = await this.updateIn(tx, storeId, id, body);
+      await this.publish(actor, 'PUT', data, tx);
+      return data;
+    });
+  }
+
+  delete(actor: Actor, storeId: string, id: string): Promise<void> {
+    return this.db.transaction().execute(async (tx) => {
+      const data = await this.deleteIn(tx, storeId, id);
+      await this.publish(actor, 'DELETE', data, tx);
+    });
+  }
+
+  private checkBatch(items: unknown[]): void {
+    if (items.length > MAX_BATCH) throw new AppError('payload_too_large', `Too many ${this.kind.topic}`);
+    if (items.length === 0) throw AppError.field(this.kind.topic, 'must not be empty');
+  }
+
+  /** All or nothing: the first failing item rolls the whole batch back. */
+  createBatch(actor: Actor, storeId: string, items: Array<Record<string, unknown>>): Promise<J[]> {
+    this.checkBatch(items);
+    return this.db.transaction().execute(async (tx) => {
+      const out: J[] = [];
+      for (const [i, body] of items.entries()) out.push(await withIndex(this.kind.topic, i, () => this.createIn(tx, storeId, body)));
+      await this.publish(actor, 'POST/batch', out, tx);
+      return out;
+    });
+  }
+
+  updateBatch(actor: Actor, storeId: string, items: Array<Record<string, unknown> & { id: string }>): Promise<J[]> {
+    this.checkBatch(items);
+    return this.db.transaction().execute(async (tx) => {
+      const out: J[] = [];
+      for (const [i, { id, ...body }] of items.entries()) out.push(await withIndex(this.kind.topic, i, () => this.updateIn(tx, storeId, id, body)));
+      await this.publish(actor, 'PUT/batch', out, tx);
+      return out;
+    });
+  }
+
+  deleteBatch(actor: Actor, storeId: string, ids: string[]): Promise<void> {
+    this.checkBatch(ids);
+    return this.db.transaction().execute(async (tx) => {
+      const out: J[] = [];
+      for (const id of new Set(ids)) out.push(await this.deleteIn(tx, storeId, id));
+      await this.publish(actor, 'DELETE/batch', out, tx);
+    });
+  }
+}
+
+/** Field errors of a batch item are named `<topic>.<index>.<field>`. */
+async function withIndex<T>(topic: string, i: number, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'validation' && err.options.fields) {
+      throw AppError.validation(Object.fromEntries(Object.entries(err.options.fields).map(([k, v]) => [`${topic}.${i}.${k}`, v])));
+    }
+    throw err;
+  }
+}
+
+export { iso };

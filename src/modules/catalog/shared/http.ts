@@ -1,0 +1,47 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import type { RouteAuth } from '../../../platform/http/auth.js';
+import { AppError } from '../../../platform/http/errors.js';
+import { MESSAGES } from '../../../platform/http/envelope.js';
+import type { ListResult } from '../../../platform/http/pagination.js';
+import { isUuid } from '../../../platform/crypto/ids.js';
+
+/** Credential policies of the catalog (interface § Categories/Cliparts, decisions § Scopes). */
+export const READ: RouteAuth = { auth: ['U', 'B', 'JS', 'K'], scope: 'catalog:read' };
+/** reads the interface lists for the store key only (counts, image read) */
+export const READ_B: RouteAuth = { auth: ['B', 'JS', 'K'], scope: 'catalog:read' };
+export const WRITE: RouteAuth = { auth: ['B', 'JS', 'K'], scope: 'catalog:write' };
+/** uploads a browser may make (rule 3: the public token uploads images) */
+export const UPLOAD_PUBLIC: RouteAuth = { auth: ['U', 'B', 'JS', 'K'], scope: 'assets:write' };
+export const UPLOAD: RouteAuth = { auth: ['B', 'JS', 'K'], scope: 'assets:write' };
+
+export const item = <T extends TSchema>(data: T) => Type.Object({ data, message: Type.String() });
+export const batchEnvelope = <T extends TSchema>(data: T) => Type.Object({ data: Type.Array(data), message: Type.String() });
+export const CountEnvelope = Type.Object({ data: Type.Object({ count: Type.Integer() }), message: Type.String() });
+export const DeletedEnvelope = Type.Object({ message: Type.String() });
+export const IdParam = Type.Object({ id: Type.String({ maxLength: 100 }) });
+export const StorageParam = Type.Object({ storage: Type.String({ maxLength: 100 }) });
+export const ClipartParam = Type.Object({ clipart: Type.String({ maxLength: 100 }) });
+export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
+
+export function listReply<R, T>(page: ListResult<R>, map: (r: R) => T) {
+  return { data: page.rows.map(map), links: page.links, meta: page.meta, message: MESSAGES.retrieved };
+}
+
+export const count = (n: number) => ({ data: { count: n }, message: MESSAGES.retrieved });
+
+/** The store the caller acts on; catalog routes never run without one. */
+export function storeOf(req: FastifyRequest): string {
+  const storeId = req.actor?.storeId;
+  if (!storeId) throw new AppError('unauthenticated', 'A store credential is required');
+  return storeId;
+}
+
+/** A path id that is not a uuid cannot name anything: 404, like another store's id. */
+export function uuidOr404(id: string, what: string): string {
+  if (!isUuid(id)) throw AppError.notFound(what);
+  return id;
+}
+
+export const iso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : v);
+export const nowIso = () => new Date().toISOString();

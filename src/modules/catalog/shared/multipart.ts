@@ -1,0 +1,52 @@
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../../platform/http/errors.js';
+
+export interface UploadedFile {
+  filename: string;
+  body: Buffer;
+}
+
+export interface MultipartForm {
+  files: UploadedFile[];
+  fields: Record<string, string[]>;
+}
+
+/**
+ * Reads a multipart upload (parts arrive as a stream; each file part is capped at the
+ * configured size by @fastify/multipart, and one over it fails the request with 413).
+ * A request that is not multipart is 415; `fileFields` names the parts that carry files.
+ */
+export async function readMultipart(req: FastifyRequest, fileFields: string[], maxFiles = 20): Promise<MultipartForm> {
+  if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Unsupported Media Type: send multipart/form-data');
+  const form: MultipartForm = { files: [], fields: {} };
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const body = await part.toBuffer();
+        if (!fileFields.includes(part.fieldname)) continue;
+        if (form.files.length >= maxFiles) throw AppError.field(part.fieldname, `at most ${maxFiles} files per request`);
+        form.files.push({ filename: part.filename || 'upload', body });
+      } else {
+        (form.fields[part.fieldname] ??= []).push(String(part.value));
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 'The file is larger than the upload limit');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw AppError.field('file', 'too many parts');
+    throw new AppError('bad_request', 'Malformed multipart body');
+  }
+  return form;
+}
+
+export function field(form: MultipartForm, name: string): string | undefined {
+  return form.fields[name]?.[0];
+}
+
+export function requireFile(form: MultipartForm, name = 'file'): UploadedFile {
+  const f = form.files[0];
+  if (!f) throw new AppError('bad_request', 'File upload missing', { details: { field: name } });
+  return f;
+}

@@ -1,0 +1,90 @@
+import type { Static } from '@sinclair/typebox';
+import type { DbOrTx } from '../../../platform/db/index.js';
+import { AppError } from '../../../platform/http/errors.js';
+import { isUuid } from '../../../platform/crypto/ids.js';
+import type { DocKind } from '../shared/doc.service.js';
+import { DocRepo } from '../shared/doc.repo.js';
+import { iso } from '../shared/http.js';
+import { ImagesRepo } from '../images/images.repo.js';
+import type { ImagesService } from '../images/images.service.js';
+import type { Side } from './sides.schemas.js';
+
+export type SideJson = Static<typeof Side>;
+type Edges = { top: number; right: number; bottom: number; left: number };
+const ZERO: Edges = { top: 0, right: 0, bottom: 0, left: 0 };
+
+const DEFAULTS = {
+  scale: 1,
+  side_image_id: null,
+  bg_type: 'image',
+  bg_color_value: null,
+  img_overlay_id: null,
+  background_included: false,
+  show_overlay: false,
+  include_overlay: false,
+  side_image_size: null,
+  design_area: null,
+  show_cut_line: false,
+  show_safe_zone: false,
+  cut_line_margin: null,
+  safe_zone_margin: null,
+  status: 'publish',
+  bleed: ZERO,
+  safe_zone: ZERO,
+  dpi: 300,
+};
+
+/** Print geometry: bleed is never negative; the safe zone lies inside the trim box. */
+export function geometryErrors(doc: { width: number; height: number; bleed: Edges; safe_zone: Edges }): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(doc.bleed)) if (v < 0) (errors[`bleed.${k}`] ??= []).push('must not be negative');
+  for (const [k, v] of Object.entries(doc.safe_zone)) if (v < 0) (errors[`safe_zone.${k}`] ??= []).push('must not be negative (the safe zone is inset from the trim)');
+  if (doc.safe_zone.left + doc.safe_zone.right >= doc.width) (errors.safe_zone ??= []).push('left + right must be less than the trim width');
+  if (doc.safe_zone.top + doc.safe_zone.bottom >= doc.height) (errors.safe_zone ??= []).push('top + bottom must be less than the trim height');
+  return errors;
+}
+
+async function checkImage(storeId: string, id: unknown, field: string, errors: Record<string, string[]>, db: DbOrTx, noSvg: boolean): Promise<void> {
+  if (id === null || id === undefined) return;
+  const img = isUuid(id as string) ? await new ImagesRepo(db).byId(storeId, id as string, true) : null;
+  if (!img) errors[field] = ['is not an image of this store'];
+  else if (noSvg && img.mime_type === 'image/svg+xml') errors[field] = ['Side image can not svg'];
+}
+
+/** `images` embeds the side image and overlay (with fresh links) in every response. */
+export const sideKind = (images: ImagesService): DocKind<SideJson> => ({
+  table: 'catalog_sides',
+  topic: 'sides',
+  noun: 'Side',
+  async prepare(storeId, body, existing, db) {
+    const doc = { ...DEFAULTS, ...(existing ?? {}), ...body } as unknown as Record<string, unknown> & { width: number; height: number; bleed: Edges; safe_zone: Edges };
+    const errors = geometryErrors(doc);
+    const product = isUuid(doc.product_id as string) ? await new DocRepo(db, 'catalog_products').byId(storeId, doc.product_id as string) : null;
+    if (!product) errors.product_id = ['is not a product of this store'];
+    await checkImage(storeId, doc.side_image_id, 'side_image_id', errors, db, true);
+    await checkImage(storeId, doc.img_overlay_id, 'img_overlay_id', errors, db, false);
+    if (Object.keys(errors).length) throw AppError.validation(errors);
+    // The unit is the product's at the time of writing (kept, so a snapshot reads the same).
+    doc.dimension_unit = (JSON.parse(product!.doc) as { dimension_unit?: string }).dimension_unit ?? 'cm';
+    return { name: doc.name as string, status: doc.status as string, parentId: doc.product_id as string, doc };
+  },
+  async toJson(row, doc, db) {
+    const embed = async (id: unknown) => {
+      const image = typeof id === 'string' ? await new ImagesRepo(db).byId(row.store_id, id, true) : null;
+      return image ? images.toImage(image) : null;
+    };
+    return {
+      ...DEFAULTS,
+      dimension_unit: 'cm',
+      ...doc,
+      side_image: await embed(doc.side_image_id),
+      img_overlay: await embed(doc.img_overlay_id),
+      id: row.id,
+      product_id: row.parent_id!,
+      name: row.name,
+      status: row.status,
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+    } as SideJson;
+  },
+});

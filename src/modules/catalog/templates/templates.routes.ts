@@ -1,0 +1,24 @@
+import type { App } from '../../../app.js';
+import type { PageContextFactory } from '../../../platform/http/pagination.js';
+import { MESSAGES } from '../../../platform/http/envelope.js';
+import { docRoutes } from '../shared/doc.routes.js';
+import type { DocService } from '../shared/doc.service.js';
+import { IdParam, READ, storeOf } from '../shared/http.js';
+import { FontsEnvelope } from '../fonts/fonts.schemas.js';
+import type { FontsService } from '../fonts/fonts.service.js';
+import { fontFamiliesOf, type TemplateJson } from './templates.kind.js';
+import { CreateTemplate, Template, UpdateTemplate } from './templates.schemas.js';
+
+export function templatesRoutes(app: App, deps: { templates: DocService<TemplateJson>; fonts: FontsService; pageContext: PageContextFactory }): void {
+  docRoutes(app, { path: 'templates', noun: 'template', service: deps.templates, response: Template, create: CreateTemplate, update: UpdateTemplate, statusFilter: false, pageContext: deps.pageContext });
+  app.get(
+    '/templates/:id/fonts',
+    { schema: { tags: ['Catalog: templates'], summary: "Fonts a template's text layers use (store fonts, else default ones)", params: IdParam, response: { 200: FontsEnvelope } }, config: READ },
+    async (req) => {
+      const storeId = storeOf(req);
+      const t = await deps.templates.get(storeId, req.params.id);
+      const rows = await deps.fonts.resolveFamilies(storeId, fontFamiliesOf(t.layers));
+      return { data: await Promise.all(rows.map((r) => deps.fonts.toFont(r))), message: MESSAGES.retrieved };
+    },
+  );
+}
