@@ -108,15 +108,24 @@ interface Row {
 }
 
 const results = new Map<number, Row>();
+const inputs = new Map<string, { buf: Buffer; src: string }>();
 for (const size of SIZES) {
-  const row: Row = { wall: [], cpu: [], base: [], magick: [], stages: [], perImage: new Map() };
-  results.set(size, row);
-  const runs = size === 2048 ? Math.max(2, Math.ceil(RUNS / 2)) : RUNS;
+  results.set(size, { wall: [], cpu: [], base: [], magick: [], stages: [], perImage: new Map() });
   for (const img of IMAGES) {
     const buf = await input(img.file, size);
-    const src = path.join(tmp, `in-${size}.jpg`);
+    const src = path.join(tmp, `${size}-${path.basename(img.file)}`);
     fs.writeFileSync(src, buf);
-    for (let i = 0; i < runs; i++) {
+    inputs.set(`${size}/${img.name}`, { buf, src });
+  }
+}
+// Rounds interleave sizes and images, so a burst of load from elsewhere on a shared machine
+// spreads over all of them instead of skewing one size.
+for (let round = 0; round < RUNS; round++) {
+  for (const size of SIZES) {
+    if (size === 2048 && round >= Math.max(2, Math.ceil(RUNS / 2))) continue;
+    const row = results.get(size)!;
+    for (const img of IMAGES) {
+      const { buf, src } = inputs.get(`${size}/${img.name}`)!;
       const c0 = cpuMs();
       const t0 = performance.now();
       const r = await removeBackground(buf, { subjectType: img.subjectType });

@@ -18,7 +18,7 @@ export interface AlphaResult {
   method: SegmentationMethod;
   /** the flat background colour when keying was used */
   keyColour: [number, number, number] | null;
-  /** why: border flatness and the edge scores that decided between the methods */
+  /** why: border flatness and the edge scores that decided (modelScore NaN: the model did not run) */
   decision: { flatness: number; modelScore: number; keyScore: number | null };
   /** wall time of the stages, ms */
   stages: { inferMs: number; refineMs: number; keyMs: number };
