@@ -29,6 +29,7 @@ import { loadConfig } from '../src/config/index.js';
 import { buildDeps, type Deps } from '../src/main/deps.js';
 import { BG_REMOVE_FLOW } from '../src/modules/jobs/flows.js';
 import { bind, jobKind } from '../src/platform/queue/registry.js';
+import { reachable as reachableAt } from './reachable.js';
 
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -48,23 +49,7 @@ function summary(samples: number[]): { p50: number; p95: number; mean: number } 
 }
 const round = (n: number) => Math.round(n * 100) / 100;
 
-async function reachable(what: 'pg' | 'redis'): Promise<boolean> {
-  try {
-    if (what === 'pg') {
-      const c = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 2000 });
-      await c.connect();
-      await c.end();
-    } else {
-      const r = new Redis(REDIS, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 1 });
-      await r.connect();
-      await r.ping();
-      r.disconnect();
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+const reachable = (what: 'pg' | 'redis') => reachableAt(what, what === 'pg' ? PG_BASE : REDIS);
 
 function freshPgDatabase(): Promise<PgDatabase> {
   return createPgDatabase(PG_BASE, 'folio_bench');

@@ -22,6 +22,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/index.js';
 import { buildDeps, type Deps } from '../src/main/deps.js';
+import { reachable as reachableAt } from './reachable.js';
 
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -51,23 +52,7 @@ await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
 const port = (receiver.address() as AddressInfo).port;
 const url = (p: string) => `http://127.0.0.1:${port}${p}`;
 
-async function reachable(what: 'pg' | 'redis'): Promise<boolean> {
-  try {
-    if (what === 'pg') {
-      const c = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 2000 });
-      await c.connect();
-      await c.end();
-    } else {
-      const r = new Redis(REDIS, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 1 });
-      await r.connect();
-      await r.ping();
-      r.disconnect();
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
+const reachable = (what: 'pg' | 'redis') => reachableAt(what, what === 'pg' ? PG_BASE : REDIS);
 
 async function setup(deps: Deps): Promise<{ accountId: string; storeId: string }> {
   const app = await buildApp({ ...deps.appDeps, logger: false });
