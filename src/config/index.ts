@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3Options } from '../platform/storage/s3.js';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -64,17 +65,7 @@ export interface JobsConfig {
 
 export type StorageConfig =
   | { driver: 'disk'; root: string }
-  | {
-      driver: 's3';
-      bucket: string;
-      /** key prefix inside the bucket, '' or ending in '/' */
-      prefix: string;
-      region: string;
-      endpoint: string | null;
-      forcePathStyle: boolean;
-      /** null: the SDK's default chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, roles) */
-      credentials: { accessKeyId: string; secretAccessKey: string } | null;
-    };
+  | ({ driver: 's3' } & S3Options);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -285,7 +285,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     onError: (err) => logger.warn({ err }, 'studio operation sweep failed'),
   });
   const studioEngines = overrides.studioEngines ?? realEngines;
-  const studio = new StudioService({ db: database.db, repo: studioRepo, jobs, operations: studioOps, blobs, fetcher, plans, stores, engines: studioEngines, events });
+  const studio = new StudioService({ db: database.db, repo: studioRepo, jobs, operations: studioOps, blobs, fetcher, plans, stores, engines: studioEngines });
   studioHandlerDeps = { db: database.db, repo: studioRepo, wallet, blobs, engines: studioEngines, studio };
 
   for (const kind of STUDIO_KINDS) jobEvents.setView(kind.type, (job, tx) => studio.finishedView(job, tx));

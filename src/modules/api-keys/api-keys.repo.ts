@@ -1,5 +1,5 @@
 import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
-import type { ApiKeyEventsTable, DB, Ts } from '../../platform/db/schema.js';
+import type { ApiKeyEventsTable, ApiKeysTable, DB, Ts } from '../../platform/db/schema.js';
 import type { Db, DbOrTx, Dialect } from '../../platform/db/index.js';
 
 /** Columns read for responses: never the hash. */
@@ -22,24 +22,8 @@ export const KEY_COLUMNS = [
   'updated_at',
 ] as const;
 
-export interface KeyRow {
-  id: string;
-  owner_id: string;
-  store_id: string | null;
-  kind: string;
-  name: string;
-  key_prefix: string;
-  key_last4: string;
-  scopes: string;
-  allowed_origins: string;
-  allowed_ips: string;
-  expires_at: Ts | null;
-  revoked_at: Ts | null;
-  grace_until: Ts | null;
-  rotated_from: string | null;
-  created_at: Ts;
-  updated_at: Ts;
-}
+/** A key as read for responses: every column but the hash (and who created it). */
+export type KeyRow = Omit<ApiKeysTable, 'key_hash' | 'created_by'>;
 
 /** The row the authenticator verifies against: the response columns plus the hash. */
 export type KeyAuthRow = KeyRow & { key_hash: string };

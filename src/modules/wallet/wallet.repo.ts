@@ -1,17 +1,8 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Db, DbOrTx, Dialect } from '../../platform/db/index.js';
-import type { DB, Ts, WalletTxType } from '../../platform/db/schema.js';
+import type { DB, Ts, WalletTransactionsTable, WalletTxType } from '../../platform/db/schema.js';
 
-export interface LedgerRow {
-  id: number;
-  account_id: string;
-  type: WalletTxType;
-  amount: number;
-  balance_after: number;
-  reference: string | null;
-  refund_of: number | null;
-  created_at: Ts;
-}
+export type LedgerRow = Selectable<WalletTransactionsTable>;
 
 const LEDGER_COLUMNS = ['id', 'account_id', 'type', 'amount', 'balance_after', 'reference', 'refund_of', 'created_at'] as const;
 

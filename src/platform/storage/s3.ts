@@ -5,10 +5,12 @@ import { assertValidKey, BlobNotFound, contentDisposition, LINK_TTL_SECONDS, typ
 
 export interface S3Options {
   bucket: string;
+  /** key prefix inside the bucket, '' or ending in '/' */
   prefix: string;
   region: string;
   endpoint: string | null;
   forcePathStyle: boolean;
+  /** null: the SDK's default chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, roles) */
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
 }
 

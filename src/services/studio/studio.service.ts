@@ -6,7 +6,6 @@ import { VisionError } from '../../engines/vision/errors.js';
 import { embeddingFromBytes, embeddingToBytes, type ReferenceEmbedding } from '../../engines/vision/matching.js';
 import { chargedFields, toJob, type Job, type JobsService } from '../../modules/jobs/jobs.service.js';
 import type { JobRow } from '../../modules/jobs/jobs.repo.js';
-import type { EventBus } from '../../platform/events.js';
 import type { DbOrTx } from '../../platform/db/index.js';
 import type { Plans } from '../../modules/plans/plans.js';
 import type { StoresService } from '../../modules/stores/stores.service.js';
@@ -49,7 +48,6 @@ export interface StudioDeps {
   plans: Plans;
   stores: StoresService;
   engines: StudioEngines;
-  events: EventBus;
 }
 
 export interface UploadedFile {
