@@ -59,6 +59,7 @@ export interface AppDeps {
 }
 
 const PUBLIC_PREFIXES = ['/v1/docs', '/v1/openapi.json'];
+const MAX_PARAM_LENGTH = 200;
 
 /** Builds the HTTP app from its dependencies; performs no I/O of its own. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -76,7 +77,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     ajv: { customOptions: { allErrors: true } },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // The router answers a malformed URL or an over-long path parameter itself, before any
+    // hook or error handler; without this its own body ({error:'Bad Request', code:'FST_…'})
+    // goes out instead of the interface's envelope.
+    frameworkErrors: (error, req, reply) => {
+      const appError =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new AppError('uri_too_long', `A path parameter is longer than ${MAX_PARAM_LENGTH} characters`)
+          : error.code === 'FST_ERR_BAD_URL'
+            ? new AppError('bad_request', 'Malformed URL: invalid percent-encoding')
+            : new AppError('internal', 'Internal server error');
+      const { status, body, headers } = errorResponse(appError, req.id);
+      void reply.code(status as never).headers({ ...headers, 'x-request-id': req.id }).send(body as never);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app);
@@ -139,12 +153,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     let appError: AppError;
-    if (error instanceof AppError) {
-      appError = error;
-    } else if ((error as FastifyError).validation) {
-      appError = validationToAppError((error as FastifyError).validation!, (error as FastifyError).validationContext);
-    } else {
-      appError = fromFrameworkError(error as FastifyError);
+    try {
+      if (error instanceof AppError) {
+        appError = error;
+      } else if ((error as FastifyError).validation) {
+        appError = validationToAppError((error as FastifyError).validation!, (error as FastifyError).validationContext);
+      } else {
+        appError = fromFrameworkError(error as FastifyError);
+      }
+    } catch (err) {
+      // Should translating fail, the answer is still the envelope, not Fastify's own body with the exception's message.
+      req.log.error({ err, cause: error }, 'error translation failed');
+      appError = new AppError('internal', 'Internal server error');
     }
     if (appError.status >= 500) {
       req.log.error({ err: error, request_id: req.id }, 'request failed');

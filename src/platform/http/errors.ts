@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'gone'
   | 'payload_too_large'
   | 'limit_too_large'
+  | 'uri_too_long'
   | 'unsupported_media_type'
   | 'unprocessable'
   | 'rate_limited'
@@ -42,6 +43,7 @@ const STATUS: Record<ErrorCode, number> = {
   gone: 410,
   payload_too_large: 413,
   limit_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,

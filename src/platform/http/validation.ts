@@ -56,7 +56,14 @@ function messageFor(e: Pick<ErrorObject, 'keyword' | 'message' | 'params'>): str
 
 /** Fastify's schema errors → the interface's validation envelope (400, field → messages). */
 export function validationToAppError(errors: FastifySchemaValidationError[], part: string | undefined): AppError {
-  const fields: FieldErrors = {};
+  // Field names come from the request (an extra property called "constructor" or
+  // "__proto__"), so they key a Map, never a plain object's inherited members.
+  const fields = new Map<string, string[]>();
+  const listOf = (name: string): string[] => {
+    let list = fields.get(name);
+    if (!list) fields.set(name, (list = []));
+    return list;
+  };
   // A union of literals (sort, sortBy, enums made with TypeBox) fails once per branch with
   // "must be equal to constant"; gathered, the branches say which values are allowed.
   const allowed = new Map<string, unknown[]>();
@@ -68,14 +75,15 @@ export function validationToAppError(errors: FastifySchemaValidationError[], par
       const values = allowed.get(name) ?? [];
       values.push((e.params as { allowedValue?: unknown }).allowedValue);
       allowed.set(name, values);
-      fields[name] ??= [];
+      listOf(name);
       continue;
     }
     const msg = messageFor(e as ErrorObject);
-    const list = (fields[name] ??= []);
+    const list = listOf(name);
     if (!list.includes(msg)) list.push(msg);
   }
-  for (const [name, values] of allowed) fields[name]!.push(`must be one of: ${values.map(String).join(', ')}`);
-  if (Object.keys(fields).length === 0) fields[part ?? 'body'] = ['is invalid'];
-  return AppError.validation(fields);
+  for (const [name, values] of allowed) listOf(name).push(`must be one of: ${values.map(String).join(', ')}`);
+  if (fields.size === 0) listOf(part ?? 'body').push('is invalid');
+  // fromEntries defines own properties: "__proto__" stays a field name.
+  return AppError.validation(Object.fromEntries(fields) as FieldErrors);
 }

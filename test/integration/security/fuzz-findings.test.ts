@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { envelopeProblem } from '../../helpers/envelopes.js';
+import { as, createStore, type TestStore } from '../../helpers/factories.js';
+
+/**
+ * What the fuzzer (fuzz.test.ts) found, each pinned by the smallest request that showed it.
+ */
+let t: TestApp;
+let store: TestStore;
+beforeAll(async () => {
+  t = await buildTestApp();
+  store = await createStore(t.app);
+});
+afterAll(async () => t.close());
+
+function expectEnvelope(res: { statusCode: number; body: string; headers: Record<string, unknown> }, status: number) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(envelopeProblem(res), res.body).toBeNull();
+  return JSON.parse(res.body);
+}
+
+describe('router errors answer with the envelope', () => {
+  it('a path parameter over 200 characters is 414 with the envelope, not the router’s own body', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/v1/products/${'x'.repeat(300)}`, headers: as.B(store) });
+    const body = expectEnvelope(res, 414);
+    expect(body.error.code).toBe('uri_too_long');
+    expect(res.body).not.toContain('FST_');
+    expect(res.body).not.toContain('x'.repeat(300));
+    expect(res.headers['x-request-id']).toBe(body.request_id);
+  });
+
+  it('a malformed percent-escape in the path is 400 with the envelope', async () => {
+    for (const url of ['/v1/products/%', '/v1/webhooks/%E0%A4%A/deliveries', '/v1/files/%zz']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: as.B(store) });
+      const body = expectEnvelope(res, 400);
+      expect(body.error.code).toBe('bad_request');
+      expect(res.body).not.toContain('FST_');
+    }
+  });
+});
+
+describe('a body field named after an Object.prototype member', () => {
+  it('an extra property called "constructor" is a validation error naming it, not a 500', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/v1/storages', headers: as.B(store), payload: { name: 'Cat', type: 'template' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id;
+    for (const extra of ['constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const res = await t.app.inject({ method: 'PUT', url: `/v1/storages/${id}`, headers: as.B(store), payload: { name: 'Cat', [extra]: 'x' } });
+      const body = expectEnvelope(res, 400);
+      expect(body.error[extra]).toEqual(['is not allowed']);
+    }
+  });
+});
+
+describe('studio uploads with a broken multipart body', () => {
+  const J = () => ({ authorization: `Bearer ${store.owner.token}` });
+  const cases: Array<[string, string, string]> = [
+    ['no boundary in the body', 'multipart/form-data; boundary=abc', 'garbage with no boundary at all'],
+    ['cut short before the closing boundary', 'multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="file[]"; filename="a.png"\r\n\r\nnot closed'],
+    ['no boundary parameter', 'multipart/form-data', '--x\r\n'],
+  ];
+  for (const [what, type, payload] of cases) {
+    it(`${what}: 400, not 500`, async () => {
+      for (const url of ['/v1/services/studio/face-crop/upload', '/v1/services/studio/agencies/1/jobs/1/files']) {
+        const res = await t.app.inject({ method: 'POST', url, headers: { ...J(), 'content-type': type }, payload });
+        expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(500);
+        expect(envelopeProblem(res), res.body).toBeNull();
+      }
+    });
+  }
+});
