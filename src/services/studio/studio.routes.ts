@@ -8,6 +8,7 @@ import { requestHash } from '../../modules/wallet/idempotency.js';
 import { sha256Hex } from '../../platform/crypto/tokens.js';
 import { MESSAGES } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { multipartError } from '../../platform/http/multipart-errors.js';
 import { MAX_SYNC_UPLOADS, MAX_UPLOAD_FILES } from './studio.kinds.js';
 import {
   AgencyBody,
@@ -66,21 +67,26 @@ async function readMultipart(
   const fields: Record<string, string> = {};
   const hashes: string[] = [];
   let count = 0;
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      if (!FILE_FIELDS.has(part.fieldname)) {
-        await part.toBuffer();
-        throw AppError.field(part.fieldname, 'unexpected file field; send files as file[]');
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (!FILE_FIELDS.has(part.fieldname)) {
+          await part.toBuffer();
+          throw AppError.field(part.fieldname, 'unexpected file field; send files as file[]');
+        }
+        const body = await part.toBuffer();
+        if (count >= MAX_UPLOAD_FILES) throw AppError.field('file[]', `at most ${MAX_UPLOAD_FILES} files per request`);
+        if (body.length === 0) throw AppError.field('file[]', `file ${part.filename || count + 1} is empty`);
+        hashes.push(sha256Hex(body.toString('base64')));
+        await onFile(count, { filename: part.filename || `file-${count + 1}`, body, contentType: part.mimetype || 'application/octet-stream' });
+        count++;
+      } else {
+        fields[part.fieldname] = String(part.value);
       }
-      const body = await part.toBuffer();
-      if (count >= MAX_UPLOAD_FILES) throw AppError.field('file[]', `at most ${MAX_UPLOAD_FILES} files per request`);
-      if (body.length === 0) throw AppError.field('file[]', `file ${part.filename || count + 1} is empty`);
-      hashes.push(sha256Hex(body.toString('base64')));
-      await onFile(count, { filename: part.filename || `file-${count + 1}`, body, contentType: part.mimetype || 'application/octet-stream' });
-      count++;
-    } else {
-      fields[part.fieldname] = String(part.value);
     }
+  } catch (err) {
+    // busboy's own errors (no boundary, a body cut short) are the caller's problem, not a 500.
+    throw multipartError(err, 'file[]');
   }
   return { fields, count, hashes };
 }

@@ -1,6 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/http/errors.js';
+import { multipartError } from '../../../platform/http/multipart-errors.js';
 
 export interface UploadedFile {
   filename: string;
@@ -19,7 +20,8 @@ export interface MultipartForm {
  */
 export async function readMultipart(req: FastifyRequest, fileFields: string[], maxFiles = 20): Promise<MultipartForm> {
   if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Unsupported Media Type: send multipart/form-data');
-  const form: MultipartForm = { files: [], fields: {} };
+  // Part names are the caller's: no inherited members (a part named "constructor").
+  const form: MultipartForm = { files: [], fields: Object.create(null) as Record<string, string[]> };
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
@@ -32,11 +34,9 @@ export async function readMultipart(req: FastifyRequest, fileFields: string[], m
       }
     }
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', 'The file is larger than the upload limit');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw AppError.field('file', 'too many parts');
-    throw new AppError('bad_request', 'Malformed multipart body');
+    // Nothing but the parser runs in this loop: whatever it throws is a broken request.
+    const e = multipartError(err);
+    throw e instanceof AppError ? e : new AppError('bad_request', 'Malformed multipart body');
   }
   return form;
 }
