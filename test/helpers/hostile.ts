@@ -1,0 +1,352 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fc from 'fast-check';
+import type { JsonSchema } from './openapi-ops.js';
+
+/**
+ * fast-check arbitraries for hostile HTTP input: values that satisfy a JSON schema, the
+ * same values mutated (wrong types, missing and extra fields, boundaries), and raw bodies
+ * no schema describes (deep nesting, huge strings, broken JSON, wrong content types,
+ * random multipart).
+ */
+
+export const MB = 1_048_576;
+
+/** Strings that have broken parsers, databases, loggers and renderers before. */
+export const NASTY_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\u202Egnp.exe',
+  '\u200B\u200C\u200D\uFEFF',
+  '👩‍👩‍👧‍👦🏳️‍🌈',
+  'Ω≈ç√∫˜µ≤≥÷',
+  'ЁЖЗИЙ',
+  '𝕿𝖍𝖊',
+  '\uD800',
+  '\uDFFF\uD800',
+  '../../../../etc/passwd',
+  '..%2f..%2f',
+  '%00',
+  '%',
+  '%E0%A4%A',
+  '${jndi:ldap://127.0.0.1/x}',
+  "' OR 1=1 --",
+  '"; DROP TABLE users; --',
+  '<script>alert(1)</script>',
+  '{{7*7}}',
+  'NaN',
+  'Infinity',
+  '-0',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  '-1',
+  '0',
+  '101',
+  '1e309',
+  '9007199254740993',
+  '-9223372036854775809',
+  'x'.repeat(10_000),
+  'http://127.0.0.1:22/',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://[::1]/',
+  'file:///etc/passwd',
+  'javascript:alert(1)',
+  'data:image/png;base64,AAAA',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+];
+
+export const NASTY_NUMBERS = [-1, 0, 1, 100, 101, -2147483649, 2147483648, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 0.5, -0.0001, 1e308, -1e308, 5e-324];
+
+export const hostileString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+);
+
+/** Any JSON value, weighted towards the nasty ones. */
+export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: hostileString },
+  { weight: 2, arbitrary: fc.constantFrom<unknown>(...NASTY_NUMBERS, true, false, null, [], {}, [null], { '': null }) },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+);
+
+export interface IdSource {
+  /** real ids seen so far (any resource kind), for uuid-shaped fields */
+  ids: string[];
+  /** URLs for `format: uri` and `*url` fields: safe-fetcher bait */
+  urls?: string[];
+  /** plausible values only (small positive numbers, plain words, no optional members): for making real objects */
+  tame?: boolean;
+  /** real ids for a field by its name (product_id → the products made so far) */
+  idsForField?: (name: string) => string[];
+}
+
+const DEFAULT_URLS = [
+  'http://127.0.0.1/a.png',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://[::1]:8080/x.png',
+  'https://example.test/image.png',
+  'http://10.0.0.1/font.ttf',
+  'ftp://example.test/x',
+];
+
+/** Values that satisfy `schema` (as far as a JSON schema can say), uuid fields preferring real ids. */
+export function fromSchema(schema: JsonSchema, src: IdSource, depth = 0, name = ''): fc.Arbitrary<unknown> {
+  if (!schema || typeof schema !== 'object' || depth > 6) return fc.constant(null);
+  if ('const' in schema) return fc.constant(schema.const);
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return fc.constantFrom(...(schema.enum as unknown[]));
+  const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (Array.isArray(union) && union.length > 0) return fc.oneof(...union.map((s) => fromSchema(s, src, depth + 1)));
+  if (Array.isArray(schema.allOf) && schema.allOf.length > 0) return fromSchema(Object.assign({}, ...schema.allOf), src, depth + 1);
+  const type = Array.isArray(schema.type) ? (schema.type as string[]).find((t) => t !== 'null') ?? 'null' : schema.type;
+  switch (type) {
+    case 'string':
+      return stringFor(schema, src, name);
+    case 'integer': {
+      let min = typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : typeof schema.exclusiveMinimum === 'number' ? Math.floor(schema.exclusiveMinimum) + 1 : -1000;
+      let max = typeof schema.maximum === 'number' ? Math.floor(schema.maximum) : typeof schema.exclusiveMaximum === 'number' ? Math.ceil(schema.exclusiveMaximum) - 1 : Math.max(min, 0) + 1000;
+      if (src.tame) [min, max] = [Math.max(min, 1), Math.max(Math.max(min, 1), Math.min(max, 50))];
+      return fc.integer({ min, max: Math.max(min, max) });
+    }
+    case 'number': {
+      let min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1e-6 : -1000;
+      let max = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1e-6 : min + 2000;
+      if (src.tame) [min, max] = [Math.max(min, 1), Math.max(Math.max(min, 1), Math.min(max, 50))];
+      return src.tame ? fc.integer({ min: Math.ceil(min), max: Math.max(Math.ceil(min), Math.floor(max)) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+    }
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array': {
+      const minLength = Math.min(schema.minItems ?? 0, 3);
+      const maxLength = src.tame ? Math.max(minLength, 1) : Math.max(minLength, Math.min(schema.maxItems ?? 3, 3));
+      const items = schema.items ? fromSchema(schema.items, src, depth + 1, name) : hostileJson;
+      return fc.array(items, { minLength, maxLength });
+    }
+    case 'object':
+    default: {
+      const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+      if (Object.keys(props).length === 0) {
+        return type === 'object' ? fc.dictionary(fc.string({ maxLength: 8 }), hostileJson, { maxKeys: 3 }) : hostileJson;
+      }
+      const required = new Set<string>(schema.required ?? []);
+      const record: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const [k, s] of Object.entries(props)) if (!src.tame || required.has(k)) record[k] = fromSchema(s, src, depth + 1, k);
+      return fc.record(record, { requiredKeys: [...required].filter((k) => k in props) });
+    }
+  }
+}
+
+function stringFor(schema: JsonSchema, src: IdSource, name: string): fc.Arbitrary<string> {
+  const minLength = schema.minLength ?? 0;
+  const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 40, 40));
+  if (/url$/i.test(name) && !schema.format) return fc.constantFrom(...(src.urls ?? DEFAULT_URLS));
+  const named = /_ids?$|Ids?$/.test(name) ? (src.idsForField?.(name) ?? []) : [];
+  if (named.length > 0) return fc.constantFrom(...named);
+  if (src.tame && !schema.format && !schema.pattern) {
+    return fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,20}$/).filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
+  }
+  switch (schema.format) {
+    case 'uuid':
+      return src.ids.length > 0 && src.ids.every((s) => typeof s === 'string') ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...src.ids) }, { weight: 1, arbitrary: fc.uuid() }) : fc.uuid();
+    case 'uri':
+    case 'url':
+      return fc.constantFrom(...(src.urls ?? DEFAULT_URLS));
+    case 'email':
+      return fc.constant(`fuzz-${randomUUID().slice(0, 8)}@example.test`);
+    case 'date-time':
+      return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+    case 'date':
+      return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    default:
+      break;
+  }
+  if (schema.pattern) {
+    try {
+      return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
+    } catch {
+      /* a pattern fast-check cannot read: plain strings */
+    }
+  }
+  const fitting = src.ids.filter((s) => typeof s === 'string' && s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
+  const ids = fitting.length > 0 ? [fc.constantFrom(...fitting)] : [];
+  return fc.oneof(fc.string({ minLength: Math.max(minLength, 1), maxLength }).filter((s) => s.trim().length > 0 || minLength === 0), ...ids);
+}
+
+/** A value of a different JSON type than the schema's. */
+export function wrongType(schema: JsonSchema): fc.Arbitrary<unknown> {
+  const t = schema?.type;
+  const pool: unknown[] = [];
+  if (t !== 'string') pool.push('x', '', '1', 'true', 'null');
+  if (t !== 'integer' && t !== 'number') pool.push(1, -1, 0, 1.5, 1e308);
+  if (t !== 'boolean') pool.push(true, false);
+  if (t !== 'array') pool.push([], [1, 'a', null], [[[]]]);
+  if (t !== 'object') pool.push({}, { a: 1 }, { __proto__: { polluted: true } });
+  pool.push(null);
+  return fc.oneof(fc.constantFrom(...pool), hostileJson);
+}
+
+/** A valid object with one hostile edit: a field dropped, added, or given a wrong/boundary value. */
+export function mutated(schema: JsonSchema, src: IdSource): fc.Arbitrary<unknown> {
+  const props = Object.keys((schema?.properties ?? {}) as Record<string, JsonSchema>);
+  return fc.tuple(fromSchema(schema, src), fc.nat(), fc.integer({ min: 0, max: 3 }), hostileString, hostileJson).chain(([base, pick, op, key, value]) => {
+    if (typeof base !== 'object' || base === null || Array.isArray(base) || props.length === 0) return fc.constant<unknown>(value);
+    const obj = { ...(base as Record<string, unknown>) };
+    const field = props[pick % props.length]!;
+    const fieldSchema = (schema.properties as Record<string, JsonSchema>)[field]!;
+    switch (op) {
+      case 0:
+        delete obj[field];
+        return fc.constant<unknown>(obj);
+      case 1:
+        return fc.constant<unknown>({ ...obj, [key || 'extra']: value });
+      case 2:
+        return wrongType(fieldSchema).map((v) => ({ ...obj, [field]: v }));
+      default:
+        return fc.oneof(hostileJson, fc.constant(hugeString(64 * 1024))).map((v) => ({ ...obj, [field]: v }));
+    }
+  });
+}
+
+export function hugeString(bytes: number): string {
+  return 'A'.repeat(bytes);
+}
+
+/** JSON text nested `depth` levels deep. */
+export function deepJson(depth: number, kind: 'array' | 'object'): string {
+  return kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+}
+
+export interface RawBody {
+  contentType: string | null;
+  payload: string | Buffer | undefined;
+  /** short description for failure messages */
+  label: string;
+}
+
+/** Bodies no schema describes: the request is broken before it reaches the route's logic. */
+export function rawHostileBody(validJson: fc.Arbitrary<unknown>): fc.Arbitrary<RawBody> {
+  const json = (label: string, payload: string): RawBody => ({ contentType: 'application/json', payload, label });
+  return fc.oneof(
+    fc.constantFrom<RawBody>(
+      json('deep array 10000', deepJson(10_000, 'array')),
+      json('deep object 10000', deepJson(10_000, 'object')),
+      json('deep object 500', deepJson(500, 'object')),
+      json('huge string 1MB', JSON.stringify({ name: hugeString(MB) })),
+      json('huge string under limit', JSON.stringify({ name: hugeString(MB - 4096), url: 'x', designs: [] })),
+      json('truncated', '{"name": "x",'),
+      json('empty', ''),
+      json('not json', 'hello'),
+      json('json null', 'null'),
+      json('json number', '1e309'),
+      json('json string', '"x"'),
+      json('json array', '[]'),
+      json('__proto__', '{"__proto__": {"isAdmin": true}, "name": "x"}'),
+      json('constructor.prototype', '{"constructor": {"prototype": {"isAdmin": true}}}'),
+      json('BOM', '\uFEFF{}'),
+      json('NUL', '{"name": "a\\u0000b"}'),
+      json('lone surrogate', '{"name": "\\ud800"}'),
+      json('duplicate keys', '{"name": "a", "name": {"x": 1}}'),
+      json('many keys', JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i])))),
+      { contentType: 'text/plain', payload: 'name=x', label: 'text/plain' },
+      { contentType: 'application/xml', payload: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', label: 'xml' },
+      { contentType: 'application/x-www-form-urlencoded', payload: 'name=x&name=y', label: 'form' },
+      { contentType: 'multipart/form-data', payload: '--x\r\n', label: 'multipart without boundary' },
+      { contentType: 'application/json; charset=utf-16', payload: '{}', label: 'json utf-16' },
+      { contentType: 'application/octet-stream', payload: Buffer.from([0, 1, 2, 255]), label: 'octet-stream' },
+      { contentType: 'image/png', payload: Buffer.from('89504e470d0a1a0a', 'hex'), label: 'image/png' },
+      { contentType: null, payload: '{"name":"x"}', label: 'no content-type' },
+    ),
+    validJson.map((v) => {
+      const text = JSON.stringify(v) ?? 'null';
+      // A number JavaScript cannot hold, in place of the first number in the text.
+      return json('1e309 in place of a number', /-?\d+(\.\d+)?/.test(text) ? text.replace(/-?\d+(\.\d+)?([eE][+-]?\d+)?/, '1e309') : text);
+    }),
+    validJson.map((v) => ({ contentType: 'text/plain', payload: JSON.stringify(v) ?? '', label: 'valid JSON as text/plain' })),
+  );
+}
+
+// ---- multipart -------------------------------------------------------------------------
+
+/** A small real PNG (the catalog fixtures' logo). */
+export const TINY_PNG = fs.readFileSync(new URL('../fixtures/images/logo.png', import.meta.url));
+
+/** Names of an operation's file parts: `format: binary` properties, and arrays of them (files[]). */
+export function binaryParts(schema: JsonSchema | null): string[] {
+  const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.entries(props)
+    .filter(([, s]) => s.format === 'binary' || s.items?.format === 'binary')
+    .map(([k]) => k);
+}
+
+export interface Part {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  data: string | Buffer;
+}
+
+export function multipartBody(parts: Part[], boundary = `----fuzz${randomUUID().replace(/-/g, '')}`, opts: { close?: boolean } = {}): RawBody {
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
+    if (p.filename !== undefined) head += `; filename="${p.filename}"`;
+    head += '\r\n';
+    if (p.contentType) head += `Content-Type: ${p.contentType}\r\n`;
+    chunks.push(Buffer.from(`${head}\r\n`), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data), Buffer.from('\r\n'));
+  }
+  if (opts.close !== false) chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(chunks), label: `multipart [${parts.map((p) => p.name).join(', ')}]` };
+}
+
+const fileBytes: fc.Arbitrary<{ data: Buffer; label: string }> = fc.oneof(
+  fc.uint8Array({ maxLength: 2048 }).map((a) => ({ data: Buffer.from(a), label: 'random bytes' })),
+  fc.constant({ data: TINY_PNG, label: '1x1 png' }),
+  fc.constant({ data: TINY_PNG.subarray(0, 40), label: 'truncated png' }),
+  fc.constant({ data: Buffer.concat([TINY_PNG.subarray(0, 33), Buffer.alloc(64, 0xff)]), label: 'png header + garbage' }),
+  fc.constant({ data: Buffer.alloc(0), label: 'empty file' }),
+  fc.constant({ data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script><image href="http://169.254.169.254/"/></svg>'), label: 'hostile svg' }),
+  fc.constant({ data: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'), label: 'broken pdf' }),
+  fc.constant({ data: Buffer.from('wOFF0000garbage'), label: 'fake woff' }),
+  fc.constant({ data: Buffer.alloc(2 * MB, 0x41), label: '2 MB of A' }),
+);
+
+/** Multipart forms for an operation: its own part names (file parts with random bytes), wrong names, extra and duplicate parts. */
+export function hostileMultipart(schema: JsonSchema | null, src: IdSource): fc.Arbitrary<RawBody> {
+  const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
+  const fileNames = binaryParts(schema);
+  const names = [...new Set([...fileNames, 'file', 'file[]', 'files'])];
+  const fieldEntries = Object.entries(props).filter(([k]) => !fileNames.includes(k));
+  const part: fc.Arbitrary<Part> = fc.oneof(
+    fc.tuple(fc.constantFrom(...names), fileBytes, fc.constantFrom('a.png', 'x.jpg', '../../evil.svg', '', 'ü\u0000.ttf', 'f.pdf'), fc.constantFrom('image/png', 'application/octet-stream', 'text/html', 'image/svg+xml')).map(
+      ([name, f, filename, contentType]) => ({ name, filename, contentType, data: f.data }),
+    ),
+    ...(fieldEntries.length > 0
+      ? [fc.constantFrom(...fieldEntries).chain(([name, s]) => fc.oneof(fromSchema(s, src), hostileJson).map((v) => ({ name, data: typeof v === 'string' ? v : JSON.stringify(v) ?? '' })))]
+      : []),
+    fc.tuple(hostileString, hostileString).map(([name, data]) => ({ name: name.replace(/["\r\n]/g, '') || 'x', data })),
+    fileBytes.map((f) => ({ name: 'unexpected_file', filename: 'u.bin', data: f.data })),
+  );
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.tuple(fc.array(part, { minLength: 0, maxLength: 4 }), fc.integer({ min: 0, max: 5 })).map(([parts, n]) => multipartBody(parts, undefined, { close: n !== 0 })) },
+    { weight: 1, arbitrary: fc.constant<RawBody>({ contentType: 'multipart/form-data; boundary=abc', payload: '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nnot closed', label: 'multipart unterminated' }) },
+    { weight: 1, arbitrary: fc.constant<RawBody>({ contentType: 'multipart/form-data; boundary=abc', payload: 'garbage with no boundary at all', label: 'multipart garbage' }) },
+  );
+}
+
+/** A string safe to put in a URL (lone surrogates made well-formed first). */
+export function enc(s: string): string {
+  return encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+}
