@@ -60,6 +60,11 @@ export interface AppDeps {
 
 const PUBLIC_PREFIXES = ['/v1/docs', '/v1/openapi.json'];
 const MAX_PARAM_LENGTH = 200;
+export const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+} as const;
 
 /** Builds the HTTP app from its dependencies; performs no I/O of its own. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -89,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             ? new AppError('bad_request', 'Malformed URL: invalid percent-encoding')
             : new AppError('internal', 'Internal server error');
       const { status, body, headers } = errorResponse(appError, req.id);
-      void reply.code(status as never).headers({ ...headers, 'x-request-id': req.id }).send(body as never);
+      void reply.code(status as never).headers({ ...headers, ...SECURITY_HEADERS, 'x-request-id': req.id }).send(body as never);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -115,6 +120,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Service-Unauth-Token', 'X-Service-Store-Sid', 'X-API-Key', 'Idempotency-Key', 'X-Request-Id'],
     exposedHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id'],
     maxAge: 600,
+  });
+
+  // Every answer, errors included: browsers must not sniff a JSON body into HTML, frame the
+  // API or its docs page, or pass the URL (which may carry a signed link) on as a referrer.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.headers(SECURITY_HEADERS);
+    return payload;
   });
 
   app.addHook('onRequest', async (req, reply) => {

@@ -21,6 +21,8 @@ export interface Seen {
   path: string;
   url: string;
   kind: Kind | 'none';
+  /** store id of the tenant whose credentials were sent */
+  tenant: string | null;
   status: number;
   body: unknown;
 }
@@ -191,7 +193,7 @@ export class ApiWorld {
     return url;
   }
 
-  async send(req: Request, meta: { op: Operation; kind: Kind | 'none' }) {
+  async send(req: Request, meta: { op: Pick<Operation, 'path'>; kind: Kind | 'none'; tenant?: Tenant }) {
     const res = await this.t.app.inject({ method: req.method as any, url: req.url, headers: req.headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
     let body: unknown = null;
     if (String(res.headers['content-type'] ?? '').startsWith('application/json')) {
@@ -201,8 +203,17 @@ export class ApiWorld {
         body = res.body;
       }
     }
-    this.seen.push({ method: req.method, path: meta.op.path, url: req.url, kind: meta.kind, status: res.statusCode, body });
+    const tenant = meta.kind === 'none' ? null : (meta.tenant ?? this.tenant).store.id;
+    this.seen.push({ method: req.method, path: meta.op.path, url: req.url, kind: meta.kind, tenant, status: res.statusCode, body });
     return res;
+  }
+
+  /** One request to an operation as a tenant's credential of `kind`, with a body if given. */
+  call(op: Operation, kind: Kind | 'none', opts: { tenant?: Tenant; url?: string; body?: { contentType: string | null; payload: string | Buffer | undefined }; headers?: Record<string, string> } = {}) {
+    const tenant = opts.tenant ?? this.tenant;
+    const headers = { ...this.headers(kind, op, tenant), ...(opts.body?.contentType ? { 'content-type': opts.body.contentType } : {}), ...opts.headers };
+    const payload = opts.body?.payload;
+    return this.send({ method: op.method, url: opts.url ?? op.path, headers, ...(payload !== undefined ? { payload } : {}) }, { op, kind, tenant });
   }
 
   /** Creates one object per POST operation, parents first, with schema-valid bodies. */
@@ -218,7 +229,7 @@ export class ApiWorld {
         const kind = this.strongest(op);
         const bodies = this.validBodies(op, tenant, 15);
         for (const body of bodies) {
-          const res = await this.send({ method: 'POST', url, headers: { ...this.headers(kind, op, tenant), ...(body.contentType ? { 'content-type': body.contentType } : {}) }, ...(body.payload !== undefined ? { payload: body.payload } : {}) }, { op, kind });
+          const res = await this.send({ method: 'POST', url, headers: { ...this.headers(kind, op, tenant), ...(body.contentType ? { 'content-type': body.contentType } : {}) }, ...(body.payload !== undefined ? { payload: body.payload } : {}) }, { op, kind, tenant });
           if (res.statusCode >= 500 || envelopeProblem(res)) throw new Error(`seeding ${op.method} ${op.path}: ${res.statusCode} ${res.body.slice(0, 500)}`);
           if (res.statusCode < 300) {
             const found = collectIds(JSON.parse(res.body || 'null'));

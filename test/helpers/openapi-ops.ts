@@ -1,4 +1,4 @@
-import type { App } from '../../src/app.js';
+import { buildApp, type App, type AppDeps } from '../../src/app.js';
 
 /**
  * The operations of /v1/openapi.json, read from the document at test time, so tests that
@@ -90,7 +90,8 @@ export function servedRoutes(app: App): Array<{ method: string; path: string }> 
     stack.length = depth;
     stack.push(m[2]!);
     if (!m[3]) continue;
-    const path = stack.join('').replace(/:(\w+)/g, '{$1}');
+    // Fastify's :param and wildcard * are OpenAPI's {param} and {*}.
+    const path = stack.join('').replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, '/{*}');
     for (const method of m[3].split(',').map((s) => s.trim())) out.push({ method, path });
   }
   return out;
@@ -101,4 +102,29 @@ export function servedOperations(app: App): Array<{ method: string; path: string
   return servedRoutes(app)
     .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
     .filter((r) => !r.path.startsWith('/v1/docs') && r.path !== '/v1/openapi.json');
+}
+
+/**
+ * Every operation the modules register under /v1, seen by an onRoute hook of a second app
+ * over the same dependencies (the router's printout misses wildcard routes), plus the
+ * operations the app itself declares (health, ready), from the printout.
+ */
+export async function registeredOperations(app: App, appDeps: Omit<AppDeps, 'logger'>): Promise<Array<{ method: string; path: string }>> {
+  const out: Array<{ method: string; path: string }> = [];
+  const probe = await buildApp({
+    ...appDeps,
+    logger: false,
+    routes: async (v1) => {
+      v1.addHook('onRoute', (r) => {
+        for (const method of [r.method].flat()) out.push({ method, path: r.url.replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, '/{*}') });
+      });
+      await appDeps.routes(v1);
+    },
+  });
+  await probe.close();
+  for (const r of servedOperations(app)) if (!r.path.includes('*')) out.push(r);
+  const seen = new Set<string>();
+  return out
+    .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
+    .filter((r) => (seen.has(`${r.method} ${r.path}`) ? false : (seen.add(`${r.method} ${r.path}`), true)));
 }
