@@ -151,7 +151,9 @@ export class RemoveBgProvider implements BgRemovalProvider {
     // Decoding first rejects what remove.bg would reject, without spending a credit, and
     // gives the size the answer must match.
     const img = await decodeImage(input, { maxPixels: this.cfg.maxPixels });
-    const answer = await this.request(input, `image/${img.format}`, opts.subjectType);
+    // The answer is at most the input's size: a PNG of it cannot exceed its raw RGBA by much.
+    const answerCap = img.width * img.height * 4 + 1_048_576;
+    const answer = await this.request(input, `image/${img.format}`, opts.subjectType, answerCap);
     const { rgb, alpha } = await this.readAnswer(answer, img.width, img.height);
 
     const { width: w, height: h } = img;
@@ -172,7 +174,7 @@ export class RemoveBgProvider implements BgRemovalProvider {
     return { ...out, provider: this.name, method: null };
   }
 
-  private async request(input: Buffer, mime: string, subjectType: SubjectType): Promise<{ bytes: Buffer; contentType: string }> {
+  private async request(input: Buffer, mime: string, subjectType: SubjectType, maxBytes: number): Promise<{ bytes: Buffer; contentType: string }> {
     const url = `${this.cfg.baseUrl.replace(/\/+$/, '')}/v1.0/removebg`;
     const doFetch = this.cfg.fetch ?? fetch;
     const sleep = this.cfg.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
@@ -191,10 +193,15 @@ export class RemoveBgProvider implements BgRemovalProvider {
           // Accept: application/json would make remove.bg answer base64 JSON; errors are JSON anyway
           headers: { 'X-Api-Key': this.cfg.apiKey, Accept: 'image/png' },
           body: form,
+          // A redirect would re-send the image and the API key wherever it points: refused.
+          redirect: 'error',
           signal: AbortSignal.timeout(this.cfg.timeoutMs),
         });
       } catch (err) {
         const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+        if (/redirect/i.test(String((err as { cause?: { message?: string } }).cause?.message ?? ''))) {
+          throw new ProviderError(this.name, 'remove.bg answered with a redirect, which is not followed', { status: 0, retryable: false });
+        }
         last = new ProviderError(this.name, timedOut ? 'remove.bg did not answer in time' : 'remove.bg could not be reached', {
           status: 0,
           retryable: true,
@@ -203,7 +210,10 @@ export class RemoveBgProvider implements BgRemovalProvider {
         if (attempt < this.cfg.maxAttempts) await sleep(backoff(attempt));
         continue;
       }
-      const bytes = Buffer.from(await res.arrayBuffer());
+      const bytes = await readCapped(res, res.status === 200 ? maxBytes : 65_536);
+      if (!bytes) {
+        throw new ProviderError(this.name, `remove.bg answered more than ${maxBytes} bytes`, { status: res.status, retryable: false });
+      }
       if (res.status === 200) return { bytes, contentType: res.headers.get('content-type') ?? '' };
       last = this.errorFrom(res.status, bytes);
       if (!last.retryable || attempt === this.cfg.maxAttempts) break;
@@ -290,6 +300,30 @@ export class RemoveBgProvider implements BgRemovalProvider {
     }
     return { rgb, alpha };
   }
+}
+
+/** The body, or null when it is longer than `maxBytes` (reading stops there). */
+async function readCapped(res: Response, maxBytes: number): Promise<Buffer | null> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!res.body) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return Buffer.concat(chunks);
 }
 
 function backoff(attempt: number): number {
