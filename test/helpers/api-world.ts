@@ -69,9 +69,11 @@ export const fuzzResolver = async (host: string) => [{ address: host === ORIGIN_
 async function startOrigin(): Promise<{ port: number; close(): Promise<void> }> {
   const font = FONT;
   const server = http.createServer((req, res) => {
-    const path = (req.url ?? '').split('?')[0];
-    if (path?.endsWith('.png')) return void res.writeHead(200, { 'content-type': 'image/png' }).end(TINY_PNG);
-    if (path?.endsWith('.ttf')) return void res.writeHead(200, { 'content-type': 'font/ttf' }).end(font);
+    const [path, query] = (req.url ?? '').split('?') as [string, string | undefined];
+    const to = new URLSearchParams(query ?? '').get('to');
+    if (path === '/redirect' && to) return void res.writeHead(302, { location: to }).end();
+    if (path.endsWith('.png')) return void res.writeHead(200, { 'content-type': 'image/png' }).end(TINY_PNG);
+    if (path.endsWith('.ttf')) return void res.writeHead(200, { 'content-type': 'font/ttf' }).end(font);
     if (path === '/hook') return void req.resume().on('end', () => res.writeHead(204).end());
     res.writeHead(404).end();
   });
@@ -89,12 +91,15 @@ export class ApiWorld {
 
   /** URLs on the local origin that answer with real content (for making real objects) */
   readonly urls: string[];
+  /** the local origin (allow-listed by name): /a.png, /font.ttf, /hook, /redirect?to= */
+  readonly originBase: string;
 
   private constructor(
     readonly t: TestApp,
     private readonly origin: { port: number; close(): Promise<void> },
   ) {
     const base = `http://${ORIGIN_HOST}:${origin.port}`;
+    this.originBase = base;
     this.urls = [`${base}/a.png`, `${base}/font.ttf`, `${base}/hook`];
   }
 

@@ -41,7 +41,8 @@ export function envelopeProblem(res: ResponseLike): string | null {
     const ok = Number.isInteger(body.balance) && Number.isInteger(body.shortfall) && (body.shortfall as number) > 0 && typeof body.top_up_url === 'string';
     return ok ? null : `malformed wallet envelope: ${res.body.slice(0, 300)}`;
   }
-  if (body.message === 'Invalid input' && isObj(body.error) && !('code' in body.error)) {
+  // A field may be called "code" or "message": the validation envelope is told by its shape, every member a list of messages.
+  if (body.message === 'Invalid input' && isObj(body.error) && Object.values(body.error).every(Array.isArray)) {
     if (status !== 400) return `validation envelope with status ${status}`;
     if (Object.keys(body.error).length === 0) return 'validation envelope names no field';
     return isFieldMap(body.error) ? null : `malformed validation envelope: ${res.body.slice(0, 300)}`;
