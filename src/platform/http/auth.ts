@@ -182,5 +182,11 @@ export async function authenticate(
       details: { required_scope: scopeLabel(routeAuth.scope) },
     });
   }
+  // A publishable key lives in browsers like the public token, and reaches no further: only
+  // operations that list the public token. Its scopes alone would let it through a store-key
+  // operation that needs a scope it holds (deleting a design needs designs:write).
+  if (actor.kind === 'K' && actor.keyKind === 'store_publishable' && !listed.includes('U')) {
+    throw new AppError('forbidden', 'A publishable key is accepted only where the public token is');
+  }
   return actor;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { envelopeProblem } from '../../helpers/envelopes.js';
 import { as, createStore, type TestStore } from '../../helpers/factories.js';
+import { printProduct, saveDesign, textLayer } from '../designs/helpers.js';
 
 /**
  * What the fuzzer (fuzz.test.ts) found, each pinned by the smallest request that showed it.
@@ -10,7 +11,7 @@ let t: TestApp;
 let store: TestStore;
 beforeAll(async () => {
   t = await buildTestApp();
-  store = await createStore(t.app);
+  store = await createStore(t.app, undefined, { tier: 'advanced', deps: t.deps });
 });
 afterAll(async () => t.close());
 
@@ -69,4 +70,24 @@ describe('studio uploads with a broken multipart body', () => {
       }
     });
   }
+});
+
+describe('a publishable key reaches no further than the public token (found by the OWASP API5 test)', () => {
+  it('cannot delete a design although it holds designs:write; it can still save one', async () => {
+    const pk = await t.app.inject({ method: 'POST', url: `/v1/stores/${store.id}/api-keys`, headers: as.B(store), payload: { name: 'browser', kind: 'store_publishable' } });
+    expect(pk.statusCode, pk.body).toBe(200);
+    const key = { authorization: `Bearer ${pk.json().key}` };
+    const { front } = await printProduct(t.app, store);
+    const design = await saveDesign(t.app, store, { side_id: front.id, layers: [textLayer()] }, key);
+    for (const [method, url, payload] of [
+      ['DELETE', `/v1/designs/${design.id}`, undefined],
+      ['DELETE', '/v1/designs/batch', { designs: [{ id: design.id }] }],
+      ['GET', '/v1/designs', undefined],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: key, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
+      expect(envelopeProblem(res)).toBeNull();
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/v1/designs/${design.id}`, headers: as.B(store) })).statusCode).toBe(200);
+  });
 });
