@@ -73,6 +73,32 @@ async function startRemoveBg(canaryPort: number) {
   return state;
 }
 
+/** A webhook receiver (reached through the allow-listed name) that answers with a redirect or 64 MB. */
+async function startReceiver(canaryPort: number) {
+  const state = { port: 0, hugeSentMb: 0, close: async () => undefined as void };
+  const server = http.createServer((req, res) => {
+    req.resume();
+    if (req.url === '/redirect') return void res.writeHead(307, { location: `http://127.0.0.1:${canaryPort}/webhook-steal` }).end('internal-detail-xyz');
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.on('error', () => undefined);
+    const chunk = Buffer.from(`internal-detail-xyz ${'x'.repeat((1 << 20) - 20)}`);
+    let sent = 0;
+    const pump = () => {
+      while (sent < 64 && !res.destroyed) {
+        sent++;
+        state.hugeSentMb = sent;
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+      res.end();
+    };
+    pump();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  state.port = (server.address() as AddressInfo).port;
+  state.close = () => new Promise<void>((r) => server.close(() => r()));
+  return state;
+}
+
 beforeAll(async () => {
   canary = await startCanary();
   removeBg = await startRemoveBg(canary.port);
@@ -245,7 +271,7 @@ describe('OWASP API Security Top 10 (2023)', () => {
     expect(canary.hits).toEqual([]);
   });
 
-  it('API10:2023 Unsafe Consumption of APIs: remove.bg answers that are not a usable image, too large, a redirect or an error page fail the job cleanly, refunded', async () => {
+  it('API10:2023 Unsafe Consumption of APIs: remote answers (remove.bg, webhook receivers) that are not usable, too large, a redirect or an error page are handled cleanly', async () => {
     // A new account: no earlier job of its own can be refunded while this test reads the wallet.
     const u = await signUp(world.t.app);
     const modes: Mode[] = ['html', 'garbage-png', 'huge', 'redirect', 'error-page'];
@@ -273,6 +299,39 @@ describe('OWASP API Security Top 10 (2023)', () => {
       // Refunded: the wallet is where it was.
       expect(await balance(u), mode).toBe(before);
     }
+    // Webhook receivers are remote APIs too: one answers with a redirect to a private address,
+    // one with 64 MB. The redirect is not followed, the body is not read past its first bytes,
+    // and each delivery is recorded with a short error and at most 1 KiB of the answer.
+    const rx = await startReceiver(canary.port);
+    try {
+      const hooks: Array<{ id: string; kind: string }> = [];
+      for (const kind of ['redirect', 'huge']) {
+        const res = await world.t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: as.B(A.store), payload: { topic: 'products', callback_url: `http://${ORIGIN_HOST}:${rx.port}/${kind}` } });
+        expect(res.statusCode, res.body).toBe(201);
+        hooks.push({ id: res.json().data.id, kind });
+      }
+      const productOp = world.ops.find((o) => o.method === 'POST' && o.path === '/v1/products')!;
+      expect((await world.call(productOp, 'B', { body: world.validBodies(productOp, A, 1)[0]! })).statusCode).toBe(201);
+      for (const hook of hooks) {
+        const delivery = await waitFor(
+          async () => {
+            const list = (await world.t.app.inject({ method: 'GET', url: `/v1/webhooks/${hook.id}/deliveries`, headers: as.B(A.store) })).json().data as any[];
+            return list.find((d) => d.attempt_count > 0);
+          },
+          `a delivery attempt to the ${hook.kind} receiver`,
+          10_000,
+          50,
+        );
+        // The store owner sees the first KiB of its own receiver's answer, never more.
+        for (const a of delivery.attempts) expect(String(a.response_body ?? '').length, hook.kind).toBeLessThanOrEqual(1024);
+        expect(String(delivery.last_error ?? '').length, hook.kind).toBeLessThan(300);
+        if (hook.kind === 'redirect') expect(delivery.status === 'succeeded', 'a redirect is not a delivery').toBe(false);
+      }
+      expect(rx.hugeSentMb, 'the 64 MB answer was not read to its end').toBeLessThan(32);
+    } finally {
+      await rx.close();
+    }
+
     // The 64 MB answer was abandoned once it passed what an answer for this input can be.
     expect(removeBg.hugeSentMb).toBeLessThan(32);
     // The redirect was not followed: the key never reached the address it pointed at.
