@@ -18,3 +18,9 @@ export function multipartError(err: unknown, fileField = 'file'): unknown {
   if (code?.startsWith('FST_') || PARSER_MESSAGES.test(message ?? '')) return new AppError('bad_request', 'Malformed multipart body');
   return err;
 }
+
+/** A client's file name without NUL or other control characters (it is stored and echoed). */
+export function cleanFilename(name: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  return (name ?? '').replace(/[\u0000-\u001f\u007f]/g, '');
+}

@@ -8,7 +8,7 @@ import { requestHash } from '../../modules/wallet/idempotency.js';
 import { sha256Hex } from '../../platform/crypto/tokens.js';
 import { MESSAGES } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
-import { multipartError } from '../../platform/http/multipart-errors.js';
+import { cleanFilename, multipartError } from '../../platform/http/multipart-errors.js';
 import { MAX_SYNC_UPLOADS, MAX_UPLOAD_FILES } from './studio.kinds.js';
 import {
   AgencyBody,
@@ -78,7 +78,7 @@ async function readMultipart(
         if (count >= MAX_UPLOAD_FILES) throw AppError.field('file[]', `at most ${MAX_UPLOAD_FILES} files per request`);
         if (body.length === 0) throw AppError.field('file[]', `file ${part.filename || count + 1} is empty`);
         hashes.push(sha256Hex(body.toString('base64')));
-        await onFile(count, { filename: part.filename || `file-${count + 1}`, body, contentType: part.mimetype || 'application/octet-stream' });
+        await onFile(count, { filename: cleanFilename(part.filename) || `file-${count + 1}`, body, contentType: part.mimetype || 'application/octet-stream' });
         count++;
       } else {
         fields[part.fieldname] = String(part.value);

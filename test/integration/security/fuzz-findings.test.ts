@@ -91,3 +91,27 @@ describe('a publishable key reaches no further than the public token (found by t
     expect((await t.app.inject({ method: 'GET', url: `/v1/designs/${design.id}`, headers: as.B(store) })).statusCode).toBe(200);
   });
 });
+
+describe('NUL characters (PostgreSQL text cannot hold them: the driver error was a 500 there)', () => {
+  it('in a query parameter, a body string, a nested key or a multipart field: 400 naming where', async () => {
+    const J = { authorization: `Bearer ${store.owner.token}` };
+    const cases: Array<[string, () => Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>, string]> = [
+      ['search', () => t.app.inject({ method: 'GET', url: '/v1/products?search=%00', headers: as.B(store) }), 'search'],
+      ['body string', () => t.app.inject({ method: 'POST', url: '/v1/services/studio/agencies', headers: J, payload: { name: 'a\u0000b', agency_type: 'corporate' } }), 'name'],
+      ['nested', () => t.app.inject({ method: 'POST', url: '/v1/storages', headers: as.B(store), payload: { name: 'ok', type: 'template', meta: [{ k: 'x\u0000' }] } }), 'meta[0].k'],
+      ['multipart field', () => t.app.inject({ method: 'POST', url: '/v1/images', headers: { ...as.B(store), 'content-type': 'multipart/form-data; boundary=b' }, payload: '--b\r\nContent-Disposition: form-data; name="type"\r\n\r\nclip\u0000arts\r\n--b--\r\n' }), 'type'],
+    ];
+    for (const [what, send, field] of cases) {
+      const res = await send();
+      const body = expectEnvelope(res, 400);
+      expect(body.error[field], `${what}: ${res.body}`).toEqual(['must not contain NUL characters']);
+    }
+  });
+
+  it('a body nested 10 000 deep is checked without overflowing the stack', async () => {
+    const deep = '{"a":'.repeat(10_000) + '"x"' + '}'.repeat(10_000);
+    const res = await t.app.inject({ method: 'POST', url: '/v1/storages', headers: { ...as.B(store), 'content-type': 'application/json' }, payload: deep });
+    expect(res.statusCode, res.body).toBeLessThan(500);
+    expect(envelopeProblem(res)).toBeNull();
+  });
+});

@@ -150,8 +150,10 @@ function urlFields(op: Operation): Array<{ name: string; array: boolean }> {
 
 describe('OWASP API Security Top 10 (2023)', () => {
   it('API6:2023 Unrestricted Access to Sensitive Business Flows: concurrent and replayed charges never overdraw or charge twice', async () => {
-    // A separate app with no workers: charges stay charged (no job runs, so no refund blurs the sums).
-    const t: TestApp = await buildTestApp({ env: { ...db.env, FOLIO_SIGNUP_TOKENS: '0' } });
+    // A separate app and database with no workers: charges stay charged (no job runs, so no
+    // refund blurs the sums; the other app's workers would take jobs from a shared database).
+    const own = await isolatedDatabase();
+    const t: TestApp = await buildTestApp({ env: { ...own.env, FOLIO_SIGNUP_TOKENS: '0' } });
     try {
       const u = await signUp(t.app);
       await t.deps.wallet.credit(u.id, 3 * 150 + 100, 'test');
@@ -201,6 +203,7 @@ describe('OWASP API Security Top 10 (2023)', () => {
       expect(audit.minBalanceAfter).toBeGreaterThanOrEqual(0);
     } finally {
       await t.close();
+      await own.drop();
     }
   });
 

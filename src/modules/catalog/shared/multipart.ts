@@ -1,7 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/http/errors.js';
-import { multipartError } from '../../../platform/http/multipart-errors.js';
+import { cleanFilename, multipartError } from '../../../platform/http/multipart-errors.js';
 
 export interface UploadedFile {
   filename: string;
@@ -28,9 +28,12 @@ export async function readMultipart(req: FastifyRequest, fileFields: string[], m
         const body = await part.toBuffer();
         if (!fileFields.includes(part.fieldname)) continue;
         if (form.files.length >= maxFiles) throw AppError.field(part.fieldname, `at most ${maxFiles} files per request`);
-        form.files.push({ filename: part.filename || 'upload', body });
+        form.files.push({ filename: cleanFilename(part.filename) || 'upload', body });
       } else {
-        (form.fields[part.fieldname] ??= []).push(String(part.value));
+        const value = String(part.value);
+        // As for JSON bodies (app.ts): no NUL, which PostgreSQL text cannot hold.
+        if (value.includes('\u0000') || part.fieldname.includes('\u0000')) throw AppError.field(part.fieldname.replace(/\u0000/g, '\\0'), 'must not contain NUL characters');
+        (form.fields[part.fieldname] ??= []).push(value);
       }
     }
   } catch (err) {
