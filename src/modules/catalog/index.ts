@@ -24,6 +24,7 @@ import { templateKind, type TemplateJson } from './templates/templates.kind.js';
 import { templatesRoutes } from './templates/templates.routes.js';
 import { DefaultTemplatesService } from './templates/default-templates.service.js';
 import { DocService } from './shared/doc.service.js';
+import { storeOf } from './shared/http.js';
 
 export type { ProductJson, SideJson, TemplateJson };
 export type { ImagesService, FontsService, CategoriesService };
@@ -77,6 +78,9 @@ export function buildCatalogModule(o: CatalogOptions): CatalogModule {
 export async function catalogRoutes(app: App, deps: { catalog: CatalogModule; pageContext: PageContextFactory; uploadMaxBytes: number }): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: deps.uploadMaxBytes, files: 20, fields: 50, parts: 100, fieldSize: 64 * 1024 } });
+    // Every catalog route acts on a store, the curated `default` listings included: a
+    // credential without one (an account key that names no X-Service-Store-Sid) is 401.
+    scope.addHook('preHandler', async (req) => void storeOf(req));
     const a = scope as unknown as App;
     const { catalog, pageContext } = deps;
     categoriesRoutes(a, { categories: catalog.categories, pageContext });
