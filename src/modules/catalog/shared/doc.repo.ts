@@ -13,6 +13,8 @@ export interface DocFilter {
   status?: string | undefined;
   parentId?: string | undefined;
   links?: Partial<Record<DocLinkColumn, string>>;
+  /** only these ids (a project's products) */
+  ids?: readonly string[];
 }
 
 /**
@@ -31,6 +33,7 @@ export class DocRepo {
     if (filter.status) q = q.where('status', '=', filter.status);
     if (filter.parentId) q = q.where('parent_id', '=', filter.parentId);
     for (const [column, value] of Object.entries(filter.links ?? {})) q = q.where(column as DocLinkColumn, '=', value);
+    if (filter.ids) q = filter.ids.length ? q.where('id', 'in', [...filter.ids]) : q.where(sql<boolean>`1 = 0`);
     return q;
   }
 

@@ -37,6 +37,8 @@ export interface DocRouteOptions<J extends Record<string, unknown>> {
   statusFilter: boolean | TSchema;
   /** a further list query name meaning `search` (projects: `s`) */
   searchAlias?: string;
+  /** batch creation also takes one object instead of a list (the reference's ProjectBatch) */
+  batchAcceptsOne?: boolean;
   /** credential policy per operation; default the catalog's (reads U, writes B/J+S/K) */
   auth?: Partial<Record<Operation, RouteAuth>>;
   pageContext: PageContextFactory;
@@ -71,8 +73,11 @@ export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRou
   );
   app.post(
     `${base}/batch`,
-    { schema: { tags, summary: `Create up to 100 ${o.path} (all or nothing)`, body: batchBody(o.create), response: { 201: batchEnvelope(o.response) } }, config: auth.batchCreate },
-    async (req, reply) => reply.code(201).send({ data: await svc.createBatch(req.actor!, storeOf(req), (req.body as BatchBody)[o.path]!), message: MESSAGES.created }),
+    { schema: { tags, summary: `Create up to 100 ${o.path} (all or nothing)`, body: o.batchAcceptsOne ? Type.Object({ [o.path]: Type.Union([Type.Array(o.create, { minItems: 1 }), o.create]) }, { additionalProperties: false }) : batchBody(o.create), response: { 201: batchEnvelope(o.response) } }, config: auth.batchCreate },
+    async (req, reply) => {
+      const items = (req.body as Record<string, Body | Body[]>)[o.path]!;
+      return reply.code(201).send({ data: await svc.createBatch(req.actor!, storeOf(req), Array.isArray(items) ? items : [items]), message: MESSAGES.created });
+    },
   );
   app.put(
     `${base}/batch`,

@@ -27,6 +27,11 @@ export interface DocKind<J extends Record<string, unknown>> {
     db: DbOrTx,
   ): Promise<{ name: string; status: string | null; parentId: string | null; doc: Record<string, unknown>; links?: Partial<Record<DocLinkColumn, string | null>> }>;
   toJson(row: DocRow, doc: Record<string, unknown>, db: DbOrTx): Promise<J> | J;
+  /**
+   * Checks a create or update body needs outside the transaction (designs: the layers' fonts
+   * and images); throws AppError.validation naming the field.
+   */
+  precheck?(storeId: string, body: Record<string, unknown>): Promise<void>;
 }
 
 const SPEC = { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' };
@@ -84,10 +89,15 @@ export class DocService<J extends Record<string, unknown>> {
     return this.json(await this.row(storeId, id));
   }
 
+  /** A live row of the store, or null. */
+  async rowOrNull(storeId: string, id: unknown, db: DbOrTx = this.db): Promise<DocRow | null> {
+    return typeof id === 'string' && isUuid(id) ? this.repo(db).byId(storeId, id) : null;
+  }
+
   /** For snapshots: the row even when soft-deleted (designs keep what they referenced). */
-  async getIncludingDeleted(storeId: string, id: string): Promise<J | null> {
-    const row = isUuid(id) ? await this.repo().byIdIncludingDeleted(storeId, id) : null;
-    return row ? this.json(row) : null;
+  async getIncludingDeleted(storeId: string, id: unknown, db: DbOrTx = this.db): Promise<J | null> {
+    const row = typeof id === 'string' && isUuid(id) ? await this.repo(db).byIdIncludingDeleted(storeId, id) : null;
+    return row ? this.json(row, db) : null;
   }
 
   private async createIn(tx: DbOrTx, storeId: string, body: Record<string, unknown>): Promise<J> {
@@ -117,7 +127,12 @@ export class DocService<J extends Record<string, unknown>> {
     return this.events.publish({ accountId: actor.userId, storeId: actor.storeId, topic: this.kind.topic, event, data }, tx);
   }
 
-  create(actor: Actor, storeId: string, body: Record<string, unknown>): Promise<J> {
+  private async precheck(storeId: string, body: Record<string, unknown>): Promise<void> {
+    await this.kind.precheck?.(storeId, body);
+  }
+
+  async create(actor: Actor, storeId: string, body: Record<string, unknown>): Promise<J> {
+    await this.precheck(storeId, body);
     return this.db.transaction().execute(async (tx) => {
       const data = await this.createIn(tx, storeId, body);
       await this.publish(actor, 'POST', data, tx);
@@ -125,7 +140,8 @@ export class DocService<J extends Record<string, unknown>> {
     });
   }
 
-  update(actor: Actor, storeId: string, id: string, body: Record<string, unknown>): Promise<J> {
+  async update(actor: Actor, storeId: string, id: string, body: Record<string, unknown>): Promise<J> {
+    await this.precheck(storeId, body);
     return this.db.transaction().execute(async (tx) => {
       const data = await this.updateIn(tx, storeId, id, body);
       await this.publish(actor, 'PUT', data, tx);
@@ -146,8 +162,9 @@ export class DocService<J extends Record<string, unknown>> {
   }
 
   /** All or nothing: the first failing item rolls the whole batch back. */
-  createBatch(actor: Actor, storeId: string, items: Array<Record<string, unknown>>): Promise<J[]> {
+  async createBatch(actor: Actor, storeId: string, items: Array<Record<string, unknown>>): Promise<J[]> {
     this.checkBatch(items);
+    for (const [i, body] of items.entries()) await withIndex(this.kind.topic, i, () => this.precheck(storeId, body));
     return this.db.transaction().execute(async (tx) => {
       const out: J[] = [];
       for (const [i, body] of items.entries()) out.push(await withIndex(this.kind.topic, i, () => this.createIn(tx, storeId, body)));
@@ -156,8 +173,9 @@ export class DocService<J extends Record<string, unknown>> {
     });
   }
 
-  updateBatch(actor: Actor, storeId: string, items: Array<Record<string, unknown> & { id: string }>): Promise<J[]> {
+  async updateBatch(actor: Actor, storeId: string, items: Array<Record<string, unknown> & { id: string }>): Promise<J[]> {
     this.checkBatch(items);
+    for (const [i, { id: _id, ...body }] of items.entries()) await withIndex(this.kind.topic, i, () => this.precheck(storeId, body));
     return this.db.transaction().execute(async (tx) => {
       const out: J[] = [];
       for (const [i, { id, ...body }] of items.entries()) out.push(await withIndex(this.kind.topic, i, () => this.updateIn(tx, storeId, id, body)));
