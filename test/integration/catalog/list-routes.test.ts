@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, createStore, type TestStore } from '../../helpers/factories.js';
 import { createSide, expectStablePaging, post } from './helpers.js';
-import { catalogOperations, catalogRouteTable, type CatalogOperation, type Fixtures } from './route-table.js';
+import { catalogOperations, catalogRouteTable, send, type CatalogOperation, type Fixtures } from './route-table.js';
 
 /**
  * The list conventions (decisions § Lists) on every catalog list route, i.e. every catalog
  * GET the OpenAPI document gives a `limit`: 413 above 100, 400 for limit 0, an unknown sortBy
  * or a forged cursor; `sort` reverses the order; walking the pages one row at a time gives the
  * full list exactly; `search` narrows by name; and, where the store can add rows, paging
- * while rows are added has no gaps or duplicates. Another store's parent id is 404.
+ * while rows are added has no gaps or duplicates. And every route that names a store's
+ * resource in its path is 404 to another store.
  */
 const require = createRequire(import.meta.url);
 const LORA = fs.readFileSync(require.resolve('@expo-google-fonts/lora/700Bold_Italic/Lora_700Bold_Italic.ttf'));
@@ -147,12 +148,29 @@ describe('every catalog list route', () => {
     }
   });
 
-  it("another store gets 404 for a list under this store's resource", async () => {
-    for (const op of await listOps()) {
-      if (!op.key.includes('{id}') || GROW[op.key] === null) continue;
-      const url = (await table.routes[op.key]!(fx)).url;
-      const res = await t.app.inject({ method: 'GET', url, headers: as.B(other) });
-      expect(res.statusCode, op.key).toBe(404);
+});
+
+describe('every catalog route that names a store resource', () => {
+  it('is 404 for another store, whatever the method, and leaves the resource alone', async () => {
+    const storeIds = new Set(Object.values(fx).map((r) => r.id));
+    let checked = 0;
+    for (const op of await catalogOperations(t)) {
+      if (!op.key.includes('{')) continue;
+      const req = await table.routes[op.key]!(fx);
+      const id = /\/([0-9a-f-]{36})(?:\/|$)/.exec(req.url)?.[1];
+      // Routes under a curated resource (cliparts-default, storages-default) answer every store.
+      if (!id || (!storeIds.has(id) && op.method === 'GET')) continue;
+      const res = await send(t, op.method, req, as.B(other));
+      expect(res.statusCode, `${op.key} as another store: ${res.body}`).toBe(404);
+      expect(res.json().error, op.key).toBeDefined();
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(25);
+    // Nothing was changed or deleted by the other store's attempts.
+    for (const [kind, url] of [['product', `/v1/products/${fx.product.id}`], ['side', `/v1/sides/${fx.side.id}`], ['template', `/v1/templates/${fx.template.id}`], ['font', `/v1/fonts/${fx.font.id}`], ['clipart', `/v1/cliparts/${fx.clipart.id}`], ['category', `/v1/storages/${fx.category.id}`]] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: as.B(store) });
+      expect(res.statusCode, kind).toBe(200);
+      expect(res.json().data.name, kind).not.toBe('Renamed');
     }
   });
 });
