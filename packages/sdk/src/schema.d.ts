@@ -3479,6 +3479,3006 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List designs
+         * @description Credentials: B, JS, K; scope `designs:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "accepted" | "processing" | "declined" | "trashed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a design
+         * @description Credentials: U, B, JS, K; scope `designs:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        design_image_id?: string | null;
+                        is_uploader?: boolean;
+                        layers?: {
+                            [key: string]: unknown;
+                        }[];
+                        name?: string;
+                        note?: string | null;
+                        preview_image_id?: string | null;
+                        project_id?: string | null;
+                        side_id: string;
+                        status?: "accepted" | "processing" | "declined" | "trashed";
+                        viewport_height?: number;
+                        viewport_width?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/designs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A design
+         * @description Credentials: U, B, JS, K; scope `designs:read | designs:write`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Update a design
+         * @description Credentials: U, B, JS, K; scope `designs:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        design_image_id?: string | null;
+                        is_uploader?: boolean;
+                        layers?: {
+                            [key: string]: unknown;
+                        }[];
+                        name?: string;
+                        note?: string | null;
+                        preview_image_id?: string | null;
+                        project_id?: string | null;
+                        side_id?: string;
+                        status?: "accepted" | "processing" | "declined" | "trashed";
+                        viewport_height?: number;
+                        viewport_width?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a design
+         * @description Credentials: B, JS, K; scope `designs:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/designs/{id}/fonts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fonts a design's text layers use (store fonts, else default ones)
+         * @description Credentials: U, B, JS, K; scope `designs:read | designs:write`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alias: string;
+                                coverage: string[];
+                                created_at: string;
+                                family: string;
+                                glyph_count: number;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                name: string;
+                                size_bytes: number;
+                                source_url: string | null;
+                                style: string;
+                                subset: string;
+                                /** @description ttf, otf, woff or woff2 */
+                                type: string;
+                                updated_at: string;
+                                url: string | null;
+                                weight: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/designs/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a design's print-ready PDF
+         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. Free of tokens.
+         *
+         *     Credentials: U, B, JS, K; scope `files:render | designs:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `cmyk` converts every colour with Ghostscript, fonts stay embedded and images lossless
+                         * @default rgb
+                         */
+                        color_mode?: "rgb" | "cmyk";
+                        /**
+                         * @description Crop marks at the trim corners in a 0.25 in slug (MediaBox grows; TrimBox and BleedBox stay)
+                         * @default false
+                         */
+                        crop_marks?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                color_mode: "rgb" | "cmyk";
+                                completed_at: string | null;
+                                created_at: string;
+                                crop_marks: boolean;
+                                design_id: string | null;
+                                /** @description The designs printed, one page each, in page order */
+                                design_ids: string[];
+                                error: string | null;
+                                expires_at: string | null;
+                                id: string;
+                                /** @description Page boxes of each page */
+                                pages: {
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    bleed_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    media_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    trim_box: number[];
+                                }[];
+                                pdf_url: string | null;
+                                project_id: string | null;
+                                size_bytes: number | null;
+                                status: "queued" | "processing" | "completed" | "failed";
+                                /** @enum {string} */
+                                type: "pdf";
+                                warnings: {
+                                    /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE or OUTSIDE_SAFE_ZONE */
+                                    code: string;
+                                    details?: {
+                                        [key: string]: unknown;
+                                    };
+                                    layer?: string;
+                                    message: string;
+                                    /** @description 1-based page (one per design) */
+                                    page: number;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/designs/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update up to 100 designs (all or nothing)
+         * @description Credentials: U, B, JS, K; scope `designs:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        designs: {
+                            design_image_id?: string | null;
+                            id: string;
+                            is_uploader?: boolean;
+                            layers?: {
+                                [key: string]: unknown;
+                            }[];
+                            name?: string;
+                            note?: string | null;
+                            preview_image_id?: string | null;
+                            project_id?: string | null;
+                            side_id?: string;
+                            status?: "accepted" | "processing" | "declined" | "trashed";
+                            viewport_height?: number;
+                            viewport_width?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Create up to 100 designs (all or nothing)
+         * @description Credentials: U, B, JS, K; scope `designs:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        designs: {
+                            design_image_id?: string | null;
+                            is_uploader?: boolean;
+                            layers?: {
+                                [key: string]: unknown;
+                            }[];
+                            name?: string;
+                            note?: string | null;
+                            preview_image_id?: string | null;
+                            project_id?: string | null;
+                            side_id: string;
+                            status?: "accepted" | "processing" | "declined" | "trashed";
+                            viewport_height?: number;
+                            viewport_width?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete up to 100 designs (all or nothing)
+         * @description Credentials: B, JS, K; scope `designs:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        designs: {
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/designs/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of designs
+         * @description Credentials: B, JS, K; scope `designs:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/designs/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Images uploaded for designs (type `designs`)
+         * @description Credentials: U, B, JS, K; scope `designs:read | designs:write`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files/{*}": {
         parameters: {
             query?: never;
@@ -5033,6 +8033,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A job: its status and, when completed, its result (a print-ready PDF: `pdf_url`, valid 24 hours, and warnings)
+         * @description Credentials: U, B, JS, K, J; scope `files:render | designs:read | designs:write | projects:read | projects:write`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                color_mode: "rgb" | "cmyk";
+                                completed_at: string | null;
+                                created_at: string;
+                                crop_marks: boolean;
+                                design_id: string | null;
+                                /** @description The designs printed, one page each, in page order */
+                                design_ids: string[];
+                                error: string | null;
+                                expires_at: string | null;
+                                id: string;
+                                /** @description Page boxes of each page */
+                                pages: {
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    bleed_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    media_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    trim_box: number[];
+                                }[];
+                                pdf_url: string | null;
+                                project_id: string | null;
+                                size_bytes: number | null;
+                                status: "queued" | "processing" | "completed" | "failed";
+                                /** @enum {string} */
+                                type: "pdf";
+                                warnings: {
+                                    /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE or OUTSIDE_SAFE_ZONE */
+                                    code: string;
+                                    details?: {
+                                        [key: string]: unknown;
+                                    };
+                                    layer?: string;
+                                    message: string;
+                                    /** @description 1-based page (one per design) */
+                                    page: number;
+                                }[];
+                            } | {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/products": {
         parameters: {
             query?: never;
@@ -5640,6 +8759,515 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Designs made on a product's sides
+         * @description Credentials: B, JS, K; scope `designs:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "accepted" | "processing" | "declined" | "trashed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}/designs/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of designs made on a product's sides
+         * @description Credentials: B, JS, K; scope `designs:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6298,6 +9926,3308 @@ export interface paths {
         /**
          * Number of products
          * @description Credentials: B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List projects
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description the same as `search` */
+                    s?: string;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "processing" | "reviewing" | "accepted" | "trashed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a project (alias of /projects)
+         * @description Credentials: U, B, JS, K; scope `projects:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                        code?: string;
+                        /** @example Order #1042 — business cards */
+                        name: string;
+                        note?: string | null;
+                        status?: "processing" | "reviewing" | "accepted" | "trashed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project (alias of /projects)
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Update a project (alias of /projects)
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                        code?: string;
+                        /** @example Order #1042 — business cards */
+                        name?: string;
+                        note?: string | null;
+                        status?: "processing" | "reviewing" | "accepted" | "trashed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a project (alias of /projects)
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's designs (alias of /projects)
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "accepted" | "processing" | "declined" | "trashed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/designs/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of a project's designs (alias of /projects)
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a project's print-ready PDF (its designs, oldest first) (alias of /projects)
+         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. Free of tokens.
+         *
+         *     Credentials: U, B, JS, K; scope `files:render | projects:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `cmyk` converts every colour with Ghostscript, fonts stay embedded and images lossless
+                         * @default rgb
+                         */
+                        color_mode?: "rgb" | "cmyk";
+                        /**
+                         * @description Crop marks at the trim corners in a 0.25 in slug (MediaBox grows; TrimBox and BleedBox stay)
+                         * @default false
+                         */
+                        crop_marks?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                color_mode: "rgb" | "cmyk";
+                                completed_at: string | null;
+                                created_at: string;
+                                crop_marks: boolean;
+                                design_id: string | null;
+                                /** @description The designs printed, one page each, in page order */
+                                design_ids: string[];
+                                error: string | null;
+                                expires_at: string | null;
+                                id: string;
+                                /** @description Page boxes of each page */
+                                pages: {
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    bleed_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    media_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    trim_box: number[];
+                                }[];
+                                pdf_url: string | null;
+                                project_id: string | null;
+                                size_bytes: number | null;
+                                status: "queued" | "processing" | "completed" | "failed";
+                                /** @enum {string} */
+                                type: "pdf";
+                                warnings: {
+                                    /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE or OUTSIDE_SAFE_ZONE */
+                                    code: string;
+                                    details?: {
+                                        [key: string]: unknown;
+                                    };
+                                    layer?: string;
+                                    message: string;
+                                    /** @description 1-based page (one per design) */
+                                    page: number;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products a project's designs are made on (alias of /projects)
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "publish" | "draft" | "trashed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_file_types: string[];
+                                category_ids: string[];
+                                created_at: string;
+                                description: string | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                dynamic_side: boolean;
+                                enable_design: boolean;
+                                enable_pod: boolean;
+                                enable_upload: boolean;
+                                id: string;
+                                max_file_upload: number;
+                                metadata: unknown[];
+                                min_jpg_dpi: number;
+                                name: string;
+                                parent_id: string | null;
+                                product_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                product_image_id: string | null;
+                                scale: number | null;
+                                status: "publish" | "draft" | "trashed";
+                                type_id: string;
+                                updated_at: string;
+                                upload_max_filesize: number | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/products/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of products a project's designs are made on (alias of /projects)
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update up to 100 projects (all or nothing)
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        projects: {
+                            /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                            code?: string;
+                            id: string;
+                            /** @example Order #1042 — business cards */
+                            name?: string;
+                            note?: string | null;
+                            status?: "processing" | "reviewing" | "accepted" | "trashed";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Create up to 100 projects (all or nothing)
+         * @description Credentials: U, B, JS, K; scope `projects:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        projects: {
+                            /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                            code?: string;
+                            /** @example Order #1042 — business cards */
+                            name: string;
+                            note?: string | null;
+                            status?: "processing" | "reviewing" | "accepted" | "trashed";
+                        }[] | {
+                            /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                            code?: string;
+                            /** @example Order #1042 — business cards */
+                            name: string;
+                            note?: string | null;
+                            status?: "processing" | "reviewing" | "accepted" | "trashed";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete up to 100 projects (all or nothing)
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        projects: {
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of projects
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List projects
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description the same as `search` */
+                    s?: string;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "processing" | "reviewing" | "accepted" | "trashed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a project
+         * @description Credentials: U, B, JS, K; scope `projects:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                        code?: string;
+                        /** @example Order #1042 — business cards */
+                        name: string;
+                        note?: string | null;
+                        status?: "processing" | "reviewing" | "accepted" | "trashed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Update a project
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                        code?: string;
+                        /** @example Order #1042 — business cards */
+                        name?: string;
+                        note?: string | null;
+                        status?: "processing" | "reviewing" | "accepted" | "trashed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a project
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's designs
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "accepted" | "processing" | "declined" | "trashed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/designs/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of a project's designs
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a project's print-ready PDF (its designs, oldest first)
+         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. Free of tokens.
+         *
+         *     Credentials: U, B, JS, K; scope `files:render | projects:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `cmyk` converts every colour with Ghostscript, fonts stay embedded and images lossless
+                         * @default rgb
+                         */
+                        color_mode?: "rgb" | "cmyk";
+                        /**
+                         * @description Crop marks at the trim corners in a 0.25 in slug (MediaBox grows; TrimBox and BleedBox stay)
+                         * @default false
+                         */
+                        crop_marks?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                color_mode: "rgb" | "cmyk";
+                                completed_at: string | null;
+                                created_at: string;
+                                crop_marks: boolean;
+                                design_id: string | null;
+                                /** @description The designs printed, one page each, in page order */
+                                design_ids: string[];
+                                error: string | null;
+                                expires_at: string | null;
+                                id: string;
+                                /** @description Page boxes of each page */
+                                pages: {
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    bleed_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    media_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    trim_box: number[];
+                                }[];
+                                pdf_url: string | null;
+                                project_id: string | null;
+                                size_bytes: number | null;
+                                status: "queued" | "processing" | "completed" | "failed";
+                                /** @enum {string} */
+                                type: "pdf";
+                                warnings: {
+                                    /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE or OUTSIDE_SAFE_ZONE */
+                                    code: string;
+                                    details?: {
+                                        [key: string]: unknown;
+                                    };
+                                    layer?: string;
+                                    message: string;
+                                    /** @description 1-based page (one per design) */
+                                    page: number;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products a project's designs are made on
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "publish" | "draft" | "trashed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_file_types: string[];
+                                category_ids: string[];
+                                created_at: string;
+                                description: string | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                dynamic_side: boolean;
+                                enable_design: boolean;
+                                enable_pod: boolean;
+                                enable_upload: boolean;
+                                id: string;
+                                max_file_upload: number;
+                                metadata: unknown[];
+                                min_jpg_dpi: number;
+                                name: string;
+                                parent_id: string | null;
+                                product_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                product_image_id: string | null;
+                                scale: number | null;
+                                status: "publish" | "draft" | "trashed";
+                                type_id: string;
+                                updated_at: string;
+                                upload_max_filesize: number | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/products/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of products a project's designs are made on
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update up to 100 projects (all or nothing)
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        projects: {
+                            /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                            code?: string;
+                            id: string;
+                            /** @example Order #1042 — business cards */
+                            name?: string;
+                            note?: string | null;
+                            status?: "processing" | "reviewing" | "accepted" | "trashed";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Create up to 100 projects (all or nothing)
+         * @description Credentials: U, B, JS, K; scope `projects:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        projects: {
+                            /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                            code?: string;
+                            /** @example Order #1042 — business cards */
+                            name: string;
+                            note?: string | null;
+                            status?: "processing" | "reviewing" | "accepted" | "trashed";
+                        }[] | {
+                            /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                            code?: string;
+                            /** @example Order #1042 — business cards */
+                            name: string;
+                            note?: string | null;
+                            status?: "processing" | "reviewing" | "accepted" | "trashed";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete up to 100 projects (all or nothing)
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        projects: {
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of projects
+         * @description Credentials: B, JS, K; scope `projects:read`.
          */
         get: {
             parameters: {
@@ -12263,7 +19193,7 @@ export interface paths {
         };
         post?: never;
         /**
-         * Delete a template (designs that reference it keep their snapshot)
+         * Delete a template
          * @description Credentials: B, JS, K; scope `catalog:write`.
          */
         delete: {

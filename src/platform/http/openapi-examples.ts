@@ -317,8 +317,8 @@ export function sample(schema: Schema | undefined, ctx: SampleContext, name = ''
     }
     case 'array': {
       const item = sample(s.items as Schema | undefined, ctx, name.replace(/s$/, ''), depth + 1);
-      const count = Math.max(1, typeof s.minItems === 'number' ? s.minItems : 1);
-      return Array.from({ length: Math.min(count, 3) }, () => structuredClone(item));
+      const count = Math.min(Math.max(1, typeof s.minItems === 'number' ? s.minItems : 1), typeof s.maxItems === 'number' ? s.maxItems : 50);
+      return Array.from({ length: count }, () => structuredClone(item));
     }
     case 'string':
       return sampleString(s, name, ctx);
