@@ -49,7 +49,8 @@ function resourceOf(path: string): string {
 }
 
 const NAMES: Array<[RegExp, string]> = [
-  [/account|user|sign/, 'Ada Lovelace'],
+  [/^(account|users?|signIn)$/, 'Ada Lovelace'],
+  [/designs?$/, 'Front, spring menu'],
   [/stores?$/, 'Acme Prints'],
   [/products?$/, 'Business card 3.5 × 2 in'],
   [/sides?$/, 'Front'],
@@ -134,13 +135,14 @@ function stringByName(name: string, ctx: SampleContext): string | undefined {
     case 'key_last4':
       return base62('key', 46).slice(-4);
     case 'message':
+      if (ctx.parent) return 'Image resolution 150 dpi is below the side\'s 300 dpi';
       return ctx.method === 'post' ? MESSAGES.created : ctx.method === 'put' || ctx.method === 'patch' ? MESSAGES.updated : ctx.method === 'delete' ? MESSAGES.deleted : MESSAGES.retrieved;
     case 'description':
       return 'Premium 16 pt matte card stock, printed both sides.';
     case 'note':
       return 'Rush: ships Friday';
     case 'code':
-      return 'ORDER-1042';
+      return ctx.parent === 'warning' ? 'low_resolution' : 'ORDER-1042';
     case 'search':
     case 's':
       return 'card';
@@ -205,6 +207,15 @@ function stringByName(name: string, ctx: SampleContext): string | undefined {
   if (name.endsWith('_at') || name.endsWith('_until') || name === 'expires') return '2026-05-14T09:26:53.000Z';
   return undefined;
 }
+
+/** Whole values by property name, where a shape says less than an example (Fabric layers). */
+const VALUES_BY_NAME: Record<string, unknown> = {
+  layers: [
+    { type: 'textbox', text: 'Acme Prints', left: 60, top: 40, width: 420, fontSize: 36, fontFamily: 'Open Sans', fill: '#1a73e8', angle: 0, scaleX: 1, scaleY: 1 },
+    { type: 'rect', left: 0, top: 0, width: 1050, height: 600, fill: '#ffffff', stroke: null },
+  ],
+};
+const NULL_WHEN_NULLABLE = new Set(['error', 'error_message', 'deleted_at']);
 
 function numberByName(name: string): number | undefined {
   const table: Record<string, number> = {
@@ -293,8 +304,11 @@ export function sample(schema: Schema | undefined, ctx: SampleContext, name = ''
   if (s.const !== undefined) return s.const;
   if (s.default !== undefined && (s.type !== 'object' || Object.keys(s.default).length > 0)) return structuredClone(s.default);
   if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
+  if (name in VALUES_BY_NAME) return structuredClone(VALUES_BY_NAME[name]);
   const alternatives: Schema[] | undefined = s.anyOf ?? s.oneOf;
   if (alternatives) {
+    // An error field that may be null is null in an example of success.
+    if (NULL_WHEN_NULLABLE.has(name) && alternatives.some((a) => resolve(a, ctx.root).type === 'null')) return null;
     const usable = alternatives.map((a) => resolve(a, ctx.root)).filter((a) => a.type !== 'null');
     return usable.length > 0 ? sample(usable[0], ctx, name, depth) : null;
   }
