@@ -155,6 +155,7 @@ function stringByName(name: string, ctx: SampleContext): string | undefined {
     case 'color':
     case 'fill':
     case 'background_color':
+    case 'bg_color_value':
       return '#1a73e8';
     case 'currency':
       return 'USD';
@@ -284,8 +285,10 @@ function sampleString(s: Schema, name: string, ctx: SampleContext): string {
   return out;
 }
 
-function sampleNumber(s: Schema, name: string, integer: boolean): number {
-  let n = numberByName(name) ?? (typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 1);
+const EDGES = new Set(['bleed', 'safe_zone', 'cut_line_margin', 'safe_zone_margin', 'margin', 'margins']);
+
+function sampleNumber(s: Schema, name: string, integer: boolean, parent?: string): number {
+  let n = (parent && EDGES.has(parent) ? 0.125 : undefined) ?? numberByName(name) ?? (typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 1);
   if (typeof s.minimum === 'number' && n < s.minimum) n = s.minimum;
   if (typeof s.maximum === 'number' && n > s.maximum) n = s.maximum;
   if (typeof s.exclusiveMaximum === 'number' && n >= s.exclusiveMaximum) n = s.exclusiveMaximum - 1;
@@ -337,9 +340,9 @@ export function sample(schema: Schema | undefined, ctx: SampleContext, name = ''
     case 'string':
       return sampleString(s, name, ctx);
     case 'integer':
-      return sampleNumber(s, name, true);
+      return sampleNumber(s, name, true, ctx.parent);
     case 'number':
-      return sampleNumber(s, name, false);
+      return sampleNumber(s, name, false, ctx.parent);
     case 'boolean':
       return /^(enable|is_|has_|allow)/.test(name) ? true : false;
     case 'null':

@@ -9,6 +9,7 @@ import {
   FolioError,
   ForbiddenError,
   InsufficientTokensError,
+  JobError,
   NotFoundError,
   PlanGateError,
   publicToken,
@@ -31,7 +32,7 @@ function plans(): PlanTable {
 
 let s: ListeningServer;
 beforeAll(async () => {
-  s = await listeningServer({ plans: plans() });
+  s = await listeningServer({ plans: plans(), workers: true });
 });
 afterAll(async () => s.close());
 
@@ -113,6 +114,48 @@ describe('the SDK against a listening server', () => {
     expect(account.key).toMatch(/^sk_acc_live_/);
     const details = await fresh.server.withCredential(apiKey(account.key, { storeSid: fresh.store.sid! })).get('/stores/store-details');
     expect(details.data.id).toBe(fresh.store.id);
+  });
+
+  it('waits for a PDF job with growing pauses between polls', async () => {
+    const product = (await o.server.post('/products', { body: { name: 'Flyer', dimension_unit: 'inch', dpi: 300 } })).data;
+    const side = (await o.server.post('/sides', { body: { product_id: product.id, name: 'Front', width: 4, height: 6 } })).data;
+    const layers = [{ type: 'textbox', text: 'Spring sale', left: 40, top: 40, width: 800, fontSize: 72, fontFamily: 'Open Sans', fill: '#1a73e8' }];
+    const design = (await o.browser.post('/designs', { body: { side_id: side.id, viewport_width: 1200, viewport_height: 1800, layers } })).data;
+    const queued = (await o.browser.post('/designs/{id}/pdf', { params: { path: { id: design.id } }, body: {} })).data;
+    expect(['queued', 'processing', 'completed']).toContain(queued.status);
+
+    const polls: number[] = [];
+    const watched = createFolioClient({
+      baseUrl: s.url,
+      credential: publicToken(o.store.unauth_token!),
+      fetch: (req) => {
+        if (req.url.includes('/v1/jobs/')) polls.push(performance.now());
+        return fetch(req);
+      },
+    });
+    const job = await watched.waitForJob(queued.id, { initialDelayMs: 40, maxDelayMs: 640, timeoutMs: 60_000 });
+    expect(job.status).toBe('completed');
+    expect(String(job.pdf_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/files\//);
+    const pdf = await fetch(String(job.pdf_url));
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    // Pauses double: 40, 80, 160 … ms (never shorter; longer is the machine's business).
+    for (let i = 1; i < polls.length; i++) expect(polls[i]! - polls[i - 1]!, `pause ${i}`).toBeGreaterThanOrEqual(Math.min(40 * 2 ** (i - 1), 640) - 5);
+  });
+
+  it('gives up on a job with JobError once the time is spent, and a job of another store is not found', async () => {
+    const product = (await o.server.post('/products', { body: { name: 'Poster' } })).data;
+    const side = (await o.server.post('/sides', { body: { product_id: product.id, name: 'Front', width: 18, height: 24 } })).data;
+    const design = (await o.browser.post('/designs', { body: { side_id: side.id, layers: [] } })).data;
+    const queued = (await o.browser.post('/designs/{id}/pdf', { params: { path: { id: design.id } }, body: {} })).data;
+    const err = await o.browser.waitForJob(queued.id, { timeoutMs: 0 }).catch((e: unknown) => e);
+    // A job this fast may already be done; otherwise the zero budget is spent at once.
+    if (err) {
+      expect(err).toBeInstanceOf(JobError);
+      expect((err as JobError).message).toMatch(/still (queued|processing)/);
+    }
+    const other = await onboard();
+    await expect(other.browser.waitForJob(queued.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   describe('turns each error envelope into its FolioError', () => {
