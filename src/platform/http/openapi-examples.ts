@@ -194,6 +194,8 @@ function stringByName(name: string, ctx: SampleContext): string | undefined {
     case 'job_id':
     case 'student_id':
       return name === 'student_id' ? 'S-2031' : 'JOB-2026-05';
+    case 'layer':
+      return 'layers[0]';
     case 'school_name':
       return 'Northside Elementary';
     case 'class_name':
@@ -215,6 +217,10 @@ const VALUES_BY_NAME: Record<string, unknown> = {
     { type: 'textbox', text: 'Acme Prints', left: 60, top: 40, width: 420, fontSize: 36, fontFamily: 'Open Sans', fill: '#1a73e8', angle: 0, scaleX: 1, scaleY: 1 },
     { type: 'rect', left: 0, top: 0, width: 1050, height: 600, fill: '#ffffff', stroke: null },
   ],
+  // PDF page boxes in points: a 3.5 × 2 in card with 1/8 in bleed and a crop-mark slug.
+  media_box: [0, 0, 306, 198],
+  bleed_box: [18, 18, 288, 180],
+  trim_box: [27, 27, 279, 171],
 };
 const NULL_WHEN_NULLABLE = new Set(['error', 'error_message', 'deleted_at']);
 
@@ -223,7 +229,7 @@ function numberByName(name: string): number | undefined {
     width: 3.5, height: 2, viewport_width: 1050, viewport_height: 600, dpi: 300, min_jpg_dpi: 150,
     bleed: 0.125, safe_zone: 0.125, scale: 1, ratio: 1.75, left: 120, top: 80, angle: 0,
     limit: 20, per_page: 20, count: 3, total: 3, page: 1, pages: 1, balance: 42, shortfall: 8, cost: 1, amount: 10,
-    size: 48213, bytes: 48213, expires_in: 3600, grace_period_seconds: 86400, max_file_upload: 5, upload_max_filesize: 10485760,
+    size: 48213, bytes: 48213, size_bytes: 48213, expires_in: 3600, grace_period_seconds: 86400, max_file_upload: 5, upload_max_filesize: 10485760,
     fontSize: 36, font_size: 36, custom_width: 1200, quantity: 250,
   };
   return table[name];
