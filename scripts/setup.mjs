@@ -26,6 +26,8 @@ const TEST_TOOLS = [
   { bin: 'zbarimg', pkg: 'zbar-tools', why: 'QR decoding in tests' },
   { bin: 'chromium', pkg: 'chromium', why: 'PDF fidelity test: renders designs with Fabric.js in headless Chromium (playwright-core)' },
   { bin: 'pdftoppm', pkg: 'poppler-utils', why: 'PDF tests rasterise pages and read boxes, fonts and images (pdftoppm, pdfinfo, pdffonts, pdfimages)' },
+  { bin: 'jq', pkg: 'jq', why: 'docs/quickstart.md test: runs the page\'s curl | jq commands' },
+  { bin: 'curl', pkg: 'curl', why: 'docs/quickstart.md test: runs the page\'s curl commands' },
 ];
 
 function have(bin) {

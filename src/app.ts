@@ -8,6 +8,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import cors from '@fastify/cors';
+import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config/index.js';
 import { AppError, errorResponse } from './platform/http/errors.js';
@@ -57,6 +58,12 @@ export interface AppDeps {
   /** a logger instance (tests pass a silent one) */
   logger?: FastifyBaseLogger | false;
 }
+
+const HealthBody = Type.Object({ status: Type.String({ examples: ['ok'] }) });
+const ReadyBody = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('unavailable')]),
+  checks: Type.Record(Type.String(), Type.String(), { description: '"ok", or "unavailable: <reason>", per dependency', examples: [{ database: 'ok', queue: 'ok', blobs: 'ok' }] }),
+});
 
 const PUBLIC_PREFIXES = ['/v1/docs', '/v1/openapi.json'];
 
@@ -157,13 +164,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // route declared earlier (health, ready) would be missing from /v1/openapi.json.
   await registerOpenApi(app, config.publicUrl, deps.version);
 
-  app.get('/v1/health', { schema: { tags: ['Operations'], summary: 'Liveness' }, config: { auth: [], rateLimit: false } }, async () => ({
+  app.get('/v1/health', { schema: { tags: ['Operations'], summary: 'Liveness', response: { 200: HealthBody } }, config: { auth: [], rateLimit: false } }, async () => ({
     status: 'ok',
   }));
 
   app.get(
     '/v1/ready',
-    { schema: { tags: ['Operations'], summary: 'Readiness: database, queue and blob store answer' }, config: { auth: [], rateLimit: false } },
+    { schema: { tags: ['Operations'], summary: 'Readiness: database, queue and blob store answer', response: { 200: ReadyBody, 503: ReadyBody } }, config: { auth: [], rateLimit: false } },
     async (_req, reply) => {
       const checks: Record<string, string> = {};
       let ready = true;
