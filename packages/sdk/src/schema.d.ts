@@ -19715,6 +19715,202 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/templates/default/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of curated templates
+         * @description Credentials: B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/template-default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service-curated templates (business card, flyer, sticker, card; CC0), with layers and print size
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                /** @enum {boolean} */
+                                is_default: true;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                license: string;
+                                name: string;
+                                note: string | null;
+                                preview_image_id: string | null;
+                                print_size: {
+                                    /** @enum {string} */
+                                    dimension_unit: "mm";
+                                    height: number;
+                                    width: number;
+                                };
+                                project_id: string | null;
+                                side_id: null;
+                                template_image_id: string | null;
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
