@@ -16,6 +16,7 @@ import { authenticate, type Actor, type CredentialResolvers, type RouteAuth, typ
 import { consume, type RateStore } from './platform/http/rate-limit.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { loggerOptions } from './platform/log/logger.js';
+import { customizerRoutes } from './modules/customizer/customizer.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -58,7 +59,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger | false;
 }
 
-const PUBLIC_PREFIXES = ['/v1/docs', '/v1/openapi.json'];
+/** Pages for people, outside the API: public, not rate limited, not in the OpenAPI document. */
+const PUBLIC_PREFIXES = ['/v1/docs', '/v1/openapi.json', '/customizer'];
 
 /** Builds the HTTP app from its dependencies; performs no I/O of its own. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -189,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: '/v1' },
   );
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { auth: [], rateLimit: false } }, async () => app.swagger());
+  await customizerRoutes(app);
   return app as unknown as App;
 }
 
