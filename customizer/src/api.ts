@@ -65,10 +65,12 @@ export interface Project {
 export interface PdfJob {
   id: string;
   status: 'queued' | 'processing' | 'completed' | 'failed';
-  pdf_url?: string | null;
-  pages?: number | null;
-  warnings?: Array<{ code: string; page: number; message: string }>;
-  error?: { message?: string } | string | null;
+  design_ids?: string[];
+  pdf_url: string | null;
+  /** page boxes, one entry per page */
+  pages: Array<{ media_box: number[]; bleed_box: number[]; trim_box: number[] }>;
+  warnings: Array<{ code: string; page: number; layer?: string; message: string }>;
+  error: string | null;
 }
 
 export interface DesignBody {

@@ -26,6 +26,7 @@ const ui = {
   createProject: $<HTMLButtonElement>('create-project'),
   makePdf: $<HTMLButtonElement>('make-pdf'),
   pdfLink: $<HTMLAnchorElement>('pdf-link'),
+  pdfWarnings: $<HTMLUListElement>('pdf-warnings'),
   stage: $<HTMLDivElement>('stage'),
   warnings: $<HTMLUListElement>('warnings'),
 };
@@ -223,6 +224,7 @@ async function createProject(): Promise<string> {
 async function makePdf(): Promise<string> {
   if (!state.project) throw new Error('Create the project first');
   ui.pdfLink.hidden = true;
+  ui.pdfWarnings.replaceChildren();
   await saveAll();
   let job = await api.projectPdf(state.project.id);
   const deadline = Date.now() + 180_000;
@@ -235,16 +237,24 @@ async function makePdf(): Promise<string> {
     job = await api.job(job.id);
   }
   state.lastJob = job;
-  if (job.status !== 'completed' || !job.pdf_url) {
-    const reason = typeof job.error === 'string' ? job.error : job.error?.message;
-    throw new Error(reason ?? 'the PDF could not be made');
-  }
+  if (job.status !== 'completed' || !job.pdf_url) throw new Error(job.error ?? 'the PDF could not be made');
+  const pages = job.pages.length;
   ui.pdfLink.href = job.pdf_url;
   ui.pdfLink.download = `${(state.project.name || 'project').replace(/[^\w.-]+/g, '-')}.pdf`;
-  ui.pdfLink.textContent = `Download PDF${job.pages ? ` (${job.pages} page${job.pages === 1 ? '' : 's'})` : ''}`;
+  ui.pdfLink.textContent = `Download PDF (${pages} page${pages === 1 ? '' : 's'})`;
   ui.pdfLink.hidden = false;
-  const warnings = job.warnings?.length ? `; ${job.warnings.length} warning${job.warnings.length === 1 ? '' : 's'}` : '';
-  return `PDF ready${warnings}`;
+  // what the print engine noticed, page by page (low resolution, fallback fonts, …)
+  ui.pdfWarnings.replaceChildren(
+    ...job.warnings.map((w) => {
+      const li = document.createElement('li');
+      li.dataset.code = w.code;
+      li.dataset.page = String(w.page);
+      li.textContent = `Page ${w.page}: ${w.message}`;
+      return li;
+    }),
+  );
+  const n = job.warnings.length;
+  return `PDF ready${n ? ` with ${n} warning${n === 1 ? '' : 's'}` : ''}`;
 }
 
 // ---- start -------------------------------------------------------------------------------

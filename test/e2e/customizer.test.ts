@@ -143,9 +143,19 @@ describeIf('customizer in headless Chromium', () => {
     const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
     expect(scripts.length).toBeGreaterThan(0);
     for (const src of scripts) expect(src).toMatch(/^\/customizer\/assets\//);
-    expect((await fetch(`${base}${scripts[0]}`)).status).toBe(200);
-    expect((await fetch(`${base}/customizer/fonts/Roboto/400/normal.ttf`)).headers.get('content-type')).toBe('font/ttf');
-    expect((await fetch(`${base}/customizer/fonts/Nope/400/normal.ttf`)).status).toBe(404);
+    // bodies read to the end: a response left unread keeps its connection busy and the server from closing
+    const get = async (url: string) => {
+      const r = await fetch(`${base}${url}`);
+      return { status: r.status, type: r.headers.get('content-type'), body: Buffer.from(await r.arrayBuffer()) };
+    };
+    const bundle = await get(scripts[0]!);
+    expect(bundle.status).toBe(200);
+    expect(bundle.body.toString()).not.toMatch(/https?:\/\/(?!www\.w3\.org)[\w.-]+\.(com|net|org|io)\//);
+    const font = await get('/customizer/fonts/Roboto/400/normal.ttf');
+    expect(font).toMatchObject({ status: 200, type: 'font/ttf' });
+    expect(font.body.readUInt32BE(0)).toBe(0x00010000);
+    expect((await get('/customizer/fonts/Nope/400/normal.ttf')).status).toBe(404);
+    expect((await get('/customizer/nope.js')).status).toBe(404);
   });
 
   it('takes a shopper from a product to a print-ready PDF', async () => {
@@ -271,6 +281,10 @@ describeIf('customizer in headless Chromium', () => {
     await page.click('#make-pdf');
     await waitStatus(/PDF ready/);
     await shot('pdf-ready');
+    expect(await page.textContent('#pdf-link')).toBe('Download PDF (2 pages)');
+    // the print engine agrees with the page about the photo
+    const pdfNotes = await page.$$eval('#pdf-warnings li', (els) => els.map((e) => ({ code: (e as HTMLElement).dataset.code, page: (e as HTMLElement).dataset.page })));
+    expect(pdfNotes).toContainEqual({ code: 'LOW_RESOLUTION', page: '1' });
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#pdf-link')]);
     const pdfPath = path.join(ARTIFACTS, 'project.pdf');
     await download.saveAs(pdfPath);
