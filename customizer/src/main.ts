@@ -279,7 +279,7 @@ async function start(): Promise<void> {
   });
   document.addEventListener('keydown', (e) => {
     if (e.key !== 'Delete' && e.key !== 'Backspace') return;
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
     const obj = state.active?.canvas.getActiveObject();
     if (obj instanceof Textbox && obj.isEditing) return;
     if (state.active?.deleteSelected()) e.preventDefault();

@@ -39,10 +39,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const describeIf = chromiumAvailable() ? describe : describe.skip;
-if (!chromiumAvailable()) console.warn(`[customizer e2e] skipped: no Chromium at ${CHROMIUM_PATH} (Debian package chromium)`);
+const NO_CHROMIUM = chromiumAvailable() ? '' : ` — skipped: no Chromium at ${CHROMIUM_PATH} (Debian package chromium; npm test installs it as root)`;
 
-describeIf('customizer in headless Chromium', () => {
+describe.skipIf(NO_CHROMIUM !== '')(`customizer in headless Chromium${NO_CHROMIUM}`, () => {
   let t: TestApp;
   let base: string;
   let store: TestStore;
@@ -320,4 +319,13 @@ describeIf('customizer in headless Chromium', () => {
     }
     expect(await status()).toMatch(/PDF ready/);
   }, 120_000);
+
+  it('says what is wrong without a token or with a bad one', async () => {
+    await page.goto(`${base}/customizer`);
+    await waitStatus(/failed: open this page with \?token=/);
+    await page.goto(`${base}/customizer?token=not-a-token`);
+    await waitStatus(/Loading the store failed: /);
+    expect(await page.getAttribute('#status', 'data-state')).toBe('error');
+    await shot('bad-token');
+  });
 });
