@@ -110,9 +110,13 @@ async function selectProduct(productId: string): Promise<void> {
   state.project = null;
   ui.makePdf.disabled = true;
   ui.pdfLink.hidden = true;
+  ui.pdfWarnings.replaceChildren();
+  delete document.body.dataset.projectId;
   ui.sides.replaceChildren();
+  refresh();
   if (!productId) return;
   const sides: Side[] = await api.sides(productId);
+  if (sides.length === 0) throw new Error('this product has no print sides yet');
   for (const side of sides) {
     state.sides.set(side.id, new SideCanvas(ui.stage, side, refresh));
     const b = document.createElement('button');

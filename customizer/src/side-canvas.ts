@@ -51,7 +51,8 @@ export class SideCanvas {
     for (const ev of ['object:added', 'object:removed', 'object:modified', 'object:moving', 'object:scaling', 'object:rotating', 'text:changed', 'selection:created', 'selection:updated', 'selection:cleared'] as const) {
       this.canvas.on(ev, () => this.onChange());
     }
-    if (side.bg_type === 'image' && side.side_image) void this.setBackground(side.side_image.url);
+    // the side image is a backdrop only (not a layer); without it the side is plain white
+    if (side.bg_type === 'image' && side.side_image) this.setBackground(side.side_image.url).catch((err: unknown) => console.warn('side image not loaded', err));
   }
 
   private async setBackground(url: string): Promise<void> {

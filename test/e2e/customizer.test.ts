@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { as, createStore, type TestStore } from '../helpers/factories.js';
 import { multipart } from '../integration/catalog/helpers.js';
@@ -117,7 +118,13 @@ describe.skipIf(NO_CHROMIUM !== '')(`customizer in headless Chromium${NO_CHROMIU
     await post('/v1/sides', { product_id: other.id, name: 'Only', width: 50, height: 50 });
     const card = await post('/v1/products', { name: 'Postcard', dimension_unit: 'mm' });
     product.id = card.id;
-    for (const s of [FRONT, BACK]) sides[s.name] = (await post('/v1/sides', { product_id: card.id, ...s })).id;
+    // the front shows a product photo behind the design (the side image)
+    const backdrop = await sharp({ create: { width: 620, height: 450, channels: 3, background: { r: 236, g: 243, b: 250 } } })
+      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="620" height="450"><rect x="0" y="0" width="620" height="40" fill="#94a3b8"/></svg>') }])
+      .png()
+      .toBuffer();
+    const sideImage = await upload('/v1/images', 'postcard.png', backdrop);
+    for (const s of [FRONT, BACK]) sides[s.name] = (await post('/v1/sides', { product_id: card.id, ...s, ...(s === FRONT ? { side_image_id: sideImage.id } : {}) })).id;
     await upload('/v1/fonts/upload', 'shop.ttf', SHOP_FONT, [{ name: 'name', value: 'Shop Serif' }]);
     const cat = await post('/v1/clipart-storages', { name: 'Shop art' });
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect x="20" y="20" width="160" height="160" rx="30" fill="#2563eb"/><circle cx="100" cy="100" r="50" fill="#f59e0b"/></svg>');
@@ -171,6 +178,12 @@ describe.skipIf(NO_CHROMIUM !== '')(`customizer in headless Chromium${NO_CHROMIU
     const layout = await active<{ canvas: { width: number; height: number }; pxPerUnit: number }>('(sc) => sc.layout');
     // the canvas shows the bleed box at the side's proportions
     expect(layout.canvas.width / layout.canvas.height).toBeCloseTo((148 + 6) / (105 + 6), 1);
+    // the side image fills the bleed box behind the objects, and is not a layer
+    await page.waitForFunction(() => Boolean((window as any).customizer.state.active.canvas.backgroundImage));
+    const bg = await active<{ width: number; height: number }>('(sc, c) => { const b = c.backgroundImage.getBoundingRect(); return { width: b.width, height: b.height }; }');
+    expect(bg.width).toBeGreaterThanOrEqual(layout.canvas.width - 1);
+    expect(bg.height).toBeGreaterThanOrEqual(layout.canvas.height - 1);
+    expect(await objects()).toHaveLength(0);
     await shot('side-front');
 
     // text in the store's font
