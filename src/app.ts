@@ -17,6 +17,7 @@ import { authenticate, type Actor, type CredentialResolvers, type RouteAuth, typ
 import { consume, type RateStore } from './platform/http/rate-limit.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { loggerOptions } from './platform/log/logger.js';
+import { customizerRoutes } from './modules/customizer/customizer.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -65,7 +66,8 @@ const ReadyBody = Type.Object({
   checks: Type.Record(Type.String(), Type.String(), { description: '"ok", or "unavailable: <reason>", per dependency', examples: [{ database: 'ok', queue: 'ok', blobs: 'ok' }] }),
 });
 
-const PUBLIC_PREFIXES = ['/v1/docs', '/v1/openapi.json'];
+/** Pages for people, outside the API: public, not rate limited, not in the OpenAPI document. */
+const PUBLIC_PREFIXES = ['/v1/docs', '/v1/openapi.json', '/customizer'];
 
 /** Builds the HTTP app from its dependencies; performs no I/O of its own. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -196,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: '/v1' },
   );
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { auth: [], rateLimit: false } }, async () => app.swagger());
+  await customizerRoutes(app);
   return app as unknown as App;
 }
 
