@@ -56,6 +56,14 @@ import { StudioRepo } from '../services/studio/studio.repo.js';
 import { studioRoutes } from '../services/studio/studio.routes.js';
 import { StudioService } from '../services/studio/studio.service.js';
 import { buildCatalogModule, catalogRoutes, type CatalogModule } from '../modules/catalog/index.js';
+import { buildDesignsModule, type DesignsModule } from '../modules/designs/index.js';
+import { designsRoutes } from '../modules/designs/designs.routes.js';
+import { projectsRoutes } from '../modules/projects/projects.routes.js';
+import { jobsRoutes } from '../modules/jobs/jobs.routes.js';
+import { PDF_KIND } from '../modules/print/pdf.kind.js';
+import { pdfJob } from '../modules/print/pdf.job.js';
+import { pdfRoutes } from '../modules/print/pdf.routes.js';
+import { PdfService } from '../modules/print/pdf.service.js';
 
 /**
  * Job kinds the service ships with, each bound to its handler. The pay-per-token services
@@ -117,6 +125,10 @@ export interface Deps {
   studioOperations: StudioOperations;
   /** products, sides, templates, images, cliparts, fonts, categories */
   catalog: CatalogModule;
+  /** designs and projects (orders) */
+  designs: DesignsModule;
+  /** print-ready PDF jobs */
+  pdf: PdfService;
   appDeps: Omit<AppDeps, 'logger'>;
   /** runs job workers in this process (serve in embedded mode, `folio worker`) */
   startWorkers(): Promise<void>;
@@ -187,6 +199,8 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       ? { kind: 'remove.bg', apiKey: config.bgRemove.removeBgApiKey!, baseUrl: config.bgRemove.removeBgUrl, maxPixels: config.bgRemove.maxPixels }
       : { kind: 'local', maxPixels: config.bgRemove.maxPixels },
   );
+  const catalog = buildCatalogModule({ db: database.db, blobs, fetcher, plans, events });
+  const designs = buildDesignsModule({ db: database.db, events, catalog });
   const preflightRepo = new PreflightRepo(database.db);
   const webhookJobs = webhooksJobs({
     db: database.db,
@@ -200,6 +214,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     bgRemoveJob({ fetcher, blobs, provider: bgProvider }),
     fixJobBinding(() => ({ repo: preflightRepo, blobs })),
     webhookJobs.binding,
+    pdfJob(() => ({ designs: designs.designs, catalog, blobs })),
   ];
 
   // Jobs: every kind needs its handler, and so does every type still pending in the table.
@@ -230,6 +245,8 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   const webhooks = webhookJobs.attach({ jobs, plans, events });
   const bgRemove = new BgRemoveService(jobs, blobs, bgProvider.name);
   jobEvents.setView(BG_REMOVE_KIND.type, (job) => bgRemove.present(job as never));
+  const pdf = new PdfService({ jobs, designs: designs.designs, projects: designs.projects, blobs });
+  jobEvents.setView(PDF_KIND.type, (job) => pdf.present(job as never));
   const runner = new JobRunner(
     { db: database.db, repo: jobsRepo, wallet, registry, queue, logger },
     { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, retryBaseMs: overrides.jobRetryBaseMs ?? 1000 },
@@ -323,7 +340,6 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   closers.unshift(() => apiKeys.close());
 
   const pageContext = pageContextFactory(config.publicUrl, signer);
-  const catalog = buildCatalogModule({ db: database.db, blobs, fetcher, plans, events });
   try {
     await catalog.seedDefaults();
   } catch (err) {
@@ -358,6 +374,10 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       if (blobs instanceof DiskBlobStore) filesRoutes(app, { blobs });
       await studioRoutes(app, { studio, idempotency, maxFileBytes: config.fetch.maxBytes });
       await catalogRoutes(app, { catalog, pageContext, uploadMaxBytes: config.uploadMaxBytes });
+      designsRoutes(app, { designs: designs.designs, catalog, pageContext });
+      projectsRoutes(app, { projects: designs.projects, designs: designs.designs, products: catalog.products, pageContext });
+      pdfRoutes(app, { pdf });
+      jobsRoutes(app, { db: database.db, jobs, jobEvents });
     },
   };
 
@@ -387,6 +407,8 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     studio,
     studioOperations: studioOps,
     catalog,
+    designs,
+    pdf,
     appDeps,
     startWorkers,
     stopWorkers,

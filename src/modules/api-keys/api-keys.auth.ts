@@ -1,5 +1,5 @@
 import { safeEqual, sha256Hex } from '../../platform/crypto/tokens.js';
-import type { Actor, CredentialResolver, PresentedCredential, RequestInfo } from '../../platform/http/auth.js';
+import { holdsScope, scopeLabel, type Actor, type CredentialResolver, type PresentedCredential, type RequestInfo } from '../../platform/http/auth.js';
 import type { ResolvedStore, StoresService } from '../stores/stores.service.js';
 import type { ApiKeysRepo, KeyAuthRow } from './api-keys.repo.js';
 import type { AuditWriter } from './audit-writer.js';
@@ -121,8 +121,8 @@ export class ApiKeyAuthenticator {
       this.record(k, 'auth_failed', reason, info, now);
       return null;
     }
-    const denied = info.scope !== undefined && !k.scopes.has(info.scope);
-    this.record(k, denied ? 'scope_denied' : 'auth_succeeded', denied ? `missing scope ${info.scope}` : null, info, now);
+    const denied = !holdsScope(k.scopes, info.scope);
+    this.record(k, denied ? 'scope_denied' : 'auth_succeeded', denied ? `missing scope ${scopeLabel(info.scope!)}` : null, info, now);
     return {
       kind: 'K',
       userId: k.ownerId,

@@ -1,4 +1,5 @@
-import { newId } from '../../platform/crypto/ids.js';
+import { isUuid, newId } from '../../platform/crypto/ids.js';
+import type { Actor } from '../../platform/http/auth.js';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
 import { iso, nowIso } from '../../platform/db/index.js';
 import type { JobState } from '../../platform/db/schema.js';
@@ -173,6 +174,18 @@ export class JobsService {
     const row = await this.repo.owned(accountId, id, kind.type);
     if (!row) throw AppError.notFound('Job');
     return toJob<P, R>(row);
+  }
+
+  /**
+   * A job the caller may see: a store credential sees its store's jobs, an account JWT its
+   * account's; internal kinds (webhook deliveries) are nobody's to read. Null otherwise.
+   */
+  async visibleTo(actor: Actor, id: string): Promise<Job | null> {
+    const row = isUuid(id) ? await this.repo.byId(id) : null;
+    if (!row) return null;
+    const mine = actor.storeId ? row.store_id === actor.storeId : row.account_id === actor.userId;
+    if (!mine || this.registry.kind(row.type)?.internal) return null;
+    return toJob(row);
   }
 
   /** Any job by id, for operators and tests. */

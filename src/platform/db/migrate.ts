@@ -7,6 +7,7 @@ import { preflight } from './migrations/0007-preflight.js';
 import { webhooks } from './migrations/0006-webhooks.js';
 import { studio } from './migrations/0005-studio.js';
 import { catalog } from './migrations/0004-catalog.js';
+import { designs } from './migrations/0008-designs.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0005-studio': studio,
   '0006-webhooks': webhooks,
   '0007-preflight': preflight,
+  '0008-designs': designs,
 };
 
 class StaticProvider implements MigrationProvider {

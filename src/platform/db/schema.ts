@@ -308,6 +308,12 @@ export interface CatalogDocTable {
   deleted_at: Ts | null;
 }
 
+/** designs: a document row that also names its product and project (filtered on) */
+export interface DesignsTable extends CatalogDocTable {
+  product_id: string | null;
+  project_id: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   stores: StoresTable;
@@ -339,6 +345,8 @@ export interface DB {
   catalog_products: CatalogDocTable;
   catalog_sides: CatalogDocTable;
   catalog_templates: CatalogDocTable;
+  designs: DesignsTable;
+  projects: CatalogDocTable;
 }
 
 export interface StudioAgenciesTable {

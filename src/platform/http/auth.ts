@@ -51,7 +51,7 @@ export interface RequestInfo {
   origin: string | undefined;
   userAgent: string | undefined;
   /** the scope the route needs, so a resolver can audit a denial */
-  scope: string | undefined;
+  scope: RouteScope | undefined;
 }
 
 /** Turns a presented credential into an Actor, or null when it does not verify. */
@@ -62,9 +62,23 @@ export type UnacceptedCredentialHook = (cred: PresentedCredential, info: Request
 
 export type CredentialResolvers = Partial<Record<CredentialKind, CredentialResolver>>;
 
+/** A route's scope: one name, or a list of which any one suffices (a design's writer may also read it back). */
+export type RouteScope = string | readonly string[];
+
+/** Whether a credential holding `held` satisfies `required` (any one of a list). */
+export function holdsScope(held: ReadonlySet<string>, required: RouteScope | undefined): boolean {
+  if (required === undefined) return true;
+  return typeof required === 'string' ? held.has(required) : required.some((s) => held.has(s));
+}
+
+/** The scope as written in messages and the OpenAPI document: `a` or `a | b`. */
+export function scopeLabel(required: RouteScope): string {
+  return typeof required === 'string' ? required : required.join(' | ');
+}
+
 export interface RouteAuth {
   auth?: CredentialKind[];
-  scope?: string;
+  scope?: RouteScope;
   /** skip the rate limiter (health probes) */
   rateLimit?: false;
   /** further documented error statuses for the OpenAPI document, e.g. { 402: 'Plan gate' } */
@@ -128,7 +142,7 @@ export function acceptedKinds(listed: readonly CredentialKind[]): Set<Credential
   return set;
 }
 
-export function requestInfo(req: FastifyRequest, scope?: string): RequestInfo {
+export function requestInfo(req: FastifyRequest, scope?: RouteScope): RequestInfo {
   return {
     scope,
     ip: req.ip,
@@ -163,9 +177,9 @@ export async function authenticate(
   const resolve = resolvers[cred.kind];
   const actor = resolve ? await resolve(cred, requestInfo(req, routeAuth.scope)) : null;
   if (!actor) throw unauthenticated('Invalid credentials');
-  if (routeAuth.scope && !actor.scopes.has(routeAuth.scope)) {
-    throw new AppError('insufficient_scope', `This credential lacks the scope ${routeAuth.scope}`, {
-      details: { required_scope: routeAuth.scope },
+  if (routeAuth.scope && !holdsScope(actor.scopes, routeAuth.scope)) {
+    throw new AppError('insufficient_scope', `This credential lacks the scope ${scopeLabel(routeAuth.scope)}`, {
+      details: { required_scope: scopeLabel(routeAuth.scope) },
     });
   }
   return actor;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger, { type SwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { CredentialKind, RouteAuth } from './auth.js';
-import { acceptedKinds } from './auth.js';
+import { acceptedKinds, scopeLabel } from './auth.js';
 
 const SECURITY_FOR: Record<CredentialKind, Array<Record<string, string[]>>> = {
   B: [{ storeBasic: [] }],
@@ -75,7 +75,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string, v
       const kinds = [...acceptedKinds(cfg.auth ?? [])];
       if (kinds.length > 0) {
         s.security = kinds.flatMap((k) => SECURITY_FOR[k]);
-        s.description = `${(s.description as string | undefined) ?? ''}\n\nCredentials: ${kinds.join(', ')}${cfg.scope ? `; scope \`${cfg.scope}\`` : ''}.`.trim();
+        s.description = `${(s.description as string | undefined) ?? ''}\n\nCredentials: ${kinds.join(', ')}${cfg.scope ? `; scope \`${scopeLabel(cfg.scope)}\`` : ''}.`.trim();
       } else {
         s.security = [];
       }

@@ -73,7 +73,7 @@ export interface FaceUse {
 }
 
 /** Generic CSS families and the default family standing in for each. */
-const GENERIC_FAMILIES: Record<string, string> = {
+export const GENERIC_FAMILIES: Record<string, string> = {
   'sans-serif': 'Roboto',
   'system-ui': 'Roboto',
   serif: 'Lora',

@@ -146,6 +146,11 @@ export class FontsService {
     return d ? { family: d.family, weight: d.weight, style: d.style, bytes: await readDefaultFont(d.path) } : null;
   }
 
+  /** Whether the store registered a font of this family (by family, name or alias). */
+  async hasFamily(storeId: string, family: string): Promise<boolean> {
+    return (await this.repo.byFamily(storeId, family)).length > 0;
+  }
+
   /** Fonts the given families resolve to (store fonts, else default ones), for `…/fonts` routes. */
   async resolveFamilies(storeId: string, families: string[]): Promise<FontRow[]> {
     const out: FontRow[] = [];

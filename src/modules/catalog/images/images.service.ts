@@ -1,4 +1,4 @@
-import type { Db } from '../../../platform/db/index.js';
+import type { Db, DbOrTx } from '../../../platform/db/index.js';
 import type { BlobStore } from '../../../platform/storage/blob-store.js';
 import { newId, isUuid } from '../../../platform/crypto/ids.js';
 import { AppError } from '../../../platform/http/errors.js';
@@ -36,8 +36,30 @@ export class ImagesService {
     private readonly maxPixels: number,
   ) {}
 
-  private repo(db: Db = this.db) {
+  private repo(db: DbOrTx = this.db) {
     return new ImagesRepo(db);
+  }
+
+  /** An image the store may use (its own or a default), or null; `db` lets a transaction ask. */
+  async usable(storeId: string, id: string, db: DbOrTx = this.db): Promise<ImageRow | null> {
+    return isUuid(id) ? this.repo(db).byId(storeId, id, true) : null;
+  }
+
+  /** The image id a link handed out by this API carries (its blob key names the image), or null. */
+  idFromUrl(url: string): string | null {
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(url, 'http://x').pathname);
+    } catch {
+      return null;
+    }
+    return /\/images\/([0-9a-f-]{36})\//i.exec(path)?.[1] ?? null;
+  }
+
+  /** The Image JSON of a usable image id, or null (designs and sides embed theirs). */
+  async embed(storeId: string, id: unknown, db: DbOrTx = this.db): Promise<ImageJson | null> {
+    const row = typeof id === 'string' ? await this.usable(storeId, id, db) : null;
+    return row ? this.toImage(row) : null;
   }
 
   async toImage(r: ImageRow): Promise<ImageJson> {
@@ -89,10 +111,10 @@ export class ImagesService {
 
   /** The image a link handed out by this API names (its key carries the image id), for design layers' `src`. */
   async bytesByUrl(storeId: string, url: string): Promise<{ body: Buffer; mime: string; row: ImageRow } | null> {
-    const m = /\/images\/([0-9a-f-]{36})\//i.exec(decodeURIComponent(new URL(url, 'http://x').pathname));
-    if (!m) return null;
+    const id = this.idFromUrl(url);
+    if (!id) return null;
     try {
-      return await this.bytes(storeId, m[1]!);
+      return await this.bytes(storeId, id);
     } catch (err) {
       if (err instanceof AppError && err.code === 'not_found') return null;
       throw err;

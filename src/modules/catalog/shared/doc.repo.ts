@@ -2,8 +2,20 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTx } from '../../../platform/db/index.js';
 import type { CatalogDocTable, DB } from '../../../platform/db/schema.js';
 
-export type DocTable = 'catalog_products' | 'catalog_sides' | 'catalog_templates';
-export type DocRow = CatalogDocTable;
+export type DocTable = 'catalog_products' | 'catalog_sides' | 'catalog_templates' | 'designs' | 'projects';
+/** Designs add `product_id` and `project_id` columns; the other tables have only the common ones. */
+export type DocRow = CatalogDocTable & { product_id?: string | null; project_id?: string | null };
+/** Columns beyond the common ones a kind may write and filter on (designs). */
+export type DocLinkColumn = 'product_id' | 'project_id';
+
+/** Which rows of the store a list or count covers: a parent (side, product), a status, a link column. */
+export interface DocFilter {
+  status?: string | undefined;
+  parentId?: string | undefined;
+  links?: Partial<Record<DocLinkColumn, string>>;
+  /** only these ids (a project's products) */
+  ids?: readonly string[];
+}
 
 /**
  * Products, sides and templates: one row shape (columns for what is filtered or sorted,
@@ -16,23 +28,30 @@ export class DocRepo {
     private readonly table: DocTable,
   ) {}
 
-  listQuery(storeId: string, filter: { status?: string | undefined; parentId?: string | undefined } = {}): SelectQueryBuilder<DB, DocTable, DocRow> {
-    let q = (this.db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'catalog_products', DocRow>)
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .where('deleted_at', 'is', null);
+  private filtered<O>(q: SelectQueryBuilder<DB, 'designs', O>, storeId: string, filter: DocFilter): SelectQueryBuilder<DB, 'designs', O> {
+    q = q.where('store_id', '=', storeId).where('deleted_at', 'is', null);
     if (filter.status) q = q.where('status', '=', filter.status);
     if (filter.parentId) q = q.where('parent_id', '=', filter.parentId);
-    return q as unknown as SelectQueryBuilder<DB, DocTable, DocRow>;
+    for (const [column, value] of Object.entries(filter.links ?? {})) q = q.where(column as DocLinkColumn, '=', value);
+    if (filter.ids) q = filter.ids.length ? q.where('id', 'in', [...filter.ids]) : q.where(sql<boolean>`1 = 0`);
+    return q;
   }
 
-  async count(storeId: string, parentId?: string): Promise<number> {
-    let q = (this.db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'catalog_products', DocRow>)
-      .select(sql<number>`count(*)`.as('n'))
-      .where('store_id', '=', storeId)
-      .where('deleted_at', 'is', null);
-    if (parentId) q = q.where('parent_id', '=', parentId);
-    return Number(((await q.executeTakeFirstOrThrow()) as unknown as { n: number }).n);
+  listQuery(storeId: string, filter: DocFilter = {}): SelectQueryBuilder<DB, DocTable, DocRow> {
+    const q = (this.db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'designs', DocRow>).selectAll();
+    return this.filtered(q, storeId, filter) as unknown as SelectQueryBuilder<DB, DocTable, DocRow>;
+  }
+
+  async count(storeId: string, filter: DocFilter = {}): Promise<number> {
+    const q = (this.db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'designs', DocRow>).select(sql<number>`count(*)`.as('n'));
+    return Number(((await this.filtered(q, storeId, filter).executeTakeFirstOrThrow()) as unknown as { n: number }).n);
+  }
+
+  /** Distinct values of a link column among the store's live rows matching `filter` (a project's products). */
+  async distinct(storeId: string, column: 'product_id' | 'parent_id', filter: DocFilter): Promise<string[]> {
+    const q = (this.db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'designs', DocRow>).select(column).distinct();
+    const rows = (await this.filtered(q, storeId, filter).execute()) as Array<Record<string, string | null>>;
+    return rows.map((r) => r[column]).filter((v): v is string => typeof v === 'string');
   }
 
   async byId(storeId: string, id: string): Promise<DocRow | null> {
@@ -58,7 +77,7 @@ export class DocRepo {
     await this.db.insertInto(this.table).values(row).execute();
   }
 
-  async update(storeId: string, id: string, patch: Pick<DocRow, 'name' | 'status' | 'parent_id' | 'doc' | 'updated_at'>): Promise<void> {
+  async update(storeId: string, id: string, patch: Pick<DocRow, 'name' | 'status' | 'parent_id' | 'doc' | 'updated_at' | DocLinkColumn>): Promise<void> {
     await this.db.updateTable(this.table).set(patch).where('store_id', '=', storeId).where('id', '=', id).where('deleted_at', 'is', null).execute();
   }
 

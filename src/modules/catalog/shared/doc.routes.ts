@@ -2,29 +2,58 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { App } from '../../../app.js';
 import { MESSAGES, ok } from '../../../platform/http/envelope.js';
 import { listEnvelope, listQuerySchema, type PageContextFactory } from '../../../platform/http/pagination.js';
-import type { DocService } from './doc.service.js';
+import type { RouteAuth } from '../../../platform/http/auth.js';
+import type { DocKind, DocService } from './doc.service.js';
 import { CountEnvelope, DeletedEnvelope, IdParam, READ, READ_B, WRITE, batchEnvelope, count, item, listReply, storeOf } from './http.js';
+
+type Operation = 'create' | 'list' | 'count' | 'get' | 'update' | 'delete' | 'batchCreate' | 'batchUpdate' | 'batchDelete';
+const CATALOG_AUTH: Record<Operation, RouteAuth> = {
+  create: WRITE,
+  list: READ,
+  count: READ_B,
+  get: READ,
+  update: WRITE,
+  delete: WRITE,
+  batchCreate: WRITE,
+  batchUpdate: WRITE,
+  batchDelete: WRITE,
+};
 
 export const StatusSchema = Type.Union([Type.Literal('publish'), Type.Literal('draft'), Type.Literal('trashed')]);
 
 export interface DocRouteOptions<J extends Record<string, unknown>> {
-  /** path segment and batch body key: products, sides, templates */
-  path: 'products' | 'sides' | 'templates';
+  /** batch body key (and path segment unless `base` is given): products, sides, templates, designs, projects */
+  path: DocKind<J>['topic'];
+  /** the collection's path when it differs from `/${path}` (`/project`, the alias of `/projects`) */
+  base?: string;
   noun: string;
+  /** OpenAPI tag; default `Catalog: <path>` */
+  tag?: string;
   service: DocService<J>;
   response: TObject;
   create: TObject;
   update: TObject;
-  /** list filter by status (PS in catalog-reference) */
-  statusFilter: boolean;
+  /** list filter by status: true for the catalog's PS enum, or the resource's own status schema */
+  statusFilter: boolean | TSchema;
+  /** a further list query name meaning `search` (projects: `s`) */
+  searchAlias?: string;
+  /** batch creation also takes one object instead of a list (the reference's ProjectBatch) */
+  batchAcceptsOne?: boolean;
+  /** credential policy per operation; default the catalog's (reads U, writes B/J+S/K) */
+  auth?: Partial<Record<Operation, RouteAuth>>;
   pageContext: PageContextFactory;
 }
 
 /** The CRUD, count and batch routes every document resource of the catalog has. */
 export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRouteOptions<J>): void {
-  const tags = [`Catalog: ${o.path}`];
-  const base = `/${o.path}`;
-  const ListQuery = o.statusFilter ? Type.Intersect([listQuerySchema(['created_date', 'id', 'name']), Type.Object({ status: Type.Optional(StatusSchema) })]) : listQuerySchema(['created_date', 'id', 'name']);
+  const tags = [o.tag ?? `Catalog: ${o.path}`];
+  const base = o.base ?? `/${o.path}`;
+  const auth = { ...CATALOG_AUTH, ...o.auth };
+  const extra: Record<string, TSchema> = {};
+  if (o.statusFilter) extra.status = Type.Optional(o.statusFilter === true ? StatusSchema : o.statusFilter);
+  if (o.searchAlias) extra[o.searchAlias] = Type.Optional(Type.String({ maxLength: 200, description: 'the same as `search`' }));
+  const ListQuery = Object.keys(extra).length ? Type.Intersect([listQuerySchema(['created_date', 'id', 'name']), Type.Object(extra)]) : listQuerySchema(['created_date', 'id', 'name']);
+  const listQuery = (q: Record<string, unknown>) => (o.searchAlias && q.search === undefined && q[o.searchAlias] !== undefined ? { ...q, search: q[o.searchAlias] } : q);
   const Item = item(o.response);
   const svc = o.service;
   const batchBody = (s: TSchema) => Type.Object({ [o.path]: Type.Array(s, { minItems: 1 }) }, { additionalProperties: false });
@@ -33,40 +62,43 @@ export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRou
   type Body = Record<string, unknown>;
   type BatchBody = Record<string, Array<Body & { id: string }>>;
 
-  app.post(base, { schema: { tags, summary: `Create a ${o.noun}`, body: o.create, response: { 201: Item } }, config: WRITE }, async (req, reply) =>
+  app.post(base, { schema: { tags, summary: `Create a ${o.noun}`, body: o.create, response: { 201: Item } }, config: auth.create }, async (req, reply) =>
     reply.code(201).send(ok(await svc.create(req.actor!, storeOf(req), req.body as Body), MESSAGES.created)),
   );
-  app.get(base, { schema: { tags, summary: `List ${o.path}`, querystring: ListQuery, response: { 200: listEnvelope(o.response) } }, config: READ }, async (req) =>
-    listReply(await svc.list(storeOf(req), req.query as never, o.pageContext(req)), (x) => x),
+  app.get(base, { schema: { tags, summary: `List ${o.path}`, querystring: ListQuery, response: { 200: listEnvelope(o.response) } }, config: auth.list }, async (req) =>
+    listReply(await svc.list(storeOf(req), listQuery(req.query as Record<string, unknown>) as never, o.pageContext(req)), (x) => x),
   );
-  app.get(`${base}/count`, { schema: { tags, summary: `Number of ${o.path}`, response: { 200: CountEnvelope } }, config: READ_B }, async (req) =>
+  app.get(`${base}/count`, { schema: { tags, summary: `Number of ${o.path}`, response: { 200: CountEnvelope } }, config: auth.count }, async (req) =>
     count(await svc.count(storeOf(req))),
   );
   app.post(
     `${base}/batch`,
-    { schema: { tags, summary: `Create up to 100 ${o.path} (all or nothing)`, body: batchBody(o.create), response: { 201: batchEnvelope(o.response) } }, config: WRITE },
-    async (req, reply) => reply.code(201).send({ data: await svc.createBatch(req.actor!, storeOf(req), (req.body as BatchBody)[o.path]!), message: MESSAGES.created }),
+    { schema: { tags, summary: `Create up to 100 ${o.path} (all or nothing)`, body: o.batchAcceptsOne ? Type.Object({ [o.path]: Type.Union([Type.Array(o.create, { minItems: 1 }), o.create]) }, { additionalProperties: false }) : batchBody(o.create), response: { 201: batchEnvelope(o.response) } }, config: auth.batchCreate },
+    async (req, reply) => {
+      const items = (req.body as Record<string, Body | Body[]>)[o.path]!;
+      return reply.code(201).send({ data: await svc.createBatch(req.actor!, storeOf(req), Array.isArray(items) ? items : [items]), message: MESSAGES.created });
+    },
   );
   app.put(
     `${base}/batch`,
-    { schema: { tags, summary: `Update up to 100 ${o.path} (all or nothing)`, body: batchBody(BatchUpdateItem), response: { 200: batchEnvelope(o.response) } }, config: WRITE },
+    { schema: { tags, summary: `Update up to 100 ${o.path} (all or nothing)`, body: batchBody(BatchUpdateItem), response: { 200: batchEnvelope(o.response) } }, config: auth.batchUpdate },
     async (req) => ({ data: await svc.updateBatch(req.actor!, storeOf(req), (req.body as BatchBody)[o.path]!), message: MESSAGES.updated }),
   );
   app.delete(
     `${base}/batch`,
-    { schema: { tags, summary: `Delete up to 100 ${o.path} (all or nothing)`, body: batchBody(BatchDeleteItem), response: { 200: DeletedEnvelope } }, config: WRITE },
+    { schema: { tags, summary: `Delete up to 100 ${o.path} (all or nothing)`, body: batchBody(BatchDeleteItem), response: { 200: DeletedEnvelope } }, config: auth.batchDelete },
     async (req) => {
       await svc.deleteBatch(req.actor!, storeOf(req), (req.body as BatchBody)[o.path]!.map((x) => x.id));
       return { message: MESSAGES.deleted };
     },
   );
-  app.get(`${base}/:id`, { schema: { tags, summary: `A ${o.noun}`, params: IdParam, response: { 200: Item } }, config: READ }, async (req) =>
+  app.get(`${base}/:id`, { schema: { tags, summary: `A ${o.noun}`, params: IdParam, response: { 200: Item } }, config: auth.get }, async (req) =>
     ok(await svc.get(storeOf(req), req.params.id)),
   );
-  app.put(`${base}/:id`, { schema: { tags, summary: `Update a ${o.noun}`, params: IdParam, body: o.update, response: { 200: Item } }, config: WRITE }, async (req) =>
+  app.put(`${base}/:id`, { schema: { tags, summary: `Update a ${o.noun}`, params: IdParam, body: o.update, response: { 200: Item } }, config: auth.update }, async (req) =>
     ok(await svc.update(req.actor!, storeOf(req), req.params.id, req.body as Body), MESSAGES.updated),
   );
-  app.delete(`${base}/:id`, { schema: { tags, summary: `Delete a ${o.noun} (designs that reference it keep their snapshot)`, params: IdParam, response: { 200: DeletedEnvelope } }, config: WRITE }, async (req) => {
+  app.delete(`${base}/:id`, { schema: { tags, summary: o.path === 'products' || o.path === 'sides' ? `Delete a ${o.noun} (designs that reference it keep their snapshot)` : `Delete a ${o.noun}`, params: IdParam, response: { 200: DeletedEnvelope } }, config: auth.delete }, async (req) => {
     await svc.delete(req.actor!, storeOf(req), req.params.id);
     return { message: MESSAGES.deleted };
   });

@@ -5,23 +5,33 @@ import { paginate, type ListQuery, type ListResult, type PageContext } from '../
 import type { EventBus } from '../../../platform/events.js';
 import type { Actor } from '../../../platform/http/auth.js';
 import { iso, nowIso } from './http.js';
-import { DocRepo, type DocRow, type DocTable } from './doc.repo.js';
+import { DocRepo, type DocFilter, type DocLinkColumn, type DocRow, type DocTable } from './doc.repo.js';
 
 export const MAX_BATCH = 100;
 
 /** What a resource decides: its columns from a body, checks against other rows, and its JSON. */
 export interface DocKind<J extends Record<string, unknown>> {
   table: DocTable;
-  /** event topic and batch body key: products, sides, templates */
-  topic: 'products' | 'sides' | 'templates';
+  /** event topic and batch body key: products, sides, templates, designs, projects */
+  topic: 'products' | 'sides' | 'templates' | 'designs' | 'projects';
   /** singular, for messages: Product, Side, Template */
   noun: string;
   /**
    * Merges a create (existing null) or update body into the stored document and checks it;
    * throws AppError.validation naming the field. Reads other rows through `db` (the transaction).
    */
-  prepare(storeId: string, body: Record<string, unknown>, existing: Record<string, unknown> | null, db: DbOrTx): Promise<{ name: string; status: string | null; parentId: string | null; doc: Record<string, unknown> }>;
+  prepare(
+    storeId: string,
+    body: Record<string, unknown>,
+    existing: Record<string, unknown> | null,
+    db: DbOrTx,
+  ): Promise<{ name: string; status: string | null; parentId: string | null; doc: Record<string, unknown>; links?: Partial<Record<DocLinkColumn, string | null>> }>;
   toJson(row: DocRow, doc: Record<string, unknown>, db: DbOrTx): Promise<J> | J;
+  /**
+   * Checks a create or update body needs outside the transaction (designs: the layers' fonts
+   * and images); throws AppError.validation naming the field.
+   */
+  precheck?(storeId: string, body: Record<string, unknown>): Promise<void>;
 }
 
 const SPEC = { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' };
@@ -46,13 +56,26 @@ export class DocService<J extends Record<string, unknown>> {
     return this.kind.toJson(row, JSON.parse(row.doc) as Record<string, unknown>, db);
   }
 
-  async list(storeId: string, query: ListQuery & { status?: string }, ctx: PageContext, parentId?: string): Promise<ListResult<J>> {
-    const page = await paginate(this.repo().listQuery(storeId, { status: query.status, parentId }), SPEC, query, ctx);
+  /** `scope` narrows the list: a parent id (a product's sides), or a filter (a project's designs). */
+  async list(storeId: string, query: ListQuery & { status?: string }, ctx: PageContext, scope?: string | DocFilter): Promise<ListResult<J>> {
+    const filter: DocFilter = typeof scope === 'string' ? { parentId: scope } : { ...scope };
+    filter.status ??= query.status;
+    const page = await paginate(this.repo().listQuery(storeId, filter), SPEC, query, ctx);
     return { ...page, rows: await Promise.all(page.rows.map((r) => this.json(r as DocRow))) };
   }
 
-  count(storeId: string, parentId?: string): Promise<number> {
-    return this.repo().count(storeId, parentId);
+  count(storeId: string, scope?: string | DocFilter): Promise<number> {
+    return this.repo().count(storeId, typeof scope === 'string' ? { parentId: scope } : scope);
+  }
+
+  /** Distinct product or parent ids among the store's rows matching `filter` (a project's products). */
+  distinct(storeId: string, column: 'product_id' | 'parent_id', filter: DocFilter): Promise<string[]> {
+    return this.repo().distinct(storeId, column, filter);
+  }
+
+  /** Live rows of the store matching `filter`, oldest first (a project's designs, for its PDF). */
+  async all(storeId: string, filter: DocFilter, max = 1000): Promise<DocRow[]> {
+    return (await this.repo().listQuery(storeId, filter).orderBy('created_at', 'asc').orderBy('id', 'asc').limit(max).execute()) as DocRow[];
   }
 
   /** A live row of the store, or 404. */
@@ -66,16 +89,21 @@ export class DocService<J extends Record<string, unknown>> {
     return this.json(await this.row(storeId, id));
   }
 
+  /** A live row of the store, or null. */
+  async rowOrNull(storeId: string, id: unknown, db: DbOrTx = this.db): Promise<DocRow | null> {
+    return typeof id === 'string' && isUuid(id) ? this.repo(db).byId(storeId, id) : null;
+  }
+
   /** For snapshots: the row even when soft-deleted (designs keep what they referenced). */
-  async getIncludingDeleted(storeId: string, id: string): Promise<J | null> {
-    const row = isUuid(id) ? await this.repo().byIdIncludingDeleted(storeId, id) : null;
-    return row ? this.json(row) : null;
+  async getIncludingDeleted(storeId: string, id: unknown, db: DbOrTx = this.db): Promise<J | null> {
+    const row = typeof id === 'string' && isUuid(id) ? await this.repo(db).byIdIncludingDeleted(storeId, id) : null;
+    return row ? this.json(row, db) : null;
   }
 
   private async createIn(tx: DbOrTx, storeId: string, body: Record<string, unknown>): Promise<J> {
     const p = await this.kind.prepare(storeId, body, null, tx);
     const now = nowIso();
-    const row: DocRow = { id: newId(), store_id: storeId, name: p.name, status: p.status, parent_id: p.parentId, doc: JSON.stringify(p.doc), created_at: now, updated_at: now, deleted_at: null };
+    const row: DocRow = { id: newId(), store_id: storeId, name: p.name, status: p.status, parent_id: p.parentId, ...p.links, doc: JSON.stringify(p.doc), created_at: now, updated_at: now, deleted_at: null };
     await this.repo(tx).insert(row);
     return this.json(row, tx);
   }
@@ -83,7 +111,7 @@ export class DocService<J extends Record<string, unknown>> {
   private async updateIn(tx: DbOrTx, storeId: string, id: string, body: Record<string, unknown>): Promise<J> {
     const existing = await this.row(storeId, id, tx);
     const p = await this.kind.prepare(storeId, body, JSON.parse(existing.doc) as Record<string, unknown>, tx);
-    const patch = { name: p.name, status: p.status, parent_id: p.parentId, doc: JSON.stringify(p.doc), updated_at: nowIso() };
+    const patch = { name: p.name, status: p.status, parent_id: p.parentId, ...p.links, doc: JSON.stringify(p.doc), updated_at: nowIso() };
     await this.repo(tx).update(storeId, id, patch);
     return this.json({ ...existing, ...patch }, tx);
   }
@@ -99,7 +127,12 @@ export class DocService<J extends Record<string, unknown>> {
     return this.events.publish({ accountId: actor.userId, storeId: actor.storeId, topic: this.kind.topic, event, data }, tx);
   }
 
-  create(actor: Actor, storeId: string, body: Record<string, unknown>): Promise<J> {
+  private async precheck(storeId: string, body: Record<string, unknown>): Promise<void> {
+    await this.kind.precheck?.(storeId, body);
+  }
+
+  async create(actor: Actor, storeId: string, body: Record<string, unknown>): Promise<J> {
+    await this.precheck(storeId, body);
     return this.db.transaction().execute(async (tx) => {
       const data = await this.createIn(tx, storeId, body);
       await this.publish(actor, 'POST', data, tx);
@@ -107,7 +140,8 @@ export class DocService<J extends Record<string, unknown>> {
     });
   }
 
-  update(actor: Actor, storeId: string, id: string, body: Record<string, unknown>): Promise<J> {
+  async update(actor: Actor, storeId: string, id: string, body: Record<string, unknown>): Promise<J> {
+    await this.precheck(storeId, body);
     return this.db.transaction().execute(async (tx) => {
       const data = await this.updateIn(tx, storeId, id, body);
       await this.publish(actor, 'PUT', data, tx);
@@ -128,8 +162,9 @@ export class DocService<J extends Record<string, unknown>> {
   }
 
   /** All or nothing: the first failing item rolls the whole batch back. */
-  createBatch(actor: Actor, storeId: string, items: Array<Record<string, unknown>>): Promise<J[]> {
+  async createBatch(actor: Actor, storeId: string, items: Array<Record<string, unknown>>): Promise<J[]> {
     this.checkBatch(items);
+    for (const [i, body] of items.entries()) await withIndex(this.kind.topic, i, () => this.precheck(storeId, body));
     return this.db.transaction().execute(async (tx) => {
       const out: J[] = [];
       for (const [i, body] of items.entries()) out.push(await withIndex(this.kind.topic, i, () => this.createIn(tx, storeId, body)));
@@ -138,8 +173,9 @@ export class DocService<J extends Record<string, unknown>> {
     });
   }
 
-  updateBatch(actor: Actor, storeId: string, items: Array<Record<string, unknown> & { id: string }>): Promise<J[]> {
+  async updateBatch(actor: Actor, storeId: string, items: Array<Record<string, unknown> & { id: string }>): Promise<J[]> {
     this.checkBatch(items);
+    for (const [i, { id: _id, ...body }] of items.entries()) await withIndex(this.kind.topic, i, () => this.precheck(storeId, body));
     return this.db.transaction().execute(async (tx) => {
       const out: J[] = [];
       for (const [i, { id, ...body }] of items.entries()) out.push(await withIndex(this.kind.topic, i, () => this.updateIn(tx, storeId, id, body)));

@@ -1,0 +1,81 @@
+import { findDefaultFamily, LayerValidationError, validateLayers } from '../../engines/pdf/index.js';
+import { familyCandidates, GENERIC_FAMILIES } from '../../engines/pdf/fonts/font-registry.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { FontsService, ImagesService } from '../catalog/index.js';
+
+const TEXT = new Set(['textbox', 'i-text', 'text']);
+
+interface Ref {
+  path: string;
+  layer: Record<string, unknown>;
+  type: string;
+}
+
+/** Every layer with its field path (`layers[2]`, `layers[2].objects[0]`), groups and clip paths included. */
+function walk(layers: unknown[], base: string, out: Ref[] = []): Ref[] {
+  layers.forEach((l, i) => {
+    const layer = l as Record<string, unknown>;
+    const path = `${base}[${i}]`;
+    out.push({ path, layer, type: String(layer.type) });
+    if (Array.isArray(layer.objects)) walk(layer.objects, `${path}.objects`, out);
+    if (layer.clipPath && typeof layer.clipPath === 'object') out.push({ path: `${path}.clipPath`, layer: layer.clipPath as Record<string, unknown>, type: String((layer.clipPath as Record<string, unknown>).type) });
+  });
+  return out;
+}
+
+/**
+ * What a design's layers may name (decisions § Designs): the layer vocabulary the renderer
+ * knows, fonts the store registered or the default catalogue has, and images of the store
+ * (or the curated defaults). Every problem is named by its field path → 400.
+ */
+export class DesignAssets {
+  constructor(
+    private readonly fonts: FontsService,
+    private readonly images: ImagesService,
+  ) {}
+
+  async check(storeId: string, layers: unknown): Promise<void> {
+    let valid: unknown[];
+    try {
+      valid = validateLayers(layers, 'layers');
+    } catch (err) {
+      if (err instanceof LayerValidationError) throw AppError.validation(err.fields());
+      throw err;
+    }
+    const errors: Record<string, string[]> = {};
+    const known = new Map<string, boolean>();
+    for (const { path, layer, type } of walk(valid, 'layers')) {
+      if (TEXT.has(type) && typeof layer.fontFamily === 'string' && layer.fontFamily.trim()) {
+        const family = layer.fontFamily;
+        if (!known.has(family)) known.set(family, await this.fontKnown(storeId, family));
+        if (!known.get(family)) errors[`${path}.fontFamily`] = [`font "${family}" is not registered in this store and is not a default font`];
+      }
+      if (type === 'image') {
+        const problem = await this.imageProblem(storeId, layer);
+        if (problem) errors[`${path}.${problem.field}`] = [problem.message];
+      }
+    }
+    if (Object.keys(errors).length) throw AppError.validation(errors);
+  }
+
+  /** Like a browser: the family list resolves when any name in it is the store's, a default, or a generic family. */
+  private async fontKnown(storeId: string, family: string): Promise<boolean> {
+    for (const name of familyCandidates(family)) {
+      if (GENERIC_FAMILIES[name.toLowerCase()] || findDefaultFamily(name)) return true;
+      if (await this.fonts.hasFamily(storeId, name)) return true;
+    }
+    return false;
+  }
+
+  private async imageProblem(storeId: string, layer: Record<string, unknown>): Promise<{ field: string; message: string } | null> {
+    if (typeof layer.image_id === 'string') {
+      return (await this.images.usable(storeId, layer.image_id)) ? null : { field: 'image_id', message: 'is not an image of this store' };
+    }
+    if (typeof layer.src === 'string') {
+      const id = this.images.idFromUrl(layer.src);
+      if (id && (await this.images.usable(storeId, id))) return null;
+      return { field: 'src', message: 'must be the url of an image of this store (upload it with POST /images first), or use image_id' };
+    }
+    return { field: 'src', message: 'an image layer needs src (an Image url) or image_id' };
+  }
+}

@@ -1,0 +1,36 @@
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../app.js';
+import type { Db } from '../../platform/db/index.js';
+import { MESSAGES, ok } from '../../platform/http/envelope.js';
+import { AppError } from '../../platform/http/errors.js';
+import { PdfJob } from '../print/pdf.schemas.js';
+import type { JobEvents } from './job-events.js';
+import type { JobsService } from './jobs.service.js';
+
+const Params = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const AnyJob = Type.Object({}, { additionalProperties: true, description: "Another kind's job, as its own read endpoint shows it" });
+
+/**
+ * GET /jobs/{id}: any job the caller may see, in its kind's view. Store credentials see the
+ * store's jobs (print-ready PDFs); an account JWT sees the account's. Internal jobs (webhook
+ * deliveries) and other tenants' jobs are 404.
+ */
+export function jobsRoutes(app: App, deps: { db: Db; jobs: JobsService; jobEvents: JobEvents }): void {
+  app.get(
+    '/jobs/:id',
+    {
+      schema: {
+        tags: ['Jobs'],
+        summary: 'A job: its status and, when completed, its result (a print-ready PDF: `pdf_url`, valid 24 hours, and warnings)',
+        params: Params,
+        response: { 200: Type.Object({ data: Type.Union([PdfJob, AnyJob]), message: Type.String() }) },
+      },
+      config: { auth: ['U', 'B', 'JS', 'K', 'J'], scope: ['files:render', 'designs:read', 'designs:write', 'projects:read', 'projects:write'] },
+    },
+    async (req) => {
+      const job = await deps.jobs.visibleTo(req.actor!, req.params.id);
+      if (!job) throw AppError.notFound('Job');
+      return ok((await deps.jobEvents.view(job, deps.db)) as Record<string, unknown>, MESSAGES.retrieved);
+    },
+  );
+}

@@ -1,0 +1,34 @@
+import type { PageBoxesPt, RenderWarning } from '../../engines/pdf/index.js';
+import { jobKind, type JobStatusFlow } from '../../platform/queue/registry.js';
+
+/** Print-ready PDF: queued → processing (a worker took it) → completed | failed. Free. */
+export const PDF_FLOW: JobStatusFlow = { created: 'queued', started: 'processing', completed: 'completed', failed: 'failed' };
+
+export type ColorMode = 'rgb' | 'cmyk';
+
+export interface PdfPayload {
+  /** the design rendered (POST /designs/{id}/pdf), else null */
+  design_id: string | null;
+  /** the project rendered (POST /projects/{id}/pdf), else null */
+  project_id: string | null;
+  /** one page per design, in this order (a project's designs as they were when the job was asked for) */
+  design_ids: string[];
+  crop_marks: boolean;
+  color_mode: ColorMode;
+}
+
+export interface PdfResult {
+  pdf_key: string;
+  size_bytes: number;
+  pages: PageBoxesPt[];
+  warnings: RenderWarning[];
+}
+
+export const PDF_KIND = jobKind<PdfPayload, PdfResult>({ type: 'pdf', statuses: PDF_FLOW, refundOnFailure: false, maxAttempts: 3 });
+
+/** A project prints at most this many designs in one file. */
+export const MAX_PDF_PAGES = 500;
+
+export function pdfKey(storeId: string, jobId: string): string {
+  return `pdf/${storeId}/${jobId}.pdf`;
+}

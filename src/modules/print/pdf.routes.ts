@@ -1,0 +1,36 @@
+import type { App } from '../../app.js';
+import type { RouteAuth } from '../../platform/http/auth.js';
+import { MESSAGES } from '../../platform/http/envelope.js';
+import { IdParam, storeOf } from '../catalog/shared/http.js';
+import type { ColorMode } from './pdf.kind.js';
+import { CreatePdfBody, PdfJobEnvelope } from './pdf.schemas.js';
+import type { PdfService } from './pdf.service.js';
+
+const PUBLIC = ['U', 'B', 'JS', 'K'] as RouteAuth['auth'];
+/** A shopper's customizer downloads the proof of what it saved: the public token may ask (rule 2 admits the rest). */
+export const PDF_AUTH = {
+  design: { auth: PUBLIC, scope: ['files:render', 'designs:write'] },
+  project: { auth: PUBLIC, scope: ['files:render', 'projects:write'] },
+} satisfies Record<string, RouteAuth>;
+
+type Body = { crop_marks?: boolean; color_mode?: ColorMode };
+
+export function pdfRoutes(app: App, deps: { pdf: PdfService }): void {
+  const tags = ['Print-ready PDF'];
+  const description = 'Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. Free of tokens.';
+  app.post(
+    '/designs/:id/pdf',
+    { schema: { tags, summary: "Render a design's print-ready PDF", description, params: IdParam, body: CreatePdfBody, response: { 202: PdfJobEnvelope } }, config: PDF_AUTH.design },
+    async (req, reply) => reply.code(202).send({ data: await deps.pdf.forDesign(req.actor!, storeOf(req), req.params.id, req.body as Body), message: MESSAGES.created }),
+  );
+  for (const base of ['/projects', '/project']) {
+    app.post(
+      `${base}/:id/pdf`,
+      {
+        schema: { tags, summary: `Render a project's print-ready PDF (its designs, oldest first)${base === '/project' ? ' (alias of /projects)' : ''}`, description, params: IdParam, body: CreatePdfBody, response: { 202: PdfJobEnvelope } },
+        config: PDF_AUTH.project,
+      },
+      async (req, reply) => reply.code(202).send({ data: await deps.pdf.forProject(req.actor!, storeOf(req), req.params.id, req.body as Body), message: MESSAGES.created }),
+    );
+  }
+}

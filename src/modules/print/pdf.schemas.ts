@@ -1,0 +1,40 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../catalog/shared/http.js';
+
+export const CreatePdfBody = Type.Object(
+  {
+    crop_marks: Type.Optional(Type.Boolean({ default: false, description: 'Crop marks at the trim corners in a 0.25 in slug (MediaBox grows; TrimBox and BleedBox stay)' })),
+    color_mode: Type.Optional(Type.Union([Type.Literal('rgb'), Type.Literal('cmyk')], { default: 'rgb', description: '`cmyk` converts every colour with Ghostscript, fonts stay embedded and images lossless' })),
+  },
+  { additionalProperties: false },
+);
+
+const Box = Type.Array(Type.Number(), { minItems: 4, maxItems: 4, description: '[x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them' });
+const Warning = Type.Object({
+  code: Type.String({ description: 'LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE or OUTSIDE_SAFE_ZONE' }),
+  page: Type.Integer({ description: '1-based page (one per design)' }),
+  layer: Type.Optional(Type.String()),
+  message: Type.String(),
+  details: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+
+export const PdfJob = Type.Object({
+  id: Type.String(),
+  type: Type.Literal('pdf'),
+  status: Type.Union([Type.Literal('queued'), Type.Literal('processing'), Type.Literal('completed'), Type.Literal('failed')]),
+  design_id: Nullable(Type.String()),
+  project_id: Nullable(Type.String()),
+  design_ids: Type.Array(Type.String(), { description: 'The designs printed, one page each, in page order' }),
+  crop_marks: Type.Boolean(),
+  color_mode: Type.Union([Type.Literal('rgb'), Type.Literal('cmyk')]),
+  pdf_url: Nullable(Type.String({ description: 'Link to the print-ready PDF, valid 24 hours from this answer' })),
+  expires_at: Nullable(Type.String()),
+  size_bytes: Nullable(Type.Integer()),
+  pages: Type.Array(Type.Object({ media_box: Box, bleed_box: Box, trim_box: Box }), { description: 'Page boxes of each page' }),
+  warnings: Type.Array(Warning),
+  error: Nullable(Type.String()),
+  created_at: Type.String(),
+  completed_at: Nullable(Type.String()),
+});
+
+export const PdfJobEnvelope = Type.Object({ data: PdfJob, message: Type.String() });
