@@ -11,7 +11,7 @@
 //   design read    GET  /v1/designs/:id                 public token
 //   key list       GET  /v1/designs?limit=20            secret API key (X-API-Key)
 //   charged job    POST /v1/services/bg-remove          account JWT, a trickle (one every --trickle-ms),
-//                                                       each followed until completed (local model, a
+//                  GET  /v1/services/bg-remove/:id      each followed (every 200 ms) until completed (local model, a
 //                                                       local image server reached through FOLIO_FETCH_ALLOWLIST)
 // Any answer other than the expected 2xx, a socket error, a timeout or a failed job is an error.
 // Embedded: one `folio serve` (SQLite, in-process queue and workers). Scale-out: scripts/topology.mjs
@@ -41,6 +41,8 @@ const connections = Number(opt('--connections', 40));
 const trickleMs = Number(opt('--trickle-ms', short ? 1000 : 2000));
 const jsonOut = opt('--json', null);
 // Unmeasured load first (JIT, connection pools, the engine's model), except in --short mode.
+// A request unanswered this long is an error (--short runs beside the whole test suite in CI).
+const requestTimeoutS = Number(opt('--timeout', short ? 30 : 10));
 const warmSeconds = Number(opt('--warmup', short ? 0 : Math.min(10, Math.ceil(duration / 6))));
 if (!['both', 'embedded', 'scaleout'].includes(mode) || !(duration > 0) || !(connections >= 5)) {
   console.error('usage: node bench/load.mjs [--short] [--duration S] [--mode both|embedded|scaleout] [--connections N>=5] [--trickle-ms MS] [--json FILE]');
@@ -90,13 +92,53 @@ class Samples {
 /** One autocannon instance; every answer lands in `samples` (non-expected statuses are errors). */
 function cannon(samples, { url, connections: conns, duration: seconds, requests, expect: expected }) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: conns, duration: seconds, pipelining: 1, timeout: 10, requests }, (err, result) => (err ? reject(err) : resolve(result)));
+    const instance = autocannon({ url, connections: conns, duration: seconds, pipelining: 1, timeout: requestTimeoutS, requests }, (err, result) => (err ? reject(err) : resolve(result)));
     instance.on('response', (_client, status, _bytes, ms) => {
       if (status === expected) samples.ok(ms);
       else samples.error(ms, `HTTP ${status}`);
     });
     instance.on('reqError', (err) => samples.error(null, err.code ?? err.message));
   });
+}
+
+// ---- CPU time of the processes under test (Linux /proc; robust to a shared machine) ----------
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+function cpuMsOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_MS; // utime + stime
+  } catch {
+    return null;
+  }
+}
+
+/** Snapshot of each group's processes' CPU; `since()` gives the CPU seconds each group used since. */
+async function cpuSnapshot(groups) {
+  const before = {};
+  for (const [name, pidsOf] of Object.entries(groups)) {
+    before[name] = new Map();
+    for (const pid of await pidsOf()) before[name].set(pid, cpuMsOf(pid));
+  }
+  return {
+    async since() {
+      const out = {};
+      for (const [name, pidsOf] of Object.entries(groups)) {
+        let ms = 0;
+        let seen = false;
+        for (const pid of await pidsOf()) {
+          const a = before[name].get(pid);
+          const b = cpuMsOf(pid);
+          if (a === undefined || a === null || b === null) continue; // started or ended in between
+          ms += b - a;
+          seen = true;
+        }
+        out[name] = seen ? Math.round(ms) / 1000 : null;
+      }
+      return out;
+    },
+  };
 }
 
 // ---- a local image server for the charged jobs -----------------------------------------------
@@ -153,7 +195,8 @@ async function seed(base, setTier) {
  * The mix against `bases` (…/v1 of each API process), for `seconds`. Returns per-type and
  * overall summaries; charged jobs are followed to completion (up to 120 s after the load).
  */
-async function mix(bases, s, image, seconds) {
+async function mix(bases, s, image, seconds, cpuGroups = {}) {
+  const cpu = await cpuSnapshot(cpuGroups);
   const types = {
     'catalog read (public token)': { weight: 3, expect: 200, requests: [{ method: 'GET', path: '/v1/products?limit=20', headers: s.unauth }] },
     'design save (public token)': { weight: 2, expect: 201, requests: [{ method: 'POST', path: '/v1/designs', headers: { ...s.unauth, 'content-type': 'application/json' }, body: JSON.stringify(s.designBody) }] },
@@ -174,6 +217,7 @@ async function mix(bases, s, image, seconds) {
   // The trickle of charged jobs: create, then follow each to its end.
   const jobs = new Samples();
   const jobTimes = new Samples();
+  const polls = new Samples();
   const follows = [];
   let n = 0;
   const trickle = setInterval(() => {
@@ -191,7 +235,10 @@ async function mix(bases, s, image, seconds) {
       const deadline = Date.now() + seconds * 1000 + 120_000;
       for (;;) {
         await new Promise((r) => setTimeout(r, 200));
+        const p0 = performance.now();
         const job = await api(base, 'GET', `/services/bg-remove/${created.job_id}`, { headers: s.jwt }).catch((err) => ({ error: err.message }));
+        if (job.error) polls.error(performance.now() - p0, job.error);
+        else polls.ok(performance.now() - p0);
         if (job.status === 'completed') return jobTimes.ok(performance.now() - t0);
         if (job.status === 'failed' || job.error || Date.now() > deadline) return jobTimes.error(null, `job ${created.job_id}: ${JSON.stringify(job).slice(0, 300)}`);
       }
@@ -210,11 +257,16 @@ async function mix(bases, s, image, seconds) {
     overall.merge(smp);
   }
   out['charged job: create (JWT)'] = jobs.summary(seconds);
+  out['charged job: status (JWT)'] = polls.summary(seconds);
   out['charged job: create → completed'] = jobTimes.summary(seconds);
   overall.merge(jobs);
+  overall.merge(polls);
   const totals = overall.summary(seconds);
   totals.errors += jobTimes.errors;
   out.overall = totals;
+  // CPU seconds each part used over the run (the trickle's jobs included), and per request.
+  const used = await cpu.since();
+  out.cpu = { seconds: used, ms_per_request: Object.fromEntries(Object.entries(used).map(([k, v]) => [k, v === null || totals.requests === 0 ? null : Math.round((v * 1000 * 100) / totals.requests) / 100])) };
   return out;
 }
 
@@ -230,8 +282,12 @@ async function baseline(seconds) {
   try {
     if (warmSeconds > 0) await cannon(new Samples(), { url: bare.url, connections, duration: warmSeconds, requests: [{ method: 'GET', path: '/hello' }], expect: 200 });
     const smp = new Samples();
+    const cpu = await cpuSnapshot({ 'bare Fastify': async () => [bare.pid] });
     await cannon(smp, { url: bare.url, connections, duration: seconds, requests: [{ method: 'GET', path: '/hello' }], expect: 200 });
-    return smp.summary(seconds);
+    const out = smp.summary(seconds);
+    const used = (await cpu.since())['bare Fastify'];
+    out.cpu = { seconds: { 'bare Fastify': used }, ms_per_request: { 'bare Fastify': used === null ? null : Math.round((used * 1e6) / out.requests) / 1000 } };
+    return out;
   } finally {
     await bare.stop();
   }
@@ -248,7 +304,7 @@ async function embedded(image, seconds) {
     const s = await seed(base, setTier);
     await warmUp([base], s, image);
     log(`embedded: seeded; ${seconds} s of load`);
-    return await mix([base], s, image, seconds);
+    return await mix([base], s, image, seconds, { 'folio serve (API, workers, SQLite)': async () => [folio.pid] });
   } finally {
     await folio.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -263,7 +319,22 @@ async function scaleout(image, seconds) {
     const s = await seed(topo.urls[0], setTier);
     await warmUp(topo.urls, s, image);
     log(`scale-out: seeded; ${seconds} s of load over ${topo.urls.length} API processes`);
-    return await mix(topo.urls, s, image, seconds);
+    const pg = (await import('pg')).default;
+    const backends = async () => {
+      const client = new pg.Client({ connectionString: topo.databaseUrl });
+      await client.connect();
+      try {
+        return (await client.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [topo.databaseName])).rows.map((r) => r.pid);
+      } finally {
+        await client.end();
+      }
+    };
+    return await mix(topo.urls, s, image, seconds, {
+      'folio serve ×2 (API)': async () => topo.apis.map((a) => a.pid),
+      'folio worker ×2': async () => topo.workers.map((w) => w.pid),
+      'PostgreSQL backends': backends,
+      'Redis': async () => [topo.redis.pid],
+    });
   } finally {
     await topo.stop();
   }
@@ -273,9 +344,14 @@ function print(title, results, base) {
   console.log(`\n${title}`);
   console.log(`${'request type'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'count'.padStart(8)}  ratio to hello-world`);
   for (const [name, r] of Object.entries(results)) {
+    if (name === 'cpu') continue;
     const ratio = name === 'overall' || name === 'bare Fastify hello-world' ? (r.rps / base.rps).toFixed(3) : '';
     console.log(`${name.padEnd(34)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.requests).padStart(8)}  ${ratio}`);
     for (const e of r.first_errors ?? []) console.log(`    error: ${e}`);
+  }
+  if (results.cpu && results.cpu.seconds && !('bare Fastify' in results.cpu.seconds)) {
+    console.log('CPU used over the run (s), and per request (ms):');
+    for (const [k, v] of Object.entries(results.cpu.seconds)) console.log(`  ${k.padEnd(36)} ${String(v).padStart(8)} s  ${String(results.cpu.ms_per_request[k]).padStart(7)} ms/request`);
   }
 }
 
@@ -287,13 +363,20 @@ try {
   log(`baseline: bare Fastify hello-world, ${duration} s, ${connections} connections`);
   report.baseline = await baseline(duration);
   print('bare Fastify hello-world (baseline)', { 'bare Fastify hello-world': report.baseline }, report.baseline);
+  console.log(`CPU per request: ${report.baseline.cpu.ms_per_request['bare Fastify']} ms`);
   errors += report.baseline.errors;
   for (const m of mode === 'both' ? ['embedded', 'scaleout'] : [mode]) {
     const results = m === 'embedded' ? await embedded(image, duration) : await scaleout(image, duration);
     report[m] = results;
     results.overall.ratio_to_baseline = Math.round((results.overall.rps / report.baseline.rps) * 1000) / 1000;
+    // On a shared machine throughput follows the neighbours; CPU per request does not.
+    const folioCpu = Object.values(results.cpu.seconds).reduce((a, v) => a + (v ?? 0), 0);
+    const helloMs = report.baseline.cpu.ms_per_request['bare Fastify'];
+    results.cpu.total_ms_per_request = results.overall.requests ? Math.round((folioCpu * 1e5) / results.overall.requests) / 100 : null;
+    results.cpu.ratio_to_baseline = helloMs && results.cpu.total_ms_per_request ? Math.round((results.cpu.total_ms_per_request / helloMs) * 10) / 10 : null;
     print(m === 'embedded' ? 'embedded: 1 × folio serve, SQLite' : 'scale-out: 2 × folio serve + 2 × folio worker, PostgreSQL, Redis, S3', results, report.baseline);
     errors += results.overall.errors;
+    console.log(`CPU per request, all parts: ${results.cpu.total_ms_per_request} ms = ${results.cpu.ratio_to_baseline} × the hello-world's ${report.baseline.cpu.ms_per_request['bare Fastify']} ms`);
   }
 } finally {
   await image.close();

@@ -15,14 +15,14 @@ const mode = scaleOut ? 'scaleout' : 'embedded';
 
 describe(`bench/load.mjs --short (${mode})`, () => {
   it('runs the mixed workload without a single error', async () => {
-    const res = await promisify(execFile)(process.execPath, ['bench/load.mjs', '--short', '--mode', mode, '--connections', '20'], { cwd: root, timeout: 240_000, maxBuffer: 16 << 20 }).catch(
+    const res = await promisify(execFile)(process.execPath, ['bench/load.mjs', '--short', '--mode', mode, '--connections', '10'], { cwd: root, timeout: 240_000, maxBuffer: 16 << 20 }).catch(
       (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
     );
     const code = 'code' in res ? res.code : 0;
     expect(code, `${res.stdout}\n${res.stderr.slice(-3000)}`).toBe(0);
     expect(res.stdout).toMatch(/errors: 0$/m);
     // Every request type of the mix was exercised.
-    for (const type of ['catalog read', 'design save', 'design read', 'design list (API key)', 'charged job: create → completed']) {
+    for (const type of ['catalog read', 'design save', 'design read', 'design list (API key)', 'charged job: status (JWT)', 'charged job: create → completed']) {
       expect(res.stdout, type).toMatch(new RegExp(`^${type.replace(/[()]/g, '\\$&')}.*\\s[1-9]\\d*\\s*$`, 'm'));
     }
   }, 300_000);
