@@ -11,6 +11,7 @@ import cors from '@fastify/cors';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config/index.js';
+import { isDatabaseUnavailable } from './platform/db/errors.js';
 import { AppError, errorResponse } from './platform/http/errors.js';
 import { installValidators, validationToAppError } from './platform/http/validation.js';
 import { authenticate, type Actor, type CredentialResolvers, type RouteAuth, type UnacceptedCredentialHook } from './platform/http/auth.js';
@@ -152,6 +153,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       appError = error;
     } else if ((error as FastifyError).validation) {
       appError = validationToAppError((error as FastifyError).validation!, (error as FastifyError).validationContext);
+    } else if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: clients (and load balancers) may retry.
+      appError = new AppError('unavailable', 'The service is temporarily unavailable; retry shortly', { headers: { 'retry-after': '5' } });
     } else {
       appError = fromFrameworkError(error as FastifyError);
     }
