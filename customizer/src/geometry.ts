@@ -4,14 +4,9 @@
  * viewport (viewport_width × viewport_height) is the trim box. The canvas shows the bleed
  * around it, so it is larger than the viewport and shifted by the left/top bleed.
  */
-export type DimensionUnit = 'inch' | 'cm' | 'mm';
+import type { DimensionUnit, Edges } from '../../src/engines/pdf/page-geometry.js';
 
-export interface Edges {
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-}
+export type { DimensionUnit, Edges };
 
 export interface SideGeometry {
   width: number;
