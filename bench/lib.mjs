@@ -13,7 +13,7 @@ export function startProcess(cmd, args, env = {}) {
       const m = /(?:READY|listening on) (\S+)/.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve({ url: m[1], stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) });
+        resolve({ url: m[1], pid: child.pid, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) });
       }
     });
     child.once('exit', (code) => {

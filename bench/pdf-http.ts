@@ -29,7 +29,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 async function photo(width: number, height: number, seed: number): Promise<Buffer> {
-  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 110 + seed * 7, sigma: 30 } } }).jpeg({ quality: 88 }).toBuffer();
+  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 110 + seed * 7, sigma: 30 }, background: '#808080' } }).jpeg({ quality: 88 }).toBuffer();
   return noise;
 }
 

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureCustomizer } from './build-customizer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const forTests = process.argv.includes('--test');
@@ -26,6 +27,8 @@ const TEST_TOOLS = [
   { bin: 'zbarimg', pkg: 'zbar-tools', why: 'QR decoding in tests' },
   { bin: 'chromium', pkg: 'chromium', why: 'PDF fidelity test: renders designs with Fabric.js in headless Chromium (playwright-core)' },
   { bin: 'pdftoppm', pkg: 'poppler-utils', why: 'PDF tests rasterise pages and read boxes, fonts and images (pdftoppm, pdfinfo, pdffonts, pdfimages)' },
+  { bin: 'jq', pkg: 'jq', why: 'docs/quickstart.md test: runs the page\'s curl | jq commands' },
+  { bin: 'curl', pkg: 'curl', why: 'docs/quickstart.md test: runs the page\'s curl commands' },
 ];
 
 function have(bin) {
@@ -100,3 +103,10 @@ checkNode();
 ensureNodeModules();
 ensureDebianTools(forTests ? [...SERVICE_TOOLS, ...TEST_TOOLS] : SERVICE_TOOLS);
 ensureBuild();
+// After the TypeScript build, which empties dist/: the customizer's bundle lives in dist/customizer.
+try {
+  ensureCustomizer({ log });
+} catch (err) {
+  log(err.message);
+  process.exit(1);
+}

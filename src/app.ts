@@ -8,14 +8,17 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import cors from '@fastify/cors';
+import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config/index.js';
+import { isDatabaseUnavailable } from './platform/db/errors.js';
 import { AppError, errorResponse } from './platform/http/errors.js';
 import { installValidators, validationToAppError } from './platform/http/validation.js';
 import { authenticate, type Actor, type CredentialResolvers, type RouteAuth, type UnacceptedCredentialHook } from './platform/http/auth.js';
 import { consume, type RateStore } from './platform/http/rate-limit.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { loggerOptions } from './platform/log/logger.js';
+import { customizerRoutes } from './modules/customizer/customizer.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -58,7 +61,14 @@ export interface AppDeps {
   logger?: FastifyBaseLogger | false;
 }
 
-const PUBLIC_PREFIXES = ['/v1/docs', '/v1/openapi.json'];
+const HealthBody = Type.Object({ status: Type.String({ examples: ['ok'] }) });
+const ReadyBody = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('unavailable')]),
+  checks: Type.Record(Type.String(), Type.String(), { description: '"ok", or "unavailable: <reason>", per dependency', examples: [{ database: 'ok', queue: 'ok', blobs: 'ok' }] }),
+});
+
+/** Pages for people, outside the API: public, not rate limited, not in the OpenAPI document. */
+const PUBLIC_PREFIXES = ['/v1/docs', '/v1/openapi.json', '/customizer'];
 const MAX_PARAM_LENGTH = 200;
 export const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -124,8 +134,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Every answer, errors included: browsers must not sniff a JSON body into HTML, frame the
   // API or its docs page, or pass the URL (which may carry a signed link) on as a referrer.
-  app.addHook('onSend', async (_req, reply, payload) => {
+  // (The customizer's pages may be framed: shops embed them.)
+  app.addHook('onSend', async (req, reply, payload) => {
     reply.headers(SECURITY_HEADERS);
+    if (req.url.startsWith('/customizer')) reply.removeHeader('x-frame-options');
     return payload;
   });
 
@@ -170,6 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         appError = error;
       } else if ((error as FastifyError).validation) {
         appError = validationToAppError((error as FastifyError).validation!, (error as FastifyError).validationContext);
+      } else if (isDatabaseUnavailable(error)) {
+        // An outage, not a bug: clients (and load balancers) may retry.
+        appError = new AppError('unavailable', 'The service is temporarily unavailable; retry shortly', { headers: { 'retry-after': '5' } });
       } else {
         appError = fromFrameworkError(error as FastifyError);
       }
@@ -198,13 +213,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // route declared earlier (health, ready) would be missing from /v1/openapi.json.
   await registerOpenApi(app, config.publicUrl, deps.version);
 
-  app.get('/v1/health', { schema: { tags: ['Operations'], summary: 'Liveness' }, config: { auth: [], rateLimit: false } }, async () => ({
+  app.get('/v1/health', { schema: { tags: ['Operations'], summary: 'Liveness', response: { 200: HealthBody } }, config: { auth: [], rateLimit: false } }, async () => ({
     status: 'ok',
   }));
 
   app.get(
     '/v1/ready',
-    { schema: { tags: ['Operations'], summary: 'Readiness: database, queue and blob store answer' }, config: { auth: [], rateLimit: false } },
+    { schema: { tags: ['Operations'], summary: 'Readiness: database, queue and blob store answer', response: { 200: ReadyBody, 503: ReadyBody } }, config: { auth: [], rateLimit: false } },
     async (_req, reply) => {
       const checks: Record<string, string> = {};
       let ready = true;
@@ -230,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: '/v1' },
   );
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { auth: [], rateLimit: false } }, async () => app.swagger());
+  await customizerRoutes(app);
   return app as unknown as App;
 }
 

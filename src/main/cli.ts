@@ -69,9 +69,8 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     .command('serve')
     .description('Run the HTTP API (and, in embedded mode, the job workers)')
     .action(async () => {
-      const server = await startServer(getConfig());
+      const server = await startServer(getConfig(), { onListening: (s) => closeOnSignals(s, getConfig().shutdownTimeoutMs) });
       io.out(`folio listening on ${server.url}`);
-      closeOnSignals(server, getConfig().shutdownTimeoutMs);
       exitCode = -1; // keep running
     });
 

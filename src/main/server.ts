@@ -23,16 +23,22 @@ export async function createServer(config: Config, overrides: Overrides = {}, lo
   }
 }
 
-export async function startServer(config: Config): Promise<RunningServer> {
+/**
+ * Listens, then starts the embedded workers. `onListening` runs in between (install the
+ * signal handlers there: a SIGTERM that arrives while workers start still shuts down cleanly).
+ */
+export async function startServer(config: Config, opts: { onListening?: (server: RunningServer) => void } = {}): Promise<RunningServer> {
   const { app, deps } = await createServer(config);
   const url = await app.listen({ host: config.host, port: config.port });
+  const server: RunningServer = { app, deps, url, close: () => app.close() };
+  opts.onListening?.(server);
   // Embedded mode runs the job workers here; scale-out runs them in `folio worker` processes.
   if (config.jobs.serveWorkers) await deps.startWorkers();
   app.log.info(
     { url, database: deps.database.dialect, redis: Boolean(deps.redis), queue: deps.queue.driver, workers: config.jobs.serveWorkers ? config.jobs.concurrency : 0, blobs: deps.blobs.driver },
     'folio is serving',
   );
-  return { app, deps, url, close: () => app.close() };
+  return server;
 }
 
 /** SIGTERM / SIGINT: stop accepting, finish in-flight requests, close resources; force exit after the timeout. */

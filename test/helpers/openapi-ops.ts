@@ -97,11 +97,14 @@ export function servedRoutes(app: App): Array<{ method: string; path: string }> 
   return out;
 }
 
-/** The API operations the router serves: no HEAD/OPTIONS mirrors, no docs page or the document itself. */
+/** Pages for people that the app serves beside the API (app.ts PUBLIC_PREFIXES): not operations. */
+const PAGES = ['/v1/docs', '/v1/openapi.json', '/customizer'];
+
+/** The API operations the router serves: no HEAD/OPTIONS mirrors, no pages for people. */
 export function servedOperations(app: App): Array<{ method: string; path: string }> {
   return servedRoutes(app)
     .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
-    .filter((r) => !r.path.startsWith('/v1/docs') && r.path !== '/v1/openapi.json');
+    .filter((r) => !PAGES.some((p) => r.path.startsWith(p)));
 }
 
 /**

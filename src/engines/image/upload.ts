@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { sniffType } from '../../platform/fetch/sniff.js';
-import { readFile, writeFile } from 'node:fs/promises';
+import { sniffType, type Sniffed } from '../../platform/fetch/sniff.js';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runTool, ToolError, withTempDir } from '../preflight/exec-tool.js';
 import { sanitizeSvg, UnsafeSvg } from './svg-sanitize.js';
@@ -55,7 +55,7 @@ export interface UploadOptions {
  * Thumbnails with one decode of the original: the largest one is resized from the file
  * (JPEG shrink-on-load applies), kept as raw pixels, and the smaller ones come from those.
  */
-async function thumbnails(input: Buffer, widths: number[], maxPixels: number, density?: number): Promise<Thumbnail[]> {
+async function thumbnails(input: Buffer | string, widths: number[], maxPixels: number, density?: number): Promise<Thumbnail[]> {
   const largest = Math.max(...widths);
   const { data, info } = await sharp(input, { limitInputPixels: maxPixels, ...(density ? { density } : {}) })
     .rotate()
@@ -72,40 +72,69 @@ async function thumbnails(input: Buffer, widths: number[], maxPixels: number, de
 }
 
 export async function processUpload(input: Buffer, opts: UploadOptions = {}): Promise<ProcessedUpload> {
-  const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
   const sniffed = await sniffType(input);
-  const accept = opts.accept ?? ACCEPTED_TYPES;
+  checkAccepted(sniffed, opts.accept ?? ACCEPTED_TYPES);
+  const body = sniffed.mime === 'image/svg+xml' ? sanitizeUploadedSvg(input) : input;
+  return { mime: sniffed.mime, ext: sniffed.ext, body, ...(await describeUpload(body, sniffed.mime, opts)) };
+}
+
+/** 415 material unless the sniffed type is one of `accept`. */
+export function checkAccepted(sniffed: Sniffed | null, accept: readonly string[]): asserts sniffed is Sniffed {
   if (!sniffed || !accept.includes(sniffed.mime)) {
     throw new UploadRejected('unsupported_type', `Unsupported file type${sniffed ? ` ${sniffed.mime}` : ''}; accepted: ${accept.join(', ')}`);
   }
-  if (sniffed.mime === 'application/pdf') return processPdf(input, opts, maxPixels);
-  let body = input;
-  if (sniffed.mime === 'image/svg+xml') {
-    try {
-      body = sanitizeSvg(input);
-    } catch (err) {
-      if (err instanceof UnsafeSvg) throw new UploadRejected('unsupported_type', 'The SVG has no safe content');
-      throw err;
-    }
+}
+
+export function sanitizeUploadedSvg(input: Buffer): Buffer {
+  try {
+    return sanitizeSvg(input);
+  } catch (err) {
+    if (err instanceof UnsafeSvg) throw new UploadRejected('unsupported_type', 'The SVG has no safe content');
+    throw err;
   }
+}
+
+/**
+ * The pixel count a file's first bytes declare, when they hold the whole header (PNG, GIF,
+ * TIFF, and JPEG whose frame header comes early; null otherwise): lets an upload that is a
+ * decompression bomb be refused before its bytes are even stored. Reads the header only.
+ */
+export async function headerPixels(head: Buffer): Promise<number | null> {
+  try {
+    const meta = await sharp(head, { limitInputPixels: false }).metadata();
+    return meta.width && meta.height ? meta.width * meta.height : null;
+  } catch {
+    return null;
+  }
+}
+
+export function tooManyPixels(pixels: number, maxPixels: number): UploadRejected {
+  return new UploadRejected('too_many_pixels', `The image has ${pixels} pixels; at most ${maxPixels} are accepted`);
+}
+
+/**
+ * Width, height and thumbnails of an accepted upload, from its bytes or (for a large one)
+ * from a file: the header is read first and the pixel cap applied before anything is decoded.
+ */
+export async function describeUpload(input: Buffer | string, mime: string, opts: UploadOptions = {}): Promise<Omit<ProcessedUpload, 'mime' | 'ext' | 'body'>> {
+  const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
+  if (mime === 'application/pdf') return processPdf(input, opts, maxPixels);
   let meta: sharp.Metadata;
   try {
     // metadata() reads the header only: the pixel count is known before anything is decoded.
-    meta = await sharp(body, { limitInputPixels: false }).metadata();
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new UploadRejected('unreadable', 'The image cannot be read');
   }
   const width = meta.autoOrient?.width ?? meta.width ?? null;
   const height = meta.autoOrient?.height ?? meta.height ?? null;
   if (!width || !height) throw new UploadRejected('unreadable', 'The image has no dimensions');
-  if (width * height > maxPixels) {
-    throw new UploadRejected('too_many_pixels', `The image has ${width * height} pixels; at most ${maxPixels} are accepted`);
-  }
-  const density = sniffed.mime === 'image/svg+xml' ? 144 : undefined;
+  if (width * height > maxPixels) throw tooManyPixels(width * height, maxPixels);
+  const density = mime === 'image/svg+xml' ? 144 : undefined;
   try {
     const widths = [THUMB_WIDTHS.small, THUMB_WIDTHS.medium, ...(opts.customWidth ? [opts.customWidth] : [])];
-    const [small, medium, custom] = await thumbnails(body, widths, maxPixels, density);
-    return { mime: sniffed.mime, ext: sniffed.ext, body, width, height, thumbnails: { small: small!, medium: medium!, custom: custom ?? null } };
+    const [small, medium, custom] = await thumbnails(input, widths, maxPixels, density);
+    return { width, height, thumbnails: { small: small!, medium: medium!, custom: custom ?? null } };
   } catch (err) {
     if (err instanceof UploadRejected) throw err;
     throw new UploadRejected('unreadable', 'The image cannot be decoded');
@@ -113,20 +142,23 @@ export async function processUpload(input: Buffer, opts: UploadOptions = {}): Pr
 }
 
 /**
- * A PDF is stored as given; its first page, rendered by poppler (pdftoppm) no larger than
+ * A PDF is stored as given (read from its file when it has one); its first page, rendered by poppler (pdftoppm) no larger than
  * 2000 px, gives the thumbnails, and width/height are that page's size in points. A PDF
  * poppler cannot render is refused; without poppler installed the PDF is kept unthumbnailed.
  */
-async function processPdf(input: Buffer, opts: UploadOptions, maxPixels: number): Promise<ProcessedUpload> {
-  const none = { mime: 'application/pdf', ext: 'pdf', body: input, width: null, height: null, thumbnails: { small: null, medium: null, custom: null } };
+async function processPdf(input: Buffer | string, opts: UploadOptions, maxPixels: number): Promise<Omit<ProcessedUpload, 'mime' | 'ext' | 'body'>> {
+  const none = { width: null, height: null, thumbnails: { small: null, medium: null, custom: null } };
   try {
     return await withTempDir('folio-pdf', async (dir) => {
-      const file = path.join(dir, 'in.pdf');
-      await writeFile(file, input);
+      let file = input;
+      if (typeof file !== 'string') {
+        file = path.join(dir, 'in.pdf');
+        await writeFile(file, input);
+      }
       const info = await runTool('pdfinfo', ['-f', '1', '-l', '1', file], { timeoutMs: 20_000 });
       const size = /Page\s+1 size:\s+([\d.]+) x ([\d.]+) pts/.exec(info.stdout);
       await runTool('pdftoppm', ['-f', '1', '-l', '1', '-singlefile', '-png', '-scale-to', '2000', file, path.join(dir, 'page')], { timeoutMs: 30_000 });
-      const page = await readFile(path.join(dir, 'page.png'));
+      const page = path.join(dir, 'page.png');
       const widths = [THUMB_WIDTHS.small, THUMB_WIDTHS.medium, ...(opts.customWidth ? [opts.customWidth] : [])];
       const [small, medium, custom] = await thumbnails(page, widths, maxPixels);
       return {

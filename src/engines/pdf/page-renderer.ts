@@ -104,7 +104,7 @@ export class PageRenderer {
       const dw = img.width * sx;
       const dh = img.height * sy;
       const m: Matrix = [sx, 0, 0, -sy, b.x + (b.width - dw) / 2, b.y + (b.height - dh) / 2 + dh];
-      this.checkResolution(img, m, 'background', bg.image.src ?? bg.image.imageId ?? '');
+      this.checkResolution(img, m, 'background', imageLabel(bg.image.src, bg.image.imageId));
       const key = this.deps.images.use(bg.image, this.svgScale(img, m));
       this.c.save().alpha(1).transform(multiply(m, imagePlacementMatrix(img))).op(`/${this.res.image(key)} Do`).restore();
     }
@@ -304,7 +304,7 @@ export class PageRenderer {
     const destW = Math.min(w, img.width - cropX);
     const destH = Math.min(h, img.height - cropY);
     if (destW <= 0 || destH <= 0) return;
-    this.checkResolution(img, pageM, path, l.src ?? l.image_id ?? '');
+    this.checkResolution(img, pageM, path, imageLabel(l.src, l.image_id));
     const key = this.deps.images.use(ref, this.svgScale(img, pageM));
     // image pixel (px, py) lands at (px − cropX − w/2, py − cropY − h/2); drawImage clips to the destination box
     const place = multiply(translate(-w / 2 - cropX, -h / 2 - cropY), imagePlacementMatrix(img));
@@ -336,4 +336,17 @@ function transformCommand(c: PathCommand, m: Matrix): PathCommand {
     default:
       return c;
   }
+}
+
+/**
+ * How a warning names an image: its id, or its link without the query (a signed link's
+ * signature and expiry are noise in a message) cut to the last three path segments.
+ */
+export function imageLabel(src: string | undefined, imageId: string | undefined): string {
+  if (imageId) return imageId;
+  if (!src) return '';
+  if (src.startsWith('data:')) return `${src.slice(0, src.indexOf(',') > 0 ? src.indexOf(',') : 30)},…`;
+  const path = src.split(/[?#]/)[0]!;
+  const parts = path.split('/').filter(Boolean);
+  return parts.length > 3 ? `…/${parts.slice(-3).join('/')}` : path;
 }

@@ -7,10 +7,12 @@ import { DEFAULT_FONTS } from '../../engines/pdf/fonts/default-fonts.js';
 import type { CategoriesRepo } from './categories/categories.repo.js';
 import type { ImagesService } from './images/images.service.js';
 import type { FontsService } from './fonts/fonts.service.js';
+import type { DefaultTemplatesService } from './templates/default-templates.service.js';
 
 /**
  * The service-curated catalogue every store sees under `…/default`: categories, cliparts
- * (assets/cliparts, CC0, see assets/LICENSES.md) and the default fonts (OFL-1.1). Seeded at
+ * (assets/cliparts, CC0, see assets/LICENSES.md), the default fonts (OFL-1.1) and the
+ * templates of templates/default-templates.ts (CC0). Seeded at
  * start under fixed ids (uuid v5 of a name), so seeding again, or from several processes at
  * once, changes nothing.
  */
@@ -38,7 +40,7 @@ const DEFAULT_CLIPARTS: Array<{ file: string; name: string; category: string }> 
   { file: 'badge.png', name: 'Badge', category: 'shapes' },
 ];
 
-export async function seedCatalogDefaults(deps: { categories: CategoriesRepo; images: ImagesService; fonts: FontsService; blobs: BlobStore }): Promise<void> {
+export async function seedCatalogDefaults(deps: { categories: CategoriesRepo; images: ImagesService; fonts: FontsService; defaultTemplates: DefaultTemplatesService; blobs: BlobStore }): Promise<void> {
   for (const c of DEFAULT_CATEGORIES) {
     await deps.categories.upsertDefault({ id: defaultId(`category:${c.key}`), store_id: null, name: c.name, type: c.type, parent_id: null, created_at: EPOCH, updated_at: EPOCH });
   }
@@ -58,4 +60,5 @@ export async function seedCatalogDefaults(deps: { categories: CategoriesRepo; im
   }
   const faces = DEFAULT_FONTS.reduce((n, f) => n + f.faces.length, 0);
   if ((await deps.fonts.count(null)) < faces) await deps.fonts.seedDefaults(defaultId);
+  await deps.defaultTemplates.seed(defaultId);
 }

@@ -22,7 +22,9 @@ import { sideKind, type SideJson } from './sides/sides.kind.js';
 import { sidesRoutes } from './sides/sides.routes.js';
 import { templateKind, type TemplateJson } from './templates/templates.kind.js';
 import { templatesRoutes } from './templates/templates.routes.js';
+import { DefaultTemplatesService } from './templates/default-templates.service.js';
 import { DocService } from './shared/doc.service.js';
+import { storeOf } from './shared/http.js';
 
 export type { ProductJson, SideJson, TemplateJson };
 export type { ImagesService, FontsService, CategoriesService };
@@ -39,6 +41,8 @@ export interface CatalogModule {
   products: DocService<ProductJson>;
   sides: DocService<SideJson>;
   templates: DocService<TemplateJson>;
+  /** the curated templates every store lists */
+  defaultTemplates: DefaultTemplatesService;
   /** seeds the curated defaults (idempotent) */
   seedDefaults(): Promise<void>;
 }
@@ -57,14 +61,16 @@ export function buildCatalogModule(o: CatalogOptions): CatalogModule {
   const categories = new CategoriesService(categoriesRepo);
   const images = new ImagesService(o.db, o.blobs, o.plans, o.maxPixels ?? 100_000_000);
   const fonts = new FontsService(o.db, o.blobs, o.fetcher);
+  const defaultTemplates = new DefaultTemplatesService(o.db);
   return {
+    defaultTemplates,
     categories,
     images,
     fonts,
     products: new DocService(o.db, o.events, productKind(images)),
     sides: new DocService(o.db, o.events, sideKind(images)),
     templates: new DocService(o.db, o.events, templateKind),
-    seedDefaults: () => seedCatalogDefaults({ categories: categoriesRepo, images, fonts, blobs: o.blobs }),
+    seedDefaults: () => seedCatalogDefaults({ categories: categoriesRepo, images, fonts, defaultTemplates, blobs: o.blobs }),
   };
 }
 
@@ -72,6 +78,9 @@ export function buildCatalogModule(o: CatalogOptions): CatalogModule {
 export async function catalogRoutes(app: App, deps: { catalog: CatalogModule; pageContext: PageContextFactory; uploadMaxBytes: number }): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: deps.uploadMaxBytes, files: 20, fields: 50, parts: 100, fieldSize: 64 * 1024 } });
+    // Every catalog route acts on a store, the curated `default` listings included: a
+    // credential without one (an account key that names no X-Service-Store-Sid) is 401.
+    scope.addHook('preHandler', async (req) => void storeOf(req));
     const a = scope as unknown as App;
     const { catalog, pageContext } = deps;
     categoriesRoutes(a, { categories: catalog.categories, pageContext });
@@ -81,6 +90,6 @@ export async function catalogRoutes(app: App, deps: { catalog: CatalogModule; pa
     fontsRoutes(a, { fonts: catalog.fonts, pageContext });
     productsRoutes(a, { products: catalog.products, sides: catalog.sides, pageContext });
     sidesRoutes(a, { sides: catalog.sides, templates: catalog.templates, pageContext });
-    templatesRoutes(a, { templates: catalog.templates, fonts: catalog.fonts, pageContext });
+    templatesRoutes(a, { templates: catalog.templates, defaultTemplates: catalog.defaultTemplates, fonts: catalog.fonts, pageContext });
   });
 }

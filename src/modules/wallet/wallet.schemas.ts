@@ -8,7 +8,7 @@ export const WalletSchema = Type.Object({
 export const WalletEnvelope = Type.Object({ data: WalletSchema, message: Type.String() });
 
 export const TransactionSchema = Type.Object({
-  id: Type.String({ description: 'TX-00000123', pattern: '^TX-\\d{8,}$' }),
+  id: Type.String({ description: 'Wallet transaction id', pattern: '^TX-\\d{8,}$', examples: ['TX-00000123'] }),
   type: Type.Union([Type.Literal('charge'), Type.Literal('refund'), Type.Literal('credit')]),
   amount: Type.Integer({ description: 'signed: a charge is negative, a refund or credit positive; the ledger sums to the balance' }),
   balance_after: Type.Integer(),

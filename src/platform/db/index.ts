@@ -37,6 +37,9 @@ export function openDatabase(opts: DatabaseOptions): Database {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize, connectionTimeoutMillis: 5000 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
+    // Nor may a checked-out one between two queries (pg-pool listens only while a client is
+    // idle): its next query fails, the request answers 5xx, and the pool drops it on release.
+    pool.on('connect', (client) => void client.on('error', () => undefined));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

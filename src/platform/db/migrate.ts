@@ -8,6 +8,7 @@ import { webhooks } from './migrations/0006-webhooks.js';
 import { studio } from './migrations/0005-studio.js';
 import { catalog } from './migrations/0004-catalog.js';
 import { designs } from './migrations/0008-designs.js';
+import { catalogDefaultTemplates } from './migrations/0009-catalog-default-templates.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0006-webhooks': webhooks,
   '0007-preflight': preflight,
   '0008-designs': designs,
+  '0009-catalog-default-templates': catalogDefaultTemplates,
 };
 
 class StaticProvider implements MigrationProvider {

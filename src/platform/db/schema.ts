@@ -314,6 +314,16 @@ export interface DesignsTable extends CatalogDocTable {
   project_id: string | null;
 }
 
+/** the service-curated templates every store lists under /templates/template-default */
+export interface CatalogDefaultTemplatesTable {
+  id: string;
+  name: string;
+  doc: string;
+  license: string;
+  created_at: Ts;
+  updated_at: Ts;
+}
+
 export interface DB {
   users: UsersTable;
   stores: StoresTable;
@@ -345,6 +355,7 @@ export interface DB {
   catalog_products: CatalogDocTable;
   catalog_sides: CatalogDocTable;
   catalog_templates: CatalogDocTable;
+  catalog_default_templates: CatalogDefaultTemplatesTable;
   designs: DesignsTable;
   projects: CatalogDocTable;
 }

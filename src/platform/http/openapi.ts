@@ -3,6 +3,7 @@ import swagger, { type SwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { CredentialKind, RouteAuth } from './auth.js';
 import { acceptedKinds, scopeLabel } from './auth.js';
+import { errorExample, sample, type SampleContext } from './openapi-examples.js';
 
 const SECURITY_FOR: Record<CredentialKind, Array<Record<string, string[]>>> = {
   B: [{ storeBasic: [] }],
@@ -43,29 +44,111 @@ function errorResponses(auth: RouteAuth, hasInput: boolean, hasParams: boolean):
   return res;
 }
 
+const API_DESCRIPTION = `Headless web-to-print service: stores, catalog, designs, print-ready PDFs, API keys and pay-per-token processing services.
+
+**Envelopes.** A single resource is \`{data, message}\`; a list is \`{data[], links, meta, message}\` — follow \`links.next\` (or pass its \`cursor\`) until it is \`null\`. Errors are \`{error:{message, code, details?}, message, request_id}\`; invalid input is 400 \`{error:{<field>:[messages]}, message:"Invalid input"}\`; a service the wallet cannot pay for is 402 \`{error:"INSUFFICIENT_TOKENS", balance, shortfall, top_up_url}\`; a plan gate is 402 \`capability_not_available\` with \`details.current_tier\`, \`required_tier\` and \`cta.url\`. Every answer carries \`X-Request-Id\` and the \`RateLimit\` headers; 429 carries \`Retry-After\`.
+
+**Credentials.** Each operation lists the credentials it accepts (the padlock, and "Credentials:" in its description):
+
+| Kind | Scheme | How it is sent | Acts as | Use from |
+|---|---|---|---|---|
+| Store key (B) | \`storeBasic\` | \`Authorization: Basic base64(sid:secret)\` | a store, all store scopes | your server only |
+| Public token (U) | \`unauthToken\` | \`X-Service-Unauth-Token: put_…\` | a store: \`catalog:read designs:write projects:write assets:write\` | browsers, the customizer |
+| Account JWT + store (JS) | \`accountJwt\` + \`storeSid\` | \`Authorization: Bearer <JWT>\` and \`X-Service-Store-Sid: sid_…\` | one of the account's stores, all store scopes | a dashboard |
+| Account JWT (J) | \`accountJwt\` | \`Authorization: Bearer <JWT>\` | the user: account, stores list, wallet, services | a dashboard, scripts |
+| API key (K) | \`apiKey\` / \`apiKeyHeader\` | \`Authorization: Bearer sk_live_…\` or \`X-API-Key: sk_live_…\` | the key's store (\`sk_live_\`, \`pk_live_\`) or every store of the account (\`sk_acc_live_\`, naming one with \`X-Service-Store-Sid\`), limited to the key's scopes | servers; \`pk_live_\` in browsers with allowed origins |
+
+Where an operation accepts the public token it also accepts the store key, the JWT with a store and API keys; the reverse does not hold. A kind the operation does not accept is 401; an accepted kind without the operation's scope is 403 \`insufficient_scope\`.
+
+**Getting credentials.** \`POST /v1/account\` (sign up) or \`POST /v1/account/signIn\` returns \`access_token\` (the JWT, 60 minutes). \`POST /v1/stores?include=credentials\` with it returns the store's \`sid\`, \`secret\` and \`unauth_token\`; \`PUT /v1/stores/token-revoke\` reissues all three. API keys are created at \`/v1/stores/{store}/api-keys\` and \`/v1/account/api-keys\` (Advanced plan and above).
+
+Every operation below shows an example request and response; the values are illustrative.`;
+
+const SECURITY_SCHEMES = {
+  storeBasic: {
+    type: 'http',
+    scheme: 'basic',
+    description:
+      "Store key (B): HTTP Basic with the store's `sid` as user name and its `secret` as password, e.g. `curl -u sid_…:ssk_… …`. Full privileges on that store (every store scope). The secret must never reach a browser. Obtain both from `POST /v1/stores?include=credentials` or `GET /v1/stores/{store}?include=credentials` (account JWT); `PUT /v1/stores/token-revoke` replaces them at once.",
+  },
+  unauthToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Service-Unauth-Token',
+    description:
+      "Public token (U): the store's `unauth_token` (`put_…`) in the `X-Service-Unauth-Token` header. Safe in browsers and the customizer: scopes `catalog:read designs:write projects:write assets:write` only (read the catalog, upload images, save designs, create projects, request PDFs). Operations that list it also accept the store key, the JWT with a store and API keys.",
+  },
+  accountJwt: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      'Account JWT (J): `Authorization: Bearer <access_token>` from `POST /v1/account` (sign up) or `POST /v1/account/signIn`. HS256, valid 60 minutes; changing the password revokes every earlier token. Alone it acts as the user (account, `GET/POST /v1/stores`, wallet, `/v1/services/*`); together with `X-Service-Store-Sid` (JS) it acts on that store with every store scope.',
+  },
+  storeSid: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Service-Store-Sid',
+    description:
+      "Store selector for an account JWT (JS) or an account API key (`sk_acc_live_`): the `sid` of one of the account's stores. Never a credential on its own: it is only read together with `Authorization: Bearer`.",
+  },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'Developer API key (K) as a Bearer token: `sk_live_…` (a store, server side), `pk_live_…` (a store, publishable: browsers, limited to its allowed origins; default scopes `catalog:read designs:write`) or `sk_acc_live_…` (every store of the account; name one with `X-Service-Store-Sid`). Each key carries the scopes it was created with; rotation keeps the old key working until `grace_until`. Created at `/v1/stores/{store}/api-keys` or `/v1/account/api-keys` (Advanced plan and above). A Bearer value that is a JWT is read as an account JWT.',
+  },
+  apiKeyHeader: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+    description: 'The same developer API key (K) in its own header: `X-API-Key: sk_live_…`, for clients that cannot set `Authorization`.',
+  },
+};
+
+interface MediaType {
+  schema?: Record<string, unknown>;
+  example?: unknown;
+  examples?: unknown;
+}
+interface Operation {
+  parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown>; example?: unknown }>;
+  requestBody?: { content?: Record<string, MediaType> };
+  responses?: Record<string, { description?: string; content?: Record<string, MediaType> }>;
+}
+interface OpenApiDoc {
+  paths?: Record<string, Record<string, Operation>>;
+}
+
+/** Puts an example on every parameter, request body and response that has none (see openapi-examples.ts). */
+export function withExamples<D extends OpenApiDoc>(doc: D, publicUrl: string): D {
+  for (const [path, ops] of Object.entries(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(ops)) {
+      const ctx: SampleContext = { root: doc as Record<string, unknown>, baseUrl: publicUrl, path, method };
+      for (const p of op.parameters ?? []) if (p.example === undefined && p.schema) p.example = sample(p.schema, ctx, p.name);
+      for (const media of Object.values(op.requestBody?.content ?? {})) {
+        if (media.example === undefined && media.examples === undefined) media.example = sample(media.schema, ctx);
+      }
+      for (const [status, res] of Object.entries(op.responses ?? {})) {
+        for (const media of Object.values(res.content ?? {})) {
+          if (media.example !== undefined || media.examples !== undefined) continue;
+          media.example = /^2/.test(status) ? sample(media.schema, ctx) : errorExample(Number(status), res.description ?? '');
+        }
+      }
+    }
+  }
+  return doc;
+}
+
 /** OpenAPI 3.1 generated from the route schemas, served at /v1/openapi.json; the reference page at /v1/docs. */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string, version: string): Promise<void> {
   const options: SwaggerOptions = {
     openapi: {
       openapi: '3.1.0',
-      info: {
-        title: 'Folio API',
-        version,
-        description:
-          'Headless web-to-print service. Single resources use `{data, message}`; lists use `{data[], links, meta, message}`. ' +
-          'Credentials: store key (HTTP Basic sid:secret), public token (X-Service-Unauth-Token), account JWT (Bearer) with ' +
-          'or without X-Service-Store-Sid, and developer API keys (Bearer or X-API-Key).',
-      },
+      info: { title: 'Folio API', version, description: API_DESCRIPTION },
       servers: [{ url: publicUrl }],
       components: {
-        securitySchemes: {
-          storeBasic: { type: 'http', scheme: 'basic', description: 'Store key: sid as user name, secret as password' },
-          unauthToken: { type: 'apiKey', in: 'header', name: 'X-Service-Unauth-Token', description: 'Public token for browsers' },
-          accountJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Account JWT from POST /v1/account/signIn' },
-          storeSid: { type: 'apiKey', in: 'header', name: 'X-Service-Store-Sid', description: 'The store an account JWT acts on' },
-          apiKey: { type: 'http', scheme: 'bearer', description: 'Developer API key (sk_live_, pk_live_, sk_acc_live_)' },
-          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Developer API key in its own header' },
-        },
+        securitySchemes: SECURITY_SCHEMES as never,
         schemas: { Error: ErrorBody as never, ValidationError: ValidationBody as never },
       },
     },
@@ -85,6 +168,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string, v
       s.response = responses;
       return { schema: s as never, url };
     },
+    transformObject: (obj) => withExamples((obj as { openapiObject: OpenApiDoc }).openapiObject, publicUrl) as never,
   };
   await app.register(swagger, options);
   await app.register(swaggerUi, {

@@ -19,6 +19,17 @@ export const LINK_TTL_SECONDS = 24 * 60 * 60;
 export interface BlobStore {
   readonly driver: 'disk' | 's3';
   put(key: string, body: Buffer | Uint8Array | string, opts: { contentType: string }): Promise<BlobInfo>;
+  /**
+   * Writes a blob from a stream without holding it whole in memory (disk: a temp file renamed
+   * into place; S3: a multipart upload, one part in memory at a time). When `body` fails
+   * (a size cap, a client gone) the error is rethrown and nothing is left under `key`.
+   */
+  putStream(key: string, body: Readable, opts: { contentType: string }): Promise<BlobInfo>;
+  /**
+   * Runs `fn` with a local file holding the blob (disk: the blob's own file, read-only by
+   * convention; S3: a temp copy streamed down and removed afterwards). BlobNotFound when absent.
+   */
+  withFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T>;
   /** the whole blob; BlobNotFound when absent */
   get(key: string): Promise<Buffer>;
   stream(key: string): Promise<{ info: BlobInfo; body: Readable }>;

@@ -1,4 +1,6 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -48,19 +50,49 @@ export class DiskBlobStore implements BlobStore {
   }
 
   async put(key: string, body: Buffer | Uint8Array | string, opts: { contentType: string }): Promise<BlobInfo> {
+    const data = typeof body === 'string' ? Buffer.from(body) : body;
+    return this.write(key, opts.contentType, (tmp) => fs.writeFile(tmp, data).then(() => data.byteLength));
+  }
+
+  async putStream(key: string, body: Readable, opts: { contentType: string }): Promise<BlobInfo> {
+    return this.write(key, opts.contentType, async (tmp) => {
+      let size = 0;
+      const count = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      await pipeline(body, count, createWriteStream(tmp, { flags: 'wx' }));
+      return size;
+    });
+  }
+
+  /** The body goes to a temp file under the root (same file system), then both renames: atomic, and no partial blob on failure. */
+  private async write(key: string, contentType: string, fill: (tmp: string) => Promise<number>): Promise<BlobInfo> {
     const file = this.pathOf(key);
     const metaFile = `${this.pathOf(key, this.metaRoot)}.json`;
     await fs.mkdir(this.tmpRoot, { recursive: true });
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.mkdir(path.dirname(metaFile), { recursive: true });
-    const data = typeof body === 'string' ? Buffer.from(body) : body;
     const tmp = path.join(this.tmpRoot, randomUUID());
-    await fs.writeFile(tmp, data);
     const tmpMeta = `${tmp}.json`;
-    await fs.writeFile(tmpMeta, JSON.stringify({ contentType: opts.contentType } satisfies Meta));
-    await fs.rename(tmpMeta, metaFile);
-    await fs.rename(tmp, file);
-    return { key, size: data.byteLength, contentType: opts.contentType };
+    try {
+      const size = await fill(tmp);
+      await fs.writeFile(tmpMeta, JSON.stringify({ contentType } satisfies Meta));
+      await fs.rename(tmpMeta, metaFile);
+      await fs.rename(tmp, file);
+      return { key, size, contentType };
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      await fs.rm(tmpMeta, { force: true });
+      throw err;
+    }
+  }
+
+  async withFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T> {
+    if (!(await this.head(key))) throw new BlobNotFound(key);
+    return fn(this.pathOf(key));
   }
 
   async head(key: string): Promise<BlobInfo | null> {

@@ -19,7 +19,13 @@ export function filesRoutes(app: App, deps: { blobs: DiskBlobStore }): void {
   app.get(
     '/files/*',
     {
-      schema: { tags: ['Files'], summary: 'Download a file through a signed link (valid 24 hours)', querystring: LinkQuery },
+      schema: {
+        tags: ['Files'],
+        summary: 'Download a file through a signed link (valid 24 hours)',
+        querystring: LinkQuery,
+        // Documentation only: a stream is sent as is, never through a serializer.
+        response: { 200: { description: 'The file, with its own Content-Type', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary', examples: ['(the file bytes)'] } } } } },
+      },
       config: { auth: [] },
     },
     async (req, reply) => {

@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { App } from '../../app.js';
 import { MESSAGES, ok } from '../../platform/http/envelope.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';
@@ -19,6 +20,8 @@ import {
   ReportListQuery,
   ReportParams,
 } from './preflight.schemas.js';
+
+const DeletedReport = Type.Object({ data: Type.Null(), message: Type.String({ examples: [MESSAGES.deleted] }) });
 
 /** /services/preflight/* (interface § Preflight): account JWT only, camelCase fields. */
 export function preflightRoutes(app: App, deps: { preflight: PreflightService; idempotency: Idempotency; pageContext: PageContextFactory }): void {
@@ -58,7 +61,7 @@ export function preflightRoutes(app: App, deps: { preflight: PreflightService; i
 
   app.delete(
     '/services/preflight/checks/:reportId',
-    { schema: { tags, summary: 'Deletes a preflight report and its stored file', params: ReportParams }, config: auth },
+    { schema: { tags, summary: 'Deletes a preflight report and its stored file', params: ReportParams, response: { 200: DeletedReport } }, config: auth },
     async (req) => {
       await preflight.deleteCheck(req.actor!.userId, req.params.reportId);
       return ok(null, MESSAGES.deleted);

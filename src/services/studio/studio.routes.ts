@@ -24,6 +24,7 @@ import {
   TaskParams,
 } from './studio.schemas.js';
 import type { StudioService, UploadRef } from './studio.service.js';
+import { STUDIO_RESPONSES as R } from './studio.responses.js';
 
 export interface StudioRouteDeps {
   studio: StudioService;
@@ -105,6 +106,7 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
           tags,
           summary: 'Face crop of uploaded photos: ≤ 5 files answer 200 with results; more (up to 500) are queued (202). 2 tokens per image, 6 with enhance',
           consumes: ['multipart/form-data'],
+          response: { '2xx': R.faceCropUpload },
         },
         config: J,
       },
@@ -146,7 +148,7 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
 
     scope.post(
       '/services/studio/agencies/:agencyId/jobs/:jobId/files',
-      { schema: { tags, summary: "Upload files to a studio job (multipart file[]); answers their numeric ids", params: AgencyJobParams, consumes: ['multipart/form-data'] }, config: J },
+      { schema: { tags, summary: "Upload files to a studio job (multipart file[]); answers their numeric ids", params: AgencyJobParams, consumes: ['multipart/form-data'], response: { 201: R.jobFiles } }, config: J },
       async (req, reply) => {
         const accountId = req.actor!.userId;
         const { agencyId, jobId } = req.params;
@@ -163,7 +165,7 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
   app.post(
     '/services/studio/face-crop',
     {
-      schema: { tags, summary: 'Face crop of 1-20 image URLs to an ICP preset; 2 tokens per image, 6 with enhance; images without a face are refunded', body: FaceCropBody },
+      schema: { tags, summary: 'Face crop of 1-20 image URLs to an ICP preset; 2 tokens per image, 6 with enhance; images without a face are refunded', body: FaceCropBody, response: { '2xx': R.faceCrop } },
       preHandler: idempotency.preHandler,
       config: J,
     },
@@ -175,14 +177,14 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
 
   app.get(
     '/services/studio/jobs/:taskId',
-    { schema: { tags, summary: 'A studio batch job: status, progress, results when completed', params: TaskParams }, config: J },
+    { schema: { tags, summary: 'A studio batch job: status, progress, results when completed', params: TaskParams, response: { 200: R.task } }, config: J },
     async (req) => studio.task(req.actor!.userId, req.params.taskId),
   );
 
   app.post(
     '/services/studio/qr/generate',
     {
-      schema: { tags, summary: 'QR card sheet PDF for 1-2000 subjects; 1 token per subject; single, 9up and logo need Premium', body: QrBody },
+      schema: { tags, summary: 'QR card sheet PDF for 1-2000 subjects; 1 token per subject; single, 9up and logo need Premium', body: QrBody, response: { '2xx': R.qr } },
       preHandler: idempotency.preHandler,
       config: J,
     },
@@ -192,35 +194,35 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
     },
   );
 
-  app.get('/services/studio/agencies', { schema: { tags, summary: "The account's agencies" }, config: J }, async (req) => ({
+  app.get('/services/studio/agencies', { schema: { tags, summary: "The account's agencies", response: { 200: R.agencies } }, config: J }, async (req) => ({
     agencies: await studio.listAgencies(req.actor!.userId),
   }));
 
-  app.post('/services/studio/agencies', { schema: { tags, summary: 'Create an agency', body: AgencyBody }, config: J }, async (req, reply) => {
+  app.post('/services/studio/agencies', { schema: { tags, summary: 'Create an agency', body: AgencyBody, response: { 201: R.agency } }, config: J }, async (req, reply) => {
     const agency = await studio.createAgency(req.actor!.userId, req.body);
     return reply.code(201).send({ ...agency, agency, data: agency, message: MESSAGES.created });
   });
 
-  app.get('/services/studio/agencies/:agencyId/jobs', { schema: { tags, summary: "An agency's studio jobs", params: AgencyParams }, config: J }, async (req) => ({
+  app.get('/services/studio/agencies/:agencyId/jobs', { schema: { tags, summary: "An agency's studio jobs", params: AgencyParams, response: { 200: R.jobs } }, config: J }, async (req) => ({
     jobs: await studio.listJobs(req.actor!.userId, req.params.agencyId),
   }));
 
   app.post(
     '/services/studio/agencies/:agencyId/jobs',
-    { schema: { tags, summary: 'Create a studio job (status defaults to draft)', params: AgencyParams, body: StudioJobBody }, config: J },
+    { schema: { tags, summary: 'Create a studio job (status defaults to draft)', params: AgencyParams, body: StudioJobBody, response: { 201: R.job } }, config: J },
     async (req, reply) => {
       const job = await studio.createJob(req.actor!.userId, req.params.agencyId, req.body);
       return reply.code(201).send({ ...job, job, data: job, message: MESSAGES.created });
     },
   );
 
-  app.get('/services/studio/agencies/:agencyId/subjects', { schema: { tags, summary: "An agency's subjects", params: AgencyParams }, config: J }, async (req) => ({
+  app.get('/services/studio/agencies/:agencyId/subjects', { schema: { tags, summary: "An agency's subjects", params: AgencyParams, response: { 200: R.subjects } }, config: J }, async (req) => ({
     subjects: await studio.listSubjects(req.actor!.userId, req.params.agencyId),
   }));
 
   app.post(
     '/services/studio/agencies/:agencyId/subjects',
-    { schema: { tags, summary: 'Add one subject, or many with {subjects: [...]}', params: AgencyParams, body: SubjectsBody }, config: J },
+    { schema: { tags, summary: 'Add one subject, or many with {subjects: [...]}', params: AgencyParams, body: SubjectsBody, response: { 201: R.subjectsCreated } }, config: J },
     async (req, reply) => {
       const body = req.body as { subjects?: unknown[] };
       const input = (Array.isArray(body.subjects) ? body.subjects : [body]) as Parameters<StudioService['createSubjects']>[2];
@@ -231,14 +233,14 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
 
   app.post(
     '/services/studio/matching/references',
-    { schema: { tags, summary: 'Build face embeddings for subjects with a reference_photo_url (queued from 20 subjects); free', body: ReferencesBody }, config: J },
+    { schema: { tags, summary: 'Build face embeddings for subjects with a reference_photo_url (queued from 20 subjects); free', body: ReferencesBody, response: { '2xx': R.references } }, config: J },
     async (req) => studio.buildReferences(req.actor!.userId, req.body.agency_id),
   );
 
   app.post(
     '/services/studio/matching/match-job',
     {
-      schema: { tags, summary: 'Match job files against the agency reference embeddings; 6 tokens per file, failed files refunded', body: MatchBody },
+      schema: { tags, summary: 'Match job files against the agency reference embeddings; 6 tokens per file, failed files refunded', body: MatchBody, response: { '2xx': R.matchJob } },
       preHandler: idempotency.preHandler,
       config: J,
     },
@@ -250,7 +252,7 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
 
   app.get(
     '/services/studio/matching/jobs/:matchJobId',
-    { schema: { tags, summary: 'A match job: counts, and results per file once completed', params: MatchParams }, config: J },
+    { schema: { tags, summary: 'A match job: counts, and results per file once completed', params: MatchParams, response: { 200: R.matchView } }, config: J },
     async (req) => studio.matchJob(req.actor!.userId, req.params.matchJobId),
   );
 }

@@ -47,7 +47,7 @@ const near = (a: number[], b: number[]) => a.forEach((v, i) => expect(v).toBeClo
 describe('print-ready PDF of a design', () => {
   it('the public token asks, polls GET /jobs/{id} and downloads a file pdfinfo, pdffonts and pdfimages agree with', async () => {
     const { front } = await printProduct(t.app, store);
-    const { layer } = await imageLayer(t.app, store);
+    const { layer, image } = await imageLayer(t.app, store);
     const d = await saveDesign(t.app, store, { side_id: front.id, layers: [textLayer({ text: 'Print me', fontFamily: 'Lora' }), layer], viewport_width: 600, viewport_height: 848 });
     const res = await t.app.inject({ method: 'POST', url: `/v1/designs/${d.id}/pdf`, headers: as.U(store), payload: {} });
     expect(res.statusCode, res.body).toBe(202);
@@ -74,6 +74,9 @@ describe('print-ready PDF of a design', () => {
     expect(images.map((i) => [i.width, i.height])).toEqual([[64, 48]]);
     // 64 px printed 2× in a 600 px viewport across 148 mm: about 51 ppi, below the side's 300.
     expect(done.warnings).toEqual([expect.objectContaining({ code: 'LOW_RESOLUTION', page: 1, layer: 'layers[1]' })]);
+    // The warning names the image by its link's path, without the signature of the signed link.
+    expect(done.warnings[0].message).toContain(image.id);
+    expect(done.warnings[0].message).not.toContain('?');
   });
 
   it('a project prints one page per design with crop marks; the back side keeps its background colour', async () => {

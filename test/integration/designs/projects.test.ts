@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const project = async (s: TestStore, body: Record<string, unknown>, headers = as.U(s)) => {
+const project = async (s: TestStore, body: Record<string, unknown>, headers: Record<string, string> = as.U(s)) => {
   const res = await t.app.inject({ method: 'POST', url: '/v1/projects', headers, payload: body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;

@@ -290,6 +290,11 @@ describe('OWASP API Security Top 10 (2023)', () => {
       expect(res.headers['x-powered-by'], url).toBeUndefined();
       expect(res.headers.server, url).toBeUndefined();
     }
+    const page = await world.t.app.inject({ method: 'GET', url: '/customizer/' });
+    if (page.statusCode === 200) {
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      expect(page.headers['x-frame-options'], 'shops may frame the customizer').toBeUndefined();
+    }
     // An unexpected failure: 500 with the envelope and nothing of the exception.
     const boom = await world.t.app.inject({ method: 'GET', url: '/v1/test-internal-failure' });
     expect(boom.statusCode).toBe(500);

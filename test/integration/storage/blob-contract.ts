@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { BlobNotFound, InvalidBlobKey, type BlobStore } from '../../../src/platform/storage/blob-store.js';
 
@@ -60,6 +63,55 @@ export function blobStoreContract(
     expect((await fetchLink(url)).status).toBe(200);
     await new Promise((r) => setTimeout(r, expiryWaitMs));
     expect((await fetchLink(url)).status).toBeGreaterThanOrEqual(400);
+  });
+
+  /** `total` bytes in 64 KiB chunks made on demand (never one buffer of the whole), failing after `failAfter` when given. */
+  function generated(total: number, failAfter?: number) {
+    const hash = createHash('sha256');
+    let sent = 0;
+    const body = new Readable({
+      read() {
+        if (failAfter !== undefined && sent >= failAfter) return void this.destroy(new Error('client went away'));
+        if (sent >= total) return void this.push(null);
+        const chunk = Buffer.alloc(Math.min(65_536, total - sent), sent % 251);
+        chunk.writeUInt32BE(sent >>> 0, 0);
+        hash.update(chunk);
+        sent += chunk.length;
+        this.push(chunk);
+      },
+    });
+    return { body, digest: () => hash.digest('hex') };
+  }
+
+  const sha = async (body: Readable) => {
+    const h = createHash('sha256');
+    for await (const c of body) h.update(c as Uint8Array);
+    return h.digest('hex');
+  };
+
+  it('puts a stream larger than one S3 part, byte for byte, and a small one', async () => {
+    const store = getStore();
+    for (const total of [19 * 1024 * 1024 + 123, 1000]) {
+      const key = `streams/${Date.now()}-${total}/big.bin`;
+      const src = generated(total);
+      expect(await store.putStream(key, src.body, { contentType: 'application/octet-stream' })).toEqual({ key, size: total, contentType: 'application/octet-stream' });
+      expect(await store.head(key)).toEqual({ key, size: total, contentType: 'application/octet-stream' });
+      expect(await sha((await store.stream(key)).body)).toBe(src.digest());
+      expect(await store.withFile(key, async (file) => (await fs.stat(file)).size)).toBe(total);
+      await store.delete(key);
+    }
+  });
+
+  it('leaves nothing under the key when the stream fails midway (and an earlier blob untouched)', async () => {
+    const store = getStore();
+    const key = `streams/${Date.now()}/failed.bin`;
+    await expect(store.putStream(key, generated(20 * 1024 * 1024, 9 * 1024 * 1024).body, { contentType: 'application/octet-stream' })).rejects.toThrow('client went away');
+    expect(await store.head(key)).toBeNull();
+    await expect(store.withFile(key, async () => 1)).rejects.toBeInstanceOf(BlobNotFound);
+    await store.put(key, 'kept', { contentType: 'text/plain' });
+    await expect(store.putStream(key, generated(100_000, 70_000).body, { contentType: 'application/octet-stream' })).rejects.toThrow();
+    expect((await store.get(key)).toString()).toBe('kept');
+    await store.delete(key);
   });
 
   it('answers readiness', async () => {

@@ -28,6 +28,19 @@ describe('disk blob store', () => {
 
   blobStoreContract(() => store, viaApp, 1100);
 
+  it('a failed streamed put leaves no temp file behind', async () => {
+    const { Readable } = await import('node:stream');
+    const tmpDir = path.join(t.dataDir, 'blobs', '.tmp');
+    const before = fs.existsSync(tmpDir) ? fs.readdirSync(tmpDir) : [];
+    const body = Readable.from((function* () {
+      yield Buffer.alloc(1024 * 1024);
+      throw new Error('cut');
+    })());
+    await expect(store.putStream('streams/cut.bin', body, { contentType: 'application/octet-stream' })).rejects.toThrow('cut');
+    expect(fs.readdirSync(tmpDir)).toEqual(before);
+    expect(fs.existsSync(store.pathOf('streams/cut.bin'))).toBe(false);
+  });
+
   it('links are FOLIO_PUBLIC_URL/v1/files/<key> with an expiry and a signature', async () => {
     await store.put('outputs/x.png', 'x', { contentType: 'image/png' });
     const url = new URL(await store.url('outputs/x.png'));

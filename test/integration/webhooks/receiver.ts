@@ -23,6 +23,8 @@ export class Receiver {
   private port = 0;
   /** called for every request, before answering (the crash test kills a worker here) */
   onRequest: ((r: Received) => void) | null = null;
+  /** how long each answer waits (a slow endpoint keeps its delivery job running that long) */
+  delayMs = 0;
 
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => {
@@ -35,7 +37,9 @@ export class Receiver {
         for (const w of this.waiters.splice(0)) w();
         const answer = this.scripts.get(r.path)?.shift() ?? 200;
         if (answer === 'hang') return;
-        res.writeHead(answer, { 'content-type': 'text/plain' }).end(answer < 300 ? 'ok' : 'nope');
+        const send = () => res.writeHead(answer, { 'content-type': 'text/plain' }).end(answer < 300 ? 'ok' : 'nope');
+        if (this.delayMs > 0) setTimeout(send, this.delayMs);
+        else send();
       });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));

@@ -4,6 +4,7 @@ import type { PageContextFactory } from '../../../platform/http/pagination.js';
 import { CountEnvelope, DeletedEnvelope, IdParam, READ, READ_B, WRITE, count, listReply, storeOf } from '../shared/http.js';
 import { field, readMultipart, requireFile } from '../shared/multipart.js';
 import { multipartSchema, noAjv } from '../images/upload-route.js';
+import { collect, FONT_MAX_BYTES } from '../shared/upload-stream.js';
 import { FontEnvelope, FontListEnvelope, FontListQuery, FontUploadBody, RegisterFont, UpdateFont } from './fonts.schemas.js';
 import type { FontsService } from './fonts.service.js';
 
@@ -24,9 +25,10 @@ export function fontsRoutes(app: App, deps: { fonts: FontsService; pageContext: 
     '/fonts/upload',
     { schema: multipartSchema({ tags, summary: 'Upload a font file (TTF, OTF, WOFF, WOFF2)', body: FontUploadBody, response: { 201: FontEnvelope } }), config: { ...WRITE, scope: 'assets:write', errors: { 413: 'File too large', 415: 'Not a font' } }, ...noAjv },
     async (req, reply) => {
-      const form = await readMultipart(req, ['file'], 1);
+      // fontkit parses a whole file: fonts are read into memory, at most FONT_MAX_BYTES.
+      const form = await readMultipart(req, ['file'], 1, { receive: (f) => collect(f.body, FONT_MAX_BYTES, 'The font') });
       const file = requireFile(form);
-      const row = await fonts.upload(storeOf(req), file.body, { name: field(form, 'name'), alias: field(form, 'alias'), subset: field(form, 'subset') });
+      const row = await fonts.upload(storeOf(req), file, { name: field(form, 'name'), alias: field(form, 'alias'), subset: field(form, 'subset') });
       return reply.code(201).send(ok(await fonts.toFont(row), 'File successfully uploaded'));
     },
   );

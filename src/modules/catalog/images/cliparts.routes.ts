@@ -6,7 +6,7 @@ import { ClipartParam, CountEnvelope, DeletedEnvelope, READ, UPLOAD, WRITE, coun
 import { field, readMultipart, requireFile } from '../shared/multipart.js';
 import { ClipartBatchUploadBody, ClipartListEnvelope, ClipartUpdate, ClipartUploadBody, ImageBatchEnvelope, ImageEnvelope, ImageListEnvelope, PageQuery } from './images.schemas.js';
 import type { ImagesService } from './images.service.js';
-import { UPLOADED } from './images.routes.js';
+import { UPLOADED, imageReceiver } from './images.routes.js';
 import { multipartSchema, noAjv } from './upload-route.js';
 
 /** /cliparts (Image records with type cliparts), /cliparts/mine and /global (numeric Clipart records). */
@@ -27,21 +27,20 @@ export function clipartsRoutes(app: App, deps: { images: ImagesService; pageCont
     '/cliparts',
     { schema: multipartSchema({ tags, summary: 'Upload a clipart (raster or sanitised SVG); counts against clipart_storage_bytes', body: ClipartUploadBody, response: { 201: ImageEnvelope } }), config: { ...UPLOAD, errors: quota }, ...noAjv },
     async (req, reply) => {
-      const form = await readMultipart(req, ['file'], 1);
-      const file = requireFile(form);
+      const form = await readMultipart(req, ['file'], 1, imageReceiver(images, storeOf(req), true));
+      requireFile(form);
       const storages = [...(form.fields['storages[]'] ?? []), ...(form.fields.storages ?? [])];
-      const row = await images.upload(req.actor, storeOf(req), { ...file, type: 'cliparts', name: field(form, 'name'), storages });
-      return reply.code(201).send(ok(await images.toImage(row), UPLOADED));
+      const [row] = await images.finishAll(req.actor, form.files, () => ({ type: 'cliparts', name: field(form, 'name'), storages }));
+      return reply.code(201).send(ok(await images.toImage(row!), UPLOADED));
     },
   );
   app.post(
     '/clipart/batch',
     { schema: multipartSchema({ tags, summary: 'Upload up to 20 cliparts (parts named files[])', body: ClipartBatchUploadBody, response: { 201: ImageBatchEnvelope } }), config: { ...UPLOAD, errors: quota }, ...noAjv },
     async (req, reply) => {
-      const form = await readMultipart(req, ['files[]', 'files', 'file'], 20);
+      const form = await readMultipart(req, ['files[]', 'files', 'file'], 20, imageReceiver(images, storeOf(req), true));
       if (form.files.length === 0) throw new AppError('bad_request', 'File upload missing');
-      const rows = [];
-      for (const f of form.files) rows.push(await images.upload(req.actor, storeOf(req), { ...f, type: 'cliparts' }));
+      const rows = await images.finishAll(req.actor, form.files, () => ({ type: 'cliparts' }));
       return reply.code(201).send({ data: await images.toImages(rows), message: UPLOADED });
     },
   );

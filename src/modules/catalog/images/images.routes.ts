@@ -6,7 +6,9 @@ import { CountEnvelope, DeletedEnvelope, IdParam, READ, READ_B, UPLOAD_PUBLIC, W
 import { field, readMultipart, requireFile } from '../shared/multipart.js';
 import type { ImageType } from './images.repo.js';
 import { ImageBatchEnvelope, ImageBatchUploadBody, ImageEnvelope, ImageListEnvelope, ImageListQuery, ImageUploadBody } from './images.schemas.js';
-import type { ImagesService } from './images.service.js';
+import { CLIPART_TYPES, type ImagesService, type ReceivedImage } from './images.service.js';
+import type { FileReceiver } from '../shared/multipart.js';
+import { ACCEPTED_TYPES } from '../../../engines/image/upload.js';
 import { multipartSchema, noAjv } from './upload-route.js';
 
 export const UPLOADED = 'File successfully uploaded';
@@ -24,6 +26,11 @@ function customWidth(v: string | undefined): number | undefined {
   return n;
 }
 
+/** File parts stream into the blob store as they arrive; a failed request removes them. */
+export function imageReceiver(images: ImagesService, storeId: string, clipartsOnly = false): FileReceiver<ReceivedImage> {
+  return { receive: (f) => images.receive(storeId, f.filename, f.body, clipartsOnly ? CLIPART_TYPES : ACCEPTED_TYPES), discard: (r) => images.discard(r) };
+}
+
 export function imagesRoutes(app: App, deps: { images: ImagesService; pageContext: PageContextFactory }): void {
   const { images } = deps;
   const tags = ['Catalog: images'];
@@ -36,12 +43,10 @@ export function imagesRoutes(app: App, deps: { images: ImagesService; pageContex
       ...noAjv,
     },
     async (req, reply) => {
-      const form = await readMultipart(req, ['file'], 1);
-      const type = imageType(field(form, 'type'));
-      const width = customWidth(field(form, 'custom_width'));
-      const file = requireFile(form);
-      const row = await images.upload(req.actor, storeOf(req), { ...file, type, customWidth: width });
-      return reply.code(201).send(ok(await images.toImage(row), UPLOADED));
+      const form = await readMultipart(req, ['file'], 1, imageReceiver(images, storeOf(req)));
+      requireFile(form);
+      const [row] = await images.finishAll(req.actor, form.files, () => ({ type: imageType(field(form, 'type')), customWidth: customWidth(field(form, 'custom_width')) }));
+      return reply.code(201).send(ok(await images.toImage(row!), UPLOADED));
     },
   );
   app.post(
@@ -52,11 +57,9 @@ export function imagesRoutes(app: App, deps: { images: ImagesService; pageContex
       ...noAjv,
     },
     async (req, reply) => {
-      const form = await readMultipart(req, ['files[]', 'files', 'file'], 20);
-      const type = imageType(field(form, 'type'));
+      const form = await readMultipart(req, ['files[]', 'files', 'file'], 20, imageReceiver(images, storeOf(req)));
       if (form.files.length === 0) throw new AppError('bad_request', 'File upload missing');
-      const rows = [];
-      for (const f of form.files) rows.push(await images.upload(req.actor, storeOf(req), { ...f, type }));
+      const rows = await images.finishAll(req.actor, form.files, () => ({ type: imageType(field(form, 'type')) }));
       return reply.code(201).send({ data: await images.toImages(rows), message: UPLOADED });
     },
   );

@@ -4,7 +4,10 @@ import { newId, isUuid } from '../../../platform/crypto/ids.js';
 import { AppError } from '../../../platform/http/errors.js';
 import type { Actor } from '../../../platform/http/auth.js';
 import { paginate, type ListQuery, type ListResult, type PageContext } from '../../../platform/http/pagination.js';
-import { processUpload, UploadRejected, RASTER_TYPES, type ProcessedUpload } from '../../../engines/image/upload.js';
+import { Readable } from 'node:stream';
+import { sniffType } from '../../../platform/fetch/sniff.js';
+import { ACCEPTED_TYPES, checkAccepted, describeUpload, headerPixels, sanitizeUploadedSvg, tooManyPixels, UploadRejected, RASTER_TYPES } from '../../../engines/image/upload.js';
+import { bufferSource, collect, HEAD_BYTES, peek, SVG_MAX_BYTES, type ByteSource } from '../shared/upload-stream.js';
 import type { Plans } from '../../plans/plans.js';
 import { iso, nowIso } from '../shared/http.js';
 import { CategoriesRepo } from '../categories/categories.repo.js';
@@ -17,14 +20,31 @@ export const CLIPART_TYPES = [...RASTER_TYPES, 'image/svg+xml'];
 
 type Thumbs = { small: string | null; medium: string | null; custom: string | null };
 
-export interface UploadInput {
-  filename: string;
-  body: Buffer;
+/** What the form says about an upload besides its bytes (known once the whole form is read). */
+export interface UploadMeta {
   type: ImageType;
   customWidth?: number | undefined;
   name?: string | undefined;
   storages?: string[];
   license?: string | null;
+}
+
+export interface UploadInput extends UploadMeta {
+  filename: string;
+  body: Buffer | ByteSource;
+}
+
+/** An upload whose original is in the blob store, not yet described or recorded. */
+export interface ReceivedImage {
+  id: string;
+  storeId: string | null;
+  filename: string;
+  key: string;
+  mime: string;
+  ext: string;
+  size: number;
+  /** the sanitised document, for SVGs (they are read whole, up to SVG_MAX_BYTES) */
+  svg: Buffer | null;
 }
 
 /** Images and cliparts: uploads through the image engine, blobs, links, quota. */
@@ -121,49 +141,134 @@ export class ImagesService {
     }
   }
 
-  private async process(input: UploadInput): Promise<ProcessedUpload> {
+  private rejected(err: unknown): never {
+    if (!(err instanceof UploadRejected)) throw err;
+    if (err.kind === 'unsupported_type') throw new AppError('unsupported_media_type', err.message);
+    throw AppError.field('file', err.message);
+  }
+
+  /**
+   * First half of an upload, while the request body is still arriving: the type sniffed from
+   * the first bytes (415 unless `accept`ed), a pixel count the head already declares checked
+   * against the cap (a decompression bomb is refused before it is stored), then the bytes
+   * streamed into the blob store: never one Buffer of the whole file, except an SVG, which is
+   * read whole (at most SVG_MAX_BYTES) to be sanitised. A source that fails (past the size cap)
+   * leaves no blob.
+   */
+  async receive(storeId: string | null, filename: string, source: ByteSource, accept: readonly string[] = ACCEPTED_TYPES, fixedId?: string): Promise<ReceivedImage> {
+    const { head, all } = await peek(source, HEAD_BYTES);
+    const sniffed = await sniffType(head);
     try {
-      return await processUpload(input.body, { customWidth: input.customWidth, maxPixels: this.maxPixels, ...(input.type === 'cliparts' ? { accept: CLIPART_TYPES } : {}) });
+      checkAccepted(sniffed, accept);
     } catch (err) {
-      if (!(err instanceof UploadRejected)) throw err;
-      if (err.kind === 'unsupported_type') throw new AppError('unsupported_media_type', err.message);
-      throw AppError.field('file', err.message);
+      this.rejected(err);
+    }
+    if (RASTER_TYPES.includes(sniffed.mime as (typeof RASTER_TYPES)[number])) {
+      const pixels = await headerPixels(head);
+      if (pixels !== null && pixels > this.maxPixels) this.rejected(tooManyPixels(pixels, this.maxPixels));
+    }
+    const id = fixedId ?? newId();
+    const key = `${this.prefix(storeId, id)}/original.${sniffed.ext}`;
+    if (sniffed.mime === 'image/svg+xml') {
+      let svg: Buffer;
+      try {
+        svg = sanitizeUploadedSvg(await collect(all, SVG_MAX_BYTES, 'The SVG'));
+      } catch (err) {
+        this.rejected(err);
+      }
+      await this.blobs.put(key, svg, { contentType: sniffed.mime });
+      return { id, storeId, filename, key, mime: sniffed.mime, ext: sniffed.ext, size: svg.length, svg };
+    }
+    const info = await this.blobs.putStream(key, Readable.from(all, { objectMode: false }), { contentType: sniffed.mime });
+    return { id, storeId, filename, key, mime: sniffed.mime, ext: sniffed.ext, size: info.size, svg: null };
+  }
+
+  private prefix(storeId: string | null, id: string): string {
+    return `catalog/${storeId ?? 'default'}/images/${id}`;
+  }
+
+  private thumbKey(f: ReceivedImage, size: 'small' | 'medium' | 'custom'): string {
+    return `${this.prefix(f.storeId, f.id)}/${size}.webp`;
+  }
+
+  /** Removes what `receive` (and a failed `finish`) stored. */
+  async discard(f: ReceivedImage): Promise<void> {
+    for (const k of [f.key, this.thumbKey(f, 'small'), this.thumbKey(f, 'medium'), this.thumbKey(f, 'custom')]) await this.blobs.delete(k).catch(() => undefined);
+  }
+
+  /**
+   * Second half: the stored original's header read (pixel cap before any decoding), the
+   * thumbnails made by sharp from the stored file (JPEG shrink-on-load, no copy in memory),
+   * quota and categories checked, the row written. Any failure removes the blobs.
+   */
+  async finish(actor: Actor | null, f: ReceivedImage, meta: UploadMeta): Promise<ImageRow> {
+    const storeId = f.storeId;
+    try {
+      if (meta.type === 'cliparts') {
+        try {
+          checkAccepted({ mime: f.mime, ext: f.ext }, CLIPART_TYPES);
+        } catch (err) {
+          this.rejected(err);
+        }
+      }
+      if (meta.type === 'cliparts' && storeId && actor) await this.checkQuota(actor, storeId, f.size);
+      const storages = [...new Set(meta.storages ?? [])];
+      if (storeId && storages.length) await this.checkStorages(storeId, storages, 'storages');
+      const opts = { customWidth: meta.customWidth, maxPixels: this.maxPixels };
+      let facts;
+      try {
+        facts = f.svg ? await describeUpload(f.svg, f.mime, opts) : await this.blobs.withFile(f.key, (file) => describeUpload(file, f.mime, opts));
+      } catch (err) {
+        this.rejected(err);
+      }
+      const thumbs: Thumbs = { small: null, medium: null, custom: null };
+      for (const size of ['small', 'medium', 'custom'] as const) {
+        const t = facts.thumbnails[size];
+        if (!t) continue;
+        thumbs[size] = this.thumbKey(f, size);
+        await this.blobs.put(thumbs[size], t.body, { contentType: 'image/webp' });
+      }
+      const now = nowIso();
+      const name = (meta.name ?? f.filename).slice(0, 255) || 'upload';
+      const row: ImageRow = { id: f.id, store_id: storeId, type: meta.type, name, blob_key: f.key, mime_type: f.mime, size_bytes: f.size, width: facts.width, height: facts.height, thumbnails: JSON.stringify(thumbs), license: meta.license ?? null, created_at: now, updated_at: now };
+      await this.db.transaction().execute(async (tx) => {
+        const repo = new ImagesRepo(tx);
+        if (storeId === null) {
+          await repo.upsertDefault(row);
+        } else {
+          await repo.insert(row);
+        }
+        if (meta.type === 'cliparts') {
+          await repo.insertClipart({ image_id: f.id, store_id: storeId, name, is_global: storeId === null ? 1 : 0, created_at: now });
+          if (storages.length) await repo.setCategories(f.id, storages);
+        }
+      });
+      return row;
+    } catch (err) {
+      await this.discard(f);
+      throw err;
     }
   }
 
-  /** Stores an upload: original and thumbnails to blobs, then the row (and a Clipart record for cliparts). */
+  /** Both halves at once, for a body that is at hand (the curated defaults, tests). */
   async upload(actor: Actor | null, storeId: string | null, input: UploadInput, fixedId?: string): Promise<ImageRow> {
-    const p = await this.process(input);
-    if (input.type === 'cliparts' && storeId && actor) await this.checkQuota(actor, storeId, p.body.length);
-    const storages = [...new Set(input.storages ?? [])];
-    if (storeId && storages.length) await this.checkStorages(storeId, storages, 'storages');
-    const id = fixedId ?? newId();
-    const prefix = `catalog/${storeId ?? 'default'}/images/${id}`;
-    const key = `${prefix}/original.${p.ext}`;
-    await this.blobs.put(key, p.body, { contentType: p.mime });
-    const thumbs: Thumbs = { small: null, medium: null, custom: null };
-    for (const size of ['small', 'medium', 'custom'] as const) {
-      const t = p.thumbnails[size];
-      if (!t) continue;
-      thumbs[size] = `${prefix}/${size}.webp`;
-      await this.blobs.put(thumbs[size], t.body, { contentType: 'image/webp' });
+    const source = Buffer.isBuffer(input.body) ? bufferSource(input.body) : input.body;
+    const accept = input.type === 'cliparts' ? CLIPART_TYPES : ACCEPTED_TYPES;
+    return this.finish(actor, await this.receive(storeId, input.filename, source, accept, fixedId), input);
+  }
+
+  /** Finishes received uploads in order; when one fails (or its form fields are invalid), it and the ones after it are discarded. */
+  async finishAll(actor: Actor | null, files: ReceivedImage[], meta: (f: ReceivedImage) => UploadMeta): Promise<ImageRow[]> {
+    const rows: ImageRow[] = [];
+    for (const [i, f] of files.entries()) {
+      try {
+        rows.push(await this.finish(actor, f, meta(f)));
+      } catch (err) {
+        for (const rest of files.slice(i)) await this.discard(rest); // the failed one too: `meta` may throw before `finish` runs
+        throw err;
+      }
     }
-    const now = nowIso();
-    const name = (input.name ?? input.filename).slice(0, 255) || 'upload';
-    const row: ImageRow = { id, store_id: storeId, type: input.type, name, blob_key: key, mime_type: p.mime, size_bytes: p.body.length, width: p.width, height: p.height, thumbnails: JSON.stringify(thumbs), license: input.license ?? null, created_at: now, updated_at: now };
-    await this.db.transaction().execute(async (tx) => {
-      const repo = new ImagesRepo(tx);
-      if (storeId === null) {
-        await repo.upsertDefault(row);
-      } else {
-        await repo.insert(row);
-      }
-      if (input.type === 'cliparts') {
-        await repo.insertClipart({ image_id: id, store_id: storeId, name, is_global: storeId === null ? 1 : 0, created_at: now });
-        if (storages.length) await repo.setCategories(id, storages);
-      }
-    });
-    return row;
+    return rows;
   }
 
   private async checkQuota(actor: Actor, storeId: string, adding: number): Promise<void> {

@@ -1,34 +1,63 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/http/errors.js';
-import { cleanFilename, multipartError } from '../../../platform/http/multipart-errors.js';
+import { cleanFilename } from '../../../platform/http/multipart-errors.js';
+import { tooLarge, type ByteSource } from './upload-stream.js';
 
-export interface UploadedFile {
+/** A file part as it arrives: its bytes are a stream, read once by the receiver. */
+export interface IncomingFile {
+  fieldname: string;
   filename: string;
-  body: Buffer;
+  body: ByteSource;
 }
 
-export interface MultipartForm {
-  files: UploadedFile[];
+export interface MultipartForm<T> {
+  /** what the receiver made of each file part, in order */
+  files: T[];
   fields: Record<string, string[]>;
 }
 
+export interface FileReceiver<T> {
+  /** consumes the part's bytes (into the blob store, or into memory for small formats) */
+  receive(file: IncomingFile): Promise<T>;
+  /** undoes a received file when the request fails afterwards */
+  discard?(received: T): Promise<void>;
+}
+
 /**
- * Reads a multipart upload (parts arrive as a stream; each file part is capped at the
- * configured size by @fastify/multipart, and one over it fails the request with 413).
- * A request that is not multipart is 415; `fileFields` names the parts that carry files.
+ * Reads a multipart upload part by part: each file part is handed to `receiver` as a stream
+ * while the request body is still arriving, so no file is held whole unless the receiver does
+ * so. A part longer than the configured cap is cut off by @fastify/multipart and fails the
+ * request with 413 (its partial blob discarded). A request that is not multipart is 415;
+ * `fileFields` names the parts that carry files (other file parts are drained and ignored).
+ * Fields may come before or after the files: they are all known when this returns.
  */
-export async function readMultipart(req: FastifyRequest, fileFields: string[], maxFiles = 20): Promise<MultipartForm> {
+export async function readMultipart<T>(req: FastifyRequest, fileFields: string[], maxFiles: number, receiver: FileReceiver<T>): Promise<MultipartForm<T>> {
   if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Unsupported Media Type: send multipart/form-data');
   // Part names are the caller's: no inherited members (a part named "constructor").
-  const form: MultipartForm = { files: [], fields: Object.create(null) as Record<string, string[]> };
+  const form: MultipartForm<T> = { files: [], fields: Object.create(null) as Record<string, string[]> };
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
-        const body = await part.toBuffer();
-        if (!fileFields.includes(part.fieldname)) continue;
+        if (!fileFields.includes(part.fieldname)) {
+          for await (const _ of part.file); // drain
+          continue;
+        }
         if (form.files.length >= maxFiles) throw AppError.field(part.fieldname, `at most ${maxFiles} files per request`);
-        form.files.push({ filename: cleanFilename(part.filename) || 'upload', body });
+        const file = part.file;
+        // The part's own failures (cut off at the cap, a malformed body) are the client's; anything
+        // else the receiver throws (the blob store failing) is ours and stays a 500.
+        async function* capped(): AsyncGenerator<Uint8Array> {
+          try {
+            for await (const chunk of file) yield chunk as Uint8Array;
+          } catch (err) {
+            throw clientError(err);
+          }
+          if (file.truncated) throw tooLarge();
+        }
+        form.files.push(await receiver.receive({ fieldname: part.fieldname, filename: cleanFilename(part.filename) || 'upload', body: capped() }).catch((err: unknown) => {
+          throw err instanceof AppError ? err : new ServerSide(err);
+        }));
       } else {
         const value = String(part.value);
         // As for JSON bodies (app.ts): no NUL, which PostgreSQL text cannot hold.
@@ -37,19 +66,33 @@ export async function readMultipart(req: FastifyRequest, fileFields: string[], m
       }
     }
   } catch (err) {
-    // Nothing but the parser runs in this loop: whatever it throws is a broken request.
-    const e = multipartError(err);
-    throw e instanceof AppError ? e : new AppError('bad_request', 'Malformed multipart body');
+    if (receiver.discard) for (const f of form.files) await receiver.discard(f).catch(() => undefined);
+    if (err instanceof ServerSide) throw err.cause;
+    throw clientError(err);
   }
   return form;
 }
 
-export function field(form: MultipartForm, name: string): string | undefined {
+class ServerSide extends Error {
+  constructor(override readonly cause: unknown) {
+    super('receiver failed');
+  }
+}
+
+function clientError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return AppError.field('file', 'too many parts');
+  return new AppError('bad_request', 'Malformed multipart body');
+}
+
+export function field<T>(form: MultipartForm<T>, name: string): string | undefined {
   return form.fields[name]?.[0];
 }
 
-export function requireFile(form: MultipartForm, name = 'file'): UploadedFile {
+export function requireFile<T>(form: MultipartForm<T>, name = 'file'): T {
   const f = form.files[0];
-  if (!f) throw new AppError('bad_request', 'File upload missing', { details: { field: name } });
+  if (f === undefined) throw new AppError('bad_request', 'File upload missing', { details: { field: name } });
   return f;
 }

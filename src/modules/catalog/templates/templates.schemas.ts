@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../shared/http.js';
 
 /** Template fields (catalog-reference § 11); `name` is ours (templates are listed and searched by it). */
@@ -33,3 +33,13 @@ export const Template = Type.Object({
   created_at: Type.String(),
   updated_at: Type.String(),
 });
+
+/** A curated template (GET /templates/template-default): no side; its print size says what side it fits. */
+export const DefaultTemplate = Type.Object({
+  ...Template.properties,
+  side_id: Type.Null(),
+  print_size: Type.Object({ width: Type.Number(), height: Type.Number(), dimension_unit: Type.Literal('mm') }),
+  is_default: Type.Literal(true),
+  license: Type.String(),
+});
+export type DefaultTemplateJson = Static<typeof DefaultTemplate>;

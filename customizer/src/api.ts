@@ -1,0 +1,181 @@
+/**
+ * The few /v1 calls the customizer makes, with the store's public token only
+ * (X-Service-Unauth-Token). Errors carry the API's message.
+ */
+import type { DimensionUnit, Edges } from './geometry.js';
+
+export interface ApiImage {
+  id: string;
+  name: string;
+  url: string;
+  mime_type: string;
+  width: number | null;
+  height: number | null;
+  thumbnails: { small: string | null; medium: string | null; custom: string | null };
+  is_default: boolean;
+}
+
+export interface Product {
+  id: string;
+  name: string;
+  dimension_unit: DimensionUnit;
+}
+
+export interface Side {
+  id: string;
+  product_id: string;
+  name: string;
+  width: number;
+  height: number;
+  bleed: Edges;
+  safe_zone: Edges;
+  dimension_unit: DimensionUnit;
+  dpi: number;
+  bg_type: 'color' | 'image' | 'transparent';
+  bg_color_value: string | null;
+  side_image: ApiImage | null;
+}
+
+export interface Font {
+  id: string;
+  name: string;
+  family: string;
+  style: string;
+  weight: number;
+  url: string | null;
+  is_default: boolean;
+}
+
+export interface Category {
+  id: string;
+  name: string;
+}
+
+export interface Design {
+  id: string;
+  side_id: string;
+  project_id: string | null;
+}
+
+export interface Project {
+  id: string;
+  name: string;
+}
+
+export interface PdfJob {
+  id: string;
+  status: 'queued' | 'processing' | 'completed' | 'failed';
+  design_ids?: string[];
+  pdf_url: string | null;
+  /** page boxes, one entry per page */
+  pages: Array<{ media_box: number[]; bleed_box: number[]; trim_box: number[] }>;
+  warnings: Array<{ code: string; page: number; layer?: string; message: string }>;
+  error: string | null;
+}
+
+export interface DesignBody {
+  side_id: string;
+  project_id?: string;
+  layers: unknown[];
+  viewport_width: number;
+  viewport_height: number;
+}
+
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string, readonly body: unknown) {
+    super(message);
+  }
+}
+
+function messageOf(status: number, body: unknown): string {
+  const b = body as { message?: string; error?: unknown } | null;
+  if (b && typeof b.error === 'object' && b.error !== null) {
+    const e = b.error as Record<string, unknown>;
+    if (typeof e.message === 'string') return e.message;
+    const fields = Object.entries(e).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`);
+    if (fields.length) return `${b.message ?? 'Invalid input'} (${fields.join('; ')})`;
+  }
+  return b?.message ?? `HTTP ${status}`;
+}
+
+export class Api {
+  constructor(private readonly base: string, private readonly token: string) {}
+
+  /** `path` is relative to /v1; absolute links (links.next) are re-rooted on this base. */
+  private url(path: string): string {
+    if (/^https?:\/\//.test(path)) {
+      const u = new URL(path);
+      const i = u.pathname.indexOf('/v1/');
+      return i >= 0 ? `${this.base}${u.pathname.slice(i + 3)}${u.search}` : path;
+    }
+    return `${this.base}${path}`;
+  }
+
+  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { 'x-service-unauth-token': this.token, accept: 'application/json' };
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(this.url(path), { method, headers, body: payload });
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = { message: text.slice(0, 200) };
+    }
+    if (!res.ok) throw new ApiError(res.status, messageOf(res.status, json), json);
+    return json as T;
+  }
+
+  /** Every item of a list, following links.next (at most `maxPages` pages of 100). */
+  async all<T>(path: string, maxPages = 10): Promise<T[]> {
+    const out: T[] = [];
+    let next: string | null = `${path}${path.includes('?') ? '&' : '?'}limit=100`;
+    for (let i = 0; next && i < maxPages; i++) {
+      const page: { data: T[]; links?: { next: string | null } } = await this.request('GET', next);
+      out.push(...page.data);
+      next = page.links?.next ?? null;
+    }
+    return out;
+  }
+
+  products = () => this.all<Product>('/products?sortBy=name&sort=asc');
+  /** in the order they were created: front before back */
+  sides = (productId: string) => this.all<Side>(`/products/${encodeURIComponent(productId)}/sides?sort=asc`);
+  fonts = () => this.all<Font>('/fonts');
+  defaultFonts = () => this.all<Font>('/fonts/default');
+  clipartCategories = () => this.all<Category>('/clipart-storages');
+  defaultClipartCategories = () => this.all<Category>('/clipart-storages/default');
+  cliparts = () => this.all<ApiImage>('/cliparts');
+  defaultCliparts = () => this.all<ApiImage>('/cliparts/default');
+  categoryCliparts = (categoryId: string, isDefault: boolean) =>
+    this.all<ApiImage>(`/clipart-storages/${encodeURIComponent(categoryId)}/${isDefault ? 'cliparts-default' : 'cliparts'}`);
+
+  async uploadPhoto(file: File): Promise<ApiImage> {
+    const form = new FormData();
+    form.append('type', 'designs');
+    form.append('file', file, file.name);
+    return (await this.request<{ data: ApiImage }>('POST', '/images', form)).data;
+  }
+
+  async saveDesign(id: string | null, body: DesignBody): Promise<Design> {
+    const res = id ? await this.request<{ data: Design }>('PUT', `/designs/${encodeURIComponent(id)}`, body) : await this.request<{ data: Design }>('POST', '/designs', body);
+    return res.data;
+  }
+
+  async createProject(name: string): Promise<Project> {
+    return (await this.request<{ data: Project }>('POST', '/projects', { name })).data;
+  }
+
+  async projectPdf(projectId: string): Promise<PdfJob> {
+    return (await this.request<{ data: PdfJob }>('POST', `/projects/${encodeURIComponent(projectId)}/pdf`, {})).data;
+  }
+
+  async job(id: string): Promise<PdfJob> {
+    return (await this.request<{ data: PdfJob }>('GET', `/jobs/${encodeURIComponent(id)}`)).data;
+  }
+}

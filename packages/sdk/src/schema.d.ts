@@ -1,0 +1,20962 @@
+/**
+ * Generated from Folio's OpenAPI document (GET /v1/openapi.json) by `npm run sdk:generate`.
+ * Do not edit: CI fails when this file and the document drift apart.
+ */
+
+export interface paths {
+    "/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user
+         * @description Credentials: J.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                email: string;
+                                email_verified_at: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Update name or email
+         * @description Credentials: J.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email?: string;
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                email: string;
+                                email_verified_at: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Sign up */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        name: string;
+                        /** @description 8+ characters with upper, lower, digit and symbol */
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                access_token: string;
+                                /** @description seconds */
+                                expires_in: number;
+                                /** @enum {string} */
+                                token_type: "bearer";
+                                user: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    email: string;
+                                    email_verified_at: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every key of the account: account keys and the keys of all its stores (metadata only)
+         * @description Credentials: K, J; scope `keys:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "name";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_ips: string[];
+                                allowed_origins: string[];
+                                /** Format: date-time */
+                                created_at: string;
+                                expires_at: string | null;
+                                /** @description Set by rotation: the old key works until then */
+                                grace_until: string | null;
+                                /** @description `store_secret` (sk_live_), `store_publishable` (pk_live_) or `account` (sk_acc_live_, reaches every store of the account) */
+                                kind: "store_secret" | "store_publishable" | "account";
+                                /** @description Last 4 characters of the key */
+                                last4: string;
+                                name: string;
+                                /** @description First 12 characters of the key, for recognising it */
+                                prefix: string;
+                                revoked_at: string | null;
+                                /** @description The key this one replaced */
+                                rotated_from: string | null;
+                                scopes: string[];
+                                /** @description Derived now: revoked; expired; rotated and still in its grace window (grace) or past it (rotated); else active */
+                                status: "active" | "grace" | "rotated" | "expired" | "revoked";
+                                /** @description The store of a store key; null for an account key */
+                                store_id: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier, used as {key} in paths
+                                 */
+                                uuid: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an account key (sk_acc_live_), which reaches every store of the account
+         * @description Needs the Advanced plan or above on at least one store of the account (402 otherwise). The secret is in `key`, this once.
+         *
+         *     Credentials: K, J; scope `keys:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Client addresses or CIDR ranges, IPv4 or IPv6; empty: any */
+                        allowed_ips?: string[];
+                        /** @description Browser origins (scheme://host[:port]) the key may be used from; empty: any */
+                        allowed_origins?: string[];
+                        /** @description A future date-time, or null for no expiry */
+                        expires_at?: string | null;
+                        /** @description Label shown in lists and the audit trail */
+                        name: string;
+                        /** @description Omitted: the default set (secret keys: all; publishable keys: catalog:read designs:write), limited to the scopes the caller holds. Known scopes: catalog:read, catalog:write, assets:write, designs:read, designs:write, projects:read, projects:write, files:render, keys:read, keys:write, account:read, webhooks:write */
+                        scopes?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_ips: string[];
+                                allowed_origins: string[];
+                                /** Format: date-time */
+                                created_at: string;
+                                expires_at: string | null;
+                                /** @description Set by rotation: the old key works until then */
+                                grace_until: string | null;
+                                /** @description `store_secret` (sk_live_), `store_publishable` (pk_live_) or `account` (sk_acc_live_, reaches every store of the account) */
+                                kind: "store_secret" | "store_publishable" | "account";
+                                /** @description Last 4 characters of the key */
+                                last4: string;
+                                name: string;
+                                /** @description First 12 characters of the key, for recognising it */
+                                prefix: string;
+                                revoked_at: string | null;
+                                /** @description The key this one replaced */
+                                rotated_from: string | null;
+                                scopes: string[];
+                                /** @description Derived now: revoked; expired; rotated and still in its grace window (grace) or past it (rotated); else active */
+                                status: "active" | "grace" | "rotated" | "expired" | "revoked";
+                                /** @description The store of a store key; null for an account key */
+                                store_id: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier, used as {key} in paths
+                                 */
+                                uuid: string;
+                            };
+                            /** @description The secret. Shown in this response only; it cannot be read again. */
+                            key: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/api-keys/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a key of the account, at once; the record is kept
+         * @description Credentials: K, J; scope `keys:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_ips: string[];
+                                allowed_origins: string[];
+                                /** Format: date-time */
+                                created_at: string;
+                                expires_at: string | null;
+                                /** @description Set by rotation: the old key works until then */
+                                grace_until: string | null;
+                                /** @description `store_secret` (sk_live_), `store_publishable` (pk_live_) or `account` (sk_acc_live_, reaches every store of the account) */
+                                kind: "store_secret" | "store_publishable" | "account";
+                                /** @description Last 4 characters of the key */
+                                last4: string;
+                                name: string;
+                                /** @description First 12 characters of the key, for recognising it */
+                                prefix: string;
+                                revoked_at: string | null;
+                                /** @description The key this one replaced */
+                                rotated_from: string | null;
+                                scopes: string[];
+                                /** @description Derived now: revoked; expired; rotated and still in its grace window (grace) or past it (rotated); else active */
+                                status: "active" | "grace" | "rotated" | "expired" | "revoked";
+                                /** @description The store of a store key; null for an account key */
+                                store_id: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier, used as {key} in paths
+                                 */
+                                uuid: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/api-keys/{key}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A key's audit trail, newest first
+         * @description Credentials: K, J; scope `keys:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date";
+                };
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                actor: {
+                                    id: string;
+                                    type: string;
+                                } | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                detail: {
+                                    [key: string]: unknown;
+                                } | null;
+                                event: "created" | "rotated" | "revoked" | "auth_succeeded" | "auth_failed" | "scope_denied";
+                                /** Format: uuid */
+                                id: string;
+                                ip: string | null;
+                                /** Format: uuid */
+                                key_uuid: string;
+                                method: string | null;
+                                /** @description Why an attempt failed or was denied */
+                                reason: string | null;
+                                route: string | null;
+                                user_agent: string | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/api-keys/{key}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a key of the account: a new key is issued; the old one works until grace_until
+         * @description Credentials: K, J; scope `keys:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description How long the old key keeps working (default 86400) */
+                        grace_period_seconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_ips: string[];
+                                allowed_origins: string[];
+                                /** Format: date-time */
+                                created_at: string;
+                                expires_at: string | null;
+                                /** @description Set by rotation: the old key works until then */
+                                grace_until: string | null;
+                                /** @description `store_secret` (sk_live_), `store_publishable` (pk_live_) or `account` (sk_acc_live_, reaches every store of the account) */
+                                kind: "store_secret" | "store_publishable" | "account";
+                                /** @description Last 4 characters of the key */
+                                last4: string;
+                                name: string;
+                                /** @description First 12 characters of the key, for recognising it */
+                                prefix: string;
+                                revoked_at: string | null;
+                                /** @description The key this one replaced */
+                                rotated_from: string | null;
+                                scopes: string[];
+                                /** @description Derived now: revoked; expired; rotated and still in its grace window (grace) or past it (rotated); else active */
+                                status: "active" | "grace" | "rotated" | "expired" | "revoked";
+                                /** @description The store of a store key; null for an account key */
+                                store_id: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier, used as {key} in paths
+                                 */
+                                uuid: string;
+                            };
+                            /** @description The secret. Shown in this response only; it cannot be read again. */
+                            key: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Plan entitlement of the calling store, with the tier matrix and upgrade links
+         * @description Credentials: K, B, JS, J.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                cta: {
+                                    [key: string]: {
+                                        url: string;
+                                    };
+                                };
+                                entitlement: {
+                                    capabilities: {
+                                        [key: string]: boolean;
+                                    };
+                                    quotas: {
+                                        [key: string]: number | null;
+                                    };
+                                    tier: string;
+                                };
+                                matrix: {
+                                    [key: string]: {
+                                        capabilities: {
+                                            [key: string]: boolean;
+                                        };
+                                        quotas: {
+                                            [key: string]: number | null;
+                                        };
+                                    };
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authenticated as a user rather than a store */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/password-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the password; every earlier JWT stops working, a new one is returned
+         * @description Credentials: J.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        current_password: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                access_token: string;
+                                /** @description seconds */
+                                expires_in: number;
+                                /** @enum {string} */
+                                token_type: "bearer";
+                                user: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    email: string;
+                                    email_verified_at: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/render-jwt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A JWT for the store owner's account, called with the store key
+         * @description Credentials: B.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                access_token: string;
+                                /** @description seconds */
+                                expires_in: number;
+                                /** @enum {string} */
+                                token_type: "bearer";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/signIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in; returns an account JWT */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                access_token: string;
+                                /** @description seconds */
+                                expires_in: number;
+                                /** @enum {string} */
+                                token_type: "bearer";
+                                user: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    email: string;
+                                    email_verified_at: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's token balance
+         * @description Credentials: J, K; scope `account:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description tokens available */
+                                balance: number;
+                                /** @description where to buy more tokens */
+                                top_up_url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/wallet/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The wallet ledger: charges, refunds and credits, newest first
+         * @description Credentials: J, K; scope `account:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id";
+                    type?: "charge" | "refund" | "credit";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description signed: a charge is negative, a refund or credit positive; the ledger sums to the balance */
+                                amount: number;
+                                balance_after: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /**
+                                 * @description Wallet transaction id
+                                 * @example TX-00000123
+                                 */
+                                id: string;
+                                /** @description what the entry is for, e.g. job:<id> or signup_grant */
+                                reference: string | null;
+                                /** @description the charge a refund gives back */
+                                refund_of: string | null;
+                                type: "charge" | "refund" | "credit";
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clipart-storages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's clipart categories
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                is_default: boolean;
+                                name: string;
+                                parent_id: string | null;
+                                parent_storage_id: string | null;
+                                type: "product" | "clipart" | "template";
+                                updated_at: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a clipart category
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        parent_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                is_default: boolean;
+                                name: string;
+                                parent_id: string | null;
+                                parent_storage_id: string | null;
+                                type: "product" | "clipart" | "template";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clipart-storages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a clipart category (its cliparts stay)
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Clipart category id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clipart-storages/{id}/cliparts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's cliparts in a category
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path: {
+                    /** @description Clipart category id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clipart-storages/{id}/cliparts-default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Default cliparts in a category
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path: {
+                    /** @description Clipart category id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clipart-storages/{id}/cliparts-default/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of default cliparts in a category
+         * @description Credentials: B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Clipart category id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clipart-storages/{id}/cliparts/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of the store's cliparts in a category
+         * @description Credentials: B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Clipart category id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clipart-storages/{id}/storages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's categories of a clipart
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path: {
+                    /** @description Clipart (Image) id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                is_default: boolean;
+                                name: string;
+                                parent_id: string | null;
+                                parent_storage_id: string | null;
+                                type: "product" | "clipart" | "template";
+                                updated_at: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clipart-storages/{id}/storages-default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Default categories of a clipart
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path: {
+                    /** @description Clipart (Image) id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                is_default: boolean;
+                                name: string;
+                                parent_id: string | null;
+                                parent_storage_id: string | null;
+                                type: "product" | "clipart" | "template";
+                                updated_at: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clipart-storages/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Default clipart categories
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                is_default: boolean;
+                                name: string;
+                                parent_id: string | null;
+                                parent_storage_id: string | null;
+                                type: "product" | "clipart" | "template";
+                                updated_at: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clipart/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload up to 20 cliparts (parts named files[])
+         * @description Credentials: B, JS, K; scope `assets:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        "files[]": string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Clipart storage quota exceeded */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description File too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cliparts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's cliparts (Image records)
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Upload a clipart (raster or sanitised SVG); counts against clipart_storage_bytes
+         * @description Credentials: B, JS, K; scope `assets:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: string;
+                        name?: string;
+                        "storages[]"?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Clipart storage quota exceeded */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description File too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cliparts/{clipart}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A clipart (the store’s or a default one)
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clipart: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Set a clipart's categories (storages) or name; invalid data is 422
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clipart: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        storages?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed ({message, errors}) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a clipart
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clipart: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cliparts/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of the store's cliparts
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cliparts/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service-curated cliparts (Image records)
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cliparts/default/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of default cliparts
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cliparts/global": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Global Clipart records (numeric ids)
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: number;
+                                is_global: boolean;
+                                name: string;
+                                storages: string[];
+                                thumbnail_url: string | null;
+                                url: string;
+                                uuid: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cliparts/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's Clipart records (numeric ids)
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: number;
+                                is_global: boolean;
+                                name: string;
+                                storages: string[];
+                                thumbnail_url: string | null;
+                                url: string;
+                                uuid: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List designs
+         * @description Credentials: B, JS, K; scope `designs:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "accepted" | "processing" | "declined" | "trashed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a design
+         * @description Credentials: U, B, JS, K; scope `designs:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        design_image_id?: string | null;
+                        is_uploader?: boolean;
+                        layers?: {
+                            [key: string]: unknown;
+                        }[];
+                        name?: string;
+                        note?: string | null;
+                        preview_image_id?: string | null;
+                        project_id?: string | null;
+                        side_id: string;
+                        status?: "accepted" | "processing" | "declined" | "trashed";
+                        viewport_height?: number;
+                        viewport_width?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/designs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A design
+         * @description Credentials: U, B, JS, K; scope `designs:read | designs:write`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Update a design
+         * @description Credentials: U, B, JS, K; scope `designs:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        design_image_id?: string | null;
+                        is_uploader?: boolean;
+                        layers?: {
+                            [key: string]: unknown;
+                        }[];
+                        name?: string;
+                        note?: string | null;
+                        preview_image_id?: string | null;
+                        project_id?: string | null;
+                        side_id?: string;
+                        status?: "accepted" | "processing" | "declined" | "trashed";
+                        viewport_height?: number;
+                        viewport_width?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a design
+         * @description Credentials: B, JS, K; scope `designs:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/designs/{id}/fonts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fonts a design's text layers use (store fonts, else default ones)
+         * @description Credentials: U, B, JS, K; scope `designs:read | designs:write`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alias: string;
+                                coverage: string[];
+                                created_at: string;
+                                family: string;
+                                glyph_count: number;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                name: string;
+                                size_bytes: number;
+                                source_url: string | null;
+                                style: string;
+                                subset: string;
+                                /** @description ttf, otf, woff or woff2 */
+                                type: string;
+                                updated_at: string;
+                                url: string | null;
+                                weight: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/designs/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a design's print-ready PDF
+         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. Free of tokens.
+         *
+         *     Credentials: U, B, JS, K; scope `files:render | designs:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `cmyk` converts every colour with Ghostscript, fonts stay embedded and images lossless
+                         * @default rgb
+                         */
+                        color_mode?: "rgb" | "cmyk";
+                        /**
+                         * @description Crop marks at the trim corners in a 0.25 in slug (MediaBox grows; TrimBox and BleedBox stay)
+                         * @default false
+                         */
+                        crop_marks?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                color_mode: "rgb" | "cmyk";
+                                completed_at: string | null;
+                                created_at: string;
+                                crop_marks: boolean;
+                                design_id: string | null;
+                                /** @description The designs printed, one page each, in page order */
+                                design_ids: string[];
+                                error: string | null;
+                                expires_at: string | null;
+                                id: string;
+                                /** @description Page boxes of each page */
+                                pages: {
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    bleed_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    media_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    trim_box: number[];
+                                }[];
+                                pdf_url: string | null;
+                                project_id: string | null;
+                                size_bytes: number | null;
+                                status: "queued" | "processing" | "completed" | "failed";
+                                /** @enum {string} */
+                                type: "pdf";
+                                warnings: {
+                                    /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE or OUTSIDE_SAFE_ZONE */
+                                    code: string;
+                                    details?: {
+                                        [key: string]: unknown;
+                                    };
+                                    layer?: string;
+                                    message: string;
+                                    /** @description 1-based page (one per design) */
+                                    page: number;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/designs/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update up to 100 designs (all or nothing)
+         * @description Credentials: U, B, JS, K; scope `designs:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        designs: {
+                            design_image_id?: string | null;
+                            id: string;
+                            is_uploader?: boolean;
+                            layers?: {
+                                [key: string]: unknown;
+                            }[];
+                            name?: string;
+                            note?: string | null;
+                            preview_image_id?: string | null;
+                            project_id?: string | null;
+                            side_id?: string;
+                            status?: "accepted" | "processing" | "declined" | "trashed";
+                            viewport_height?: number;
+                            viewport_width?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Create up to 100 designs (all or nothing)
+         * @description Credentials: U, B, JS, K; scope `designs:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        designs: {
+                            design_image_id?: string | null;
+                            is_uploader?: boolean;
+                            layers?: {
+                                [key: string]: unknown;
+                            }[];
+                            name?: string;
+                            note?: string | null;
+                            preview_image_id?: string | null;
+                            project_id?: string | null;
+                            side_id: string;
+                            status?: "accepted" | "processing" | "declined" | "trashed";
+                            viewport_height?: number;
+                            viewport_width?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete up to 100 designs (all or nothing)
+         * @description Credentials: B, JS, K; scope `designs:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        designs: {
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/designs/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of designs
+         * @description Credentials: B, JS, K; scope `designs:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/designs/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Images uploaded for designs (type `designs`)
+         * @description Credentials: U, B, JS, K; scope `designs:read | designs:write`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a file through a signed link (valid 24 hours) */
+        get: {
+            parameters: {
+                query?: {
+                    expires?: string;
+                    name?: string;
+                    sig?: string;
+                };
+                header?: never;
+                path: {
+                    "*": string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file, with its own Content-Type */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fonts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's fonts
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alias: string;
+                                coverage: string[];
+                                created_at: string;
+                                family: string;
+                                glyph_count: number;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                name: string;
+                                size_bytes: number;
+                                source_url: string | null;
+                                style: string;
+                                subset: string;
+                                /** @description ttf, otf, woff or woff2 */
+                                type: string;
+                                updated_at: string;
+                                url: string | null;
+                                weight: number;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register a font by URL (fetched through the safe fetcher, parsed with fontkit)
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        alias?: string;
+                        name: string;
+                        subset?: string;
+                        type?: string;
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alias: string;
+                                coverage: string[];
+                                created_at: string;
+                                family: string;
+                                glyph_count: number;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                name: string;
+                                size_bytes: number;
+                                source_url: string | null;
+                                style: string;
+                                subset: string;
+                                /** @description ttf, otf, woff or woff2 */
+                                type: string;
+                                updated_at: string;
+                                url: string | null;
+                                weight: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a font */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fonts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A font (the store’s or a default one)
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alias: string;
+                                coverage: string[];
+                                created_at: string;
+                                family: string;
+                                glyph_count: number;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                name: string;
+                                size_bytes: number;
+                                source_url: string | null;
+                                style: string;
+                                subset: string;
+                                /** @description ttf, otf, woff or woff2 */
+                                type: string;
+                                updated_at: string;
+                                url: string | null;
+                                weight: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Rename a font (name, alias, subset)
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        alias?: string;
+                        name?: string;
+                        subset?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alias: string;
+                                coverage: string[];
+                                created_at: string;
+                                family: string;
+                                glyph_count: number;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                name: string;
+                                size_bytes: number;
+                                source_url: string | null;
+                                style: string;
+                                subset: string;
+                                /** @description ttf, otf, woff or woff2 */
+                                type: string;
+                                updated_at: string;
+                                url: string | null;
+                                weight: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a font
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fonts/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of the store's fonts
+         * @description Credentials: B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fonts/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Default fonts (one record per face; OFL-1.1)
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alias: string;
+                                coverage: string[];
+                                created_at: string;
+                                family: string;
+                                glyph_count: number;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                name: string;
+                                size_bytes: number;
+                                source_url: string | null;
+                                style: string;
+                                subset: string;
+                                /** @description ttf, otf, woff or woff2 */
+                                type: string;
+                                updated_at: string;
+                                url: string | null;
+                                weight: number;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fonts/default/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of default font faces
+         * @description Credentials: B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fonts/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a font file (TTF, OTF, WOFF, WOFF2)
+         * @description Credentials: B, JS, K; scope `assets:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        alias?: string;
+                        /** Format: binary */
+                        file: string;
+                        name?: string;
+                        subset?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alias: string;
+                                coverage: string[];
+                                created_at: string;
+                                family: string;
+                                glyph_count: number;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                name: string;
+                                size_bytes: number;
+                                source_url: string | null;
+                                style: string;
+                                subset: string;
+                                /** @description ttf, otf, woff or woff2 */
+                                type: string;
+                                updated_at: string;
+                                url: string | null;
+                                weight: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description File too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a font */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example ok */
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's images
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    type?: "cliparts" | "designs";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Upload an image (JPEG, PNG, WebP, TIFF, GIF, SVG sanitised, PDF); thumbnails small, medium and custom
+         * @description Credentials: U, B, JS, K; scope `assets:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        custom_width?: number;
+                        /** Format: binary */
+                        file: string;
+                        type?: "cliparts" | "designs";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description File too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An image
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete an image and its files
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload up to 20 images (parts named files[])
+         * @description Credentials: U, B, JS, K; scope `assets:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        "files[]": string[];
+                        type?: "cliparts" | "designs";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description File too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of the store's images
+         * @description Credentials: B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A job: its status and, when completed, its result (a print-ready PDF: `pdf_url`, valid 24 hours, and warnings)
+         * @description Credentials: U, B, JS, K, J; scope `files:render | designs:read | designs:write | projects:read | projects:write`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                color_mode: "rgb" | "cmyk";
+                                completed_at: string | null;
+                                created_at: string;
+                                crop_marks: boolean;
+                                design_id: string | null;
+                                /** @description The designs printed, one page each, in page order */
+                                design_ids: string[];
+                                error: string | null;
+                                expires_at: string | null;
+                                id: string;
+                                /** @description Page boxes of each page */
+                                pages: {
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    bleed_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    media_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    trim_box: number[];
+                                }[];
+                                pdf_url: string | null;
+                                project_id: string | null;
+                                size_bytes: number | null;
+                                status: "queued" | "processing" | "completed" | "failed";
+                                /** @enum {string} */
+                                type: "pdf";
+                                warnings: {
+                                    /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE or OUTSIDE_SAFE_ZONE */
+                                    code: string;
+                                    details?: {
+                                        [key: string]: unknown;
+                                    };
+                                    layer?: string;
+                                    message: string;
+                                    /** @description 1-based page (one per design) */
+                                    page: number;
+                                }[];
+                            } | {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "publish" | "draft" | "trashed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_file_types: string[];
+                                category_ids: string[];
+                                created_at: string;
+                                description: string | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                dynamic_side: boolean;
+                                enable_design: boolean;
+                                enable_pod: boolean;
+                                enable_upload: boolean;
+                                id: string;
+                                max_file_upload: number;
+                                metadata: unknown[];
+                                min_jpg_dpi: number;
+                                name: string;
+                                parent_id: string | null;
+                                product_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                product_image_id: string | null;
+                                scale: number | null;
+                                status: "publish" | "draft" | "trashed";
+                                type_id: string;
+                                updated_at: string;
+                                upload_max_filesize: number | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a product
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        allowed_file_types?: ("jpg" | "png" | "ai" | "pdf" | "svg" | "ps")[];
+                        category_ids?: string[];
+                        description?: string;
+                        dimension_unit?: "inch" | "cm" | "mm";
+                        dpi?: number;
+                        dynamic_side?: boolean;
+                        enable_design?: boolean;
+                        enable_pod?: boolean;
+                        enable_upload?: boolean;
+                        max_file_upload?: number;
+                        metadata?: unknown[];
+                        min_jpg_dpi?: number;
+                        name: string;
+                        parent_id?: string | null;
+                        product_image_id?: string | null;
+                        scale?: number;
+                        status?: "publish" | "draft" | "trashed";
+                        type_id?: "simple" | "variant" | "variant_option";
+                        upload_max_filesize?: number;
+                        viewport_height?: number;
+                        viewport_width?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_file_types: string[];
+                                category_ids: string[];
+                                created_at: string;
+                                description: string | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                dynamic_side: boolean;
+                                enable_design: boolean;
+                                enable_pod: boolean;
+                                enable_upload: boolean;
+                                id: string;
+                                max_file_upload: number;
+                                metadata: unknown[];
+                                min_jpg_dpi: number;
+                                name: string;
+                                parent_id: string | null;
+                                product_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                product_image_id: string | null;
+                                scale: number | null;
+                                status: "publish" | "draft" | "trashed";
+                                type_id: string;
+                                updated_at: string;
+                                upload_max_filesize: number | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_file_types: string[];
+                                category_ids: string[];
+                                created_at: string;
+                                description: string | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                dynamic_side: boolean;
+                                enable_design: boolean;
+                                enable_pod: boolean;
+                                enable_upload: boolean;
+                                id: string;
+                                max_file_upload: number;
+                                metadata: unknown[];
+                                min_jpg_dpi: number;
+                                name: string;
+                                parent_id: string | null;
+                                product_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                product_image_id: string | null;
+                                scale: number | null;
+                                status: "publish" | "draft" | "trashed";
+                                type_id: string;
+                                updated_at: string;
+                                upload_max_filesize: number | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Update a product
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        allowed_file_types?: ("jpg" | "png" | "ai" | "pdf" | "svg" | "ps")[];
+                        category_ids?: string[];
+                        description?: string;
+                        dimension_unit?: "inch" | "cm" | "mm";
+                        dpi?: number;
+                        dynamic_side?: boolean;
+                        enable_design?: boolean;
+                        enable_pod?: boolean;
+                        enable_upload?: boolean;
+                        max_file_upload?: number;
+                        metadata?: unknown[];
+                        min_jpg_dpi?: number;
+                        name?: string;
+                        parent_id?: string | null;
+                        product_image_id?: string | null;
+                        scale?: number;
+                        status?: "publish" | "draft" | "trashed";
+                        type_id?: "simple" | "variant" | "variant_option";
+                        upload_max_filesize?: number;
+                        viewport_height?: number;
+                        viewport_width?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_file_types: string[];
+                                category_ids: string[];
+                                created_at: string;
+                                description: string | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                dynamic_side: boolean;
+                                enable_design: boolean;
+                                enable_pod: boolean;
+                                enable_upload: boolean;
+                                id: string;
+                                max_file_upload: number;
+                                metadata: unknown[];
+                                min_jpg_dpi: number;
+                                name: string;
+                                parent_id: string | null;
+                                product_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                product_image_id: string | null;
+                                scale: number | null;
+                                status: "publish" | "draft" | "trashed";
+                                type_id: string;
+                                updated_at: string;
+                                upload_max_filesize: number | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a product (designs that reference it keep their snapshot)
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Designs made on a product's sides
+         * @description Credentials: B, JS, K; scope `designs:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "accepted" | "processing" | "declined" | "trashed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}/designs/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of designs made on a product's sides
+         * @description Credentials: B, JS, K; scope `designs:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}/sides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's print sides
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                background_included: boolean;
+                                bg_color_value: string | null;
+                                bg_type: "color" | "image" | "transparent";
+                                /** @description Edges in the product's dimension_unit */
+                                bleed: {
+                                    bottom: number;
+                                    left: number;
+                                    right: number;
+                                    top: number;
+                                };
+                                created_at: string;
+                                cut_line_margin: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                design_area: {
+                                    height: number;
+                                    left: number;
+                                    top: number;
+                                    width: number;
+                                } | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                height: number;
+                                id: string;
+                                img_overlay: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                img_overlay_id: string | null;
+                                include_overlay: boolean;
+                                name: string;
+                                product_id: string;
+                                /** @description Edges in the product's dimension_unit */
+                                safe_zone: {
+                                    bottom: number;
+                                    left: number;
+                                    right: number;
+                                    top: number;
+                                };
+                                safe_zone_margin: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                scale: number;
+                                show_cut_line: boolean;
+                                show_overlay: boolean;
+                                show_safe_zone: boolean;
+                                side_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                side_image_id: string | null;
+                                side_image_size: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                status: "publish" | "draft" | "trashed";
+                                updated_at: string;
+                                width: number;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}/sides/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of a product's sides
+         * @description Credentials: B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update up to 100 products (all or nothing)
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        products: {
+                            allowed_file_types?: ("jpg" | "png" | "ai" | "pdf" | "svg" | "ps")[];
+                            category_ids?: string[];
+                            description?: string;
+                            dimension_unit?: "inch" | "cm" | "mm";
+                            dpi?: number;
+                            dynamic_side?: boolean;
+                            enable_design?: boolean;
+                            enable_pod?: boolean;
+                            enable_upload?: boolean;
+                            id: string;
+                            max_file_upload?: number;
+                            metadata?: unknown[];
+                            min_jpg_dpi?: number;
+                            name?: string;
+                            parent_id?: string | null;
+                            product_image_id?: string | null;
+                            scale?: number;
+                            status?: "publish" | "draft" | "trashed";
+                            type_id?: "simple" | "variant" | "variant_option";
+                            upload_max_filesize?: number;
+                            viewport_height?: number;
+                            viewport_width?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_file_types: string[];
+                                category_ids: string[];
+                                created_at: string;
+                                description: string | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                dynamic_side: boolean;
+                                enable_design: boolean;
+                                enable_pod: boolean;
+                                enable_upload: boolean;
+                                id: string;
+                                max_file_upload: number;
+                                metadata: unknown[];
+                                min_jpg_dpi: number;
+                                name: string;
+                                parent_id: string | null;
+                                product_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                product_image_id: string | null;
+                                scale: number | null;
+                                status: "publish" | "draft" | "trashed";
+                                type_id: string;
+                                updated_at: string;
+                                upload_max_filesize: number | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Create up to 100 products (all or nothing)
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        products: {
+                            allowed_file_types?: ("jpg" | "png" | "ai" | "pdf" | "svg" | "ps")[];
+                            category_ids?: string[];
+                            description?: string;
+                            dimension_unit?: "inch" | "cm" | "mm";
+                            dpi?: number;
+                            dynamic_side?: boolean;
+                            enable_design?: boolean;
+                            enable_pod?: boolean;
+                            enable_upload?: boolean;
+                            max_file_upload?: number;
+                            metadata?: unknown[];
+                            min_jpg_dpi?: number;
+                            name: string;
+                            parent_id?: string | null;
+                            product_image_id?: string | null;
+                            scale?: number;
+                            status?: "publish" | "draft" | "trashed";
+                            type_id?: "simple" | "variant" | "variant_option";
+                            upload_max_filesize?: number;
+                            viewport_height?: number;
+                            viewport_width?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_file_types: string[];
+                                category_ids: string[];
+                                created_at: string;
+                                description: string | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                dynamic_side: boolean;
+                                enable_design: boolean;
+                                enable_pod: boolean;
+                                enable_upload: boolean;
+                                id: string;
+                                max_file_upload: number;
+                                metadata: unknown[];
+                                min_jpg_dpi: number;
+                                name: string;
+                                parent_id: string | null;
+                                product_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                product_image_id: string | null;
+                                scale: number | null;
+                                status: "publish" | "draft" | "trashed";
+                                type_id: string;
+                                updated_at: string;
+                                upload_max_filesize: number | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete up to 100 products (all or nothing)
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        products: {
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of products
+         * @description Credentials: B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List projects
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description the same as `search` */
+                    s?: string;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "processing" | "reviewing" | "accepted" | "trashed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a project (alias of /projects)
+         * @description Credentials: U, B, JS, K; scope `projects:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                        code?: string;
+                        /** @example Order #1042 — business cards */
+                        name: string;
+                        note?: string | null;
+                        status?: "processing" | "reviewing" | "accepted" | "trashed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project (alias of /projects)
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Update a project (alias of /projects)
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                        code?: string;
+                        /** @example Order #1042 — business cards */
+                        name?: string;
+                        note?: string | null;
+                        status?: "processing" | "reviewing" | "accepted" | "trashed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a project (alias of /projects)
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's designs (alias of /projects)
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "accepted" | "processing" | "declined" | "trashed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/designs/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of a project's designs (alias of /projects)
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a project's print-ready PDF (its designs, oldest first) (alias of /projects)
+         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. Free of tokens.
+         *
+         *     Credentials: U, B, JS, K; scope `files:render | projects:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `cmyk` converts every colour with Ghostscript, fonts stay embedded and images lossless
+                         * @default rgb
+                         */
+                        color_mode?: "rgb" | "cmyk";
+                        /**
+                         * @description Crop marks at the trim corners in a 0.25 in slug (MediaBox grows; TrimBox and BleedBox stay)
+                         * @default false
+                         */
+                        crop_marks?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                color_mode: "rgb" | "cmyk";
+                                completed_at: string | null;
+                                created_at: string;
+                                crop_marks: boolean;
+                                design_id: string | null;
+                                /** @description The designs printed, one page each, in page order */
+                                design_ids: string[];
+                                error: string | null;
+                                expires_at: string | null;
+                                id: string;
+                                /** @description Page boxes of each page */
+                                pages: {
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    bleed_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    media_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    trim_box: number[];
+                                }[];
+                                pdf_url: string | null;
+                                project_id: string | null;
+                                size_bytes: number | null;
+                                status: "queued" | "processing" | "completed" | "failed";
+                                /** @enum {string} */
+                                type: "pdf";
+                                warnings: {
+                                    /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE or OUTSIDE_SAFE_ZONE */
+                                    code: string;
+                                    details?: {
+                                        [key: string]: unknown;
+                                    };
+                                    layer?: string;
+                                    message: string;
+                                    /** @description 1-based page (one per design) */
+                                    page: number;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products a project's designs are made on (alias of /projects)
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "publish" | "draft" | "trashed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_file_types: string[];
+                                category_ids: string[];
+                                created_at: string;
+                                description: string | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                dynamic_side: boolean;
+                                enable_design: boolean;
+                                enable_pod: boolean;
+                                enable_upload: boolean;
+                                id: string;
+                                max_file_upload: number;
+                                metadata: unknown[];
+                                min_jpg_dpi: number;
+                                name: string;
+                                parent_id: string | null;
+                                product_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                product_image_id: string | null;
+                                scale: number | null;
+                                status: "publish" | "draft" | "trashed";
+                                type_id: string;
+                                updated_at: string;
+                                upload_max_filesize: number | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/products/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of products a project's designs are made on (alias of /projects)
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update up to 100 projects (all or nothing)
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        projects: {
+                            /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                            code?: string;
+                            id: string;
+                            /** @example Order #1042 — business cards */
+                            name?: string;
+                            note?: string | null;
+                            status?: "processing" | "reviewing" | "accepted" | "trashed";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Create up to 100 projects (all or nothing)
+         * @description Credentials: U, B, JS, K; scope `projects:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        projects: {
+                            /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                            code?: string;
+                            /** @example Order #1042 — business cards */
+                            name: string;
+                            note?: string | null;
+                            status?: "processing" | "reviewing" | "accepted" | "trashed";
+                        }[] | {
+                            /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                            code?: string;
+                            /** @example Order #1042 — business cards */
+                            name: string;
+                            note?: string | null;
+                            status?: "processing" | "reviewing" | "accepted" | "trashed";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete up to 100 projects (all or nothing)
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        projects: {
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of projects
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List projects
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description the same as `search` */
+                    s?: string;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "processing" | "reviewing" | "accepted" | "trashed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a project
+         * @description Credentials: U, B, JS, K; scope `projects:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                        code?: string;
+                        /** @example Order #1042 — business cards */
+                        name: string;
+                        note?: string | null;
+                        status?: "processing" | "reviewing" | "accepted" | "trashed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Update a project
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                        code?: string;
+                        /** @example Order #1042 — business cards */
+                        name?: string;
+                        note?: string | null;
+                        status?: "processing" | "reviewing" | "accepted" | "trashed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a project
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's designs
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "accepted" | "processing" | "declined" | "trashed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                design_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                design_image_id: string | null;
+                                id: string;
+                                is_uploader: boolean;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                original_output_options: {
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                };
+                                original_side: {
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                };
+                                preview_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                preview_image_id: string | null;
+                                product: {
+                                    allowed_file_types: string[];
+                                    category_ids: string[];
+                                    created_at: string;
+                                    description: string | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    dynamic_side: boolean;
+                                    enable_design: boolean;
+                                    enable_pod: boolean;
+                                    enable_upload: boolean;
+                                    id: string;
+                                    max_file_upload: number;
+                                    metadata: unknown[];
+                                    min_jpg_dpi: number;
+                                    name: string;
+                                    parent_id: string | null;
+                                    product_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    product_image_id: string | null;
+                                    scale: number | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    type_id: string;
+                                    updated_at: string;
+                                    upload_max_filesize: number | null;
+                                    viewport_height: number | null;
+                                    viewport_width: number | null;
+                                } | null;
+                                product_id: string | null;
+                                project: {
+                                    code: string;
+                                    created_at: string;
+                                    id: string;
+                                    name: string;
+                                    note: string | null;
+                                    status: "processing" | "reviewing" | "accepted" | "trashed";
+                                    updated_at: string;
+                                } | null;
+                                project_id: string | null;
+                                side: ({
+                                    background_included: boolean;
+                                    bg_color_value: string | null;
+                                    bg_type: "color" | "image" | "transparent";
+                                    /** @description Edges in the product's dimension_unit */
+                                    bleed: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    created_at: string;
+                                    cut_line_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    design_area: {
+                                        height: number;
+                                        left: number;
+                                        top: number;
+                                        width: number;
+                                    } | null;
+                                    dimension_unit: "inch" | "cm" | "mm";
+                                    dpi: number;
+                                    height: number;
+                                    id: string;
+                                    img_overlay: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    img_overlay_id: string | null;
+                                    include_overlay: boolean;
+                                    name: string;
+                                    product_id: string;
+                                    /** @description Edges in the product's dimension_unit */
+                                    safe_zone: {
+                                        bottom: number;
+                                        left: number;
+                                        right: number;
+                                        top: number;
+                                    };
+                                    safe_zone_margin: {
+                                        x: number;
+                                        y: number;
+                                    } | null;
+                                    scale: number;
+                                    show_cut_line: boolean;
+                                    show_overlay: boolean;
+                                    show_safe_zone: boolean;
+                                    side_image: {
+                                        alt: string;
+                                        created_at: string;
+                                        height: number | null;
+                                        id: string;
+                                        is_default: boolean;
+                                        license: string | null;
+                                        mime_type: string;
+                                        name: string;
+                                        size_bytes: number;
+                                        thumbnails: {
+                                            custom: string | null;
+                                            medium: string | null;
+                                            small: string | null;
+                                        };
+                                        type: ("cliparts" | "designs") | null;
+                                        updated_at: string;
+                                        /** @description Signed link, valid 24 hours */
+                                        url: string;
+                                        width: number | null;
+                                    } | null;
+                                    side_image_id: string | null;
+                                    side_image_size: {
+                                        height: number;
+                                        width: number;
+                                    } | null;
+                                    status: "publish" | "draft" | "trashed";
+                                    updated_at: string;
+                                    width: number;
+                                } & {
+                                    ratio: number;
+                                }) | null;
+                                side_id: string;
+                                status: "accepted" | "processing" | "declined" | "trashed";
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/designs/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of a project's designs
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a project's print-ready PDF (its designs, oldest first)
+         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. Free of tokens.
+         *
+         *     Credentials: U, B, JS, K; scope `files:render | projects:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `cmyk` converts every colour with Ghostscript, fonts stay embedded and images lossless
+                         * @default rgb
+                         */
+                        color_mode?: "rgb" | "cmyk";
+                        /**
+                         * @description Crop marks at the trim corners in a 0.25 in slug (MediaBox grows; TrimBox and BleedBox stay)
+                         * @default false
+                         */
+                        crop_marks?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                color_mode: "rgb" | "cmyk";
+                                completed_at: string | null;
+                                created_at: string;
+                                crop_marks: boolean;
+                                design_id: string | null;
+                                /** @description The designs printed, one page each, in page order */
+                                design_ids: string[];
+                                error: string | null;
+                                expires_at: string | null;
+                                id: string;
+                                /** @description Page boxes of each page */
+                                pages: {
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    bleed_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    media_box: number[];
+                                    /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
+                                    trim_box: number[];
+                                }[];
+                                pdf_url: string | null;
+                                project_id: string | null;
+                                size_bytes: number | null;
+                                status: "queued" | "processing" | "completed" | "failed";
+                                /** @enum {string} */
+                                type: "pdf";
+                                warnings: {
+                                    /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE or OUTSIDE_SAFE_ZONE */
+                                    code: string;
+                                    details?: {
+                                        [key: string]: unknown;
+                                    };
+                                    layer?: string;
+                                    message: string;
+                                    /** @description 1-based page (one per design) */
+                                    page: number;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products a project's designs are made on
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "publish" | "draft" | "trashed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_file_types: string[];
+                                category_ids: string[];
+                                created_at: string;
+                                description: string | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                dynamic_side: boolean;
+                                enable_design: boolean;
+                                enable_pod: boolean;
+                                enable_upload: boolean;
+                                id: string;
+                                max_file_upload: number;
+                                metadata: unknown[];
+                                min_jpg_dpi: number;
+                                name: string;
+                                parent_id: string | null;
+                                product_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                product_image_id: string | null;
+                                scale: number | null;
+                                status: "publish" | "draft" | "trashed";
+                                type_id: string;
+                                updated_at: string;
+                                upload_max_filesize: number | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/products/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of products a project's designs are made on
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update up to 100 projects (all or nothing)
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        projects: {
+                            /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                            code?: string;
+                            id: string;
+                            /** @example Order #1042 — business cards */
+                            name?: string;
+                            note?: string | null;
+                            status?: "processing" | "reviewing" | "accepted" | "trashed";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Create up to 100 projects (all or nothing)
+         * @description Credentials: U, B, JS, K; scope `projects:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        projects: {
+                            /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                            code?: string;
+                            /** @example Order #1042 — business cards */
+                            name: string;
+                            note?: string | null;
+                            status?: "processing" | "reviewing" | "accepted" | "trashed";
+                        }[] | {
+                            /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
+                            code?: string;
+                            /** @example Order #1042 — business cards */
+                            name: string;
+                            note?: string | null;
+                            status?: "processing" | "reviewing" | "accepted" | "trashed";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                created_at: string;
+                                id: string;
+                                name: string;
+                                note: string | null;
+                                status: "processing" | "reviewing" | "accepted" | "trashed";
+                                updated_at: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete up to 100 projects (all or nothing)
+         * @description Credentials: B, JS, K; scope `projects:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        projects: {
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of projects
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: database, queue and blob store answer */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description "ok", or "unavailable: <reason>", per dependency
+                             * @example {
+                             *       "database": "ok",
+                             *       "queue": "ok",
+                             *       "blobs": "ok"
+                             *     }
+                             */
+                            checks: {
+                                [key: string]: string;
+                            };
+                            status: "ready" | "unavailable";
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description "ok", or "unavailable: <reason>", per dependency
+                             * @example {
+                             *       "database": "ok",
+                             *       "queue": "ok",
+                             *       "blobs": "ok"
+                             *     }
+                             */
+                            checks: {
+                                [key: string]: string;
+                            };
+                            status: "ready" | "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/bg-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove the background of an image (150 tokens, refunded if processing fails)
+         * @description Answers 202 with the job in `processing`; poll GET /services/bg-remove/{jobId} every 2-3 seconds. Send `Idempotency-Key` to retry safely.
+         *
+         *     Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 0 hard cut … 10 feathered (default 3) */
+                        edge_softness?: number;
+                        /** @description refine edges at full resolution (default false) */
+                        high_detail_mode?: boolean;
+                        /** @description http(s) URL of a JPEG, PNG or WebP image */
+                        image_url: string;
+                        output_background?: "transparent" | "white";
+                        subject_type?: "auto" | "person" | "product" | "logo" | "text" | "hair_heavy";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            edge_softness: number;
+                            high_detail_mode: boolean;
+                            job_id: string;
+                            output_background: "transparent" | "white";
+                            output_url: string | null;
+                            provider: string;
+                            status: "pending" | "processing" | "completed" | "failed";
+                            subject_type: "auto" | "person" | "product" | "logo" | "text" | "hair_heavy";
+                            tokens_deducted: number;
+                            wallet_transaction_id: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_TOKENS: {error, balance, shortfall, top_up_url} */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Idempotency-Key reused with another body */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/bg-remove/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A background removal job (full field set)
+         * @description Credentials: J.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            edge_softness: number;
+                            error_message: string | null;
+                            high_detail_mode: boolean;
+                            job_id: string;
+                            output_background: "transparent" | "white";
+                            output_url: string | null;
+                            provider: string;
+                            status: "pending" | "processing" | "completed" | "failed";
+                            subject_type: "auto" | "person" | "product" | "logo" | "text" | "hair_heavy";
+                            tokens_deducted: number;
+                            wallet_transaction_id: string | null;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/preflight/ai-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts an AI fix job (tokens deducted at creation, refunded if it fails)
+         * @description Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        options?: {
+                            /** @description any of upscale_resolution_2x, upscale_resolution_4x, add_bleed, remove_transparency, sharpen_edges, resize_to_spec, convert_color_mode, full_prepress; derived from the report's issues when omitted */
+                            fixTypes?: string[];
+                            targetDpi?: number;
+                        };
+                        preflightReportId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                estimatedTokenCost: {
+                                    max: number;
+                                    min: number;
+                                };
+                                fixTypes: string[];
+                                jobId: string;
+                                preflightReportId: string;
+                                /** @enum {string} */
+                                status: "analyzing";
+                                tokens_deducted: number;
+                                tokensDeducted: number;
+                                wallet_transaction_id: string | null;
+                                walletTransactionId: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wallet balance too low */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            balance: number;
+                            /** @enum {string} */
+                            error: "INSUFFICIENT_TOKENS";
+                            shortfall: number;
+                            top_up_url: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/preflight/ai-jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An AI fix job: analyzing → applying → completed | failed
+         * @description Credentials: J.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                appliedFixes: string[];
+                                completedAt: string | null;
+                                correctedFileType: ("jpeg" | "png" | "tiff" | "pdf") | null;
+                                /** @description link valid 24 hours; null until completed and after reject */
+                                correctedFileUrl: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                errorMessage: string | null;
+                                estimatedTokenCost: {
+                                    max: number;
+                                    min: number;
+                                };
+                                fixTypes: string[];
+                                jobId: string;
+                                notes: string[];
+                                preflightReportId: string;
+                                refundTransactionId: string | null;
+                                resolvedReportId: string | null;
+                                review: "approved" | "rejected" | null;
+                                status: "analyzing" | "applying" | "completed" | "failed";
+                                targetDpi: number | null;
+                                tokens_deducted: number;
+                                tokensDeducted: number;
+                                tokensRefunded: number;
+                                wallet_transaction_id: string | null;
+                                walletTransactionId: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/preflight/ai-jobs/{jobId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves a completed job: keeps the corrected file and checks it again
+         * @description Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                approvedFileUrl: string;
+                                imageId: string | null;
+                                jobId: string;
+                                resolvedReportId: string;
+                                /** @enum {string} */
+                                review: "approved";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/preflight/ai-jobs/{jobId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rejects a completed job: discards the corrected file (no refund)
+         * @description Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                jobId: string;
+                                /** @enum {string} */
+                                review: "rejected";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/preflight/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent preflight reports, newest first
+         * @description Credentials: J.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                designId: string;
+                                /** @description as detected from the content */
+                                fileType: ("jpeg" | "png" | "tiff" | "pdf") | null;
+                                /** @description the URL checked; for a report on an approved corrected file, a link valid 24 hours */
+                                fileUrl: string | null;
+                                issues: {
+                                    code: string;
+                                    details: {
+                                        [key: string]: unknown;
+                                    };
+                                    fixType: string | null;
+                                    message: string;
+                                    severity: "error" | "warning";
+                                }[];
+                                notes: string[];
+                                reportId: string;
+                                /** @description the AI fix job whose approved file this report checked */
+                                sourceJobId: string | null;
+                                spec: {
+                                    canvasHeightInches?: number;
+                                    canvasWidthInches?: number;
+                                    fileType?: "jpeg" | "png" | "tiff" | "pdf";
+                                    productProfile?: {
+                                        /** @description bleed required on every side, mm */
+                                        bleedMm?: number;
+                                        /** @description `cmyk` is checked; other values are accepted and not checked */
+                                        requiredColorMode?: string;
+                                        /** @description minimum effective resolution, PPI */
+                                        requiredDpi?: number;
+                                    };
+                                    /** @description product type; sets the minimum PPI */
+                                    productType?: "photo_on_canvas" | "poster" | "wallpaper" | "framed_print" | "wrapping_paper" | "stock_canvas";
+                                };
+                                status: "passed" | "warnings" | "failed";
+                                summary: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Full preflight check of a file (counts against the plan's monthly checks)
+         * @description Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description trim height, inches (with canvasWidthInches) */
+                        canvasHeightInches?: number;
+                        /** @description trim width, inches (with canvasHeightInches) */
+                        canvasWidthInches?: number;
+                        designId: string;
+                        fileType?: "jpeg" | "png" | "tiff" | "pdf";
+                        /** @description http(s) URL of a JPEG, PNG, TIFF or PDF */
+                        fileUrl: string;
+                        productProfile?: {
+                            /** @description bleed required on every side, mm */
+                            bleedMm?: number;
+                            /** @description `cmyk` is checked; other values are accepted and not checked */
+                            requiredColorMode?: string;
+                            /** @description minimum effective resolution, PPI */
+                            requiredDpi?: number;
+                        };
+                        /** @description product type; sets the minimum PPI */
+                        productType?: "photo_on_canvas" | "poster" | "wallpaper" | "framed_print" | "wrapping_paper" | "stock_canvas";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                designId: string;
+                                /** @description as detected from the content */
+                                fileType: ("jpeg" | "png" | "tiff" | "pdf") | null;
+                                /** @description the URL checked; for a report on an approved corrected file, a link valid 24 hours */
+                                fileUrl: string | null;
+                                issues: {
+                                    code: string;
+                                    details: {
+                                        [key: string]: unknown;
+                                    };
+                                    fixType: string | null;
+                                    message: string;
+                                    severity: "error" | "warning";
+                                }[];
+                                notes: string[];
+                                reportId: string;
+                                /** @description the AI fix job whose approved file this report checked */
+                                sourceJobId: string | null;
+                                spec: {
+                                    canvasHeightInches?: number;
+                                    canvasWidthInches?: number;
+                                    fileType?: "jpeg" | "png" | "tiff" | "pdf";
+                                    productProfile?: {
+                                        /** @description bleed required on every side, mm */
+                                        bleedMm?: number;
+                                        /** @description `cmyk` is checked; other values are accepted and not checked */
+                                        requiredColorMode?: string;
+                                        /** @description minimum effective resolution, PPI */
+                                        requiredDpi?: number;
+                                    };
+                                    /** @description product type; sets the minimum PPI */
+                                    productType?: "photo_on_canvas" | "poster" | "wallpaper" | "framed_print" | "wrapping_paper" | "stock_canvas";
+                                };
+                                status: "passed" | "warnings" | "failed";
+                                summary: {
+                                    [key: string]: unknown;
+                                } | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/preflight/checks/{reportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A preflight report
+         * @description Credentials: J.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    reportId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                designId: string;
+                                /** @description as detected from the content */
+                                fileType: ("jpeg" | "png" | "tiff" | "pdf") | null;
+                                /** @description the URL checked; for a report on an approved corrected file, a link valid 24 hours */
+                                fileUrl: string | null;
+                                issues: {
+                                    code: string;
+                                    details: {
+                                        [key: string]: unknown;
+                                    };
+                                    fixType: string | null;
+                                    message: string;
+                                    severity: "error" | "warning";
+                                }[];
+                                notes: string[];
+                                reportId: string;
+                                /** @description the AI fix job whose approved file this report checked */
+                                sourceJobId: string | null;
+                                spec: {
+                                    canvasHeightInches?: number;
+                                    canvasWidthInches?: number;
+                                    fileType?: "jpeg" | "png" | "tiff" | "pdf";
+                                    productProfile?: {
+                                        /** @description bleed required on every side, mm */
+                                        bleedMm?: number;
+                                        /** @description `cmyk` is checked; other values are accepted and not checked */
+                                        requiredColorMode?: string;
+                                        /** @description minimum effective resolution, PPI */
+                                        requiredDpi?: number;
+                                    };
+                                    /** @description product type; sets the minimum PPI */
+                                    productType?: "photo_on_canvas" | "poster" | "wallpaper" | "framed_print" | "wrapping_paper" | "stock_canvas";
+                                };
+                                status: "passed" | "warnings" | "failed";
+                                summary: {
+                                    [key: string]: unknown;
+                                } | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a preflight report and its stored file
+         * @description Credentials: J.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    reportId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: null;
+                            /** @example Deleted successfully */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/preflight/dpi-score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * DPI score of an image on a product (free)
+         * @description Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description printed height, inches */
+                        canvasHeightInches: number;
+                        /** @description printed width, inches */
+                        canvasWidthInches: number;
+                        /** @description image height, pixels */
+                        heightPx: number;
+                        /** @description product type; sets the minimum PPI */
+                        productType: "photo_on_canvas" | "poster" | "wallpaper" | "framed_print" | "wrapping_paper" | "stock_canvas";
+                        /** @description image width, pixels */
+                        widthPx: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description min(widthPx/canvasWidthInches, heightPx/canvasHeightInches), rounded */
+                                effectivePpi: number;
+                                /** @description Excellent, Good, Fair, Poor or Very poor */
+                                label: string;
+                                minPpi: number;
+                                /** @description product type; sets the minimum PPI */
+                                productType: "photo_on_canvas" | "poster" | "wallpaper" | "framed_print" | "wrapping_paper" | "stock_canvas";
+                                stars: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/studio/agencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's agencies
+         * @description Credentials: J.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The account's agencies */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an agency
+         * @description Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        agency_type: "school" | "sports" | "corporate" | "yearbook" | "childcare" | "designer";
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The new agency (also under `agency` and `data`) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/studio/agencies/{agencyId}/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agency's studio jobs
+         * @description Credentials: J.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agencyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The agency's studio jobs */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a studio job (status defaults to draft)
+         * @description Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agencyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        icp_type: "school" | "corporate" | "sports" | "childcare";
+                        name: string;
+                        status?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The new studio job (also under `job` and `data`) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/studio/agencies/{agencyId}/jobs/{jobId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload files to a studio job (multipart file[]); answers their numeric ids
+         * @description Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agencyId: number;
+                    jobId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The stored files and their numeric ids */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/studio/agencies/{agencyId}/subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agency's subjects
+         * @description Credentials: J.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agencyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The agency's subjects */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add one subject, or many with {subjects: [...]}
+         * @description Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    agencyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        class_name?: string | null;
+                        name: string;
+                        reference_photo_url?: string | null;
+                        student_id: string;
+                    } | {
+                        subjects: {
+                            class_name?: string | null;
+                            name: string;
+                            reference_photo_url?: string | null;
+                            student_id: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The subjects created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/studio/face-crop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Face crop of 1-20 image URLs to an ICP preset; 2 tokens per image, 6 with enhance; images without a face are refunded
+         * @description Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enhance?: boolean;
+                        /** @enum {string} */
+                        icp_type: "school" | "corporate" | "sports" | "childcare";
+                        /** Format: uri */
+                        image_url?: string;
+                        image_urls?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description 200 with `results` for image URLs answered at once; 202 with a `task_id` when queued */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/studio/face-crop/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Face crop of uploaded photos: ≤ 5 files answer 200 with results; more (up to 500) are queued (202). 2 tokens per image, 6 with enhance
+         * @description Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description 200 with `results` for up to 5 files; 202 with a `task_id` to poll at GET /services/studio/jobs/{taskId} for more */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/studio/jobs/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A studio batch job: status, progress, results when completed
+         * @description Credentials: J.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    taskId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The task: status, progress and, once completed, `results` per file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/studio/matching/jobs/{matchJobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A match job: counts, and results per file once completed
+         * @description Credentials: J.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    matchJobId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Counts so far, and `results` per file once completed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/studio/matching/match-job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match job files against the agency reference embeddings; 6 tokens per file, failed files refunded
+         * @description Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        agency_id: number;
+                        file_ids?: number[];
+                        job_id?: number;
+                        threshold?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The match job, queued: poll GET /services/studio/matching/jobs/{matchJobId} */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/studio/matching/references": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build face embeddings for subjects with a reference_photo_url (queued from 20 subjects); free
+         * @description Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        agency_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Embeddings built at once (below 20 subjects), or a `task_id` when queued */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/studio/qr/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * QR card sheet PDF for 1-2000 subjects; 1 token per subject; single, 9up and logo need Premium
+         * @description Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        job_id: string;
+                        /** @enum {string} */
+                        layout?: "single" | "4up" | "9up";
+                        /** Format: uri */
+                        logo_url?: string;
+                        /** @enum {string} */
+                        page_size?: "letter" | "a4";
+                        school_name?: string;
+                        subjects: {
+                            class_name?: string;
+                            name: string;
+                            student_id: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The card sheet PDF (a 24 h link) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sides
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    status?: "publish" | "draft" | "trashed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                background_included: boolean;
+                                bg_color_value: string | null;
+                                bg_type: "color" | "image" | "transparent";
+                                /** @description Edges in the product's dimension_unit */
+                                bleed: {
+                                    bottom: number;
+                                    left: number;
+                                    right: number;
+                                    top: number;
+                                };
+                                created_at: string;
+                                cut_line_margin: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                design_area: {
+                                    height: number;
+                                    left: number;
+                                    top: number;
+                                    width: number;
+                                } | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                height: number;
+                                id: string;
+                                img_overlay: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                img_overlay_id: string | null;
+                                include_overlay: boolean;
+                                name: string;
+                                product_id: string;
+                                /** @description Edges in the product's dimension_unit */
+                                safe_zone: {
+                                    bottom: number;
+                                    left: number;
+                                    right: number;
+                                    top: number;
+                                };
+                                safe_zone_margin: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                scale: number;
+                                show_cut_line: boolean;
+                                show_overlay: boolean;
+                                show_safe_zone: boolean;
+                                side_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                side_image_id: string | null;
+                                side_image_size: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                status: "publish" | "draft" | "trashed";
+                                updated_at: string;
+                                width: number;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a side
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        background_included?: boolean;
+                        bg_color_value?: string | null;
+                        bg_type?: "color" | "image" | "transparent";
+                        /** @description Edges in the product's dimension_unit */
+                        bleed?: {
+                            bottom: number;
+                            left: number;
+                            right: number;
+                            top: number;
+                        };
+                        cut_line_margin?: {
+                            x: number;
+                            y: number;
+                        };
+                        design_area?: {
+                            height: number;
+                            left: number;
+                            top: number;
+                            width: number;
+                        };
+                        dpi?: number;
+                        height: number;
+                        img_overlay_id?: string | null;
+                        include_overlay?: boolean;
+                        name: string;
+                        product_id: string;
+                        /** @description Edges in the product's dimension_unit */
+                        safe_zone?: {
+                            bottom: number;
+                            left: number;
+                            right: number;
+                            top: number;
+                        };
+                        safe_zone_margin?: {
+                            x: number;
+                            y: number;
+                        };
+                        scale?: number;
+                        show_cut_line?: boolean;
+                        show_overlay?: boolean;
+                        show_safe_zone?: boolean;
+                        side_image_id?: string | null;
+                        side_image_size?: {
+                            height: number;
+                            width: number;
+                        };
+                        status?: "publish" | "draft" | "trashed";
+                        width: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                background_included: boolean;
+                                bg_color_value: string | null;
+                                bg_type: "color" | "image" | "transparent";
+                                /** @description Edges in the product's dimension_unit */
+                                bleed: {
+                                    bottom: number;
+                                    left: number;
+                                    right: number;
+                                    top: number;
+                                };
+                                created_at: string;
+                                cut_line_margin: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                design_area: {
+                                    height: number;
+                                    left: number;
+                                    top: number;
+                                    width: number;
+                                } | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                height: number;
+                                id: string;
+                                img_overlay: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                img_overlay_id: string | null;
+                                include_overlay: boolean;
+                                name: string;
+                                product_id: string;
+                                /** @description Edges in the product's dimension_unit */
+                                safe_zone: {
+                                    bottom: number;
+                                    left: number;
+                                    right: number;
+                                    top: number;
+                                };
+                                safe_zone_margin: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                scale: number;
+                                show_cut_line: boolean;
+                                show_overlay: boolean;
+                                show_safe_zone: boolean;
+                                side_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                side_image_id: string | null;
+                                side_image_size: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                status: "publish" | "draft" | "trashed";
+                                updated_at: string;
+                                width: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sides/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A side
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                background_included: boolean;
+                                bg_color_value: string | null;
+                                bg_type: "color" | "image" | "transparent";
+                                /** @description Edges in the product's dimension_unit */
+                                bleed: {
+                                    bottom: number;
+                                    left: number;
+                                    right: number;
+                                    top: number;
+                                };
+                                created_at: string;
+                                cut_line_margin: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                design_area: {
+                                    height: number;
+                                    left: number;
+                                    top: number;
+                                    width: number;
+                                } | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                height: number;
+                                id: string;
+                                img_overlay: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                img_overlay_id: string | null;
+                                include_overlay: boolean;
+                                name: string;
+                                product_id: string;
+                                /** @description Edges in the product's dimension_unit */
+                                safe_zone: {
+                                    bottom: number;
+                                    left: number;
+                                    right: number;
+                                    top: number;
+                                };
+                                safe_zone_margin: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                scale: number;
+                                show_cut_line: boolean;
+                                show_overlay: boolean;
+                                show_safe_zone: boolean;
+                                side_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                side_image_id: string | null;
+                                side_image_size: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                status: "publish" | "draft" | "trashed";
+                                updated_at: string;
+                                width: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Update a side
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        background_included?: boolean;
+                        bg_color_value?: string | null;
+                        bg_type?: "color" | "image" | "transparent";
+                        /** @description Edges in the product's dimension_unit */
+                        bleed?: {
+                            bottom: number;
+                            left: number;
+                            right: number;
+                            top: number;
+                        };
+                        cut_line_margin?: {
+                            x: number;
+                            y: number;
+                        };
+                        design_area?: {
+                            height: number;
+                            left: number;
+                            top: number;
+                            width: number;
+                        };
+                        dpi?: number;
+                        height?: number;
+                        img_overlay_id?: string | null;
+                        include_overlay?: boolean;
+                        name?: string;
+                        product_id?: string;
+                        /** @description Edges in the product's dimension_unit */
+                        safe_zone?: {
+                            bottom: number;
+                            left: number;
+                            right: number;
+                            top: number;
+                        };
+                        safe_zone_margin?: {
+                            x: number;
+                            y: number;
+                        };
+                        scale?: number;
+                        show_cut_line?: boolean;
+                        show_overlay?: boolean;
+                        show_safe_zone?: boolean;
+                        side_image_id?: string | null;
+                        side_image_size?: {
+                            height: number;
+                            width: number;
+                        };
+                        status?: "publish" | "draft" | "trashed";
+                        width?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                background_included: boolean;
+                                bg_color_value: string | null;
+                                bg_type: "color" | "image" | "transparent";
+                                /** @description Edges in the product's dimension_unit */
+                                bleed: {
+                                    bottom: number;
+                                    left: number;
+                                    right: number;
+                                    top: number;
+                                };
+                                created_at: string;
+                                cut_line_margin: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                design_area: {
+                                    height: number;
+                                    left: number;
+                                    top: number;
+                                    width: number;
+                                } | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                height: number;
+                                id: string;
+                                img_overlay: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                img_overlay_id: string | null;
+                                include_overlay: boolean;
+                                name: string;
+                                product_id: string;
+                                /** @description Edges in the product's dimension_unit */
+                                safe_zone: {
+                                    bottom: number;
+                                    left: number;
+                                    right: number;
+                                    top: number;
+                                };
+                                safe_zone_margin: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                scale: number;
+                                show_cut_line: boolean;
+                                show_overlay: boolean;
+                                show_safe_zone: boolean;
+                                side_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                side_image_id: string | null;
+                                side_image_size: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                status: "publish" | "draft" | "trashed";
+                                updated_at: string;
+                                width: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a side (designs that reference it keep their snapshot)
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sides/{id}/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A side's templates
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                preview_image_id: string | null;
+                                project_id: string | null;
+                                side_id: string;
+                                template_image_id: string | null;
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sides/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update up to 100 sides (all or nothing)
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        sides: {
+                            background_included?: boolean;
+                            bg_color_value?: string | null;
+                            bg_type?: "color" | "image" | "transparent";
+                            /** @description Edges in the product's dimension_unit */
+                            bleed?: {
+                                bottom: number;
+                                left: number;
+                                right: number;
+                                top: number;
+                            };
+                            cut_line_margin?: {
+                                x: number;
+                                y: number;
+                            };
+                            design_area?: {
+                                height: number;
+                                left: number;
+                                top: number;
+                                width: number;
+                            };
+                            dpi?: number;
+                            height?: number;
+                            id: string;
+                            img_overlay_id?: string | null;
+                            include_overlay?: boolean;
+                            name?: string;
+                            product_id?: string;
+                            /** @description Edges in the product's dimension_unit */
+                            safe_zone?: {
+                                bottom: number;
+                                left: number;
+                                right: number;
+                                top: number;
+                            };
+                            safe_zone_margin?: {
+                                x: number;
+                                y: number;
+                            };
+                            scale?: number;
+                            show_cut_line?: boolean;
+                            show_overlay?: boolean;
+                            show_safe_zone?: boolean;
+                            side_image_id?: string | null;
+                            side_image_size?: {
+                                height: number;
+                                width: number;
+                            };
+                            status?: "publish" | "draft" | "trashed";
+                            width?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                background_included: boolean;
+                                bg_color_value: string | null;
+                                bg_type: "color" | "image" | "transparent";
+                                /** @description Edges in the product's dimension_unit */
+                                bleed: {
+                                    bottom: number;
+                                    left: number;
+                                    right: number;
+                                    top: number;
+                                };
+                                created_at: string;
+                                cut_line_margin: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                design_area: {
+                                    height: number;
+                                    left: number;
+                                    top: number;
+                                    width: number;
+                                } | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                height: number;
+                                id: string;
+                                img_overlay: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                img_overlay_id: string | null;
+                                include_overlay: boolean;
+                                name: string;
+                                product_id: string;
+                                /** @description Edges in the product's dimension_unit */
+                                safe_zone: {
+                                    bottom: number;
+                                    left: number;
+                                    right: number;
+                                    top: number;
+                                };
+                                safe_zone_margin: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                scale: number;
+                                show_cut_line: boolean;
+                                show_overlay: boolean;
+                                show_safe_zone: boolean;
+                                side_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                side_image_id: string | null;
+                                side_image_size: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                status: "publish" | "draft" | "trashed";
+                                updated_at: string;
+                                width: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Create up to 100 sides (all or nothing)
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        sides: {
+                            background_included?: boolean;
+                            bg_color_value?: string | null;
+                            bg_type?: "color" | "image" | "transparent";
+                            /** @description Edges in the product's dimension_unit */
+                            bleed?: {
+                                bottom: number;
+                                left: number;
+                                right: number;
+                                top: number;
+                            };
+                            cut_line_margin?: {
+                                x: number;
+                                y: number;
+                            };
+                            design_area?: {
+                                height: number;
+                                left: number;
+                                top: number;
+                                width: number;
+                            };
+                            dpi?: number;
+                            height: number;
+                            img_overlay_id?: string | null;
+                            include_overlay?: boolean;
+                            name: string;
+                            product_id: string;
+                            /** @description Edges in the product's dimension_unit */
+                            safe_zone?: {
+                                bottom: number;
+                                left: number;
+                                right: number;
+                                top: number;
+                            };
+                            safe_zone_margin?: {
+                                x: number;
+                                y: number;
+                            };
+                            scale?: number;
+                            show_cut_line?: boolean;
+                            show_overlay?: boolean;
+                            show_safe_zone?: boolean;
+                            side_image_id?: string | null;
+                            side_image_size?: {
+                                height: number;
+                                width: number;
+                            };
+                            status?: "publish" | "draft" | "trashed";
+                            width: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                background_included: boolean;
+                                bg_color_value: string | null;
+                                bg_type: "color" | "image" | "transparent";
+                                /** @description Edges in the product's dimension_unit */
+                                bleed: {
+                                    bottom: number;
+                                    left: number;
+                                    right: number;
+                                    top: number;
+                                };
+                                created_at: string;
+                                cut_line_margin: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                design_area: {
+                                    height: number;
+                                    left: number;
+                                    top: number;
+                                    width: number;
+                                } | null;
+                                dimension_unit: "inch" | "cm" | "mm";
+                                dpi: number;
+                                height: number;
+                                id: string;
+                                img_overlay: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                img_overlay_id: string | null;
+                                include_overlay: boolean;
+                                name: string;
+                                product_id: string;
+                                /** @description Edges in the product's dimension_unit */
+                                safe_zone: {
+                                    bottom: number;
+                                    left: number;
+                                    right: number;
+                                    top: number;
+                                };
+                                safe_zone_margin: {
+                                    x: number;
+                                    y: number;
+                                } | null;
+                                scale: number;
+                                show_cut_line: boolean;
+                                show_overlay: boolean;
+                                show_safe_zone: boolean;
+                                side_image: {
+                                    alt: string;
+                                    created_at: string;
+                                    height: number | null;
+                                    id: string;
+                                    is_default: boolean;
+                                    license: string | null;
+                                    mime_type: string;
+                                    name: string;
+                                    size_bytes: number;
+                                    thumbnails: {
+                                        custom: string | null;
+                                        medium: string | null;
+                                        small: string | null;
+                                    };
+                                    type: ("cliparts" | "designs") | null;
+                                    updated_at: string;
+                                    /** @description Signed link, valid 24 hours */
+                                    url: string;
+                                    width: number | null;
+                                } | null;
+                                side_image_id: string | null;
+                                side_image_size: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                status: "publish" | "draft" | "trashed";
+                                updated_at: string;
+                                width: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete up to 100 sides (all or nothing)
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        sides: {
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sides/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of sides
+         * @description Credentials: B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/storages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's categories (product, clipart, template)
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    type?: "product" | "clipart" | "template";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                is_default: boolean;
+                                name: string;
+                                parent_id: string | null;
+                                parent_storage_id: string | null;
+                                type: "product" | "clipart" | "template";
+                                updated_at: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a category
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        parent_id?: string | null;
+                        type?: "product" | "clipart" | "template";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                is_default: boolean;
+                                name: string;
+                                parent_id: string | null;
+                                parent_storage_id: string | null;
+                                type: "product" | "clipart" | "template";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/storages/{storage}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A category (the store’s own or a default one)
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    storage: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                is_default: boolean;
+                                name: string;
+                                parent_id: string | null;
+                                parent_storage_id: string | null;
+                                type: "product" | "clipart" | "template";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Update a category
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    storage: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        parent_id?: string | null;
+                        type?: "product" | "clipart" | "template";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                is_default: boolean;
+                                name: string;
+                                parent_id: string | null;
+                                parent_storage_id: string | null;
+                                type: "product" | "clipart" | "template";
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/storages/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of the store's categories
+         * @description Credentials: B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/storages/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service-curated categories
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                    type?: "product" | "clipart" | "template";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                is_default: boolean;
+                                name: string;
+                                parent_id: string | null;
+                                parent_storage_id: string | null;
+                                type: "product" | "clipart" | "template";
+                                updated_at: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's stores
+         * @description Credentials: J.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "name" | "id";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                google_font_api: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                integration_type: string | null;
+                                is_integrated: boolean;
+                                name: string;
+                                pexels_key: string | null;
+                                pixabay_key: string | null;
+                                /** @description Only with ?include=credentials */
+                                secret?: string;
+                                shop_url: string | null;
+                                /** @description Only with ?include=credentials */
+                                sid?: string;
+                                /** @description Plan tier: free, pro, advanced, premium, enterprise */
+                                tier: string;
+                                timezone: string | null;
+                                /** @description Only with ?include=credentials */
+                                unauth_token?: string;
+                                unsplash_key: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                view_store_url: string | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a store (starts on the lowest tier)
+         * @description Credentials: J.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description `credentials` adds sid, secret and unauth_token (never for the public token) */
+                    include?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        google_font_api?: string | null;
+                        pexels?: string | null;
+                        pixabay?: string | null;
+                        shop_url?: string | null;
+                        store_name: string;
+                        timezone?: string | null;
+                        unsplash?: string | null;
+                        view_store_url?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                google_font_api: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                integration_type: string | null;
+                                is_integrated: boolean;
+                                name: string;
+                                pexels_key: string | null;
+                                pixabay_key: string | null;
+                                /** @description Only with ?include=credentials */
+                                secret?: string;
+                                shop_url: string | null;
+                                /** @description Only with ?include=credentials */
+                                sid?: string;
+                                /** @description Plan tier: free, pro, advanced, premium, enterprise */
+                                tier: string;
+                                timezone: string | null;
+                                /** @description Only with ?include=credentials */
+                                unauth_token?: string;
+                                unsplash_key: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                view_store_url: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a store
+         * @description Credentials: J, B, JS, K.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `credentials` adds sid, secret and unauth_token (never for the public token) */
+                    include?: string;
+                };
+                header?: never;
+                path: {
+                    store: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                google_font_api: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                integration_type: string | null;
+                                is_integrated: boolean;
+                                name: string;
+                                pexels_key: string | null;
+                                pixabay_key: string | null;
+                                /** @description Only with ?include=credentials */
+                                secret?: string;
+                                shop_url: string | null;
+                                /** @description Only with ?include=credentials */
+                                sid?: string;
+                                /** @description Plan tier: free, pro, advanced, premium, enterprise */
+                                tier: string;
+                                timezone: string | null;
+                                /** @description Only with ?include=credentials */
+                                unauth_token?: string;
+                                unsplash_key: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                view_store_url: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Update a store
+         * @description Credentials: J.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    store: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        google_font_api?: string | null;
+                        pexels?: string | null;
+                        pixabay?: string | null;
+                        shop_url?: string | null;
+                        store_name?: string;
+                        timezone?: string | null;
+                        unsplash?: string | null;
+                        view_store_url?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                google_font_api: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                integration_type: string | null;
+                                is_integrated: boolean;
+                                name: string;
+                                pexels_key: string | null;
+                                pixabay_key: string | null;
+                                /** @description Only with ?include=credentials */
+                                secret?: string;
+                                shop_url: string | null;
+                                /** @description Only with ?include=credentials */
+                                sid?: string;
+                                /** @description Plan tier: free, pro, advanced, premium, enterprise */
+                                tier: string;
+                                timezone: string | null;
+                                /** @description Only with ?include=credentials */
+                                unauth_token?: string;
+                                unsplash_key: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                view_store_url: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a store; its credentials stop working
+         * @description Credentials: J.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    store: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's keys (metadata only)
+         * @description Credentials: K, B, JS; scope `keys:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "name";
+                };
+                header?: never;
+                path: {
+                    store: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_ips: string[];
+                                allowed_origins: string[];
+                                /** Format: date-time */
+                                created_at: string;
+                                expires_at: string | null;
+                                /** @description Set by rotation: the old key works until then */
+                                grace_until: string | null;
+                                /** @description `store_secret` (sk_live_), `store_publishable` (pk_live_) or `account` (sk_acc_live_, reaches every store of the account) */
+                                kind: "store_secret" | "store_publishable" | "account";
+                                /** @description Last 4 characters of the key */
+                                last4: string;
+                                name: string;
+                                /** @description First 12 characters of the key, for recognising it */
+                                prefix: string;
+                                revoked_at: string | null;
+                                /** @description The key this one replaced */
+                                rotated_from: string | null;
+                                scopes: string[];
+                                /** @description Derived now: revoked; expired; rotated and still in its grace window (grace) or past it (rotated); else active */
+                                status: "active" | "grace" | "rotated" | "expired" | "revoked";
+                                /** @description The store of a store key; null for an account key */
+                                store_id: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier, used as {key} in paths
+                                 */
+                                uuid: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a store key: secret (sk_live_) or publishable (pk_live_)
+         * @description Needs the store on the Advanced plan or above (402 otherwise). The secret is in `key`, this once.
+         *
+         *     Credentials: K, B, JS; scope `keys:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    store: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Client addresses or CIDR ranges, IPv4 or IPv6; empty: any */
+                        allowed_ips?: string[];
+                        /** @description Browser origins (scheme://host[:port]) the key may be used from; empty: any */
+                        allowed_origins?: string[];
+                        /** @description A future date-time, or null for no expiry */
+                        expires_at?: string | null;
+                        /**
+                         * @description `store_secret` (sk_live_, server side) or `store_publishable` (pk_live_, browsers; set allowed_origins)
+                         * @default store_secret
+                         */
+                        kind?: "store_secret" | "store_publishable";
+                        /** @description Label shown in lists and the audit trail */
+                        name: string;
+                        /** @description Omitted: the default set (secret keys: all; publishable keys: catalog:read designs:write), limited to the scopes the caller holds. Known scopes: catalog:read, catalog:write, assets:write, designs:read, designs:write, projects:read, projects:write, files:render, keys:read, keys:write, account:read, webhooks:write */
+                        scopes?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_ips: string[];
+                                allowed_origins: string[];
+                                /** Format: date-time */
+                                created_at: string;
+                                expires_at: string | null;
+                                /** @description Set by rotation: the old key works until then */
+                                grace_until: string | null;
+                                /** @description `store_secret` (sk_live_), `store_publishable` (pk_live_) or `account` (sk_acc_live_, reaches every store of the account) */
+                                kind: "store_secret" | "store_publishable" | "account";
+                                /** @description Last 4 characters of the key */
+                                last4: string;
+                                name: string;
+                                /** @description First 12 characters of the key, for recognising it */
+                                prefix: string;
+                                revoked_at: string | null;
+                                /** @description The key this one replaced */
+                                rotated_from: string | null;
+                                scopes: string[];
+                                /** @description Derived now: revoked; expired; rotated and still in its grace window (grace) or past it (rotated); else active */
+                                status: "active" | "grace" | "rotated" | "expired" | "revoked";
+                                /** @description The store of a store key; null for an account key */
+                                store_id: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier, used as {key} in paths
+                                 */
+                                uuid: string;
+                            };
+                            /** @description The secret. Shown in this response only; it cannot be read again. */
+                            key: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store}/api-keys/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a store key, at once; the record is kept
+         * @description Credentials: K, B, JS; scope `keys:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                    store: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_ips: string[];
+                                allowed_origins: string[];
+                                /** Format: date-time */
+                                created_at: string;
+                                expires_at: string | null;
+                                /** @description Set by rotation: the old key works until then */
+                                grace_until: string | null;
+                                /** @description `store_secret` (sk_live_), `store_publishable` (pk_live_) or `account` (sk_acc_live_, reaches every store of the account) */
+                                kind: "store_secret" | "store_publishable" | "account";
+                                /** @description Last 4 characters of the key */
+                                last4: string;
+                                name: string;
+                                /** @description First 12 characters of the key, for recognising it */
+                                prefix: string;
+                                revoked_at: string | null;
+                                /** @description The key this one replaced */
+                                rotated_from: string | null;
+                                scopes: string[];
+                                /** @description Derived now: revoked; expired; rotated and still in its grace window (grace) or past it (rotated); else active */
+                                status: "active" | "grace" | "rotated" | "expired" | "revoked";
+                                /** @description The store of a store key; null for an account key */
+                                store_id: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier, used as {key} in paths
+                                 */
+                                uuid: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store}/api-keys/{key}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store key's audit trail, newest first
+         * @description Credentials: K, B, JS; scope `keys:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date";
+                };
+                header?: never;
+                path: {
+                    key: string;
+                    store: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                actor: {
+                                    id: string;
+                                    type: string;
+                                } | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                detail: {
+                                    [key: string]: unknown;
+                                } | null;
+                                event: "created" | "rotated" | "revoked" | "auth_succeeded" | "auth_failed" | "scope_denied";
+                                /** Format: uuid */
+                                id: string;
+                                ip: string | null;
+                                /** Format: uuid */
+                                key_uuid: string;
+                                method: string | null;
+                                /** @description Why an attempt failed or was denied */
+                                reason: string | null;
+                                route: string | null;
+                                user_agent: string | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store}/api-keys/{key}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a store key: a new key is issued; the old one works until grace_until
+         * @description Credentials: K, B, JS; scope `keys:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                    store: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description How long the old key keeps working (default 86400) */
+                        grace_period_seconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowed_ips: string[];
+                                allowed_origins: string[];
+                                /** Format: date-time */
+                                created_at: string;
+                                expires_at: string | null;
+                                /** @description Set by rotation: the old key works until then */
+                                grace_until: string | null;
+                                /** @description `store_secret` (sk_live_), `store_publishable` (pk_live_) or `account` (sk_acc_live_, reaches every store of the account) */
+                                kind: "store_secret" | "store_publishable" | "account";
+                                /** @description Last 4 characters of the key */
+                                last4: string;
+                                name: string;
+                                /** @description First 12 characters of the key, for recognising it */
+                                prefix: string;
+                                revoked_at: string | null;
+                                /** @description The key this one replaced */
+                                rotated_from: string | null;
+                                scopes: string[];
+                                /** @description Derived now: revoked; expired; rotated and still in its grace window (grace) or past it (rotated); else active */
+                                status: "active" | "grace" | "rotated" | "expired" | "revoked";
+                                /** @description The store of a store key; null for an account key */
+                                store_id: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Identifier, used as {key} in paths
+                                 */
+                                uuid: string;
+                            };
+                            /** @description The secret. Shown in this response only; it cannot be read again. */
+                            key: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/store-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store of the calling credential
+         * @description Credentials: U, K, B, JS.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `credentials` adds sid, secret and unauth_token (never for the public token) */
+                    include?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                google_font_api: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                integration_type: string | null;
+                                is_integrated: boolean;
+                                name: string;
+                                pexels_key: string | null;
+                                pixabay_key: string | null;
+                                /** @description Only with ?include=credentials */
+                                secret?: string;
+                                shop_url: string | null;
+                                /** @description Only with ?include=credentials */
+                                sid?: string;
+                                /** @description Plan tier: free, pro, advanced, premium, enterprise */
+                                tier: string;
+                                timezone: string | null;
+                                /** @description Only with ?include=credentials */
+                                unauth_token?: string;
+                                unsplash_key: string | null;
+                                /** Format: date-time */
+                                updated_at: string;
+                                view_store_url: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/token-revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reissue sid, secret and public token together; the old ones stop working at once
+         * @description Credentials: B, JS.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                secret: string;
+                                sid: string;
+                                unauth_token: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List templates
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                preview_image_id: string | null;
+                                project_id: string | null;
+                                side_id: string;
+                                template_image_id: string | null;
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a template
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        layers?: {
+                            [key: string]: unknown;
+                        }[];
+                        name?: string;
+                        note?: string | null;
+                        preview_image_id?: string | null;
+                        project_id?: string | null;
+                        side_id: string;
+                        template_image_id?: string | null;
+                        viewport_height?: number;
+                        viewport_width?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                preview_image_id: string | null;
+                                project_id: string | null;
+                                side_id: string;
+                                template_image_id: string | null;
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A template
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                preview_image_id: string | null;
+                                project_id: string | null;
+                                side_id: string;
+                                template_image_id: string | null;
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Update a template
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        layers?: {
+                            [key: string]: unknown;
+                        }[];
+                        name?: string;
+                        note?: string | null;
+                        preview_image_id?: string | null;
+                        project_id?: string | null;
+                        side_id?: string;
+                        template_image_id?: string | null;
+                        viewport_height?: number;
+                        viewport_width?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                preview_image_id: string | null;
+                                project_id: string | null;
+                                side_id: string;
+                                template_image_id: string | null;
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a template
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{id}/fonts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fonts a template's text layers use (store fonts, else default ones)
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alias: string;
+                                coverage: string[];
+                                created_at: string;
+                                family: string;
+                                glyph_count: number;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                name: string;
+                                size_bytes: number;
+                                source_url: string | null;
+                                style: string;
+                                subset: string;
+                                /** @description ttf, otf, woff or woff2 */
+                                type: string;
+                                updated_at: string;
+                                url: string | null;
+                                weight: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update up to 100 templates (all or nothing)
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        templates: {
+                            id: string;
+                            layers?: {
+                                [key: string]: unknown;
+                            }[];
+                            name?: string;
+                            note?: string | null;
+                            preview_image_id?: string | null;
+                            project_id?: string | null;
+                            side_id?: string;
+                            template_image_id?: string | null;
+                            viewport_height?: number;
+                            viewport_width?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                preview_image_id: string | null;
+                                project_id: string | null;
+                                side_id: string;
+                                template_image_id: string | null;
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Create up to 100 templates (all or nothing)
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        templates: {
+                            layers?: {
+                                [key: string]: unknown;
+                            }[];
+                            name?: string;
+                            note?: string | null;
+                            preview_image_id?: string | null;
+                            project_id?: string | null;
+                            side_id: string;
+                            template_image_id?: string | null;
+                            viewport_height?: number;
+                            viewport_width?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                name: string;
+                                note: string | null;
+                                preview_image_id: string | null;
+                                project_id: string | null;
+                                side_id: string;
+                                template_image_id: string | null;
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete up to 100 templates (all or nothing)
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        templates: {
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of templates
+         * @description Credentials: B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/default/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Number of curated templates
+         * @description Credentials: B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/template-default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service-curated templates (business card, flyer, sticker, card; CC0), with layers and print size
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id" | "name";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                id: string;
+                                /** @enum {boolean} */
+                                is_default: true;
+                                layers: {
+                                    [key: string]: unknown;
+                                }[];
+                                license: string;
+                                name: string;
+                                note: string | null;
+                                preview_image_id: string | null;
+                                print_size: {
+                                    /** @enum {string} */
+                                    dimension_unit: "mm";
+                                    height: number;
+                                    width: number;
+                                };
+                                project_id: string | null;
+                                side_id: null;
+                                template_image_id: string | null;
+                                updated_at: string;
+                                viewport: {
+                                    height: number;
+                                    width: number;
+                                } | null;
+                                viewport_height: number | null;
+                                viewport_width: number | null;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's webhooks
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                callback_url: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                disabled_at: string | null;
+                                disabled_reason: string | null;
+                                /** @description false after a 410 answer or sustained failure, or when paused; PUT enabled:true resumes */
+                                enabled: boolean;
+                                event: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description until then the secret before the last rotation signs too */
+                                previous_secret_expires_at: string | null;
+                                /** @description `whsec_…`: only in the answer to creation and rotation */
+                                secret?: string;
+                                /** Format: uuid */
+                                store_id: string;
+                                topic: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register a webhook (pro plan or above); the signing secret is in `secret`, this once
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description http(s) URL on a public address; deliveries are POSTed here */
+                        callback_url: string;
+                        /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring */
+                        event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring";
+                        topic: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                callback_url: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                disabled_at: string | null;
+                                disabled_reason: string | null;
+                                /** @description false after a 410 answer or sustained failure, or when paused; PUT enabled:true resumes */
+                                enabled: boolean;
+                                event: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description until then the secret before the last rotation signs too */
+                                previous_secret_expires_at: string | null;
+                                /** @description `whsec_…`: only in the answer to creation and rotation */
+                                secret?: string;
+                                /** Format: uuid */
+                                store_id: string;
+                                topic: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                callback_url: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                disabled_at: string | null;
+                                disabled_reason: string | null;
+                                /** @description false after a 410 answer or sustained failure, or when paused; PUT enabled:true resumes */
+                                enabled: boolean;
+                                event: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description until then the secret before the last rotation signs too */
+                                previous_secret_expires_at: string | null;
+                                /** @description `whsec_…`: only in the answer to creation and rotation */
+                                secret?: string;
+                                /** Format: uuid */
+                                store_id: string;
+                                topic: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Change a webhook; `enabled: true` resumes a disabled one
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description http(s) URL on a public address; deliveries are POSTed here */
+                        callback_url?: string;
+                        enabled?: boolean;
+                        /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring */
+                        event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring";
+                        topic?: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                callback_url: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                disabled_at: string | null;
+                                disabled_reason: string | null;
+                                /** @description false after a 410 answer or sustained failure, or when paused; PUT enabled:true resumes */
+                                enabled: boolean;
+                                event: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description until then the secret before the last rotation signs too */
+                                previous_secret_expires_at: string | null;
+                                /** @description `whsec_…`: only in the answer to creation and rotation */
+                                secret?: string;
+                                /** Format: uuid */
+                                store_id: string;
+                                topic: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a webhook and its delivery log
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deliveries of a webhook with every attempt, newest first
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque cursor from links.next / links.prev / links.last */
+                    cursor?: string;
+                    /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                    limit?: number;
+                    /** @description Case-insensitive substring of the name */
+                    search?: string;
+                    sort?: "asc" | "desc";
+                    sortBy?: "created_date" | "id";
+                    status?: "pending" | "succeeded" | "failed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempt_count: number;
+                                /** @description every HTTP attempt, oldest first */
+                                attempts: {
+                                    created_at: string;
+                                    duration_ms: number;
+                                    error: string | null;
+                                    id: string;
+                                    /** @description first 1 KiB of the answer */
+                                    response_body: string | null;
+                                    status_code: number | null;
+                                }[];
+                                created_at: string;
+                                delivered_at: string | null;
+                                event: string;
+                                /** Format: uuid */
+                                id: string;
+                                last_error: string | null;
+                                last_status_code: number | null;
+                                /** @description the `webhook-id` header: the same on every attempt and redelivery */
+                                message_id: string;
+                                /** @description the JSON body sent */
+                                payload: unknown;
+                                status: "pending" | "succeeded" | "failed";
+                                topic: string;
+                                updated_at: string;
+                                /** Format: uuid */
+                                webhook_id: string;
+                            }[];
+                            links: {
+                                first: string;
+                                last: string;
+                                next: string | null;
+                                prev: string | null;
+                            };
+                            message: string;
+                            meta: {
+                                path: string;
+                                per_page: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One delivery with every attempt
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    deliveryId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempt_count: number;
+                                /** @description every HTTP attempt, oldest first */
+                                attempts: {
+                                    created_at: string;
+                                    duration_ms: number;
+                                    error: string | null;
+                                    id: string;
+                                    /** @description first 1 KiB of the answer */
+                                    response_body: string | null;
+                                    status_code: number | null;
+                                }[];
+                                created_at: string;
+                                delivered_at: string | null;
+                                event: string;
+                                /** Format: uuid */
+                                id: string;
+                                last_error: string | null;
+                                last_status_code: number | null;
+                                /** @description the `webhook-id` header: the same on every attempt and redelivery */
+                                message_id: string;
+                                /** @description the JSON body sent */
+                                payload: unknown;
+                                status: "pending" | "succeeded" | "failed";
+                                topic: string;
+                                updated_at: string;
+                                /** Format: uuid */
+                                webhook_id: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a finished delivery again (same webhook-id and body, a new retry schedule); 409 while it is pending
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    deliveryId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempt_count: number;
+                                /** @description every HTTP attempt, oldest first */
+                                attempts: {
+                                    created_at: string;
+                                    duration_ms: number;
+                                    error: string | null;
+                                    id: string;
+                                    /** @description first 1 KiB of the answer */
+                                    response_body: string | null;
+                                    status_code: number | null;
+                                }[];
+                                created_at: string;
+                                delivered_at: string | null;
+                                event: string;
+                                /** Format: uuid */
+                                id: string;
+                                last_error: string | null;
+                                last_status_code: number | null;
+                                /** @description the `webhook-id` header: the same on every attempt and redelivery */
+                                message_id: string;
+                                /** @description the JSON body sent */
+                                payload: unknown;
+                                status: "pending" | "succeeded" | "failed";
+                                topic: string;
+                                updated_at: string;
+                                /** Format: uuid */
+                                webhook_id: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a new signing secret (shown once); the old one signs too until previous_secret_expires_at
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description how long the old secret keeps signing beside the new one (default 86400) */
+                        grace_period_seconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                callback_url: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                disabled_at: string | null;
+                                disabled_reason: string | null;
+                                /** @description false after a 410 answer or sustained failure, or when paused; PUT enabled:true resumes */
+                                enabled: boolean;
+                                event: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description until then the secret before the last rotation signs too */
+                                previous_secret_expires_at: string | null;
+                                /** @description `whsec_…`: only in the answer to creation and rotation */
+                                secret?: string;
+                                /** Format: uuid */
+                                store_id: string;
+                                topic: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidationError"];
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found or not visible to the credential */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many webhooks the store has
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing, unacceptable or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The credential lacks the required scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description Envelopes A and B at once: {error:{message, code}, message} */
+        Error: {
+            error?: {
+                code?: string;
+                details?: Record<string, never>;
+                message?: string;
+            };
+            message?: string;
+            request_id?: string;
+        };
+        /** @description Validation envelope: field → messages */
+        ValidationError: {
+            error?: {
+                [key: string]: string[];
+            };
+            /** @enum {string} */
+            message?: "Invalid input";
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

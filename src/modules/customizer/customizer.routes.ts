@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { DEFAULT_FONTS, defaultFontPath, readDefaultFont } from '../../engines/pdf/fonts/default-fonts.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { RouteAuth } from '../../platform/http/auth.js';
+
+/**
+ * The browser customizer at /customizer: the Vite bundle built from customizer/ into
+ * dist/customizer (scripts/build-customizer.mjs, run by `npm start` and `npm test`), served
+ * from this host only. Also the default fonts' files, which the catalog lists without a link
+ * (`url: null`), so the page can render them with FontFace. Public: the page itself carries no
+ * data; it calls /v1 with the store's public token from its query string.
+ */
+export const CUSTOMIZER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/customizer');
+export const CUSTOMIZER_PREFIX = '/customizer';
+
+/** Only this origin for scripts; images, fonts and API calls may also use https links (S3 signed URLs). */
+export const CUSTOMIZER_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Fabric positions its text-editing textarea with inline styles
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data: blob: https:",
+  "connect-src 'self' https:",
+  "object-src 'none'",
+  "base-uri 'self'",
+].join('; ');
+
+const FontParams = Type.Object({ family: Type.String({ maxLength: 100 }), weight: Type.String({ maxLength: 4 }), style: Type.String({ maxLength: 10 }) });
+
+export async function customizerRoutes(app: FastifyInstance, opts: { dir?: string } = {}): Promise<void> {
+  const dir = opts.dir ?? CUSTOMIZER_DIR;
+  const config: RouteAuth = { auth: [], rateLimit: false };
+  const hidden = { schema: { hide: true }, config };
+
+  app.get<{ Params: { family: string; weight: string; style: string } }>(
+    `${CUSTOMIZER_PREFIX}/fonts/:family/:weight/:style`,
+    { schema: { hide: true, params: FontParams }, config },
+    async (req, reply) => {
+      const fam = DEFAULT_FONTS.find((f) => f.family === req.params.family);
+      const face = fam?.faces.find((f) => String(f.weight) === req.params.weight && f.style === req.params.style.replace(/\.ttf$/, ''));
+      if (!fam || !face) throw AppError.notFound('Default font');
+      const bytes = await readDefaultFont(defaultFontPath(fam, face));
+      return reply.type('font/ttf').header('cache-control', 'public, max-age=86400').send(Buffer.from(bytes));
+    },
+  );
+
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    const notBuilt = async () => {
+      throw new AppError('unavailable', 'The customizer is not built on this server: run `npm run build:customizer` (npm start does it)');
+    };
+    app.get(CUSTOMIZER_PREFIX, hidden, notBuilt);
+    app.get(`${CUSTOMIZER_PREFIX}/*`, hidden, notBuilt);
+    return;
+  }
+  // The page itself (also for /customizer/, the router ignoring trailing slashes); read once.
+  const index = fs.readFileSync(path.join(dir, 'index.html'));
+  app.get(CUSTOMIZER_PREFIX, hidden, async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').header('content-security-policy', CUSTOMIZER_CSP).header('cache-control', 'no-cache').send(index),
+  );
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: `${CUSTOMIZER_PREFIX}/`,
+    decorateReply: false,
+    index: false,
+    redirect: false,
+    setHeaders(res, filePath) {
+      if (filePath.endsWith('.html')) {
+        res.setHeader('content-security-policy', CUSTOMIZER_CSP);
+        res.setHeader('cache-control', 'no-cache');
+      } else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        // Vite names bundle files by content hash
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import net from 'node:net';
+import { buildTestApp, type TestApp, type TestAppOptions } from '../../helpers/app.js';
+
+export interface ListeningServer extends TestApp {
+  /** http://127.0.0.1:<port>, also the app's public URL (links it hands out point here) */
+  url: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real app listening on a free port of 127.0.0.1, for clients that speak HTTP (the SDK,
+ * curl), with its job workers running so queued jobs (PDFs) complete.
+ */
+export async function listeningServer(opts: TestAppOptions & { workers?: boolean } = {}): Promise<ListeningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const t = await buildTestApp({ ...opts, env: { FOLIO_PUBLIC_URL: url, ...opts.env } });
+  try {
+    await t.app.listen({ host: '127.0.0.1', port });
+    if (opts.workers) await t.deps.startWorkers();
+  } catch (err) {
+    await t.close();
+    throw err;
+  }
+  return { ...t, url };
+}
