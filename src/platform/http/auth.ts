@@ -182,11 +182,12 @@ export async function authenticate(
       details: { required_scope: scopeLabel(routeAuth.scope) },
     });
   }
-  // A publishable key lives in browsers like the public token, and reaches no further: only
-  // operations that list the public token. Its scopes alone would let it through a store-key
-  // operation that needs a scope it holds (deleting a design needs designs:write).
-  if (actor.kind === 'K' && actor.keyKind === 'store_publishable' && !listed.includes('U')) {
-    throw new AppError('forbidden', 'A publishable key is accepted only where the public token is');
+  // A publishable key lives in browsers like the public token, and writes no further: only
+  // through operations that list the public token. Its scopes alone would let it through a
+  // store-key write that needs a scope it holds (deleting a design needs designs:write).
+  // Reads follow its scopes (catalog:read reads the catalog's counts too).
+  if (actor.kind === 'K' && actor.keyKind === 'store_publishable' && !listed.includes('U') && req.method !== 'GET' && req.method !== 'HEAD') {
+    throw new AppError('forbidden', 'A publishable key writes only where the public token does');
   }
   return actor;
 }

@@ -72,7 +72,7 @@ describe('studio uploads with a broken multipart body', () => {
   }
 });
 
-describe('a publishable key reaches no further than the public token (found by the OWASP API5 test)', () => {
+describe('a publishable key writes no further than the public token (found by the OWASP API5 test)', () => {
   it('cannot delete a design although it holds designs:write; it can still save one', async () => {
     const pk = await t.app.inject({ method: 'POST', url: `/v1/stores/${store.id}/api-keys`, headers: as.B(store), payload: { name: 'browser', kind: 'store_publishable' } });
     expect(pk.statusCode, pk.body).toBe(200);
