@@ -27,6 +27,8 @@ export interface Config {
   signingKey: string | null;
   scryptCost: number;
   signupTokens: number;
+  /** days API-key authentication events are kept (0: for ever) */
+  auditRetentionDays: number;
   billingUrl: string;
   plansFile: string | null;
   corsOrigins: string[] | '*';
@@ -186,6 +188,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     signingKey,
     scryptCost: r.int('FOLIO_SCRYPT_COST', 15, 10, 20),
     signupTokens: r.int('FOLIO_SIGNUP_TOKENS', 50, 0, 1_000_000_000),
+    auditRetentionDays: r.int('FOLIO_AUDIT_RETENTION_DAYS', 90, 0, 36_500),
     billingUrl: (billing ?? `${publicUrl}/billing`).replace(/\/+$/, ''),
     plansFile: r.raw('FOLIO_PLANS_FILE') ? path.resolve(cwd, r.raw('FOLIO_PLANS_FILE')!) : null,
     corsOrigins,

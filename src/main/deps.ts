@@ -273,8 +273,13 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
         (err: unknown) => logger.warn({ err }, 'background removal warm-up failed'),
       );
     }
-    // Idempotency keys older than 24 h are dead weight; keys expiring within 7 days are announced (webhooks).
-    const sweepKeys = () => void apiKeys.service.sweepExpiring().catch((err: unknown) => logger.warn({ err }, 'api key expiry sweep failed'));
+    // Idempotency keys older than 24 h are dead weight; keys expiring within 7 days are announced
+    // (webhooks); API-key authentication events past FOLIO_AUDIT_RETENTION_DAYS are pruned.
+    const sweepKeys = () => {
+      void apiKeys.service.sweepExpiring().catch((err: unknown) => logger.warn({ err }, 'api key expiry sweep failed'));
+      // Authentication attempts past the retention period go; lifecycle events stay.
+      void apiKeys.service.pruneAudit(config.auditRetentionDays).catch((err: unknown) => logger.warn({ err }, 'api key audit pruning failed'));
+    };
     if (!maintenance) sweepKeys();
     maintenance ??= setInterval(() => {
       void idempotency.sweep().catch((err: unknown) => logger.warn({ err }, 'idempotency sweep failed'));

@@ -53,6 +53,9 @@ const EVENT_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof ApiKeyEventsTable>;
 const EVENT_CHUNK = 1000;
 
+/** Audit events of authentication attempts: many, and pruned after the retention period. */
+export const AUTH_EVENTS = ['auth_succeeded', 'auth_failed', 'scope_denied'] as const;
+
 export class ApiKeysRepo {
   constructor(
     private readonly db: DbOrTx,
@@ -179,6 +182,18 @@ export class ApiKeysRepo {
         await sql`insert into api_key_events (${cols}) select ${picks} from json_each(${json})`.execute(this.db);
       }
     }
+  }
+
+  /**
+   * Deletes up to `limit` authentication events (auth_succeeded, auth_failed, scope_denied)
+   * older than `before`; the lifecycle events (created, rotated, revoked) stay for good.
+   */
+  async pruneAuthEvents(before: string, limit: number): Promise<number> {
+    const r = await this.db
+      .deleteFrom('api_key_events')
+      .where('id', 'in', (eb) => eb.selectFrom('api_key_events').select('id').where('event', 'in', [...AUTH_EVENTS]).where('created_at', '<', before).limit(limit))
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   /** One key's audit trail, for paginated listing. */

@@ -94,6 +94,22 @@ export class ApiKeysService {
     return announced;
   }
 
+  /**
+   * Audit retention: authentication attempts older than `days` are deleted, in batches so a
+   * sweep never holds a long lock; creation, rotation and revocation are kept. Returns the count.
+   */
+  async pruneAudit(days: number, batch = 5000, maxBatches = 100): Promise<number> {
+    if (days <= 0) return 0;
+    const before = toIso(this.now() - days * 86_400_000);
+    let total = 0;
+    for (let i = 0; i < maxBatches; i++) {
+      const n = await this.repo.pruneAuthEvents(before, batch);
+      total += n;
+      if (n < batch) break;
+    }
+    return total;
+  }
+
   toApiKey(row: KeyRow, now = this.now()): ApiKeyDto {
     return {
       uuid: row.id,

@@ -9,6 +9,7 @@ import { studio } from './migrations/0005-studio.js';
 import { catalog } from './migrations/0004-catalog.js';
 import { designs } from './migrations/0008-designs.js';
 import { catalogDefaultTemplates } from './migrations/0009-catalog-default-templates.js';
+import { auditRetention } from './migrations/0010-audit-retention.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0007-preflight': preflight,
   '0008-designs': designs,
   '0009-catalog-default-templates': catalogDefaultTemplates,
+  '0010-audit-retention': auditRetention,
 };
 
 class StaticProvider implements MigrationProvider {
