@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
 import type { Queue, QueueLogger } from '../../platform/queue/queue.js';
-import { canMove, JobFailure, type JobContext, type JobKind, type JobRegistry } from '../../platform/queue/registry.js';
+import { canMove, JobFailure, JobRetry, type JobContext, type JobKind, type JobRegistry } from '../../platform/queue/registry.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { isDue, type JobRow, type JobsRepo, type Lease } from './jobs.repo.js';
 
@@ -195,7 +195,8 @@ export class JobRunner {
       await this.fail(kind, row, { lease }, err.message);
       return;
     }
-    this.deps.logger.error({ err, job_id: row.id, type: row.type, attempt: row.attempts }, 'job handler failed');
+    if (err instanceof JobRetry) this.deps.logger.info({ job_id: row.id, type: row.type, attempt: row.attempts, reason: err.message }, 'job attempt failed');
+    else this.deps.logger.error({ err, job_id: row.id, type: row.type, attempt: row.attempts }, 'job handler failed');
     if (row.attempts < row.max_attempts) {
       const delay = kind.retryDelayMs ? kind.retryDelayMs(row.attempts) : Math.min(this.opts.retryBaseMs * 2 ** (row.attempts - 1), 60_000);
       const requeued = await this.deps.repo.requeue(row.id, lease, {

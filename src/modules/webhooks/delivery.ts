@@ -3,7 +3,7 @@ import { newId } from '../../platform/crypto/ids.js';
 import type { Aead } from '../../platform/crypto/aead.js';
 import { iso } from '../../platform/db/index.js';
 import { FetchError, type SafeFetcher } from '../../platform/fetch/safe-fetch.js';
-import { bind, JobFailure, jobKind, type JobBinding, type JobContext, type JobKind } from '../../platform/queue/registry.js';
+import { bind, JobFailure, JobRetry, jobKind, type JobBinding, type JobContext, type JobKind } from '../../platform/queue/registry.js';
 import { sign } from './signature.js';
 import type { WebhookRow, WebhooksRepo } from './webhooks.repo.js';
 
@@ -113,6 +113,6 @@ export function deliveryBinding(kind: DeliveryKind, deps: { repo: WebhooksRepo; 
       }
       throw new JobFailure(`Delivery failed after ${ctx.attempt} attempts: ${error}`);
     }
-    throw new Error(`Delivery attempt ${ctx.attempt} failed: ${error}`);
+    throw new JobRetry(`Delivery attempt ${ctx.attempt} failed: ${error}`);
   });
 }

@@ -112,6 +112,17 @@ export class JobFailure extends Error {
   }
 }
 
+/**
+ * An expected, transient failure (a webhook receiver answering 503): the job is retried like
+ * after any error, but the runner logs it as an outcome (info, no stack), not as a fault.
+ */
+export class JobRetry extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JobRetry';
+  }
+}
+
 export interface JobBinding {
   kind: JobKind<any, any>;
   handler: JobHandler<any, any>;

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../../src/modules/jobs/jobs.service.js';
 import { AI_FIX_FLOW, BG_REMOVE_FLOW, STUDIO_BATCH_FLOW } from '../../../src/modules/jobs/flows.js';
-import { bind, JobFailure, jobKind, type JobContext } from '../../../src/platform/queue/registry.js';
+import { bind, JobFailure, JobRetry, jobKind, type JobContext } from '../../../src/platform/queue/registry.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { chargedTestRoutes } from '../../helpers/charged-routes.js';
 import { isolatedDatabase, type IsolatedDatabase } from '../../helpers/database.js';
 import { as, signUp, type TestUser } from '../../helpers/factories.js';
 import { deferred, waitFor } from '../../helpers/wait.js';
 
-type Mode = 'ok' | 'fail' | 'flaky' | 'crash' | 'block' | 'backwards' | 'to-terminal' | 'checkpoint';
+type Mode = 'ok' | 'fail' | 'flaky' | 'expected-retry' | 'crash' | 'block' | 'backwards' | 'to-terminal' | 'checkpoint';
 interface Payload {
   mode?: Mode;
   /** flaky: attempts that throw before one succeeds */
@@ -46,6 +46,9 @@ export function jobSuite(driver: 'inprocess' | 'bullmq'): void {
           throw new Error('segfault in the engine');
         case 'flaky':
           if (ctx.attempt <= (ctx.payload.failures ?? 1)) throw new Error(`transient failure ${ctx.attempt}`);
+          break;
+        case 'expected-retry':
+          if (ctx.attempt === 1) throw new JobRetry('the receiver answered 503');
           break;
         case 'block':
           await gate(ctx.id).promise;
@@ -224,6 +227,35 @@ export function jobSuite(driver: 'inprocess' | 'bullmq'): void {
       const j = await settled(created.job_id);
       expect(j).toMatchObject({ state: 'completed', attempts: 3, refundTxId: null, result: { attempt: 3 } });
       expect(await t.deps.wallet.balance(user.id)).toBe(850);
+    });
+
+    it('logs an expected retry (JobRetry) at info without a stack, an unexpected error at error', async () => {
+      const logger = t.deps.logger;
+      const seen: Array<{ level: string; obj: Record<string, unknown>; msg: string }> = [];
+      const spy = (level: 'info' | 'error') => {
+        const orig = logger[level];
+        const call = orig.bind(logger) as (obj: unknown, msg?: string) => void;
+        logger[level] = ((obj: Record<string, unknown>, msg: string) => {
+          if (typeof obj === 'object' && obj && 'job_id' in obj) seen.push({ level, obj, msg });
+          call(obj, msg);
+        }) as never;
+        return () => void (logger[level] = orig as never);
+      };
+      const restore = [spy('info'), spy('error')];
+      try {
+        const user = await funded();
+        const expected = await create(user, 'bg', 150, { mode: 'expected-retry' });
+        expect(await settled(expected.job_id)).toMatchObject({ state: 'completed', attempts: 2 });
+        const unexpected = await create(user, 'bg', 150, { mode: 'flaky', failures: 1 });
+        expect(await settled(unexpected.job_id)).toMatchObject({ state: 'completed', attempts: 2 });
+        const a = seen.filter((e) => e.obj.job_id === expected.job_id);
+        expect(a).toEqual([{ level: 'info', obj: expect.objectContaining({ reason: 'the receiver answered 503', attempt: 1 }), msg: 'job attempt failed' }]);
+        expect(a[0]!.obj).not.toHaveProperty('err');
+        const b = seen.filter((e) => e.obj.job_id === unexpected.job_id);
+        expect(b).toEqual([{ level: 'error', obj: expect.objectContaining({ err: expect.any(Error) }), msg: 'job handler failed' }]);
+      } finally {
+        for (const r of restore) r();
+      }
     });
 
     it('lets a handler skip work an earlier attempt saved', async () => {
