@@ -98,7 +98,7 @@ export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
         design_image: await catalog.images.embed(storeId, d.design_image_id, db),
         side: live ? { ...live, ratio: live.height > 0 ? live.width / live.height : 0 } : null,
         product,
-        project: project && row.project_id ? project : null,
+        project,
         original_side: await withImages(storeId, d.original_side as SideSnapshot, db),
         original_output_options: d.original_output_options,
         created_at: iso(row.created_at),

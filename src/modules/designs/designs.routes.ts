@@ -8,20 +8,18 @@ import { Image } from '../catalog/images/images.schemas.js';
 import { FontsEnvelope } from '../catalog/fonts/fonts.schemas.js';
 import { docRoutes } from '../catalog/shared/doc.routes.js';
 import type { DocService } from '../catalog/shared/doc.service.js';
-import { CountEnvelope, IdParam, count, listReply, storeOf } from '../catalog/shared/http.js';
+import { CountEnvelope, IdParam, PUBLIC_KINDS, STORE_KINDS, count, listReply, storeOf } from '../catalog/shared/http.js';
 import { fontFamiliesOf } from '../catalog/templates/templates.kind.js';
 import type { DesignJson } from './designs.kind.js';
 import { CreateDesign, Design, DesignStatus, UpdateDesign } from './designs.schemas.js';
 
-const STORE = ['B', 'JS', 'K'] as RouteAuth['auth'];
-const PUBLIC = ['U', 'B', 'JS', 'K'] as RouteAuth['auth'];
 /** Credential policies (catalog-reference § 10; rule 3: the public token saves designs). */
 export const DESIGN_AUTH = {
-  save: { auth: PUBLIC, scope: 'designs:write' },
+  save: { auth: PUBLIC_KINDS, scope: 'designs:write' },
   /** a design's writer may read it back (the customizer reloads what it saved) */
-  readOne: { auth: PUBLIC, scope: ['designs:read', 'designs:write'] },
-  read: { auth: STORE, scope: 'designs:read' },
-  remove: { auth: STORE, scope: 'designs:write' },
+  readOne: { auth: PUBLIC_KINDS, scope: ['designs:read', 'designs:write'] },
+  read: { auth: STORE_KINDS, scope: 'designs:read' },
+  remove: { auth: STORE_KINDS, scope: 'designs:write' },
 } satisfies Record<string, RouteAuth>;
 
 const DesignListQuery = Type.Intersect([listQuerySchema(['created_date', 'id', 'name']), Type.Object({ status: Type.Optional(DesignStatus) })]);

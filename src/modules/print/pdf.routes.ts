@@ -1,16 +1,15 @@
 import type { App } from '../../app.js';
 import type { RouteAuth } from '../../platform/http/auth.js';
 import { MESSAGES } from '../../platform/http/envelope.js';
-import { IdParam, storeOf } from '../catalog/shared/http.js';
+import { IdParam, PUBLIC_KINDS, storeOf } from '../catalog/shared/http.js';
 import type { ColorMode } from './pdf.kind.js';
 import { CreatePdfBody, PdfJobEnvelope } from './pdf.schemas.js';
 import type { PdfService } from './pdf.service.js';
 
-const PUBLIC = ['U', 'B', 'JS', 'K'] as RouteAuth['auth'];
 /** A shopper's customizer downloads the proof of what it saved: the public token may ask (rule 2 admits the rest). */
 export const PDF_AUTH = {
-  design: { auth: PUBLIC, scope: ['files:render', 'designs:write'] },
-  project: { auth: PUBLIC, scope: ['files:render', 'projects:write'] },
+  design: { auth: PUBLIC_KINDS, scope: ['files:render', 'designs:write'] },
+  project: { auth: PUBLIC_KINDS, scope: ['files:render', 'projects:write'] },
 } satisfies Record<string, RouteAuth>;
 
 type Body = { crop_marks?: boolean; color_mode?: ColorMode };

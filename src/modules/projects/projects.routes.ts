@@ -6,18 +6,17 @@ import type { ProductJson } from '../catalog/index.js';
 import { Product } from '../catalog/products/products.schemas.js';
 import { StatusSchema, docRoutes } from '../catalog/shared/doc.routes.js';
 import type { DocService } from '../catalog/shared/doc.service.js';
-import { CountEnvelope, IdParam, count, listReply, storeOf } from '../catalog/shared/http.js';
+import { CountEnvelope, IdParam, PUBLIC_KINDS, STORE_KINDS, count, listReply, storeOf } from '../catalog/shared/http.js';
 import type { DesignJson } from '../designs/designs.kind.js';
 import { Design, DesignStatus } from '../designs/designs.schemas.js';
 import type { ProjectJson } from './projects.kind.js';
 import { CreateProject, Project, ProjectStatus, UpdateProject } from './projects.schemas.js';
 
-const STORE = ['B', 'JS', 'K'] as RouteAuth['auth'];
 /** Credential policies (catalog-reference § 12; rule 3: the public token creates projects). */
 export const PROJECT_AUTH = {
-  create: { auth: ['U', 'B', 'JS', 'K'], scope: 'projects:write' },
-  read: { auth: STORE, scope: 'projects:read' },
-  write: { auth: STORE, scope: 'projects:write' },
+  create: { auth: PUBLIC_KINDS, scope: 'projects:write' },
+  read: { auth: STORE_KINDS, scope: 'projects:read' },
+  write: { auth: STORE_KINDS, scope: 'projects:write' },
 } satisfies Record<string, RouteAuth>;
 
 const ListQuery = listQuerySchema(['created_date', 'id', 'name']);

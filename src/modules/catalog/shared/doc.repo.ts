@@ -48,7 +48,7 @@ export class DocRepo {
   }
 
   /** Distinct values of a link column among the store's live rows matching `filter` (a project's products). */
-  async distinct(storeId: string, column: 'product_id' | 'parent_id', filter: DocFilter): Promise<string[]> {
+  async distinct(storeId: string, column: 'product_id', filter: DocFilter): Promise<string[]> {
     const q = (this.db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'designs', DocRow>).select(column).distinct();
     const rows = (await this.filtered(q, storeId, filter).execute()) as Array<Record<string, string | null>>;
     return rows.map((r) => r[column]).filter((v): v is string => typeof v === 'string');

@@ -68,8 +68,8 @@ export class DocService<J extends Record<string, unknown>> {
     return this.repo().count(storeId, typeof scope === 'string' ? { parentId: scope } : scope);
   }
 
-  /** Distinct product or parent ids among the store's rows matching `filter` (a project's products). */
-  distinct(storeId: string, column: 'product_id' | 'parent_id', filter: DocFilter): Promise<string[]> {
+  /** Distinct product ids among the store's rows matching `filter` (a project's products). */
+  distinct(storeId: string, column: 'product_id', filter: DocFilter): Promise<string[]> {
     return this.repo().distinct(storeId, column, filter);
   }
 

@@ -1,19 +1,23 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import type { RouteAuth } from '../../../platform/http/auth.js';
+import type { CredentialKind, RouteAuth } from '../../../platform/http/auth.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { MESSAGES } from '../../../platform/http/envelope.js';
 import type { ListResult } from '../../../platform/http/pagination.js';
 import { isUuid } from '../../../platform/crypto/ids.js';
 
+/** Credential kinds of a route a browser may call (rule 3: the public token; rule 2 adds the rest), and of a store-key route. */
+export const PUBLIC_KINDS: CredentialKind[] = ['U', 'B', 'JS', 'K'];
+export const STORE_KINDS: CredentialKind[] = ['B', 'JS', 'K'];
+
 /** Credential policies of the catalog (interface § Categories/Cliparts, decisions § Scopes). */
-export const READ: RouteAuth = { auth: ['U', 'B', 'JS', 'K'], scope: 'catalog:read' };
+export const READ: RouteAuth = { auth: PUBLIC_KINDS, scope: 'catalog:read' };
 /** reads the interface lists for the store key only (counts, image read) */
-export const READ_B: RouteAuth = { auth: ['B', 'JS', 'K'], scope: 'catalog:read' };
-export const WRITE: RouteAuth = { auth: ['B', 'JS', 'K'], scope: 'catalog:write' };
+export const READ_B: RouteAuth = { auth: STORE_KINDS, scope: 'catalog:read' };
+export const WRITE: RouteAuth = { auth: STORE_KINDS, scope: 'catalog:write' };
 /** uploads a browser may make (rule 3: the public token uploads images) */
-export const UPLOAD_PUBLIC: RouteAuth = { auth: ['U', 'B', 'JS', 'K'], scope: 'assets:write' };
-export const UPLOAD: RouteAuth = { auth: ['B', 'JS', 'K'], scope: 'assets:write' };
+export const UPLOAD_PUBLIC: RouteAuth = { auth: PUBLIC_KINDS, scope: 'assets:write' };
+export const UPLOAD: RouteAuth = { auth: STORE_KINDS, scope: 'assets:write' };
 
 export const item = <T extends TSchema>(data: T) => Type.Object({ data, message: Type.String() });
 export const batchEnvelope = <T extends TSchema>(data: T) => Type.Object({ data: Type.Array(data), message: Type.String() });

@@ -1,7 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/http/errors.js';
-import { cleanFilename } from '../../../platform/http/multipart-errors.js';
+import { cleanFilename, multipartError } from '../../../platform/http/multipart-errors.js';
 import { tooLarge, type ByteSource } from './upload-stream.js';
 
 /** A file part as it arrives: its bytes are a stream, read once by the receiver. */
@@ -79,12 +79,10 @@ class ServerSide extends Error {
   }
 }
 
+/** The parser's errors as the shared translation gives them; anything else the parser threw is a malformed body (receiver failures arrive as ServerSide). */
 function clientError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return AppError.field('file', 'too many parts');
-  return new AppError('bad_request', 'Malformed multipart body');
+  const e = multipartError(err);
+  return e instanceof AppError ? e : new AppError('bad_request', 'Malformed multipart body');
 }
 
 export function field<T>(form: MultipartForm<T>, name: string): string | undefined {
