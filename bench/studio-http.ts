@@ -22,7 +22,7 @@ import { loadConfig } from '../src/config/index.js';
 import { buildDeps } from '../src/main/deps.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const facesDir = path.resolve(root, '..', 'shared', 'fixtures', 'faces');
+const facesDir = path.resolve(root, 'test', 'fixtures', 'faces');
 const roundsArg = process.argv.indexOf('--rounds');
 const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 3;
 const PHOTOS = ['astronaut.png', 'camera.png', 'julia_facedetect_sample.jpg', 'messi5.jpg'];

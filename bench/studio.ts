@@ -6,7 +6,7 @@
  *   QR sheet       2000 subjects, 4-up, US Letter; baseline: a 4-subject sheet (fixed cost)
  *   match          per file: embed + compare with 1000 references; baseline: the compare alone
  *
- * Uses the shared face fixtures (../shared/fixtures/faces). Machines here are shared: read
+ * Uses the face fixtures in test/fixtures/faces. Machines here are shared: read
  * the ratios, not the absolute times. Results also go to bench/results/studio.json.
  */
 import { execFile } from 'node:child_process';
@@ -23,7 +23,7 @@ import { embedFace, warmupFaces } from '../src/engines/vision/faces/detector.js'
 import { matchEmbedding, type ReferenceEmbedding } from '../src/engines/vision/matching.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const facesDir = path.resolve(root, '..', 'shared', 'fixtures', 'faces');
+const facesDir = path.resolve(root, 'test', 'fixtures', 'faces');
 const roundsArg = process.argv.indexOf('--rounds');
 const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 4;
 
