@@ -67,6 +67,8 @@ const ReadyBody = Type.Object({
   checks: Type.Record(Type.String(), Type.String(), { description: '"ok", or "unavailable: <reason>", per dependency', examples: [{ database: 'ok', queue: 'ok', blobs: 'ok' }] }),
 });
 
+const ReadyUnavailableBody = Type.Object(ReadyBody.properties, { examples: [{ status: 'unavailable', checks: { database: 'ok', queue: 'unavailable: connect ECONNREFUSED 127.0.0.1:6379', blobs: 'ok' } }] });
+
 /** Pages for people, outside the API: public, not rate limited, not in the OpenAPI document. */
 const PUBLIC_PREFIXES = ['/v1/docs', '/v1/openapi.json', '/customizer'];
 const MAX_PARAM_LENGTH = 200;
@@ -219,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.get(
     '/v1/ready',
-    { schema: { tags: ['Operations'], summary: 'Readiness: database, queue and blob store answer', response: { 200: ReadyBody, 503: ReadyBody } }, config: { auth: [], rateLimit: false } },
+    { schema: { tags: ['Operations'], summary: 'Readiness: database, queue and blob store answer', response: { 200: ReadyBody, 503: ReadyUnavailableBody } }, config: { auth: [], rateLimit: false } },
     async (_req, reply) => {
       const checks: Record<string, string> = {};
       let ready = true;

@@ -1,4 +1,5 @@
 import { buildApp, type App, type AppDeps } from '../../src/app.js';
+import { documentedPath } from '../../src/platform/http/openapi.js';
 
 /**
  * The operations of /v1/openapi.json, read from the document at test time, so tests that
@@ -90,8 +91,8 @@ export function servedRoutes(app: App): Array<{ method: string; path: string }> 
     stack.length = depth;
     stack.push(m[2]!);
     if (!m[3]) continue;
-    // Fastify's :param and wildcard * are OpenAPI's {param} and {*}.
-    const path = stack.join('').replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, '/{*}');
+    // Fastify's :param and wildcard * are the document's {param} and {path}.
+    const path = documentedPath(stack.join(''));
     for (const method of m[3].split(',').map((s) => s.trim())) out.push({ method, path });
   }
   return out;
@@ -119,13 +120,13 @@ export async function registeredOperations(app: App, appDeps: Omit<AppDeps, 'log
     logger: false,
     routes: async (v1) => {
       v1.addHook('onRoute', (r) => {
-        for (const method of [r.method].flat()) out.push({ method, path: r.url.replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, '/{*}') });
+        for (const method of [r.method].flat()) out.push({ method, path: documentedPath(r.url) });
       });
       await appDeps.routes(v1);
     },
   });
   await probe.close();
-  for (const r of servedOperations(app)) if (!r.path.includes('*')) out.push(r);
+  for (const r of servedOperations(app)) out.push(r);
   const seen = new Set<string>();
   return out
     .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')

@@ -1,7 +1,8 @@
 /**
  * npm run sdk:generate — builds the app in-process (embedded stack in a temp dir, nothing
  * listens), takes its OpenAPI document, writes it to packages/sdk/openapi.json and the
- * types generated from it to packages/sdk/src/schema.d.ts (committed; a test fails on drift).
+ * types generated from it to packages/sdk/src/schema.d.ts, and the operationId map to
+ * packages/sdk/src/operations.ts (both committed; a test fails on drift).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../../src/config/index.js';
 import { createServer } from '../../../src/main/server.js';
-import { renderSchema } from './render.js';
+import { renderOperations, renderSchema } from './render.js';
 
 const sdkDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,3 +37,8 @@ const target = path.join(sdkDir, 'src', 'schema.d.ts');
 const before = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : '';
 fs.writeFileSync(target, schema);
 process.stderr.write(`[sdk] ${path.relative(process.cwd(), target)} ${before === schema ? 'unchanged' : 'updated'} (${Object.keys((doc as { paths: object }).paths).length} paths)\n`);
+const opsTarget = path.join(sdkDir, 'src', 'operations.ts');
+const opsBefore = fs.existsSync(opsTarget) ? fs.readFileSync(opsTarget, 'utf8') : '';
+const ops = renderOperations(doc);
+fs.writeFileSync(opsTarget, ops);
+process.stderr.write(`[sdk] ${path.relative(process.cwd(), opsTarget)} ${opsBefore === ops ? 'unchanged' : 'updated'}\n`);

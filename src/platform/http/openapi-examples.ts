@@ -284,7 +284,7 @@ function sampleString(s: Schema, name: string, ctx: SampleContext): string {
     case 'ipv4':
       return '203.0.113.7';
   }
-  if (byName !== undefined) return byName;
+  if (byName !== undefined && fits(byName, s)) return byName;
   let out = name ? name.replace(/_/g, ' ') : 'text';
   if (typeof s.minLength === 'number' && out.length < s.minLength) out = out.padEnd(s.minLength, 'x');
   if (typeof s.maxLength === 'number' && out.length > s.maxLength) out = out.slice(0, s.maxLength);
@@ -358,22 +358,27 @@ export function sample(schema: Schema | undefined, ctx: SampleContext, name = ''
   }
 }
 
-/** Error bodies as this service sends them, by status: what a client should expect to parse. */
-export function errorExample(status: number, description: string, requestId = '5e0c8a1e-7d5b-4d43-9a51-2b8f3f6c1a90'): unknown {
+/**
+ * Error bodies as this service sends them (errors.ts errorResponse), by status and the
+ * document's component for the response (Error, ValidationError, InsufficientTokens,
+ * Unprocessable): what a client should expect to parse.
+ */
+export function errorExample(status: number, description: string, component = 'Error', requestId = '5e0c8a1e-7d5b-4d43-9a51-2b8f3f6c1a90'): unknown {
   const env = (code: string, message: string, details?: Record<string, unknown>) => ({
     error: { message, code, ...(details ? { details } : {}) },
     message,
     request_id: requestId,
   });
+  if (component === 'InsufficientTokens') return { error: 'INSUFFICIENT_TOKENS', balance: 2, shortfall: 8, top_up_url: 'https://folio.example.com/billing/top-up' };
+  if (component === 'Unprocessable') return { message: description, errors: { storages: ['must be an array of category ids'] }, request_id: requestId };
   switch (status) {
     case 400:
+      if (component !== 'ValidationError') return env('bad_request', description);
       return { error: { name: ['must NOT have fewer than 1 characters'] }, message: 'Invalid input', request_id: requestId };
     case 401:
       return env('unauthenticated', 'Missing, unacceptable or invalid credentials');
     case 402:
-      return /token/i.test(description)
-        ? { error: 'INSUFFICIENT_TOKENS', balance: 2, shortfall: 8, top_up_url: 'https://folio.example.com/billing/top-up' }
-        : env('capability_not_available', description, { capability: 'api_keys', required_tier: 'advanced', current_tier: 'free', cta: { url: 'https://folio.example.com/pricing?tier=advanced' } });
+      return env('capability_not_available', description, { capability: 'api_keys', required_tier: 'advanced', current_tier: 'free', cta: { url: 'https://folio.example.com/pricing?tier=advanced' } });
     case 403:
       return env('insufficient_scope', 'The credential lacks the scope catalog:write');
     case 404:
@@ -386,8 +391,6 @@ export function errorExample(status: number, description: string, requestId = '5
       return env('limit_too_large', description);
     case 415:
       return env('unsupported_media_type', description);
-    case 422:
-      return { message: description, errors: { file: [description] }, request_id: requestId };
     case 429:
       return env('rate_limited', 'Too many requests; retry in 12 s');
     case 503:

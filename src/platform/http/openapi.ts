@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import swagger, { type SwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { CredentialKind, RouteAuth } from './auth.js';
 import { acceptedKinds, scopeLabel } from './auth.js';
 import { errorExample, sample, type SampleContext } from './openapi-examples.js';
+import { deriveOperationId } from './operation-ids.js';
 
 const SECURITY_FOR: Record<CredentialKind, Array<Record<string, string[]>>> = {
   B: [{ storeBasic: [] }],
@@ -28,8 +32,38 @@ const ValidationBody = {
   properties: {
     error: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
     message: { type: 'string', const: 'Invalid input' },
+    request_id: { type: 'string' },
   },
 };
+/** 402 of a paid service the wallet cannot pay for (errors.ts: insufficientTokens). */
+const InsufficientTokensBody = {
+  type: 'object',
+  description: 'The wallet cannot pay for the service: {error:"INSUFFICIENT_TOKENS", balance, shortfall, top_up_url}',
+  required: ['error', 'balance', 'shortfall', 'top_up_url'],
+  properties: {
+    error: { type: 'string', const: 'INSUFFICIENT_TOKENS' },
+    balance: { type: 'integer' },
+    shortfall: { type: 'integer' },
+    top_up_url: { type: 'string' },
+  },
+};
+/** 422 of the catalog routes whose body the service checks itself: {message, errors:{field:[…]}}. */
+const UnprocessableBody = {
+  type: 'object',
+  description: 'The body was understood but its values are not acceptable: {message, errors:{<field>:[messages]}, request_id}',
+  properties: {
+    message: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    request_id: { type: 'string' },
+  },
+};
+
+/** The error envelope component a response of `status` with `description` uses. */
+function errorSchemaFor(status: number, description: string): string {
+  if (status === 402 && /token/i.test(description)) return 'InsufficientTokens';
+  if (status === 422) return 'Unprocessable';
+  return 'Error';
+}
 
 function errorResponses(auth: RouteAuth, hasInput: boolean, hasParams: boolean): Record<string, unknown> {
   const res: Record<string, unknown> = {
@@ -40,13 +74,13 @@ function errorResponses(auth: RouteAuth, hasInput: boolean, hasParams: boolean):
   if ((auth.auth ?? []).length > 0) res[401] = ref('Missing, unacceptable or invalid credentials');
   if (auth.scope) res[403] = ref('The credential lacks the required scope');
   if (hasParams) res[404] = ref('Not found or not visible to the credential');
-  for (const [code, description] of Object.entries(auth.errors ?? {})) res[code] = ref(description);
+  for (const [code, description] of Object.entries(auth.errors ?? {})) res[code] = ref(description, errorSchemaFor(Number(code), description));
   return res;
 }
 
 const API_DESCRIPTION = `Headless web-to-print service: stores, catalog, designs, print-ready PDFs, API keys and pay-per-token processing services.
 
-**Envelopes.** A single resource is \`{data, message}\`; a list is \`{data[], links, meta, message}\` — follow \`links.next\` (or pass its \`cursor\`) until it is \`null\`. Errors are \`{error:{message, code, details?}, message, request_id}\`; invalid input is 400 \`{error:{<field>:[messages]}, message:"Invalid input"}\`; a service the wallet cannot pay for is 402 \`{error:"INSUFFICIENT_TOKENS", balance, shortfall, top_up_url}\`; a plan gate is 402 \`capability_not_available\` with \`details.current_tier\`, \`required_tier\` and \`cta.url\`. Every answer carries \`X-Request-Id\` and the \`RateLimit\` headers; 429 carries \`Retry-After\`.
+**Envelopes.** A single resource is \`{data, message}\`; a list is \`{data[], links, meta, message}\` — follow \`links.next\` (or pass its \`cursor\`) until it is \`null\`. Errors are \`{error:{message, code, details?}, message, request_id}\`; invalid input is 400 \`{error:{<field>:[messages]}, message:"Invalid input", request_id}\`; a service the wallet cannot pay for is 402 \`{error:"INSUFFICIENT_TOKENS", balance, shortfall, top_up_url}\`; a plan gate is 402 \`capability_not_available\` with \`details.current_tier\`, \`required_tier\` and \`cta.url\`. Every answer carries \`X-Request-Id\` and the \`RateLimit\` headers; 429 carries \`Retry-After\`.
 
 **Credentials.** Each operation lists the credentials it accepts (the padlock, and "Credentials:" in its description):
 
@@ -132,10 +166,55 @@ export function withExamples<D extends OpenApiDoc>(doc: D, publicUrl: string): D
       for (const [status, res] of Object.entries(op.responses ?? {})) {
         for (const media of Object.values(res.content ?? {})) {
           if (media.example !== undefined || media.examples !== undefined) continue;
-          media.example = /^2/.test(status) ? sample(media.schema, ctx) : errorExample(Number(status), res.description ?? '');
+          // An error envelope of ours gets the body the service sends; a route's own error shape is sampled like a success.
+          const component = /^#\/components\/schemas\/(\w+)$/.exec(String(media.schema?.$ref ?? ''))?.[1];
+          media.example = !/^2/.test(status) && component && ERROR_COMPONENTS.has(component) ? errorExample(Number(status), res.description ?? '', component) : sample(media.schema, ctx);
         }
       }
     }
+  }
+  return doc;
+}
+
+const ERROR_COMPONENTS = new Set(['Error', 'ValidationError', 'InsufficientTokens', 'Unprocessable']);
+
+/**
+ * Paths served twice under two names (decisions: `/project` and `/projects` are the same
+ * collection). The alias stays in the document, for it is served, but marked: `x-alias-of`
+ * names the canonical operation, and the reference page at /v1/docs lists it only there.
+ */
+export const PATH_ALIASES: Record<string, string> = { '/v1/project': '/v1/projects' };
+
+/** The canonical path of an alias path, or null when `path` is no alias. */
+export function canonicalPath(path: string): string | null {
+  for (const [alias, canonical] of Object.entries(PATH_ALIASES)) {
+    if (path === alias || path.startsWith(`${alias}/`)) return canonical + path.slice(alias.length);
+  }
+  return null;
+}
+
+/** Fastify's wildcard `*` (GET /v1/files/*) is this named parameter in the document. */
+export const WILDCARD_PARAM = 'path';
+
+/** Fastify's route url in the document's form: `:id` → `{id}`, the trailing `*` → `{path}`. */
+export function documentedPath(url: string): string {
+  return url.replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, `/{${WILDCARD_PARAM}}`);
+}
+
+/** The reference page's copy of the document: each alias operation folded into its canonical one. */
+export function foldAliases<D extends OpenApiDoc>(doc: D): D {
+  const paths = doc.paths ?? {};
+  for (const [path, ops] of Object.entries(paths)) {
+    const canonical = canonicalPath(path);
+    if (!canonical) continue;
+    for (const method of Object.keys(ops)) {
+      const target = paths[canonical]?.[method] as (Operation & { description?: string }) | undefined;
+      if (!target) continue;
+      const note = `Also served at \`${method.toUpperCase()} ${path}\` (an alias: the same operation).`;
+      target.description = target.description ? `${target.description}\n\n${note}` : note;
+      delete ops[method];
+    }
+    if (Object.keys(ops).length === 0) delete paths[path];
   }
   return doc;
 }
@@ -145,11 +224,11 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string, v
   const options: SwaggerOptions = {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Folio API', version, description: API_DESCRIPTION },
+      info: { title: 'Folio API', version, description: API_DESCRIPTION, license: { name: 'Proprietary (all rights reserved)', identifier: 'LicenseRef-Proprietary' } },
       servers: [{ url: publicUrl }],
       components: {
         securitySchemes: SECURITY_SCHEMES as never,
-        schemas: { Error: ErrorBody as never, ValidationError: ValidationBody as never },
+        schemas: { Error: ErrorBody as never, ValidationError: ValidationBody as never, InsufficientTokens: InsufficientTokensBody as never, Unprocessable: UnprocessableBody as never },
       },
     },
     transform: ({ schema, url, route }) => {
@@ -166,14 +245,38 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string, v
       const extra = errorResponses(cfg, Boolean(s.body || s.querystring), Boolean(s.params));
       for (const [code, r] of Object.entries(extra)) if (!(code in responses)) responses[code] = r;
       s.response = responses;
-      return { schema: s as never, url };
+      const method = [route.method].flat()[0]!;
+      const path = documentedPath(url);
+      if (/\/\*$/.test(url)) {
+        // The wildcard, named: `{*}` is no valid path template (path-parameters-defined).
+        s.params = { type: 'object', required: [WILDCARD_PARAM], properties: { [WILDCARD_PARAM]: { type: 'string', description: 'the key of the file, as the signed link names it (may contain `/`)', examples: ['stores/3f2c9a4e-1b7d-4c8a-9e6f-0a1b2c3d4e5f/images/front.png'] } } };
+      }
+      const canonical = canonicalPath(path);
+      if (canonical) {
+        s.operationId = `${(s.operationId as string | undefined) ?? deriveOperationId(method, canonical)}ViaAlias`;
+        s['x-alias-of'] = `${method.toUpperCase()} ${canonical}`;
+        s.summary = `Alias of ${method.toUpperCase()} ${canonical}`;
+        s.description = `The same operation as \`${method.toUpperCase()} ${canonical}\` (operationId \`${deriveOperationId(method, canonical)}\`), served under a second name; prefer that one.${s.description ? `\n\n${s.description as string}` : ''}`;
+      } else {
+        s.operationId ??= deriveOperationId(method, path);
+      }
+      return { schema: s as never, url: url.replace(/\/\*$/, `/:${WILDCARD_PARAM}`) };
     },
     transformObject: (obj) => withExamples((obj as { openapiObject: OpenApiDoc }).openapiObject, publicUrl) as never,
   };
   await app.register(swagger, options);
   await app.register(swaggerUi, {
     routePrefix: '/v1/docs',
-    uiConfig: { deepLinking: true, validatorUrl: null } as never,
+    uiConfig: { deepLinking: true, validatorUrl: null, docExpansion: 'none', filter: true, tryItOutEnabled: false } as never,
+    // Our own name, logo and icon, served from the repository (no CDN), instead of the framework's.
+    logo: { type: 'image/svg+xml', content: brandFile('folio-logo.svg'), href: '/v1/docs', target: '_self' },
+    theme: {
+      title: 'Folio API reference',
+      favicon: [{ filename: 'folio-favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: brandFile('folio-favicon.svg') }],
+      css: [{ filename: 'folio.css', content: DOCS_CSS }],
+    },
+    // The page lists each alias under its canonical operation, not as a second operation.
+    transformSpecification: (spec: Record<string, unknown>) => foldAliases(spec as OpenApiDoc),
     staticCSP: true,
     // The plugin's default policy ends in upgrade-insecure-requests: browsers then fetch the
     // page's own scripts over https, so on a plain-http deployment reached by any name but
@@ -186,3 +289,13 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string, v
         .replace(/ validator\.swagger\.io/g, ''),
   });
 }
+
+const BRAND_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/brand');
+const brandFile = (name: string) => fs.readFileSync(path.join(BRAND_DIR, name));
+
+/** The top bar in Folio's colours, without the framework's URL box (the page shows this service's document only). */
+const DOCS_CSS = `.swagger-ui .topbar { background-color: #0b4ea2; padding: 8px 0; }
+.swagger-ui .topbar .download-url-wrapper { display: none; }
+.swagger-ui .topbar a { max-width: none; }
+.swagger-ui .info .title small pre { display: none; }
+`;

@@ -5,9 +5,9 @@ import { contentDisposition } from './blob-store.js';
 import type { DiskBlobStore } from './disk.js';
 
 const LinkQuery = Type.Object({
-  expires: Type.Optional(Type.String({ maxLength: 20 })),
-  sig: Type.Optional(Type.String({ maxLength: 100 })),
-  name: Type.Optional(Type.String({ maxLength: 255 })),
+  expires: Type.Optional(Type.String({ maxLength: 20, description: 'expiry, in Unix seconds', examples: ['1767225600'] })),
+  sig: Type.Optional(Type.String({ maxLength: 100, description: 'signature of the key and expiry', examples: ['Xq3vJ9kL2mN8pR4sT6uW0y'] })),
+  name: Type.Optional(Type.String({ maxLength: 255, description: 'file name to download as (Content-Disposition)', examples: ['front.png'] })),
 });
 
 /**

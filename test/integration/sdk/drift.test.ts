@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { renderSchema } from '../../../packages/sdk/scripts/render.js';
+import { renderOperations, renderSchema } from '../../../packages/sdk/scripts/render.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
@@ -26,4 +26,19 @@ it('packages/sdk/src/schema.d.ts matches the document the app serves', async () 
         `First difference at line ${at + 1}:\n  generated: ${a[at] ?? '(end)'}\n  committed: ${b[at] ?? '(end)'}`,
     );
   }
+});
+
+const OPERATIONS = new URL('../../../packages/sdk/src/operations.ts', import.meta.url);
+
+it("packages/sdk/src/operations.ts pins every operationId of the document: none changes silently", async () => {
+  const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+  const fresh = renderOperations(doc);
+  const ids = [...fresh.matchAll(/^  (\w+): \{ method: '(\w+)', path: '([^']+)' \},$/gm)];
+  expect(ids.length).toBeGreaterThan(150);
+  expect(ids.map((m) => m[1])).toContain('listProducts');
+  const committed = fs.readFileSync(OPERATIONS, 'utf8');
+  const pinned = new Map([...committed.matchAll(/^  (\w+): \{ method: '(\w+)', path: '([^']+)' \},$/gm)].map((m) => [`${m[2]} ${m[3]}`, m[1]]));
+  const changed = ids.filter((m) => pinned.get(`${m[2]} ${m[3]}`) !== m[1]).map((m) => `${m[2]!.toUpperCase()} ${m[3]}: ${pinned.get(`${m[2]} ${m[3]}`) ?? '(new)'} → ${m[1]}`);
+  expect(changed, 'operationIds differ from packages/sdk/src/operations.ts: run `npm run sdk:generate` and commit it (a renamed id breaks SDK users)').toEqual([]);
+  expect(fresh).toBe(committed);
 });
