@@ -1,6 +1,7 @@
 import createClient, { type Client, type MaybeOptionalInit } from 'openapi-fetch';
 import { anonymous, type Credential } from './credentials.js';
-import { errorFromResponse, JobError } from './errors.js';
+import { errorFromResponse, JobError, UnknownPathError } from './errors.js';
+import { operationIndex, type OperationId, type Operations } from './operations.js';
 import type { paths } from './schema.js';
 
 export type Paths = paths;
@@ -18,6 +19,22 @@ export type ResponseOf<P extends keyof paths, M extends Method> = paths[P] exten
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 type Init<P extends keyof paths, M extends Method> = MaybeOptionalInit<paths[P], M>;
 type InitArg<I> = RequiredKeys<I> extends never ? [init?: I & { [key: string]: unknown }] : [init: I & { [key: string]: unknown }];
+type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
+/**
+ * The options argument of a call on path `P`. When `P` is not one path (a typo'd path leaves
+ * TypeScript with the whole union), the argument is optional, so the compiler reports the
+ * path itself ("'/prodcts' is not assignable to …") rather than "Expected 2 arguments".
+ */
+type Args<P extends keyof paths, M extends Method> = true extends IsUnion<P> ? [init?: { [key: string]: unknown }] : InitArg<Init<P, M>>;
+
+/** The method and path of an operation, by its operationId (see operations.ts). */
+export type MethodOf<Id extends OperationId> = Operations[Id]['method'];
+export type PathOf<Id extends OperationId> = Operations[Id]['path'] & keyof paths;
+/** What `client.op(id, …)` resolves to. */
+export type OperationResponse<Id extends OperationId> = ResponseOf<PathOf<Id>, MethodOf<Id>>;
+
+/** List paths that have a `…/count` companion: `client.count('/products')`. */
+export type CountablePath = { [P in ListPath]: `${P}/count` extends PathsWith<'get'> ? P : never }[ListPath];
 
 /** List paths: their GET answers `{data[], links, meta, message}`. */
 export type ListPath = { [P in PathsWith<'get'>]: ResponseOf<P, 'get'> extends { data: unknown[]; links: { next: unknown } } ? P : never }[PathsWith<'get'>];
@@ -65,13 +82,25 @@ export interface FolioClient {
   /** the openapi-fetch client underneath: `{data, response}` answers; errors still throw FolioError */
   readonly raw: Client<paths>;
   readonly baseUrl: string;
-  get<P extends PathsWith<'get'>>(path: P, ...init: InitArg<Init<P, 'get'>>): Promise<ResponseOf<P, 'get'>>;
-  post<P extends PathsWith<'post'>>(path: P, ...init: InitArg<Init<P, 'post'>>): Promise<ResponseOf<P, 'post'>>;
-  put<P extends PathsWith<'put'>>(path: P, ...init: InitArg<Init<P, 'put'>>): Promise<ResponseOf<P, 'put'>>;
-  patch<P extends PathsWith<'patch'>>(path: P, ...init: InitArg<Init<P, 'patch'>>): Promise<ResponseOf<P, 'patch'>>;
-  delete<P extends PathsWith<'delete'>>(path: P, ...init: InitArg<Init<P, 'delete'>>): Promise<ResponseOf<P, 'delete'>>;
+  get<P extends PathsWith<'get'>>(path: P, ...init: Args<P, 'get'>): Promise<ResponseOf<P, 'get'>>;
+  post<P extends PathsWith<'post'>>(path: P, ...init: Args<P, 'post'>): Promise<ResponseOf<P, 'post'>>;
+  put<P extends PathsWith<'put'>>(path: P, ...init: Args<P, 'put'>): Promise<ResponseOf<P, 'put'>>;
+  patch<P extends PathsWith<'patch'>>(path: P, ...init: Args<P, 'patch'>): Promise<ResponseOf<P, 'patch'>>;
+  delete<P extends PathsWith<'delete'>>(path: P, ...init: Args<P, 'delete'>): Promise<ResponseOf<P, 'delete'>>;
+  /**
+   * An operation by its operationId (as in /v1/openapi.json), e.g.
+   * `client.op('getProduct', { params: { path: { id } } })`; typed like the path it names.
+   */
+  op<Id extends OperationId>(id: Id, ...init: true extends IsUnion<Id> ? [init?: { [key: string]: unknown }] : InitArg<Init<PathOf<Id>, MethodOf<Id>>>): Promise<OperationResponse<Id>>;
   /** Every item of a list, page after page (following `links.next`'s cursor), e.g. `for await (const p of client.paginate('/products'))`. */
   paginate<P extends ListPath>(path: P, options?: PaginateOptions<P>): AsyncGenerator<ItemOf<P>, void, undefined>;
+  /** Every item of a list in one array (pages followed as `paginate` does): for small collections. */
+  listAll<P extends ListPath>(path: P, options?: PaginateOptions<P>): Promise<Array<ItemOf<P>>>;
+  /**
+   * How many items a list holds, from its `…/count` operation (one cheap query; list answers
+   * carry no total), e.g. `client.count('/products')`, `client.count('/products/{id}/sides', { path: { id } })`.
+   */
+  count<P extends CountablePath>(path: P, options?: { path?: PaginateOptions<P>['path']; signal?: AbortSignal }): Promise<number>;
   /** Polls GET /jobs/{id} with exponential backoff until the job completes; throws JobError when it fails or time runs out. */
   waitForJob(id: string, options?: WaitOptions): Promise<Job>;
   /** The same client acting with another credential. */
@@ -89,6 +118,43 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
   });
+
+/** Paths of the API (relative to /v1) by method, from the operations of the document. */
+const KNOWN: Record<string, Set<string>> = {};
+for (const { method, path } of Object.values(operationIndex) as Array<{ method: string; path: string }>) (KNOWN[method] ??= new Set()).add(path);
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** "; did you mean …?" naming the nearest candidate, or nothing when none is near. */
+function suggest(wrong: string, candidates: Iterable<string>): string {
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = distance(wrong.toLowerCase(), c.toLowerCase());
+    if (d < bestD) [best, bestD] = [c, d];
+  }
+  return best !== null && bestD <= Math.max(3, Math.floor(wrong.length / 3)) ? `; did you mean ${best}?` : '';
+}
+
+/** A path the API does not have (for this method) fails before any request, naming the nearest known one. */
+function checkPath(method: string, path: string): void {
+  if (KNOWN[method]?.has(path)) return;
+  const other = Object.entries(KNOWN).filter(([, set]) => set.has(path)).map(([m]) => m.toUpperCase());
+  const hint = other.length > 0 ? ` (that path takes ${other.join(', ')}).` : suggest(path, KNOWN[method] ?? []) || '.';
+  throw new UnknownPathError(`${method.toUpperCase()} ${path} is not an operation of the Folio API${hint} Paths are relative to /v1 and keep their {placeholders}: pass values in params.path.`);
+}
 
 /** A typed Folio client. Non-2xx answers throw the FolioError subclass of their envelope. */
 export function createFolioClient(options: FolioClientOptions): FolioClient {
@@ -115,6 +181,7 @@ export function createFolioClient(options: FolioClientOptions): FolioClient {
   });
 
   const call = async (method: string, path: string, init: unknown) => {
+    checkPath(method.toLowerCase(), path);
     const fn = (raw as unknown as Record<string, (p: string, i: unknown) => Promise<{ data?: unknown }>>)[method]!;
     const { data } = await fn(path, init);
     return data as never;
@@ -128,6 +195,23 @@ export function createFolioClient(options: FolioClientOptions): FolioClient {
     put: (path, ...init) => call('PUT', path, init[0]),
     patch: (path, ...init) => call('PATCH', path, init[0]),
     delete: (path, ...init) => call('DELETE', path, init[0]),
+
+    op: (id, ...init) => {
+      const known = (operationIndex as Record<string, { method: string; path: string } | undefined>)[id];
+      if (!known) throw new UnknownPathError(`No operation has the operationId ${JSON.stringify(id)}${suggest(String(id), Object.keys(operationIndex))}`);
+      return call(known.method.toUpperCase(), known.path, init[0]);
+    },
+
+    async listAll(path, opts) {
+      const out: Array<ItemOf<typeof path>> = [];
+      for await (const item of client.paginate(path, opts)) out.push(item);
+      return out;
+    },
+
+    async count(path, opts = {}) {
+      const answer = (await call('GET', `${path}/count`, { params: { path: opts.path }, signal: opts.signal })) as { data: { count: number } };
+      return answer.data.count;
+    },
 
     async *paginate(path, opts = {}) {
       let cursor: string | null = null;

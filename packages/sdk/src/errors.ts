@@ -19,6 +19,11 @@ export class FolioError extends Error {
   }
 }
 
+/** A call on a path or operationId the API does not have: thrown before any request is sent. */
+export class UnknownPathError extends Error {
+  override name = 'UnknownPathError';
+}
+
 /** 400 `{error:{<field>:[messages]}, message:"Invalid input"}`, and 422 `{message, errors}`. */
 export class ValidationError extends FolioError {
   override name = 'ValidationError';

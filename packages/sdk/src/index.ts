@@ -1,4 +1,21 @@
-export { createFolioClient, type FolioClient, type FolioClientOptions, type Job, type ListPath, type ItemOf, type PaginateOptions, type Paths, type PathsWith, type ResponseOf, type WaitOptions } from './client.js';
+export {
+  createFolioClient,
+  type CountablePath,
+  type FolioClient,
+  type FolioClientOptions,
+  type ItemOf,
+  type Job,
+  type ListPath,
+  type MethodOf,
+  type OperationResponse,
+  type PaginateOptions,
+  type PathOf,
+  type Paths,
+  type PathsWith,
+  type ResponseOf,
+  type WaitOptions,
+} from './client.js';
+export { operationIndex, type OperationId, type Operations } from './operations.js';
 export { accountJwt, anonymous, apiKey, publicToken, storeKey, type Credential } from './credentials.js';
 export {
   FolioError,
@@ -9,6 +26,7 @@ export {
   PlanGateError,
   RateLimitedError,
   UnauthenticatedError,
+  UnknownPathError,
   ValidationError,
   errorFromResponse,
 } from './errors.js';

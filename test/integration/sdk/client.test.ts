@@ -231,4 +231,12 @@ export function typeChecks(c: FolioClient): void {
   // @ts-expect-error: POST /products needs a body with a name
   void c.post('/products', { body: {} });
   void c.get('/products', { params: { query: { limit: 10, sort: 'asc' } } });
+  void c.op('getProduct', { params: { path: { id: 'x' } } });
+  // @ts-expect-error: getProduct needs the product's id
+  void c.op('getProduct');
+  // @ts-expect-error: an operationId the API does not have
+  void c.op('listProdcts');
+  // @ts-expect-error: /stores has no …/count operation
+  void c.count('/stores');
+  void c.count('/products');
 }
