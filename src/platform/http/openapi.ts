@@ -297,5 +297,4 @@ const brandFile = (name: string) => fs.readFileSync(path.join(BRAND_DIR, name));
 const DOCS_CSS = `.swagger-ui .topbar { background-color: #0b4ea2; padding: 8px 0; }
 .swagger-ui .topbar .download-url-wrapper { display: none; }
 .swagger-ui .topbar a { max-width: none; }
-.swagger-ui .info .title small pre { display: none; }
 `;
