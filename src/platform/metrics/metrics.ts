@@ -62,7 +62,11 @@ export class Metrics {
     return { observe: (labels, value) => h.observe(labels, value) };
   }
 
-  /** A gauge read at scrape time; a collector that throws or overruns leaves its series out of that scrape. */
+  /**
+   * A gauge read at scrape time. A collector that throws or overruns leaves its labelled
+   * series out of that scrape; a gauge without labels then reads 0 (prom-client always
+   * exposes one), which suits up/down gauges.
+   */
   gauge<L extends string>(name: string, help: string, labelNames: readonly L[], collector: GaugeCollector<L>): void {
     if (!this.enabled) return;
     const timeoutMs = this.collectTimeoutMs;
