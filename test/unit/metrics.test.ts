@@ -18,6 +18,17 @@ describe('Metrics', () => {
     expect((await scrape(b)).value('x_total', { k: 'v' })).toBe(1);
   });
 
+  it('gives the same instrument when asked twice by name (two apps built over the same deps)', async () => {
+    const m = new Metrics({ enabled: true, defaultMetrics: false });
+    m.counter('x_total', 'x', ['k']).inc({ k: 'v' });
+    m.counter('x_total', 'x', ['k']).inc({ k: 'v' });
+    m.gauge('g', 'g', [], (set) => set({}, 1));
+    m.gauge('g', 'g', [], (set) => set({}, 2));
+    const s = await scrape(m);
+    expect(s.value('x_total', { k: 'v' })).toBe(2);
+    expect(s.value('g')).toBe(1);
+  });
+
   it('when disabled, instruments are no-ops and a scrape is empty', async () => {
     const m = new Metrics({ enabled: false });
     m.counter('x_total', 'x', ['k']).inc({ k: 'v' });

@@ -41,6 +41,8 @@ export class Metrics {
   readonly registry: Registry;
   private readonly collectTimeoutMs: number;
   private readonly onCollectError: (name: string, err: unknown) => void;
+  /** by name: asking twice (two apps built over the same deps) gives the same instrument */
+  private readonly instruments = new Map<string, unknown>();
 
   constructor(opts: MetricsOptions) {
     this.enabled = opts.enabled;
@@ -52,14 +54,27 @@ export class Metrics {
 
   counter<L extends string>(name: string, help: string, labelNames: readonly L[]): CounterOf<L> {
     if (!this.enabled) return NOOP;
-    const c = new Counter({ name, help, labelNames: [...labelNames], registers: [this.registry] });
-    return { inc: (labels, value = 1) => c.inc(labels, value) };
+    return this.once(name, () => {
+      const c = new Counter({ name, help, labelNames: [...labelNames], registers: [this.registry] });
+      return { inc: (labels: Labels<L>, value = 1) => c.inc(labels, value) };
+    });
   }
 
   histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]): HistogramOf<L> {
     if (!this.enabled) return NOOP;
-    const h = new Histogram({ name, help, labelNames: [...labelNames], buckets, registers: [this.registry] });
-    return { observe: (labels, value) => h.observe(labels, value) };
+    return this.once(name, () => {
+      const h = new Histogram({ name, help, labelNames: [...labelNames], buckets, registers: [this.registry] });
+      return { observe: (labels: Labels<L>, value: number) => h.observe(labels, value) };
+    });
+  }
+
+  private once<T>(name: string, make: () => T): T {
+    let m = this.instruments.get(name) as T | undefined;
+    if (m === undefined) {
+      m = make();
+      this.instruments.set(name, m);
+    }
+    return m;
   }
 
   /**
@@ -68,7 +83,8 @@ export class Metrics {
    * exposes one), which suits up/down gauges.
    */
   gauge<L extends string>(name: string, help: string, labelNames: readonly L[], collector: GaugeCollector<L>): void {
-    if (!this.enabled) return;
+    if (!this.enabled || this.instruments.has(name)) return;
+    this.instruments.set(name, collector);
     const timeoutMs = this.collectTimeoutMs;
     const onError = this.onCollectError;
     new Gauge({
