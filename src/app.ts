@@ -18,6 +18,8 @@ import { authenticate, type Actor, type CredentialResolvers, type RouteAuth, typ
 import { consume, type RateStore } from './platform/http/rate-limit.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { loggerOptions } from './platform/log/logger.js';
+import { bearerMatches, httpObserver } from './platform/metrics/http.js';
+import type { Metrics } from './platform/metrics/metrics.js';
 import { customizerRoutes } from './modules/customizer/customizer.routes.js';
 
 declare module 'fastify' {
@@ -59,6 +61,8 @@ export interface AppDeps {
   routes(app: App): void | Promise<void>;
   /** a logger instance (tests pass a silent one) */
   logger?: FastifyBaseLogger | false;
+  /** Prometheus metrics: request durations are recorded, and `GET /metrics` served when a token is configured */
+  metrics?: Metrics;
 }
 
 const HealthBody = Type.Object({ status: Type.String({ examples: ['ok'] }) });
@@ -111,6 +115,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app);
+  if (deps.metrics?.enabled) {
+    const observe = httpObserver(deps.metrics);
+    // reply.elapsedTime: from the request's arrival to the response handed to the socket.
+    app.addHook('onResponse', (req, reply, done) => {
+      observe(req.method, req.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
+  }
   // JSON (and, per route, multipart) only: any other body type is 415, not a guess.
   app.removeContentTypeParser(['text/plain']);
   app.decorateRequest('actor', null);
@@ -239,6 +251,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
     },
   );
+
+  // Prometheus scrapes, outside /v1 and the OpenAPI document (an operator's endpoint, not an
+  // API operation). Only with a bearer token: the main port is the public one.
+  const metrics = deps.metrics;
+  const metricsToken = config.metrics.token;
+  if (metrics?.enabled && metricsToken !== null) {
+    app.get('/metrics', { schema: { hide: true }, config: { auth: [], rateLimit: false } }, async (req, reply) => {
+      if (!bearerMatches(req.headers.authorization, metricsToken)) {
+        throw new AppError('unauthenticated', 'A valid metrics bearer token is required', { headers: { 'www-authenticate': 'Bearer realm="metrics"' } });
+      }
+      return reply.header('cache-control', 'no-store').type(metrics.contentType).send(await metrics.scrape());
+    });
+  }
 
   await app.register(
     async (v1) => {

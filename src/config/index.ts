@@ -44,6 +44,18 @@ export interface Config {
   bgRemove: { provider: 'local' | 'remove.bg'; removeBgApiKey: string | null; removeBgUrl: string; maxPixels: number };
   /** load and warm the processing engines' models when workers start (FOLIO_WARMUP) */
   warmup: boolean;
+  /** Prometheus metrics and where scrapes may read them */
+  metrics: MetricsConfig;
+}
+
+export interface MetricsConfig {
+  /** collect metrics at all (FOLIO_METRICS, default true) */
+  enabled: boolean;
+  /** bearer token a scrape must present; with it, `GET /metrics` is served on the main port */
+  token: string | null;
+  /** a listener of its own serving only `/metrics` (also in `folio worker`); null: none */
+  port: number | null;
+  host: string;
 }
 
 export interface FetchConfig {
@@ -203,6 +215,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     storage: parseStorage(r, storageUrl, dataDir, env),
     bgRemove: parseBgRemove(r),
     warmup: r.oneOf('FOLIO_WARMUP', 'true', ['true', 'false'] as const) === 'true',
+    metrics: parseMetrics(r, host, port),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
@@ -296,6 +309,23 @@ function parseStorage(r: Reader, storageUrl: string | null, dataDir: string, env
 
 export function isPostgresUrl(url: string | null): url is string {
   return url !== null && /^postgres(ql)?:/.test(url);
+}
+
+/**
+ * FOLIO_METRICS (true), FOLIO_METRICS_TOKEN, FOLIO_METRICS_PORT, FOLIO_METRICS_HOST (HOST).
+ * Metrics are collected by default but never readable from the public port without a token:
+ * `GET /metrics` exists on the main port only when FOLIO_METRICS_TOKEN is set, and the
+ * separate port is opt-in (meant for an address the ingress does not expose).
+ */
+function parseMetrics(r: Reader, host: string, port: number): MetricsConfig {
+  const enabled = r.bool('FOLIO_METRICS', true);
+  const token = r.raw('FOLIO_METRICS_TOKEN') ?? null;
+  if (token !== null && (token.length < 16 || !/^[\x21-\x7e]+$/.test(token))) {
+    r.problems.push('FOLIO_METRICS_TOKEN must be at least 16 printable characters without spaces');
+  }
+  const metricsPort = r.raw('FOLIO_METRICS_PORT') === undefined ? null : r.int('FOLIO_METRICS_PORT', 0, 0, 65535);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) r.problems.push(`FOLIO_METRICS_PORT must differ from PORT (both ${port})`);
+  return { enabled, token, port: metricsPort, host: r.str('FOLIO_METRICS_HOST', host) };
 }
 
 function parseBgRemove(r: Reader): Config['bgRemove'] {

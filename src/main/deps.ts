@@ -64,6 +64,11 @@ import { PDF_KIND } from '../modules/print/pdf.kind.js';
 import { pdfJob } from '../modules/print/pdf.job.js';
 import { pdfRoutes } from '../modules/print/pdf.routes.js';
 import { PdfService } from '../modules/print/pdf.service.js';
+import { Metrics } from '../platform/metrics/metrics.js';
+import { jobMetrics } from '../modules/jobs/jobs.metrics.js';
+import { walletMetrics } from '../modules/wallet/wallet.metrics.js';
+import { inferenceTimer } from '../services/inference.js';
+import { timedEngines } from '../services/studio/engines.js';
 
 /**
  * Job kinds the service ships with, each bound to its handler. The pay-per-token services
@@ -92,6 +97,8 @@ export interface Overrides {
   webhooks?: Partial<WebhooksOptions>;
   /** the studio's engines (tests replace them to simulate engine failures) */
   studioEngines?: StudioEngines;
+  /** the background logger (jobs, audit batches) instead of pino on stderr (tests capture it) */
+  logger?: Logger;
 }
 
 /** Everything the service is made of, built from config in one place (the composition root). */
@@ -108,6 +115,8 @@ export interface Deps {
   apiKeys: ApiKeysModule;
   rateStore: RateStore;
   logger: Logger;
+  /** Prometheus metrics of this process (FOLIO_METRICS) */
+  metrics: Metrics;
   wallet: WalletService;
   idempotency: Idempotency;
   registry: JobRegistry;
@@ -171,7 +180,13 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
 
   // Background work (jobs, audit batches, cache bus) reports on stderr: request logs stay
   // with Fastify, and CLI commands keep stdout for their (--json) output.
-  const logger = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination(2));
+  const logger = overrides.logger ?? pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination(2));
+  // Each process (and each app a test builds) its own registry: nothing global.
+  const metrics = new Metrics({
+    enabled: config.metrics.enabled,
+    onCollectError: (name, err) => logger.warn({ err, metric: name }, 'collecting a metric failed; left out of this scrape'),
+  });
+  const timeInference = inferenceTimer(metrics);
 
   const topUp = new URL(config.billingUrl);
   topUp.searchParams.set('topup', 'tokens');
@@ -179,6 +194,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   const wallet = new WalletService(database.db, new WalletRepo(database.db, database.dialect), idempotency, {
     topUpUrl: topUp.toString(),
     signupTokens: config.signupTokens,
+    metrics: walletMetrics(metrics),
   });
   identity.onSignup((user) => wallet.grantSignup(user.id));
 
@@ -211,7 +227,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     ...(overrides.webhooks ? { options: overrides.webhooks } : {}),
   });
   const serviceJobs: JobHandlers = [
-    bgRemoveJob({ fetcher, blobs, provider: bgProvider }),
+    bgRemoveJob({ fetcher, blobs, provider: bgProvider, time: timeInference }),
     fixJobBinding(() => ({ repo: preflightRepo, blobs })),
     webhookJobs.binding,
     pdfJob(() => ({ designs: designs.designs, catalog, blobs })),
@@ -248,7 +264,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   const pdf = new PdfService({ jobs, designs: designs.designs, projects: designs.projects, blobs });
   jobEvents.setView(PDF_KIND.type, (job) => pdf.present(job as never));
   const runner = new JobRunner(
-    { db: database.db, repo: jobsRepo, wallet, registry, queue, logger },
+    { db: database.db, repo: jobsRepo, wallet, registry, queue, logger, metrics: jobMetrics(metrics, { repo: jobsRepo, queue }) },
     { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, retryBaseMs: overrides.jobRetryBaseMs ?? 1000 },
     async (tx, row, kind) => {
       await jobEvents.onFinished(tx, row, kind);
@@ -306,7 +322,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     deadlineMs: 15 * 60_000,
     onError: (err) => logger.warn({ err }, 'studio operation sweep failed'),
   });
-  const studioEngines = overrides.studioEngines ?? realEngines;
+  const studioEngines = timedEngines(overrides.studioEngines ?? realEngines, timeInference);
   const studio = new StudioService({ db: database.db, repo: studioRepo, jobs, operations: studioOps, blobs, fetcher, plans, stores, engines: studioEngines });
   studioHandlerDeps = { db: database.db, repo: studioRepo, wallet, blobs, engines: studioEngines, studio };
 
@@ -357,6 +373,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     { name: 'blobs', check: () => blobs.ping() },
   ];
   if (redis) readiness.push({ name: 'redis', check: async () => void (await redis.ping()) });
+  platformGauges(metrics, database, redis);
 
   const appDeps: Omit<AppDeps, 'logger'> = {
     config,
@@ -367,6 +384,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     rateStore,
     rateLimitFor: (tier) => plans.requestsPerMinute(tier),
     readiness,
+    metrics,
     routes: async (app: App) => {
       identityRoutes(app, { identity });
       storesRoutes(app, { stores, pageContext });
@@ -398,6 +416,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     apiKeys,
     rateStore,
     logger,
+    metrics,
     wallet,
     idempotency,
     registry,
@@ -427,4 +446,24 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       }
     },
   };
+}
+
+/**
+ * Scrape-time gauges of the platform: the database's connections, and whether Redis answers
+ * a PING within the collection timeout (a failed or slow ping reads 0, never a failed scrape).
+ */
+function platformGauges(metrics: Metrics, database: Database, redis: Redis | null): void {
+  metrics.gauge('folio_db_pool_connections', 'Database connections by state (PostgreSQL pool: max, total, idle, waiting; SQLite: one connection)', ['dialect', 'state'], (set) => {
+    const p = database.pool();
+    for (const [state, n] of Object.entries(p)) if (n !== null) set({ dialect: database.dialect, state }, n);
+  });
+  if (redis) {
+    metrics.gauge('folio_redis_up', 'Redis answered PING within 500 ms at this scrape (1) or not (0)', [], async (set) => {
+      const up = await Promise.race([
+        redis.ping().then(() => 1, () => 0),
+        new Promise<number>((resolve) => setTimeout(() => resolve(0), 500).unref()),
+      ]);
+      set({}, up);
+    });
+  }
 }

@@ -1,8 +1,11 @@
 import type { Config } from '../config/index.js';
 import { buildDeps, type Deps, type Overrides } from './deps.js';
+import { startMetricsServer } from './server.js';
 
 export interface RunningWorker {
   deps: Deps;
+  /** the scrape listener (FOLIO_METRICS_PORT): a worker serves no API, so its metrics live only there */
+  metricsUrl: string | null;
   /** stop taking jobs, let running ones finish (or leave them to their lease), close resources */
   close(): Promise<void>;
 }
@@ -10,9 +13,12 @@ export interface RunningWorker {
 /** Job workers without HTTP (`folio worker`): the same handlers, the configured queue driver. */
 export async function startWorker(config: Config, overrides: Overrides = {}): Promise<RunningWorker> {
   const deps = await buildDeps(config, overrides);
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> = null;
   try {
+    metricsServer = await startMetricsServer(config, deps);
     await deps.startWorkers();
   } catch (err) {
+    await metricsServer?.close();
     await deps.close();
     throw err;
   }
@@ -20,13 +26,15 @@ export async function startWorker(config: Config, overrides: Overrides = {}): Pr
   // process has nothing else to do, so it holds itself open until closed.
   const keepAlive = setInterval(() => undefined, 1 << 30);
   deps.logger.info(
-    { queue: deps.queue.driver, database: deps.database.dialect, concurrency: config.jobs.concurrency, types: deps.registry.types(), owner: deps.runner.owner },
+    { metrics: metricsServer ? `${metricsServer.url}/metrics` : null, queue: deps.queue.driver, database: deps.database.dialect, concurrency: config.jobs.concurrency, types: deps.registry.types(), owner: deps.runner.owner },
     'folio worker is running',
   );
   return {
     deps,
+    metricsUrl: metricsServer?.url ?? null,
     close: async () => {
       try {
+        await metricsServer?.close();
         await deps.close();
       } finally {
         clearInterval(keepAlive);

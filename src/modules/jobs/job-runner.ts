@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../platform/db/index.js';
 import type { Queue, QueueLogger } from '../../platform/queue/queue.js';
 import { canMove, JobFailure, JobRetry, type JobContext, type JobKind, type JobRegistry } from '../../platform/queue/registry.js';
 import type { WalletService } from '../wallet/wallet.service.js';
+import type { JobMetrics } from './jobs.metrics.js';
 import { isDue, type JobRow, type JobsRepo, type Lease } from './jobs.repo.js';
 
 export interface RunnerOptions {
@@ -59,6 +60,7 @@ export class JobRunner {
       registry: JobRegistry;
       queue: Queue;
       logger: QueueLogger & { info(obj: object, msg: string): void };
+      metrics?: JobMetrics;
       /** told inside the finishing transaction when a job completes or fails (domain events) */
       onFinished?: (tx: DbOrTx, jobId: string, type: string) => Promise<void>;
     },
@@ -108,17 +110,20 @@ export class JobRunner {
     // Finished, or held by a live worker: a duplicate delivery, nothing to do.
     if (!isDue(row, now)) return;
     if (row.state === 'running' && row.attempts >= row.max_attempts) {
-      await this.fail(kind, row, { attempts: row.attempts, now: now.toISOString() }, interruptedMessage(row.attempts));
+      await this.fail(kind, row, { attempts: row.attempts, now: now.toISOString() }, interruptedMessage(row.attempts), { seconds: null, reason: 'worker lost' });
       return;
     }
     const status = row.status === kind.statuses.created && kind.statuses.started ? kind.statuses.started : row.status;
     const claimed = await repo.claim(row, { owner: this.owner, expiresAt: new Date(now.getTime() + this.opts.leaseMs).toISOString(), now: now.toISOString(), status });
     if (!claimed) return;
+    this.deps.logger.info(logFields(claimed), 'job started');
+    this.deps.metrics?.started(claimed.type);
     await this.execute(kind, handler, claimed);
   }
 
   private async execute(kind: JobKind<any, any>, handler: (ctx: JobContext<any>) => Promise<unknown>, row: JobRow): Promise<void> {
     const { repo } = this.deps;
+    const t0 = performance.now();
     const lease: Lease = { owner: this.owner, attempts: row.attempts };
     const abort = new AbortController();
     this.active.set(row.id, abort);
@@ -176,29 +181,39 @@ export class JobRunner {
         if (finished && this.onFinished) await this.onFinished(tx, finished, kind);
         return finished !== null;
       });
-      if (!done) this.deps.logger.warn({ job_id: row.id }, 'job finished after losing its lease; result discarded');
+      if (!done) {
+        this.deps.logger.warn(logFields(row), 'job finished after losing its lease; result discarded');
+      } else {
+        const ms = performance.now() - t0;
+        this.deps.logger.info({ ...logFields(row), status: kind.statuses.completed, duration_ms: Math.round(ms) }, 'job finished');
+        this.deps.metrics?.finished(row.type, 'succeeded', ms / 1000);
+      }
     } catch (err) {
-      await this.onError(kind, row, lease, err);
+      await this.onError(kind, row, lease, err, t0);
     } finally {
       this.active.delete(row.id);
     }
   }
 
-  private async onError(kind: JobKind<any, any>, row: JobRow, lease: Lease, err: unknown): Promise<void> {
+  private async onError(kind: JobKind<any, any>, row: JobRow, lease: Lease, err: unknown, t0: number): Promise<void> {
     if (err instanceof LeaseLost || err instanceof ShuttingDown) {
       // Someone else owns the job now, or we are stopping: leave the row to its lease.
-      this.deps.logger.warn({ job_id: row.id, reason: (err as Error).message }, 'job abandoned; its lease decides what happens next');
+      this.deps.logger.warn({ ...logFields(row), reason: (err as Error).message }, 'job abandoned; its lease decides what happens next');
       return;
     }
     const now = new Date();
+    const seconds = (performance.now() - t0) / 1000;
     if (err instanceof JobFailure) {
-      await this.fail(kind, row, { lease }, err.message);
+      await this.fail(kind, row, { lease }, err.message, { seconds, reason: err.message });
       return;
     }
-    if (err instanceof JobRetry) this.deps.logger.info({ job_id: row.id, type: row.type, attempt: row.attempts, reason: err.message }, 'job attempt failed');
-    else this.deps.logger.error({ err, job_id: row.id, type: row.type, attempt: row.attempts }, 'job handler failed');
     if (row.attempts < row.max_attempts) {
       const delay = kind.retryDelayMs ? kind.retryDelayMs(row.attempts) : Math.min(this.opts.retryBaseMs * 2 ** (row.attempts - 1), 60_000);
+      // One line per retry: an expected one (JobRetry) at info without a stack, anything else at error.
+      const fields = { ...logFields(row), retry_in_ms: delay, duration_ms: Math.round(seconds * 1000) };
+      if (err instanceof JobRetry) this.deps.logger.info({ ...fields, reason: err.message }, 'job attempt failed');
+      else this.deps.logger.error({ ...fields, err }, 'job handler failed');
+      this.deps.metrics?.finished(row.type, 'retried', seconds);
       const requeued = await this.deps.repo.requeue(row.id, lease, {
         error: `Attempt ${row.attempts} failed; retrying`,
         availableAt: new Date(now.getTime() + delay).toISOString(),
@@ -207,7 +222,11 @@ export class JobRunner {
       if (requeued) await this.deps.queue.notify({ id: row.id, type: row.type, attempt: row.attempts }, { delayMs: delay });
       return;
     }
-    await this.fail(kind, row, { lease }, `Processing failed after ${row.attempts} attempt${row.attempts === 1 ? '' : 's'}`);
+    await this.fail(kind, row, { lease }, `Processing failed after ${row.attempts} attempt${row.attempts === 1 ? '' : 's'}`, {
+      seconds,
+      reason: err instanceof Error ? err.message : String(err),
+      err,
+    });
   }
 
   /** Fails the job and refunds its charge in one transaction; the refund happens at most once. */
@@ -216,23 +235,38 @@ export class JobRunner {
     row: JobRow,
     cond: { lease: Lease } | { attempts: number; now: string },
     message: string,
+    cause: { seconds: number | null; reason: string; err?: unknown },
   ): Promise<void> {
-    const { db, repo, wallet } = this.deps;
-    await db.transaction().execute(async (tx) => {
+    const { db, repo, wallet, logger, metrics } = this.deps;
+    const out = await db.transaction().execute(async (tx) => {
       const now = new Date().toISOString();
       const failed = await repo.fail(tx, row.id, cond, { status: kind.statuses.failed, error: message, now });
-      if (!failed) return;
-      let refundTxId: number | null = null;
+      if (!failed) return null;
+      let refund: { txId: number; id: string; amount: number } | null = null;
       if (kind.refundOnFailure && failed.charge_tx_id !== null) {
-        const refund = await wallet.refundIn(tx, failed.charge_tx_id, { reference: `${row.type}:${row.id}` });
-        if (refund) {
-          await repo.setRefund(tx, row.id, refund.txId);
-          refundTxId = refund.txId;
-        }
+        refund = await wallet.refundIn(tx, failed.charge_tx_id, { reference: `${row.type}:${row.id}` });
+        if (refund) await repo.setRefund(tx, row.id, refund.txId);
       }
-      if (this.onFinished) await this.onFinished(tx, { ...failed, refund_tx_id: refundTxId ?? failed.refund_tx_id }, kind);
+      if (this.onFinished) await this.onFinished(tx, { ...failed, refund_tx_id: refund?.txId ?? failed.refund_tx_id }, kind);
+      return { refund };
     });
+    // Logged and counted once the outcome is committed (a lost race logs nothing).
+    if (!out) return;
+    const fields = { ...logFields(row), status: kind.statuses.failed, error: message, reason: cause.reason, ...(cause.seconds !== null ? { duration_ms: Math.round(cause.seconds * 1000) } : {}) };
+    // A JobFailure is the job's own verdict (bad input); anything else is unexpected.
+    if (cause.err !== undefined) logger.error({ ...fields, err: cause.err }, 'job failed');
+    else logger.warn(fields, 'job failed');
+    metrics?.finished(row.type, 'failed', cause.seconds);
+    if (out.refund) {
+      logger.info({ ...logFields(row), tokens: out.refund.amount, wallet_transaction_id: out.refund.id, charge_tx_id: row.charge_tx_id }, 'job refunded');
+      metrics?.refunded(row.type);
+    }
   }
+}
+
+/** What every job log line carries: which job, of which kind, whose. */
+function logFields(row: JobRow) {
+  return { job_id: row.id, kind: row.type, account_id: row.account_id, store_id: row.store_id, attempt: row.attempts };
 }
 
 function interruptedMessage(attempts: number): string {

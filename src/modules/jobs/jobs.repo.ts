@@ -69,6 +69,17 @@ export class JobsRepo implements DueSource {
     return row ? normalize(row) : null;
   }
 
+  /** Unfinished jobs by type and state (queue depth, read at scrape time over the jobs_due index). */
+  async depth(): Promise<Array<{ type: string; state: JobState; count: number }>> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['type', 'state', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('state', 'in', ['queued', 'running'])
+      .groupBy(['type', 'state'])
+      .execute();
+    return rows.map((r) => ({ type: r.type, state: r.state, count: Number(r.count) }));
+  }
+
   async due(limit: number, opts: { queuedBefore?: Date; types?: readonly string[] } = {}): Promise<JobRef[]> {
     if (opts.types && opts.types.length === 0) return [];
     const now = new Date().toISOString();

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/http/errors.js';
 import { paginate, type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import type { Idempotency, IdempotencyRequest, StoredResponse } from './idempotency.js';
 import type { LedgerRow, WalletRepo } from './wallet.repo.js';
+import type { WalletMetrics } from './wallet.metrics.js';
 
 /** A ledger entry as the API shows it (decisions.md § Wallet). */
 export interface WalletTransaction {
@@ -55,6 +56,12 @@ export interface WalletOptions {
   topUpUrl: string;
   /** the sign-up grant (FOLIO_SIGNUP_TOKENS) */
   signupTokens: number;
+  /**
+   * Charges and refunds counted by service. Counted when the ledger row is written, inside
+   * the caller's transaction: a transaction that rolls back after it (rare: the job row's
+   * insert failing) still counts; the ledger stays the truth.
+   */
+  metrics?: WalletMetrics;
 }
 
 export interface ChargeInput {
@@ -128,9 +135,11 @@ export class WalletService {
       const current = (await this.repo.balance(input.accountId, tx)) ?? 0;
       throw this.insufficient(current, input.cost);
     }
-    return toEntry(
+    const entry = toEntry(
       await this.repo.insertEntry(tx, { account_id: input.accountId, type: 'charge', amount: -input.cost, balance_after: balance, reference: input.reference, refund_of: null, created_at: now }),
     );
+    this.opts.metrics?.charged(input.reference, input.cost);
+    return entry;
   }
 
   insufficient(balance: number, cost: number): AppError {
@@ -152,7 +161,7 @@ export class WalletService {
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > -charge.amount) throw new Error(`refund of ${amount} does not fit charge ${chargeTxId} of ${-charge.amount}`);
     const now = nowIso();
     const balance = await this.repo.add(tx, charge.account_id, amount, now);
-    return toEntry(
+    const entry = toEntry(
       await this.repo.insertEntry(tx, {
         account_id: charge.account_id,
         type: 'refund',
@@ -163,6 +172,9 @@ export class WalletService {
         created_at: now,
       }),
     );
+    // By the charge's service: a sweep's refund (`studio.sweep:…`) is the studio call's.
+    this.opts.metrics?.refunded(charge.reference, amount);
+    return entry;
   }
 
   async refund(chargeTxId: number, opts: { amount?: number; reference?: string } = {}): Promise<LedgerEntry | null> {

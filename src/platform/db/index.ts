@@ -10,9 +10,20 @@ export type Db = Kysely<DB>;
 export type Tx = Transaction<DB>;
 export type DbOrTx = Db | Tx;
 
+/** Connections of the database handle right now (metrics); SQLite has one and no pool. */
+export interface PoolStats {
+  max: number;
+  total: number;
+  /** null where the driver cannot tell (SQLite's single connection) */
+  idle: number | null;
+  /** queries waiting for a connection */
+  waiting: number | null;
+}
+
 export interface Database {
   db: Db;
   dialect: Dialect;
+  pool(): PoolStats;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -44,6 +55,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
     return {
       db,
       dialect: 'postgres',
+      pool: () => ({ max: opts.poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ping: async () => void (await sql`select 1`.execute(db)),
       close: () => db.destroy(),
     };
@@ -59,6 +71,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
   return {
     db,
     dialect: 'sqlite',
+    pool: () => ({ max: 1, total: 1, idle: null, waiting: null }),
     ping: async () => void (await sql`select 1`.execute(db)),
     close: () => db.destroy(),
   };

@@ -113,6 +113,11 @@ export class BullMqQueue implements Queue {
     await this.connection.ping();
   }
 
+  /** Messages by BullMQ state (waiting, active, delayed, prioritized, waiting-children). */
+  async brokerCounts(): Promise<Record<string, number>> {
+    return this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     await this.stop(0);

@@ -38,6 +38,8 @@ export interface Queue {
   stop(timeoutMs: number): Promise<boolean>;
   /** Readiness: throws when the driver cannot work. */
   ping(): Promise<void>;
+  /** The broker's own message counts by state (metrics); drivers without a broker have none. */
+  brokerCounts?(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 

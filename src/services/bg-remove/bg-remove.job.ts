@@ -5,6 +5,7 @@ import { BG_REMOVE_FLOW } from '../../modules/jobs/flows.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import { FetchError, type SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import { bind, JobFailure, jobKind, type JobBinding } from '../../platform/queue/registry.js';
+import { untimed, type InferenceTimer } from '../inference.js';
 
 export interface BgRemovePayload {
   image_url: string;
@@ -39,7 +40,8 @@ export function outputKey(accountId: string, jobId: string): string {
  * bytes, cut it out with the configured provider, keep the PNG. A failure of the input or
  * the engine fails the job at once (refunded by the job engine); anything else is retried.
  */
-export function bgRemoveJob(deps: { fetcher: SafeFetcher; blobs: BlobStore; provider: BgRemovalProvider }): JobBinding {
+export function bgRemoveJob(deps: { fetcher: SafeFetcher; blobs: BlobStore; provider: BgRemovalProvider; time?: InferenceTimer }): JobBinding {
+  const time = deps.time ?? untimed;
   return bind(BG_REMOVE_KIND, async (ctx) => {
     const key = outputKey(ctx.accountId, ctx.id);
     // A re-delivered job whose output was already stored finishes without redoing the work.
@@ -61,12 +63,14 @@ export function bgRemoveJob(deps: { fetcher: SafeFetcher; blobs: BlobStore; prov
 
     let out;
     try {
-      out = await deps.provider.remove(image, {
-        subjectType: ctx.payload.subject_type,
-        edgeSoftness: ctx.payload.edge_softness,
-        highDetailMode: ctx.payload.high_detail_mode,
-        outputBackground: ctx.payload.output_background,
-      });
+      out = await time(`segmentation:${deps.provider.name}`, () =>
+        deps.provider.remove(image, {
+          subjectType: ctx.payload.subject_type,
+          edgeSoftness: ctx.payload.edge_softness,
+          highDetailMode: ctx.payload.high_detail_mode,
+          outputBackground: ctx.payload.output_background,
+        }),
+      );
     } catch (err) {
       if (err instanceof SegmentationError) throw new JobFailure(err.message, { code: err.code });
       throw err;

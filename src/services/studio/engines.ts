@@ -2,6 +2,7 @@ import { faceCrop, type FaceCropResult, type IcpType } from '../../engines/image
 import { warmupFaces, embedFace, EMBEDDING_MODEL } from '../../engines/vision/faces/detector.js';
 import { matchImage, type FileMatchResult, type ReferenceEmbedding } from '../../engines/vision/matching.js';
 import { renderQrSheet, type QrSheet, type QrSheetOptions } from '../../engines/qr/card-sheet.js';
+import type { InferenceTimer } from '../inference.js';
 
 /**
  * The engines the studio services call, behind one small interface so tests and benches can
@@ -40,3 +41,19 @@ export const realEngines: StudioEngines = {
   qrSheet: (opts) => renderQrSheet(opts),
   embeddingModel: EMBEDDING_MODEL,
 };
+
+/**
+ * The same engines with their model calls timed (face crop runs detection, and ESRGAN when
+ * enhancing; embed and match run detection and the embedding model). QR sheets are no model.
+ */
+export function timedEngines(engines: StudioEngines, time: InferenceTimer): StudioEngines {
+  return {
+    faceCrop: (image, icpType, opts) => time(opts.enhance ? 'face_crop_enhance' : 'face_crop', () => engines.faceCrop(image, icpType, opts)),
+    embed: (image) => time('face_embedding', () => engines.embed(image)),
+    match: (image, refs, threshold) => time('face_match', () => engines.match(image, refs, threshold)),
+    qrSheet: (opts) => engines.qrSheet(opts),
+    get embeddingModel() {
+      return engines.embeddingModel;
+    },
+  };
+}

@@ -236,7 +236,8 @@ export function jobSuite(driver: 'inprocess' | 'bullmq'): void {
         const orig = logger[level];
         const call = orig.bind(logger) as (obj: unknown, msg?: string) => void;
         logger[level] = ((obj: Record<string, unknown>, msg: string) => {
-          if (typeof obj === 'object' && obj && 'job_id' in obj) seen.push({ level, obj, msg });
+          // The attempt's outcome; every job also logs its start and finish.
+          if (typeof obj === 'object' && obj && 'job_id' in obj && msg !== 'job started' && msg !== 'job finished') seen.push({ level, obj, msg });
           call(obj, msg);
         }) as never;
         return () => void (logger[level] = orig as never);
