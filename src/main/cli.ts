@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { ConfigError, loadConfig, type Config } from '../config/index.js';
+import { ConfigError, isPostgresUrl, loadConfig, type Config } from '../config/index.js';
+import { openDatabase, sqlitePath } from '../platform/db/index.js';
+import { knownMigrations, migrationStatus, type MigrationState } from '../platform/db/migrate.js';
 import { AppError } from '../platform/http/errors.js';
 import { buildDeps, VERSION, type Deps } from './deps.js';
 import { closeOnSignals, startServer } from './server.js';
@@ -35,6 +38,20 @@ async function withDeps<T>(config: Config, work: (deps: Deps) => Promise<T>): Pr
     return await work(deps);
   } finally {
     await deps.close();
+  }
+}
+
+/** Each migration's state, read without applying any (a missing SQLite file is created by nothing: all pending). */
+async function readMigrationStatus(config: Config): Promise<MigrationState[]> {
+  if (!isPostgresUrl(config.databaseUrl)) {
+    const file = sqlitePath(config.databaseUrl, config.dataDir);
+    if (file !== ':memory:' && !fs.existsSync(file)) return knownMigrations().map((name) => ({ name, status: 'pending', applied_at: null }));
+  }
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+  try {
+    return await migrationStatus(database.db);
+  } finally {
+    await database.close();
   }
 }
 
@@ -88,11 +105,26 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
 
   program
     .command('migrate')
-    .description('Apply database migrations')
+    .description('Apply database migrations; with --status, list each one as applied or pending and apply nothing')
+    .option('--status', 'list migrations (applied, pending, or unknown to this build) without applying any')
     .option('--json', 'machine-readable output')
-    .action(async (opts: { json?: boolean }) => {
+    .action(async (opts: { status?: boolean; json?: boolean }) => {
+      const config = getConfig();
+      if (opts.status) {
+        const states = await readMigrationStatus(config);
+        const pending = states.filter((m) => m.status === 'pending').length;
+        const database = isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite';
+        if (opts.json) {
+          io.out(JSON.stringify({ database, pending, migrations: states }));
+        } else {
+          io.out(`database: ${database}`);
+          for (const m of states) io.out(`${m.status.padEnd(8)} ${m.name}${m.applied_at ? `  ${m.applied_at}` : ''}`);
+          io.out(pending === 0 ? 'up to date' : `${pending} pending: run folio migrate (serve and worker also apply them at start)`);
+        }
+        return;
+      }
       // buildDeps migrates; report what the database holds afterwards.
-      await withDeps(getConfig(), async (deps) => {
+      await withDeps(config, async (deps) => {
         const rows = await deps.database.db.selectFrom('kysely_migration' as never).select(['name' as never]).execute();
         emit(io, Boolean(opts.json), { database: deps.database.dialect, migrations: (rows as Array<{ name: string }>).map((r) => r.name) });
       });
