@@ -17,6 +17,7 @@ import { installValidators, validationToAppError } from './platform/http/validat
 import { authenticate, type Actor, type CredentialResolvers, type RouteAuth, type UnacceptedCredentialHook } from './platform/http/auth.js';
 import { consume, type RateStore } from './platform/http/rate-limit.js';
 import { registerOpenApi } from './platform/http/openapi.js';
+import { installUnreadBodyGuard } from './platform/http/unread-body.js';
 import { loggerOptions } from './platform/log/logger.js';
 import { bearerMatches, httpObserver } from './platform/metrics/http.js';
 import type { Metrics } from './platform/metrics/metrics.js';
@@ -154,6 +155,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (req.url.startsWith('/customizer')) reply.removeHeader('x-frame-options');
     return payload;
   });
+
+  // An answer sent before the request body was read (an upload refused from its first bytes)
+  // must not leave the rest on a keep-alive connection: drained, or the connection closed.
+  installUnreadBodyGuard(app as unknown as FastifyInstance);
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);

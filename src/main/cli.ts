@@ -1,8 +1,13 @@
 #!/usr/bin/env node
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { ConfigError, loadConfig, type Config } from '../config/index.js';
+import { ConfigError, isPostgresUrl, loadConfig, type Config } from '../config/index.js';
+import { backup, restore } from '../platform/backup/backup.js';
+import { openDatabase, sqlitePath } from '../platform/db/index.js';
+import { knownMigrations, migrationStatus, type MigrationState } from '../platform/db/migrate.js';
 import { AppError } from '../platform/http/errors.js';
 import { buildDeps, VERSION, type Deps } from './deps.js';
 import { closeOnSignals, startServer } from './server.js';
@@ -35,6 +40,20 @@ async function withDeps<T>(config: Config, work: (deps: Deps) => Promise<T>): Pr
     return await work(deps);
   } finally {
     await deps.close();
+  }
+}
+
+/** Each migration's state, read without applying any (a missing SQLite file is created by nothing: all pending). */
+async function readMigrationStatus(config: Config): Promise<MigrationState[]> {
+  if (!isPostgresUrl(config.databaseUrl)) {
+    const file = sqlitePath(config.databaseUrl, config.dataDir);
+    if (file !== ':memory:' && !fs.existsSync(file)) return knownMigrations().map((name) => ({ name, status: 'pending', applied_at: null }));
+  }
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+  try {
+    return await migrationStatus(database.db);
+  } finally {
+    await database.close();
   }
 }
 
@@ -88,13 +107,64 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
 
   program
     .command('migrate')
-    .description('Apply database migrations')
+    .description('Apply database migrations; with --status, list each one as applied or pending and apply nothing')
+    .option('--status', 'list migrations (applied, pending, or unknown to this build) without applying any')
     .option('--json', 'machine-readable output')
-    .action(async (opts: { json?: boolean }) => {
+    .action(async (opts: { status?: boolean; json?: boolean }) => {
+      const config = getConfig();
+      if (opts.status) {
+        const states = await readMigrationStatus(config);
+        const pending = states.filter((m) => m.status === 'pending').length;
+        const database = isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite';
+        if (opts.json) {
+          io.out(JSON.stringify({ database, pending, migrations: states }));
+        } else {
+          io.out(`database: ${database}`);
+          for (const m of states) io.out(`${m.status.padEnd(8)} ${m.name}${m.applied_at ? `  ${m.applied_at}` : ''}`);
+          io.out(pending === 0 ? 'up to date' : `${pending} pending: run folio migrate (serve and worker also apply them at start)`);
+        }
+        return;
+      }
       // buildDeps migrates; report what the database holds afterwards.
-      await withDeps(getConfig(), async (deps) => {
+      await withDeps(config, async (deps) => {
         const rows = await deps.database.db.selectFrom('kysely_migration' as never).select(['name' as never]).execute();
         emit(io, Boolean(opts.json), { database: deps.database.dialect, migrations: (rows as Array<{ name: string }>).map((r) => r.name) });
+      });
+    });
+
+  program
+    .command('backup')
+    .description('Back up the embedded stack (SQLite database, local blobs, secrets.json) into a new directory, while serving')
+    .requiredOption('--out <dir>', 'a directory that does not exist yet (or is empty)')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { out: string; json?: boolean }) => {
+      const { dir, manifest } = await backup(getConfig(), opts.out, VERSION);
+      emit(io, Boolean(opts.json), {
+        backup: dir,
+        created_at: manifest.created_at,
+        database_bytes: manifest.database.bytes,
+        last_migration: manifest.database.last_migration,
+        blobs: manifest.blobs.count,
+        blob_bytes: manifest.blobs.bytes,
+        secrets_file: manifest.secrets_file,
+        ...(manifest.secrets_from_env.length > 0 ? { not_included: `${manifest.secrets_from_env.join(', ')} (set in the environment: keep them with the backup)` } : {}),
+      });
+    });
+
+  program
+    .command('restore')
+    .description('Restore a backup made by folio backup into FOLIO_DATA_DIR (the server must be stopped)')
+    .requiredOption('--from <dir>', 'the backup directory (with its manifest.json)')
+    .option('--force', 'restore even though a process seems to use the data dir (a stale claim)')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { from: string; force?: boolean; json?: boolean }) => {
+      const { manifest, previous } = await restore(getConfig(), opts.from, { force: Boolean(opts.force) });
+      emit(io, Boolean(opts.json), {
+        restored: path.resolve(opts.from),
+        created_at: manifest.created_at,
+        last_migration: manifest.database.last_migration,
+        blobs: manifest.blobs.count,
+        previous_data: previous.length > 0 ? previous.join(', ') : 'none',
       });
     });
 

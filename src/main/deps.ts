@@ -7,7 +7,8 @@ import type { Config } from '../config/index.js';
 import { Aead } from '../platform/crypto/aead.js';
 import { loadServerSecrets } from '../platform/crypto/server-secrets.js';
 import { Signer } from '../platform/crypto/signer.js';
-import { openDatabase, type Database, type DbOrTx } from '../platform/db/index.js';
+import { openDatabase, sqlitePath, type Database, type DbOrTx } from '../platform/db/index.js';
+import { claimDataDir } from '../platform/backup/data-dir-claim.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
 import { pageContextFactory } from '../platform/http/pagination.js';
 import { MemoryRateStore, RedisRateStore, type RateStore } from '../platform/http/rate-limit.js';
@@ -160,7 +161,16 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     await database.close();
     throw err;
   }
-  closers.push(() => database.close());
+  // The embedded database file is marked in use while it is open (folio restore checks).
+  const file = database.dialect === 'sqlite' ? sqlitePath(config.databaseUrl, config.dataDir) : ':memory:';
+  const release = file === ':memory:' ? () => undefined : claimDataDir(config.dataDir);
+  closers.push(async () => {
+    try {
+      await database.close();
+    } finally {
+      release();
+    }
+  });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : null;
   if (redis) {

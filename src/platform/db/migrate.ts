@@ -59,3 +59,32 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** The names of every migration this build knows, in order. */
+export function knownMigrations(): string[] {
+  return Object.keys(MIGRATIONS);
+}
+
+export interface MigrationState {
+  name: string;
+  /** unknown: recorded in the database but not in this build (a newer or another branch's) */
+  status: 'applied' | 'pending' | 'unknown';
+  /** when it was applied (ISO-8601), as the migration table records it */
+  applied_at: string | null;
+}
+
+/** Each migration with whether the database has it; reads only (applies nothing, creates no table). */
+export async function migrationStatus(db: Kysely<any>): Promise<MigrationState[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  const applied = new Map<string, string | Date>();
+  if (tables.some((t) => t.name === 'kysely_migration')) {
+    const rows = (await db.selectFrom('kysely_migration').select(['name', 'timestamp']).execute()) as Array<{ name: string; timestamp: string | Date }>;
+    for (const r of rows) applied.set(r.name, r.timestamp);
+  }
+  const at = (v: string | Date | undefined) => (v === undefined ? null : new Date(v).toISOString());
+  const known = knownMigrations();
+  return [
+    ...known.map((name) => ({ name, status: applied.has(name) ? ('applied' as const) : ('pending' as const), applied_at: at(applied.get(name)) })),
+    ...[...applied.keys()].filter((n) => !known.includes(n)).sort().map((name) => ({ name, status: 'unknown' as const, applied_at: at(applied.get(name)) })),
+  ];
+}
