@@ -28,13 +28,15 @@ export const UNREAD_BODY_DEFAULTS: UnreadBodyOptions = { keepAliveBytes: 1024 * 
  *  - either way, no more than `maxDrainBytes` or `maxDrainMs`: then the socket is destroyed.
  */
 export function installUnreadBodyGuard(app: FastifyInstance, opts: UnreadBodyOptions = UNREAD_BODY_DEFAULTS): void {
-  app.addHook('onSend', async (req, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer and most have nothing to do.
+  app.addHook('onSend', (req, reply, payload, done) => {
     const raw = req.raw;
-    if (!bodyPending(raw)) return payload;
-    const announced = Number(raw.headers['content-length']);
-    if (!(Number.isSafeInteger(announced) && announced <= opts.keepAliveBytes) && !reply.raw.headersSent) reply.header('connection', 'close');
-    drain(raw, opts);
-    return payload;
+    if (bodyPending(raw)) {
+      const announced = Number(raw.headers['content-length']);
+      if (!(Number.isSafeInteger(announced) && announced <= opts.keepAliveBytes) && !reply.raw.headersSent) reply.header('connection', 'close');
+      drain(raw, opts);
+    }
+    done(null, payload);
   });
 }
 
