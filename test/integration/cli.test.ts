@@ -163,7 +163,7 @@ describe('folio (in-process)', () => {
     expect(r.code, r.err.join('\n')).toBe(0);
     const demo = r.json();
     expect(demo.customizer_url).toBe(`http://folio.test/customizer?token=${encodeURIComponent(demo.unauth_token)}`);
-    const U = as.U({ sid: demo.sid, secret: demo.secret, unauth_token: demo.unauth_token });
+    const U = as.U({ unauth_token: demo.unauth_token });
     const get = async (url: string) => {
       const res = await t.app.inject({ method: 'GET', url, headers: U });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);

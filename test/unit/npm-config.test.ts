@@ -36,7 +36,7 @@ describe('npm set-up: no warnings, and nothing downloaded from outside the npm r
     const before = fs.existsSync(cuda);
     // Run the script as npm runs a dependency's postinstall (not a local install of the
     // package itself); any download would go to a closed proxy port and fail the script.
-    const env = { ...npmInstallEnv(cleanEnv()), GLOBAL_AGENT_HTTPS_PROXY: 'http://127.0.0.1:9', GLOBAL_AGENT_HTTP_PROXY: 'http://127.0.0.1:9' };
+    const env: NodeJS.ProcessEnv = { ...npmInstallEnv(cleanEnv()), GLOBAL_AGENT_HTTPS_PROXY: 'http://127.0.0.1:9', GLOBAL_AGENT_HTTP_PROXY: 'http://127.0.0.1:9' };
     delete env.npm_config_local_prefix;
     delete env.npm_package_json;
     const res = spawnSync(process.execPath, [path.join(ort, 'script', 'install.js')], { cwd: ort, env, encoding: 'utf8', timeout: 20_000 });

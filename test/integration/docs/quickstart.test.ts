@@ -121,15 +121,16 @@ async function checkPhotoLayer(run: Run): Promise<void> {
   expect(res.status).toBe(200);
   const layers = ((await res.json()) as { data: { layers: Array<Record<string, number | string>> } }).data.layers;
   const photo = layers.find((l) => l.type === 'image')!;
-  const [left, top, width, height, scaleX, scaleY] = (['left', 'top', 'width', 'height', 'scaleX', 'scaleY'] as const).map((k) => Number(photo[k]));
+  const n = (k: string) => Number(photo[k]);
+  const [left, top, width, height, scaleX, scaleY] = [n('left'), n('top'), n('width'), n('height'), n('scaleX'), n('scaleY')];
   expect(scaleX).toBe(scaleY);
   expect(left).toBeLessThanOrEqual(-37.5);
   expect(top).toBeLessThanOrEqual(-37.5);
-  expect(left + width! * scaleX!).toBeGreaterThanOrEqual(1050 + 37.5);
-  expect(top + height! * scaleY!).toBeGreaterThanOrEqual(600 + 37.5);
+  expect(left + width * scaleX).toBeGreaterThanOrEqual(1050 + 37.5);
+  expect(top + height * scaleY).toBeGreaterThanOrEqual(600 + 37.5);
   // centred: as much cut on the left as on the right, on the top as on the bottom
-  expect(left + 37.5).toBeCloseTo(1050 + 37.5 - (left + width! * scaleX!), 6);
-  expect(top + 37.5).toBeCloseTo(600 + 37.5 - (top + height! * scaleY!), 6);
+  expect(left + 37.5).toBeCloseTo(1050 + 37.5 - (left + width * scaleX), 6);
+  expect(top + 37.5).toBeCloseTo(600 + 37.5 - (top + height * scaleY), 6);
 }
 
 /** Renders the PDF and looks at the strip between the TrimBox and the BleedBox: no white anywhere in it. */
