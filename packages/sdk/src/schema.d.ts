@@ -13398,20 +13398,13 @@ export interface paths {
                         edge_softness?: number;
                         /** @description refine edges at full resolution (default false) */
                         high_detail_mode?: boolean;
-                        /** @description http(s) URL of a JPEG, PNG or WebP image. Folio's own signed file links (`/v1/files/…`, e.g. an uploaded image's `url`) are read directly; any other URL is fetched by the safe fetcher. */
-                        image_url: string;
-                        output_background?: "transparent" | "white";
-                        subject_type?: "auto" | "person" | "product" | "logo" | "text" | "hair_heavy";
-                    } | {
-                        /** @description 0 hard cut … 10 feathered (default 3) */
-                        edge_softness?: number;
-                        /** @description refine edges at full resolution (default false) */
-                        high_detail_mode?: boolean;
                         /** @description Addition: the id of an image of one of the caller's stores (`POST /images`), instead of `image_url`; another account's image is 404 */
-                        image_id: string;
+                        image_id?: string;
+                        /** @description http(s) URL of a JPEG, PNG or WebP image. Folio's own signed file links (`/v1/files/…`, e.g. an uploaded image's `url`) are read directly; any other URL is fetched by the safe fetcher. */
+                        image_url?: string;
                         output_background?: "transparent" | "white";
                         subject_type?: "auto" | "person" | "product" | "logo" | "text" | "hair_heavy";
-                    };
+                    } & (unknown | unknown);
                 };
             };
             responses: {

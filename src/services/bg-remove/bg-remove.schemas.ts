@@ -16,10 +16,19 @@ const options = {
   output_background: Type.Optional(literals(OUTPUT_BACKGROUNDS)),
 };
 
-/** `image_url` (the interface) or, as an addition, `image_id`: one of the two. */
-export const CreateBgRemoveBody = Type.Union([Type.Object({ image_url: ImageUrl, ...options }), Type.Object({ image_id: ImageId, ...options })]);
-const AnyBgRemoveBody = Type.Object({ image_url: Type.Optional(ImageUrl), image_id: Type.Optional(ImageId), ...options });
-export type CreateBgRemoveBody = Static<typeof AnyBgRemoveBody>;
+/**
+ * `image_url` (the interface) or, as an addition, `image_id`: one of the two is required. One
+ * object, so a bad field is named alone; the alternatives are `anyOf` two `required` lists.
+ */
+export const CreateBgRemoveBody = Type.Object(
+  { image_url: Type.Optional(ImageUrl), image_id: Type.Optional(ImageId), ...options },
+  {
+    // Inside allOf, so typed clients keep the object's fields (openapi-typescript intersects allOf).
+    allOf: [{ anyOf: [{ required: ['image_url'] }, { required: ['image_id'] }] }],
+    examples: [{ image_url: 'https://cdn.example.com/photos/plant.jpg', subject_type: 'product', edge_softness: 3, high_detail_mode: false, output_background: 'transparent' }],
+  },
+);
+export type CreateBgRemoveBody = Static<typeof CreateBgRemoveBody>;
 
 const common = {
   job_id: Type.String(),
