@@ -48,12 +48,24 @@ function lockDigest() {
   return fs.existsSync(lock) ? createHash('sha256').update(fs.readFileSync(lock)).digest('hex') : 'no-lock';
 }
 
+/**
+ * The environment of `npm install`. onnxruntime-node's postinstall (script/install.js)
+ * downloads CUDA libraries from a NuGet feed outside the npm registry on linux/x64 unless
+ * told to skip; nothing is ever fetched from outside the registry here. npm 11's
+ * `allowScripts` (package.json: `"onnxruntime-node": false`) already keeps the script from
+ * running; the variable the script itself reads covers npm versions without allowScripts.
+ * (It used to be an `.npmrc` key, which npm 11 warns about on every command.)
+ */
+export function npmInstallEnv(env) {
+  return { ...env, ONNXRUNTIME_NODE_INSTALL: 'skip' };
+}
+
 function ensureNodeModules() {
   const stamp = path.join(root, 'node_modules', '.folio-installed');
   const digest = lockDigest();
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) return;
   log('installing npm dependencies (npm install, pinned by package-lock.json)…');
-  const res = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  const res = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit', env: npmInstallEnv(process.env) });
   if (res.status !== 0) {
     log('npm install failed; see the output above.');
     process.exit(res.status ?? 1);
@@ -99,14 +111,19 @@ function ensureBuild() {
   fs.writeFileSync(stamp, String(srcTime));
 }
 
-checkNode();
-ensureNodeModules();
-ensureDebianTools(forTests ? [...SERVICE_TOOLS, ...TEST_TOOLS] : SERVICE_TOOLS);
-ensureBuild();
-// After the TypeScript build, which empties dist/: the customizer's bundle lives in dist/customizer.
-try {
-  ensureCustomizer({ log });
-} catch (err) {
-  log(err.message);
-  process.exit(1);
+function main() {
+  checkNode();
+  ensureNodeModules();
+  ensureDebianTools(forTests ? [...SERVICE_TOOLS, ...TEST_TOOLS] : SERVICE_TOOLS);
+  ensureBuild();
+  // After the TypeScript build, which empties dist/: the customizer's bundle lives in dist/customizer.
+  try {
+    ensureCustomizer({ log });
+  } catch (err) {
+    log(err.message);
+    process.exit(1);
+  }
 }
+
+// Run as a script (`node scripts/setup.mjs`); a test imports it for npmInstallEnv alone.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -10,6 +10,7 @@ import { openDatabase, sqlitePath } from '../platform/db/index.js';
 import { knownMigrations, migrationStatus, type MigrationState } from '../platform/db/migrate.js';
 import { AppError } from '../platform/http/errors.js';
 import { buildDeps, VERSION, type Deps } from './deps.js';
+import { seedDemo } from './demo-seed.js';
 import { closeOnSignals, startServer } from './server.js';
 import { closeWorkerOnSignals, startWorker } from './worker.js';
 
@@ -225,32 +226,13 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
   program
     .command('seed')
     .description('Create demo data and print working credentials')
-    .option('--demo', 'create a demo account with one store on the advanced tier')
+    .option('--demo', 'create a demo account, a store on the advanced tier, a business-card product with two sides, cliparts and a template')
     .option('--json', 'machine-readable output')
     .action(async (opts: { demo?: boolean; json?: boolean }) => {
       if (!opts.demo) throw new AppError('bad_request', 'nothing to seed: pass --demo');
       await withDeps(getConfig(), async (deps) => {
-        const email = `demo+${randomBytes(4).toString('hex')}@folio.local`;
-        const password = `Demo-${randomBytes(9).toString('base64url')}1a!`;
-        const session = await deps.identity.signUp({ name: 'Demo', email, password });
-        const created = await deps.stores.create(session.user.id, { store_name: 'Demo store' }, false);
-        await deps.stores.setTier(created.id, 'advanced');
-        const full = await deps.stores.get(
-          { kind: 'J', userId: session.user.id, storeId: null, tier: null, scopes: new Set(), principal: `user:${session.user.id}` },
-          created.id,
-          true,
-        );
-        emit(io, Boolean(opts.json), {
-          base_url: `${getConfig().publicUrl}/v1`,
-          email,
-          password,
-          access_token: session.access_token,
-          store_id: full.id,
-          tier: 'advanced',
-          sid: full.sid,
-          secret: full.secret,
-          unauth_token: full.unauth_token,
-        });
+        const demo = await seedDemo(deps, getConfig().publicUrl);
+        emit(io, Boolean(opts.json), { ...demo });
       });
     });
 

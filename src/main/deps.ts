@@ -48,6 +48,7 @@ import { PreflightService } from '../services/preflight/preflight.service.js';
 import { createBgRemovalProvider } from '../engines/vision/providers.js';
 import { BG_REMOVE_KIND, bgRemoveJob } from '../services/bg-remove/bg-remove.job.js';
 import { BgRemoveService } from '../services/bg-remove/bg-remove.service.js';
+import { ImageSources } from '../services/shared/image-source.js';
 import { bgRemoveRoutes } from '../services/bg-remove/bg-remove.routes.js';
 import { realEngines, type StudioEngines } from '../services/studio/engines.js';
 import { StudioOperations } from '../services/studio/operations.js';
@@ -226,6 +227,16 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       : { kind: 'local', maxPixels: config.bgRemove.maxPixels },
   );
   const catalog = buildCatalogModule({ db: database.db, blobs, fetcher, plans, events });
+  // The paid services' inputs: Folio's own file links and image ids read from the blob store, other URLs safely fetched.
+  const imageSources = new ImageSources({
+    blobs,
+    publicUrl: config.publicUrl,
+    links: blobs instanceof DiskBlobStore ? blobs : null,
+    images: catalog.images,
+    stores,
+    fetcher,
+    maxBytes: config.fetch.maxBytes,
+  });
   const designs = buildDesignsModule({ db: database.db, events, catalog });
   const preflightRepo = new PreflightRepo(database.db);
   const webhookJobs = webhooksJobs({
@@ -237,7 +248,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     ...(overrides.webhooks ? { options: overrides.webhooks } : {}),
   });
   const serviceJobs: JobHandlers = [
-    bgRemoveJob({ fetcher, blobs, provider: bgProvider, time: timeInference }),
+    bgRemoveJob({ sources: imageSources, blobs, provider: bgProvider, time: timeInference }),
     fixJobBinding(() => ({ repo: preflightRepo, blobs })),
     webhookJobs.binding,
     pdfJob(() => ({ designs: designs.designs, catalog, blobs })),
@@ -269,7 +280,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   // webhook deliveries settled, inside the transaction that finishes the job.
   const jobEvents = new JobEvents(events);
   const webhooks = webhookJobs.attach({ jobs, plans, events });
-  const bgRemove = new BgRemoveService(jobs, blobs, bgProvider.name);
+  const bgRemove = new BgRemoveService(jobs, blobs, bgProvider.name, imageSources);
   jobEvents.setView(BG_REMOVE_KIND.type, (job) => bgRemove.present(job as never));
   const pdf = new PdfService({ jobs, designs: designs.designs, projects: designs.projects, blobs });
   jobEvents.setView(PDF_KIND.type, (job) => pdf.present(job as never));
@@ -323,6 +334,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     jobs,
     blobs,
     fetcher,
+    sources: imageSources,
     plans,
     accountTier: (accountId) => stores.accountTier(accountId),
   });
@@ -333,7 +345,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     onError: (err) => logger.warn({ err }, 'studio operation sweep failed'),
   });
   const studioEngines = timedEngines(overrides.studioEngines ?? realEngines, timeInference);
-  const studio = new StudioService({ db: database.db, repo: studioRepo, jobs, operations: studioOps, blobs, fetcher, plans, stores, engines: studioEngines });
+  const studio = new StudioService({ db: database.db, repo: studioRepo, jobs, operations: studioOps, blobs, fetcher, sources: imageSources, plans, stores, engines: studioEngines });
   studioHandlerDeps = { db: database.db, repo: studioRepo, wallet, blobs, engines: studioEngines, studio };
 
   for (const kind of STUDIO_KINDS) jobEvents.setView(kind.type, (job, tx) => studio.finishedView(job, tx));

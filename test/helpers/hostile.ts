@@ -106,6 +106,14 @@ export function fromSchema(schema: JsonSchema, src: IdSource, depth = 0, name = 
   if (!schema || typeof schema !== 'object' || depth > 6) return fc.constant(null);
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return fc.constantFrom(...(schema.enum as unknown[]));
+  // An object whose alternatives are only `required` lists (`allOf: [{anyOf: [{required:
+  // ['image_url']}, {required: ['image_id']}]}]`): the first alternative's fields become
+  // required, the rest of the object as it is.
+  const alts = (schema.allOf as JsonSchema[] | undefined)?.[0]?.anyOf as JsonSchema[] | undefined;
+  if (schema.properties && Array.isArray(alts) && (schema.allOf as JsonSchema[]).length === 1 && alts.length > 0 && alts.every((a) => Array.isArray(a?.required) && !a.properties && !a.type)) {
+    const { allOf: _alternatives, ...rest } = schema;
+    return fromSchema({ ...rest, required: [...((schema.required as string[] | undefined) ?? []), ...(alts[0]!.required as string[])] }, src, depth, name);
+  }
   const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
   if (Array.isArray(union) && union.length > 0) return fc.oneof(...union.map((s) => fromSchema(s, src, depth + 1)));
   if (Array.isArray(schema.allOf) && schema.allOf.length > 0) return fromSchema(Object.assign({}, ...schema.allOf), src, depth + 1);

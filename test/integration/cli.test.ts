@@ -155,6 +155,49 @@ describe('folio (in-process)', () => {
     const again = await run(['seed', '--demo', '--json']);
     expect(again.code).toBe(0);
     expect(again.json().email).not.toBe(demo.email);
+    expect(again.json().product_id).not.toBe(demo.product_id);
+  });
+
+  it('seed --demo gives the store something to design on: a product with sides, cliparts and a template, seen through the public API', async () => {
+    const r = await run(['seed', '--demo', '--json']);
+    expect(r.code, r.err.join('\n')).toBe(0);
+    const demo = r.json();
+    expect(demo.customizer_url).toBe(`http://folio.test/customizer?token=${encodeURIComponent(demo.unauth_token)}`);
+    const U = as.U({ unauth_token: demo.unauth_token });
+    const get = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: U });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      return res.json().data;
+    };
+
+    const products = await get('/v1/products');
+    expect(products).toEqual([expect.objectContaining({ id: demo.product_id, name: 'Business card', dimension_unit: 'inch', dpi: 300, status: 'publish' })]);
+    const sides = await get(`/v1/products/${demo.product_id}/sides`);
+    expect(sides.map((x: { name: string }) => x.name).sort()).toEqual(['Back', 'Front']);
+    expect(sides.map((x: { id: string }) => x.id).sort()).toEqual([...demo.side_ids].sort());
+    for (const side of sides) {
+      expect(side).toMatchObject({ width: 3.5, height: 2, bleed: { top: 0.125, right: 0.125, bottom: 0.125, left: 0.125 }, safe_zone: { top: 0.125, right: 0.125, bottom: 0.125, left: 0.125 } });
+    }
+
+    const cliparts = await get('/v1/cliparts');
+    expect(cliparts.map((c: { id: string }) => c.id).sort()).toEqual([...demo.clipart_ids].sort());
+    expect(cliparts.length).toBeGreaterThanOrEqual(3);
+    for (const c of cliparts) {
+      expect(c).toMatchObject({ width: expect.any(Number), height: expect.any(Number) });
+      // Each one's file is there behind its link.
+      const file = await t.app.inject({ method: 'GET', url: new URL(c.url).pathname + new URL(c.url).search });
+      expect(file.statusCode, c.url).toBe(200);
+    }
+
+    const template = await get(`/v1/templates/${demo.template_id}`);
+    expect(template).toMatchObject({ side_id: demo.side_ids[0], viewport: { width: 1050, height: 600 } });
+    const star = template.layers.find((l: { type: string }) => l.type === 'image');
+    expect(demo.clipart_ids).toContain(star.image_id);
+    expect(template.layers.some((l: { type: string; text?: string }) => l.type === 'textbox' && l.text === 'Your Name')).toBe(true);
+
+    // The store's customizer link is printed in the readable output too.
+    const readable = await run(['seed', '--demo']);
+    expect(readable.out.find((l) => l.startsWith('customizer_url: '))).toMatch(/^customizer_url: http:\/\/folio\.test\/customizer\?token=/);
   });
 
   it('seed without --demo does nothing and says so', async () => {

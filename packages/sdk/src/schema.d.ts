@@ -14690,11 +14690,13 @@ export interface operations {
                     edge_softness?: number;
                     /** @description refine edges at full resolution (default false) */
                     high_detail_mode?: boolean;
-                    /** @description http(s) URL of a JPEG, PNG or WebP image */
-                    image_url: string;
+                    /** @description Addition: the id of an image of one of the caller's stores (`POST /images`), instead of `image_url`; another account's image is 404 */
+                    image_id?: string;
+                    /** @description http(s) URL of a JPEG, PNG or WebP image. Folio's own signed file links (`/v1/files/…`, e.g. an uploaded image's `url`) are read directly; any other URL is fetched by the safe fetcher. */
+                    image_url?: string;
                     output_background?: "transparent" | "white";
                     subject_type?: "auto" | "person" | "product" | "logo" | "text" | "hair_heavy";
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -15953,6 +15955,8 @@ export interface operations {
                     enhance?: boolean;
                     /** @enum {string} */
                     icp_type: "school" | "corporate" | "sports" | "childcare";
+                    /** @description Addition: the id of an image of one of the caller's stores, instead of a URL; another account's image is 404 */
+                    image_id?: string;
                     /** Format: uri */
                     image_url?: string;
                     image_urls?: string[];

@@ -3,12 +3,16 @@ import { SegmentationError } from '../../engines/vision/segmentation/errors.js';
 import type { OutputBackground, SubjectType } from '../../engines/vision/segmentation/options.js';
 import { BG_REMOVE_FLOW } from '../../modules/jobs/flows.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import { FetchError, type SafeFetcher } from '../../platform/fetch/safe-fetch.js';
+import { FetchError } from '../../platform/fetch/safe-fetch.js';
+import type { ImageRef, ImageSources } from '../shared/image-source.js';
 import { bind, JobFailure, jobKind, type JobBinding } from '../../platform/queue/registry.js';
 import { untimed, type InferenceTimer } from '../inference.js';
 
 export interface BgRemovePayload {
-  image_url: string;
+  /** as the caller sent it; null when they named an image by id */
+  image_url: string | null;
+  /** where the bytes are read from (absent in jobs created before it existed: image_url, fetched) */
+  source?: ImageRef;
   subject_type: SubjectType;
   edge_softness: number;
   high_detail_mode: boolean;
@@ -36,11 +40,12 @@ export function outputKey(accountId: string, jobId: string): string {
 }
 
 /**
- * The job: fetch the image through the safe fetcher, check it is a JPEG, PNG or WebP by its
- * bytes, cut it out with the configured provider, keep the PNG. A failure of the input or
- * the engine fails the job at once (refunded by the job engine); anything else is retried.
+ * The job: read the image (a blob of Folio's own directly, any other URL through the safe
+ * fetcher), check it is a JPEG, PNG or WebP by its bytes, cut it out with the configured
+ * provider, keep the PNG. A failure of the input or the engine fails the job at once
+ * (refunded by the job engine); anything else is retried.
  */
-export function bgRemoveJob(deps: { fetcher: SafeFetcher; blobs: BlobStore; provider: BgRemovalProvider; time?: InferenceTimer }): JobBinding {
+export function bgRemoveJob(deps: { sources: ImageSources; blobs: BlobStore; provider: BgRemovalProvider; time?: InferenceTimer }): JobBinding {
   const time = deps.time ?? untimed;
   return bind(BG_REMOVE_KIND, async (ctx) => {
     const key = outputKey(ctx.accountId, ctx.id);
@@ -48,16 +53,17 @@ export function bgRemoveJob(deps: { fetcher: SafeFetcher; blobs: BlobStore; prov
     const done = ctx.progress as Partial<BgRemoveResult> | null;
     if (done?.output_key && (await deps.blobs.head(done.output_key))) return done as BgRemoveResult;
 
+    const source = ctx.payload.source ?? { url: ctx.payload.image_url! };
+    const what = 'url' in source ? 'image_url' : ctx.payload.image_url === null ? 'image_id' : 'image_url (a Folio file)';
     let image: Buffer;
     try {
-      const fetched = await deps.fetcher.fetch(ctx.payload.image_url, { signal: ctx.signal });
-      if (fetched.status !== 200) throw new JobFailure(`image_url answered HTTP ${fetched.status}`);
+      const fetched = await deps.sources.load(source, { signal: ctx.signal });
       if (!fetched.contentType || !ACCEPTED.has(fetched.contentType)) {
-        throw new JobFailure(`image_url is not a JPEG, PNG or WebP image (found ${fetched.contentType ?? 'unknown content'})`);
+        throw new JobFailure(`${what} is not a JPEG, PNG or WebP image (found ${fetched.contentType ?? 'unknown content'})`);
       }
       image = fetched.body;
     } catch (err) {
-      if (err instanceof FetchError) throw new JobFailure(`could not fetch image_url: ${err.message}`, { code: err.code });
+      if (err instanceof FetchError) throw new JobFailure(`could not fetch ${what}: ${err.message}`, { code: err.code });
       throw err;
     }
 

@@ -3,13 +3,31 @@ import { OUTPUT_BACKGROUNDS, SUBJECT_TYPES } from '../../engines/vision/segmenta
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
-export const CreateBgRemoveBody = Type.Object({
-  image_url: Type.String({ maxLength: 2048, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', description: 'http(s) URL of a JPEG, PNG or WebP image' }),
+const ImageUrl = Type.String({
+  maxLength: 2048,
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+  description: "http(s) URL of a JPEG, PNG or WebP image. Folio's own signed file links (`/v1/files/…`, e.g. an uploaded image's `url`) are read directly; any other URL is fetched by the safe fetcher.",
+});
+const ImageId = Type.String({ maxLength: 100, description: "Addition: the id of an image of one of the caller's stores (`POST /images`), instead of `image_url`; another account's image is 404" });
+const options = {
   subject_type: Type.Optional(literals(SUBJECT_TYPES)),
   edge_softness: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: '0 hard cut … 10 feathered (default 3)' })),
   high_detail_mode: Type.Optional(Type.Boolean({ description: 'refine edges at full resolution (default false)' })),
   output_background: Type.Optional(literals(OUTPUT_BACKGROUNDS)),
-});
+};
+
+/**
+ * `image_url` (the interface) or, as an addition, `image_id`: one of the two is required. One
+ * object, so a bad field is named alone; the alternatives are `anyOf` two `required` lists.
+ */
+export const CreateBgRemoveBody = Type.Object(
+  { image_url: Type.Optional(ImageUrl), image_id: Type.Optional(ImageId), ...options },
+  {
+    // Inside allOf, so typed clients keep the object's fields (openapi-typescript intersects allOf).
+    allOf: [{ anyOf: [{ required: ['image_url'] }, { required: ['image_id'] }] }],
+    examples: [{ image_url: 'https://cdn.example.com/photos/plant.jpg', subject_type: 'product', edge_softness: 3, high_detail_mode: false, output_background: 'transparent' }],
+  },
+);
 export type CreateBgRemoveBody = Static<typeof CreateBgRemoveBody>;
 
 const common = {

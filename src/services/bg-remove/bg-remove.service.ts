@@ -1,7 +1,9 @@
 import type { Job, JobsService } from '../../modules/jobs/jobs.service.js';
 import { chargedFields } from '../../modules/jobs/jobs.service.js';
 import type { IdempotencyRequest, StoredResponse } from '../../modules/wallet/idempotency.js';
+import { AppError } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { ImageSources } from '../shared/image-source.js';
 import { BG_REMOVE_COST, BG_REMOVE_KIND, type BgRemovePayload, type BgRemoveResult } from './bg-remove.job.js';
 import type { Static } from '@sinclair/typebox';
 import type { BgRemoveJob, CreateBgRemoveBody } from './bg-remove.schemas.js';
@@ -14,12 +16,21 @@ export class BgRemoveService {
     private readonly jobs: JobsService,
     private readonly blobs: BlobStore,
     private readonly providerName: string,
+    private readonly sources: ImageSources,
   ) {}
 
-  /** Charges 150 tokens and creates the job in one transaction; 402 INSUFFICIENT_TOKENS when short. */
+  /**
+   * Checks the image source first (a bad Folio link or another account's image id is refused
+   * before anything is charged), then charges 150 tokens and creates the job in one
+   * transaction; 402 INSUFFICIENT_TOKENS when short.
+   */
   async create(accountId: string, body: CreateBgRemoveBody, idempotency: IdempotencyRequest | null): Promise<StoredResponse> {
+    if (body.image_url !== undefined && body.image_id !== undefined) throw AppError.field('image_id', 'send either image_url or image_id, not both');
+    if (body.image_url === undefined && body.image_id === undefined) throw AppError.field('image_url', 'is required (or image_id)');
+    const source = await this.sources.resolve(accountId, { url: body.image_url, imageId: body.image_id }, { url: 'image_url', imageId: 'image_id' });
     const payload: BgRemovePayload = {
-      image_url: body.image_url,
+      image_url: body.image_url ?? null,
+      source,
       subject_type: body.subject_type ?? 'auto',
       edge_softness: body.edge_softness ?? 3,
       high_detail_mode: body.high_detail_mode ?? false,

@@ -23,6 +23,7 @@ import { iso, nowIso } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import { paginate, type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
+import type { ImageSources } from '../shared/image-source.js';
 import { BlobNotFound, type BlobStore } from '../../platform/storage/blob-store.js';
 import type { Job, JobsService } from '../../modules/jobs/jobs.service.js';
 import type { Plans } from '../../modules/plans/plans.js';
@@ -53,6 +54,8 @@ export interface PreflightServiceDeps {
   jobs: JobsService;
   blobs: BlobStore;
   fetcher: SafeFetcher;
+  /** reads Folio's own signed file links from the blob store; other URLs through the safe fetcher */
+  sources: ImageSources;
   plans: Plans;
   /** the account's tier (highest among its stores): quotas are per account */
   accountTier(accountId: string): Promise<string>;
@@ -99,9 +102,11 @@ export class PreflightService {
     // Early answer before any download; the counter in the transaction below is the real gate.
     if (limit !== null && (await this.deps.repo.checksUsed(accountId, period)) >= limit) throw this.quotaExceeded(tier, limit, period);
 
+    // A Folio file link is checked (400 when altered or expired) and read from the blob store.
+    const source = await this.deps.sources.resolve(accountId, { url: body.fileUrl }, { url: 'fileUrl', imageId: 'fileUrl' });
     let file: Buffer;
     try {
-      file = (await this.deps.fetcher.fetch(body.fileUrl)).body;
+      file = (await this.deps.sources.load(source)).body;
     } catch (err) {
       throw SafeFetcher.toAppError(err, 'fileUrl');
     }

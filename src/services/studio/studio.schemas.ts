@@ -15,6 +15,7 @@ export const FaceCropBody = Type.Object(
   {
     image_url: Type.Optional(Url),
     image_urls: Type.Optional(Type.Array(Url, { minItems: 1, maxItems: MAX_SYNC_URLS })),
+    image_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "Addition: the id of an image of one of the caller's stores, instead of a URL; another account's image is 404" })),
     icp_type: IcpTypeSchema,
     enhance: Type.Optional(Type.Boolean()),
   },

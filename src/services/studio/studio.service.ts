@@ -13,6 +13,7 @@ import type { IdempotencyRequest, StoredResponse } from '../../modules/wallet/id
 import type { Db } from '../../platform/db/index.js';
 import { iso, nowIso } from '../../platform/db/index.js';
 import { FetchError, SafeFetcher } from '../../platform/fetch/safe-fetch.js';
+import type { ImageSources } from '../shared/image-source.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { JobKind } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
@@ -45,6 +46,8 @@ export interface StudioDeps {
   operations: StudioOperations;
   blobs: BlobStore;
   fetcher: SafeFetcher;
+  /** face-crop inputs: Folio's own file links and image ids from the blob store, other URLs through the safe fetcher */
+  sources: ImageSources;
   plans: Plans;
   stores: StoresService;
   engines: StudioEngines;
@@ -232,14 +235,21 @@ export class StudioService {
     return response;
   }
 
-  async faceCropUrls(accountId: string, body: { image_url?: string; image_urls?: string[]; icp_type: IcpType; enhance?: boolean }, idem: IdempotencyRequest | null): Promise<StoredResponse> {
+  async faceCropUrls(accountId: string, body: { image_url?: string; image_urls?: string[]; image_id?: string; icp_type: IcpType; enhance?: boolean }, idem: IdempotencyRequest | null): Promise<StoredResponse> {
     const urls = body.image_urls ?? (body.image_url !== undefined ? [body.image_url] : []);
-    if (body.image_url !== undefined && body.image_urls !== undefined) throw AppError.field('image_urls', 'send either image_url or image_urls, not both');
-    if (urls.length === 0) throw AppError.field('image_url', 'image_url or image_urls is required');
+    if ([body.image_url, body.image_urls, body.image_id].filter((v) => v !== undefined).length > 1) {
+      throw AppError.field(body.image_id !== undefined ? 'image_id' : 'image_urls', 'send one of image_url, image_urls or image_id');
+    }
+    if (urls.length === 0 && body.image_id === undefined) throw AppError.field('image_url', 'image_url or image_urls is required (or image_id)');
     if (urls.length > MAX_SYNC_URLS) throw AppError.field('image_urls', `must hold at most ${MAX_SYNC_URLS} URLs`);
-    const inputs = urls.map((url, i) => ({
-      filename: filenameOf(url, i),
-      image: async () => (await this.d.fetcher.fetch(url, { accept: 'image/*' })).body,
+    // Checked before the charge: an altered or expired Folio link is 400, another account's image 404.
+    const field = body.image_urls ? 'image_urls' : 'image_url';
+    const named = body.image_id !== undefined ? [{ imageId: body.image_id }] : urls.map((url) => ({ url }));
+    const sources = [];
+    for (const n of named) sources.push(await this.d.sources.resolve(accountId, n, { url: field, imageId: 'image_id' }));
+    const inputs = sources.map((source, i) => ({
+      filename: body.image_id !== undefined ? `${body.image_id}.jpg` : filenameOf(urls[i]!, i),
+      image: async () => (await this.d.sources.load(source, { accept: 'image/*' })).body,
     }));
     return this.syncCrop(accountId, inputs, body.icp_type, body.enhance ?? false, idem);
   }

@@ -36,6 +36,12 @@ export class ImagesRepo {
     return row ?? null;
   }
 
+  /** The store an image belongs to; null for a default image or none. */
+  async storeOf(id: string): Promise<string | null> {
+    const row = await this.db.selectFrom('catalog_images').select('store_id').where('id', '=', id).executeTakeFirst();
+    return row?.store_id ?? null;
+  }
+
   async insert(row: ImageRow): Promise<void> {
     await this.db.insertInto('catalog_images').values(row).execute();
   }

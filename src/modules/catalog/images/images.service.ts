@@ -123,6 +123,11 @@ export class ImagesService {
     return row;
   }
 
+  /** The store an image belongs to (null for a default image or an unknown id), for services that check ownership by account. */
+  async storeOf(id: string): Promise<string | null> {
+    return isUuid(id) ? this.repo().storeOf(id) : null;
+  }
+
   /** Bytes of an image the store may use (its own or a default), for the PDF renderer and designs. */
   async bytes(storeId: string, id: string): Promise<{ body: Buffer; mime: string; row: ImageRow }> {
     const row = await this.get(storeId, id, { withDefaults: true });
