@@ -12,11 +12,11 @@
  * DATABASE_URL / REDIS_URL when set); autocannon runs as a separate process so the load
  * generator does not share the server's event loop. Rounds alternate the two paths.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runAutocannon, type AutocannonResult } from './autocannon-cli.js';
 import { loadConfig } from '../src/config/index.js';
 import { createServer } from '../src/main/server.js';
 import { loadPlanTable } from '../src/modules/plans/plans.js';
@@ -31,43 +31,17 @@ const connections = arg('connections', 50);
 const rounds = arg('rounds', 1);
 const noCache = process.argv.includes('--no-cache');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const autocannonBin = path.join(root, 'node_modules', '.bin', 'autocannon');
 
-interface Result {
-  requests: { average: number };
-  latency: { p50: number; p99: number; average: number };
-  non2xx: number;
-  errors: number;
-}
 
 /** autocannon in its own process; the server's CPU time over the run comes back with it. */
-async function measure(url: string, headers: Record<string, string>, seconds: number): Promise<Result & { cpuUsPerRequest: number }> {
+async function measure(url: string, headers: Record<string, string>, seconds: number): Promise<AutocannonResult & { cpuUsPerRequest: number }> {
   const before = process.cpuUsage();
-  const r = await autocannon(url, headers, seconds);
+  const r = await runAutocannon(url, headers, seconds, connections);
   const used = process.cpuUsage(before);
   const total = r.requests.average * seconds;
   return { ...r, cpuUsPerRequest: (used.user + used.system) / Math.max(1, total) };
 }
 
-function autocannon(url: string, headers: Record<string, string>, seconds: number): Promise<Result> {
-  const args = ['-j', '-c', String(connections), '-d', String(seconds)];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(autocannonBin, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      try {
-        resolve(JSON.parse(out) as Result);
-      } catch (err) {
-        reject(err);
-      }
-    });
-  });
-}
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-'));
@@ -94,8 +68,8 @@ async function main(): Promise<void> {
 
     console.log(`folio bench: GET /v1/stores/:store/api-keys, ${connections} connections, ${duration} s per run, ${rounds} round(s), database ${deps.database.dialect}${deps.redis ? ' + redis' : ''}, key cache ${noCache ? 'off' : 'on'}`);
     // Warm both paths (JIT, caches, connection pools) before measuring.
-    await autocannon(url, basic, 2);
-    await autocannon(url, apiKey, 2);
+    await runAutocannon(url, basic, 2, connections);
+    await runAutocannon(url, apiKey, 2, connections);
 
     type Measured = Awaited<ReturnType<typeof measure>>;
     const totals = { basic: [] as Measured[], key: [] as Measured[] };

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { runAutocannon, type AutocannonResult } from './autocannon-cli.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,7 +29,6 @@ function strArg(name: string): string | null {
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const autocannonBin = path.join(root, 'node_modules', '.bin', 'autocannon');
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 interface Ready {
@@ -91,32 +91,7 @@ function startChild(mode: 'on' | 'off'): Promise<{ child: ChildProcess; ready: R
   });
 }
 
-interface Result {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
 
-function autocannon(url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<Result> {
-  const args = ['-j', '-c', String(connections), '-d', String(seconds)];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(autocannonBin, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      try {
-        resolve(JSON.parse(out) as Result);
-      } catch (err) {
-        reject(err);
-      }
-    });
-  });
-}
 
 /** CPU seconds a process has used (user + system), from /proc; null where there is none. */
 function cpuSeconds(pid: number): number | null {
@@ -167,7 +142,7 @@ async function main(): Promise<void> {
       `folio bench: GET /v1/products?limit=20 (store key, 20 products), metrics on vs off, ${connections} connections, ${duration} s per run, ${rounds} rounds, database ${dialect}${process.env.REDIS_URL ? ' + redis' : ''}, scrape every ${scrapeMs} ms; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
     );
     // Warm both (JIT, statement caches) before measuring.
-    for (const s of Object.values(servers)) await autocannon(s.ready.url, s.ready.headers, 3, connections);
+    for (const s of Object.values(servers)) await runAutocannon(s.ready.url, s.ready.headers, 3, connections);
 
     type Run = { rps: number; p50: number; p99: number; cpuUsPerReq: number | null; bad: number };
     const runs: Record<'on' | 'off', Run[]> = { on: [], off: [] };
@@ -186,7 +161,7 @@ async function main(): Promise<void> {
             }, scrapeMs)
           : null;
       const cpu0 = cpuSeconds(ready.pid);
-      const r = await autocannon(ready.url, ready.headers, duration, connections);
+      const r = await runAutocannon(ready.url, ready.headers, duration, connections);
       const cpu1 = cpuSeconds(ready.pid);
       if (timer) clearInterval(timer);
       const total = r.requests.average * duration;

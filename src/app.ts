@@ -22,6 +22,7 @@ import { loggerOptions } from './platform/log/logger.js';
 import { bearerMatches, httpObserver } from './platform/metrics/http.js';
 import type { Metrics } from './platform/metrics/metrics.js';
 import { customizerRoutes } from './modules/customizer/customizer.routes.js';
+import { withTimeout } from './platform/timeout.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -313,16 +314,6 @@ function corsOrigin(configured: string[], extra: AppDeps['corsOriginAllowed']) {
     if (!extra) return false;
     return extra(origin).catch(() => false);
   };
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    p.then(
-      (v) => (clearTimeout(t), resolve(v)),
-      (e: unknown) => (clearTimeout(t), reject(e instanceof Error ? e : new Error(String(e)))),
-    );
-  });
 }
 
 /** Errors Fastify raises itself (body parsing, content type, size) keep their 4xx status. */

@@ -1,18 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isPostgresUrl, loadConfig } from '../../src/config/index.js';
-
-const CWD = '/srv/folio';
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env, CWD);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as ConfigError).problems;
-  }
-  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
-}
+import { isPostgresUrl, loadConfig } from '../../src/config/index.js';
+import { CWD, problemsOf } from '../helpers/config.js';
 
 describe('loadConfig', () => {
   it('has working defaults for an empty environment', () => {

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config/index.js';
-
-const CWD = '/srv/folio';
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env, CWD);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as ConfigError).problems;
-  }
-  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
-}
+import { loadConfig } from '../../src/config/index.js';
+import { CWD, problemsOf } from '../helpers/config.js';
 
 describe('metrics configuration', () => {
   it('collects by default, but serves no scrape endpoint until a token or a port is given', () => {

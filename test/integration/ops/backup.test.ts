@@ -55,7 +55,7 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function uploadImage(server: RunningServer, auth: Record<string, string>, png: Buffer) {
   const form = new FormData();
-  form.append('file', new Blob([png], { type: 'image/png' }), 'photo.png');
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
   const res = await call(server, 'POST', '/v1/images', { headers: auth, body: form });
   expect(res.status, res.buf.toString()).toBe(201);
   return res.json().data as { id: string; url: string };
