@@ -33,6 +33,10 @@ export interface Config {
   plansFile: string | null;
   corsOrigins: string[] | '*';
   dbPoolSize: number;
+  /** longest wait for a PostgreSQL connection before a request is refused with 503 (work that already charged waits 6× as long) */
+  dbPoolWaitMs: number;
+  /** a charged synchronous call's lease: renewed while its process runs it, refunded by the sweeper once it lapses */
+  operationLeaseMs: number;
   shutdownTimeoutMs: number;
   /** the safe fetcher (every URL a user gives us) */
   fetch: FetchConfig;
@@ -205,6 +209,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     plansFile: r.raw('FOLIO_PLANS_FILE') ? path.resolve(cwd, r.raw('FOLIO_PLANS_FILE')!) : null,
     corsOrigins,
     dbPoolSize: r.int('FOLIO_DB_POOL_SIZE', 10, 1, 200),
+    dbPoolWaitMs: r.int('FOLIO_DB_POOL_WAIT_MS', 5000, 100, 60_000),
+    operationLeaseMs: r.int('FOLIO_OPERATION_LEASE_MS', 30_000, 1000, 600_000),
     shutdownTimeoutMs: r.int('FOLIO_SHUTDOWN_TIMEOUT_MS', 10_000, 100, 300_000),
     fetch: {
       allowlist: parseAllowlist(r),

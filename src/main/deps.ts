@@ -154,7 +154,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     ...(config.encryptionKey ? { encryptionKey: config.encryptionKey } : {}),
     ...(config.signingKey ? { signingKey: config.signingKey } : {}),
   });
-  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, poolWaitMs: config.dbPoolWaitMs });
   const closers: Array<() => Promise<void>> = [];
   try {
     await migrateToLatest(database.db, database.dialect);
@@ -341,7 +341,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   jobEvents.setView(AI_FIX_JOB.type, (job, tx) => preflight.presentJob(job as never, tx));
   const studioRepo = new StudioRepo(database.db);
   studioOps = new StudioOperations(database.db, studioRepo, wallet, idempotency, {
-    deadlineMs: 15 * 60_000,
+    leaseMs: config.operationLeaseMs,
     onError: (err) => logger.warn({ err }, 'studio operation sweep failed'),
   });
   const studioEngines = timedEngines(overrides.studioEngines ?? realEngines, timeInference);

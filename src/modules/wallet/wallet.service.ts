@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '../../platform/db/index.js';
 import { iso, nowIso } from '../../platform/db/index.js';
 import type { WalletTxType } from '../../platform/db/schema.js';
+import { withDbPriority } from '../../platform/db/pool-gate.js';
 import { AppError } from '../../platform/http/errors.js';
 import { paginate, type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import type { Idempotency, IdempotencyRequest, StoredResponse } from './idempotency.js';
@@ -199,16 +200,21 @@ export class WalletService {
       return { charge: await this.chargeIn(tx, input) };
     });
     if ('stored' in started) return { response: started.stored, replayed: true };
-    let response: StoredResponse;
-    try {
-      response = await work(started.charge);
-    } catch (err) {
-      await this.refund(started.charge.txId);
-      if (idem) await this.idempotency.release(idem);
-      throw err;
-    }
-    if (idem) await this.idempotency.complete(this.db, idem, response);
-    return { response, replayed: false };
+    const { charge } = started;
+    // Charged: the rest takes its connections ahead of new requests (the pool's priority lane),
+    // so a refund is not starved by the overload that failed the work.
+    return withDbPriority(async () => {
+      let response: StoredResponse;
+      try {
+        response = await work(charge);
+      } catch (err) {
+        await this.refund(charge.txId);
+        if (idem) await this.idempotency.release(idem);
+        throw err;
+      }
+      if (idem) await this.idempotency.complete(this.db, idem, response);
+      return { response, replayed: false };
+    });
   }
 
   /** Balance against the ledger: they must agree, and no entry ever went below zero. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { PoolGate } from './pool-gate.js';
 import type { DB } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -35,6 +36,8 @@ export interface DatabaseOptions {
   url: string | null;
   dataDir: string;
   poolSize: number;
+  /** longest wait for a connection, ms (default 5000); the priority lane waits 6× as long */
+  poolWaitMs?: number;
 }
 
 export function sqlitePath(url: string | null, dataDir: string): string {
@@ -45,17 +48,20 @@ export function sqlitePath(url: string | null, dataDir: string): string {
 
 export function openDatabase(opts: DatabaseOptions): Database {
   if (opts.url !== null && /^postgres(ql)?:/.test(opts.url)) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize, connectionTimeoutMillis: 5000 });
+    const waitMs = opts.poolWaitMs ?? 5000;
+    // pg's own timeout now bounds only the opening of a new connection: the gate does the queueing.
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize, connectionTimeoutMillis: waitMs });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     // Nor may a checked-out one between two queries (pg-pool listens only while a client is
     // idle): its next query fails, the request answers 5xx, and the pool drops it on release.
     pool.on('connect', (client) => void client.on('error', () => undefined));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const gate = new PoolGate(pool, { size: opts.poolSize, waitMs, priorityWaitMs: 6 * waitMs });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: gate }) });
     return {
       db,
       dialect: 'postgres',
-      pool: () => ({ max: opts.poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      pool: () => ({ max: opts.poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: gate.stats().waiting + pool.waitingCount }),
       ping: async () => void (await sql`select 1`.execute(db)),
       close: () => db.destroy(),
     };

@@ -3,6 +3,8 @@ import os from 'node:os';
 import { newId } from '../../platform/crypto/ids.js';
 import type { Db } from '../../platform/db/index.js';
 import { nowIso } from '../../platform/db/index.js';
+import { isDatabaseUnavailable } from '../../platform/db/errors.js';
+import { withDbPriority } from '../../platform/db/pool-gate.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Idempotency, IdempotencyRequest, StoredResponse } from '../../modules/wallet/idempotency.js';
 import type { LedgerEntry, WalletService } from '../../modules/wallet/wallet.service.js';
@@ -19,12 +21,18 @@ export interface OperationOutcome {
  * Charged synchronous studio calls (face crop, QR). The charge, the idempotency key and a
  * `studio_operations` row are written in one transaction before the engine runs; the row is
  * settled with any partial refund (failed items) in one transaction afterwards. An engine
- * error refunds the whole charge. A process that dies in between leaves the row `running`:
- * once its deadline passes, `sweep` (on worker start and every minute) refunds it; on the
- * embedded stack (one process) a restart refunds it at once.
+ * error refunds the whole charge. After the charge everything runs in the pool's priority
+ * lane, and a settle that cannot be written refunds the call before the error is answered,
+ * so a 503 never leaves money taken. The running process renews the row's lease
+ * (FOLIO_OPERATION_LEASE_MS); a process that dies leaves it `running`: once the lease lapses,
+ * `sweep` (in worker processes, every half lease) refunds it; on the embedded stack (one
+ * process) a restart refunds it at once.
  */
 export class StudioOperations {
   private timer: NodeJS.Timeout | null = null;
+  private renewal: NodeJS.Timeout | null = null;
+  /** charged calls this process is running now */
+  private running = 0;
   /** this process, on the rows it runs */
   readonly owner = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
@@ -33,7 +41,7 @@ export class StudioOperations {
     private readonly repo: StudioRepo,
     private readonly wallet: WalletService,
     private readonly idempotency: Idempotency,
-    private readonly opts: { deadlineMs: number; onError: (err: unknown) => void },
+    private readonly opts: { leaseMs: number; onError: (err: unknown) => void },
   ) {}
 
   async run(
@@ -42,6 +50,7 @@ export class StudioOperations {
   ): Promise<{ response: StoredResponse; replayed: boolean }> {
     const id = newId();
     const idem = input.idempotency;
+    // Admission: under overload this is what waits (bounded) and is refused with nothing taken.
     const started = await this.db.transaction().execute(async (tx): Promise<{ stored: StoredResponse } | { charge: LedgerEntry }> => {
       if (idem) {
         const stored = await this.idempotency.claim(tx, idem);
@@ -56,7 +65,7 @@ export class StudioOperations {
         owner: this.owner,
         cost: input.cost,
         charge_tx_id: charge.txId,
-        deadline_at: new Date(now.getTime() + this.opts.deadlineMs).toISOString(),
+        deadline_at: new Date(now.getTime() + this.opts.leaseMs).toISOString(),
         now: now.toISOString(),
       });
       return { charge };
@@ -64,33 +73,100 @@ export class StudioOperations {
     if ('stored' in started) return { response: started.stored, replayed: true };
     const { charge } = started;
 
+    // Charged: from here on every connection is taken ahead of new requests, and the lease is
+    // renewed, so the call finishes, or is refunded before it is answered.
+    this.running++;
+    this.renewing();
+    try {
+      return await withDbPriority(() => this.finish(input, id, charge, work));
+    } finally {
+      this.running--;
+    }
+  }
+
+  private async finish(
+    input: { accountId: string; kind: string; cost: number; idempotency: IdempotencyRequest | null },
+    id: string,
+    charge: LedgerEntry,
+    work: (charge: LedgerEntry, operationId: string) => Promise<OperationOutcome>,
+  ): Promise<{ response: StoredResponse; replayed: boolean }> {
+    const idem = input.idempotency;
     let outcome: OperationOutcome;
     try {
       outcome = await work(charge, id);
     } catch (err) {
-      await this.db.transaction().execute(async (tx) => {
-        const refund = await this.wallet.refundIn(tx, charge.txId, { reference: `studio.${input.kind}:${id}` });
-        await this.repo.settleOperation(tx, id, 'failed', refund?.txId ?? null, nowIso());
-      });
-      if (idem) await this.idempotency.release(idem);
+      await this.refundWhole(input.kind, id, charge, idem);
       throw err;
     }
 
     const refundAmount = Math.min(outcome.refund, input.cost);
-    const response = await this.db.transaction().execute(async (tx) => {
-      const refund = refundAmount > 0 ? await this.wallet.refundIn(tx, charge.txId, { amount: refundAmount, reference: `studio.${input.kind}:${id}` }) : null;
-      const settled = await this.repo.settleOperation(tx, id, 'done', refund?.txId ?? null, nowIso());
-      // Past its deadline the sweeper refunded the whole call: this answer must not stand.
-      if (!settled) throw new AppError('unavailable', 'The request took too long and was not completed; its tokens were refunded');
-      const body = { ...outcome.body, tokens_refunded: refund ? refund.amount : 0, refund_transaction_id: refund ? refund.id : null };
-      const stored: StoredResponse = { status: outcome.status, body };
-      if (idem) await this.idempotency.complete(tx, idem, stored);
-      return stored;
-    }).catch(async (err: unknown) => {
-      if (idem) await this.idempotency.release(idem).catch(() => undefined);
+    let response: StoredResponse;
+    try {
+      response = await retryUnavailable(() =>
+        this.db.transaction().execute(async (tx) => {
+          const refund = refundAmount > 0 ? await this.wallet.refundIn(tx, charge.txId, { amount: refundAmount, reference: `studio.${input.kind}:${id}` }) : null;
+          const settled = await this.repo.settleOperation(tx, id, 'done', refund?.txId ?? null, nowIso());
+          // Its lease lapsed and the sweeper refunded the whole call: this answer must not stand.
+          if (!settled) throw new AppError('unavailable', 'The request took too long and was not completed; its tokens were refunded');
+          const body = { ...outcome.body, tokens_refunded: refund ? refund.amount : 0, refund_transaction_id: refund ? refund.id : null };
+          const stored: StoredResponse = { status: outcome.status, body };
+          if (idem) await this.idempotency.complete(tx, idem, stored);
+          return stored;
+        }),
+      );
+    } catch (err) {
+      // Not settled (the database would not take the write): the work is lost, not paid for.
+      if (err instanceof AppError) {
+        if (idem) await retryUnavailable(() => this.idempotency.release(idem)).catch(() => undefined);
+        throw err;
+      }
+      await this.refundWhole(input.kind, id, charge, idem);
       throw err;
-    });
+    }
     return { response, replayed: false };
+  }
+
+  /**
+   * Gives the whole charge back and settles the call failed, before the error is answered.
+   * When even that cannot be written (the database is down, not just busy), the answer says
+   * the refund is pending instead of inviting a retry: the sweeper refunds the call once its
+   * lease lapses (FOLIO_OPERATION_LEASE_MS), and a retry in the meantime would pay twice.
+   */
+  private async refundWhole(kind: string, id: string, charge: LedgerEntry, idem: IdempotencyRequest | null): Promise<void> {
+    try {
+      await retryUnavailable(() =>
+        this.db.transaction().execute(async (tx) => {
+          const refund = await this.wallet.refundIn(tx, charge.txId, { reference: `studio.${kind}:${id}` });
+          await this.repo.settleOperation(tx, id, 'failed', refund?.txId ?? null, nowIso());
+        }),
+      );
+    } catch (err) {
+      this.opts.onError(err);
+      throw new AppError('unavailable', `The request could not be completed; its ${-charge.amount} tokens will be refunded automatically within ${Math.ceil((2 * this.opts.leaseMs) / 1000)} s`, {
+        details: { refund_pending: true, wallet_transaction_id: charge.id },
+      });
+    }
+    if (idem) await retryUnavailable(() => this.idempotency.release(idem)).catch(() => undefined);
+  }
+
+  /**
+   * While this process runs charged calls, it pushes their deadlines out every third of the
+   * lease (one statement for all of them); a process that dies stops, and the sweeper refunds
+   * its calls once the lease lapses.
+   */
+  private renewing(): void {
+    if (this.renewal) return;
+    const every = Math.max(250, Math.floor(this.opts.leaseMs / 3));
+    this.renewal = setInterval(() => {
+      if (this.running === 0) {
+        clearInterval(this.renewal!);
+        this.renewal = null;
+        return;
+      }
+      const deadline = new Date(Date.now() + this.opts.leaseMs).toISOString();
+      void withDbPriority(() => this.repo.renewOperations(this.owner, deadline, nowIso())).catch(this.opts.onError);
+    }, every);
+    this.renewal.unref();
   }
 
   /**
@@ -126,13 +202,28 @@ export class StudioOperations {
     if (this.timer) return;
     void this.sweep({ orphans: opts.orphansAtStart ?? false }).catch(this.opts.onError);
     const tick = () => void this.sweep().catch(this.opts.onError);
-    this.timer = setInterval(tick, opts.everyMs ?? 60_000);
+    this.timer = setInterval(tick, opts.everyMs ?? Math.max(1000, Math.floor(this.opts.leaseMs / 2)));
     this.timer.unref();
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+}
+
+/**
+ * A write that must land (a settle, a refund) tried again while the database is only busy or
+ * briefly unreachable: up to three tries, each bounded by the priority lane's wait.
+ */
+async function retryUnavailable<T>(write: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (attempt >= tries || !isDatabaseUnavailable(err)) throw err;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
   }
 }
 

@@ -198,6 +198,11 @@ export class StudioRepo {
     return Number(res.numUpdatedRows) === 1;
   }
 
+  /** Pushes out the deadline of every running operation of `owner` (its lease, renewed). */
+  async renewOperations(owner: string, deadline: string, now: string): Promise<void> {
+    await this.db.updateTable('studio_operations').set({ deadline_at: deadline, updated_at: now }).where('owner', '=', owner).where('state', '=', 'running').execute();
+  }
+
   /** Running operations past their deadline, or (orphansOf) run by any process but this one. */
   async overdueOperations(now: string, limit: number, orphansOf?: string): Promise<Array<{ id: string; charge_tx_id: number }>> {
     let q = this.db.selectFrom('studio_operations').select(['id', 'charge_tx_id']).where('state', '=', 'running');
