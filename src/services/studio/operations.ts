@@ -107,7 +107,7 @@ export class StudioOperations {
           const refund = refundAmount > 0 ? await this.wallet.refundIn(tx, charge.txId, { amount: refundAmount, reference: `studio.${input.kind}:${id}` }) : null;
           const settled = await this.repo.settleOperation(tx, id, 'done', refund?.txId ?? null, nowIso());
           // Its lease lapsed and the sweeper refunded the whole call: this answer must not stand.
-          if (!settled) throw new AppError('unavailable', 'The request took too long and was not completed; its tokens were refunded');
+          if (!settled) throw new AppError('unavailable', 'The request took too long and was not completed; its tokens were refunded', { headers: { 'retry-after': '5' } });
           const body = { ...outcome.body, tokens_refunded: refund ? refund.amount : 0, refund_transaction_id: refund ? refund.id : null };
           const stored: StoredResponse = { status: outcome.status, body };
           if (idem) await this.idempotency.complete(tx, idem, stored);
