@@ -58,6 +58,7 @@ import { StudioRepo } from '../services/studio/studio.repo.js';
 import { studioRoutes } from '../services/studio/studio.routes.js';
 import { StudioService } from '../services/studio/studio.service.js';
 import { buildCatalogModule, catalogRoutes, type CatalogModule } from '../modules/catalog/index.js';
+import { ensurePrivateDir } from '../platform/private-fs.js';
 import { buildDesignsModule, type DesignsModule } from '../modules/designs/index.js';
 import { designsRoutes } from '../modules/designs/designs.routes.js';
 import { projectsRoutes } from '../modules/projects/projects.routes.js';
@@ -149,6 +150,8 @@ export interface Deps {
 }
 
 export async function buildDeps(config: Config, overrides: Overrides = {}): Promise<Deps> {
+  // Database, blobs and secrets live here: private to the service's user (0700).
+  ensurePrivateDir(config.dataDir);
   const secrets = loadServerSecrets(config.dataDir, {
     ...(config.jwt.secret ? { jwtSecret: config.jwt.secret } : {}),
     ...(config.encryptionKey ? { encryptionKey: config.encryptionKey } : {}),

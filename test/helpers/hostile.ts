@@ -358,3 +358,100 @@ export function hostileMultipart(schema: JsonSchema | null, src: IdSource): fc.A
 export function enc(s: string): string {
   return encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
 }
+
+// ---- Issue 18 (items 4, 5): scheme tricks in every URL-like field, foreign ids in every reference field
+
+/** Links that are not http(s) or only look like it: each must be refused where a link is shown or fetched. */
+export const SCHEME_TRICKS = [
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(document.cookie)',
+  ' javascript:alert(1)',
+  'java\tscript:alert(1)',
+  'javascript://shop.example/%0Aalert(1)',
+  'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+  'file:///etc/passwd',
+  'gopher://127.0.0.1:6379/_FLUSHALL',
+  'ftp://example.test/x.png',
+  'vbscript:msgbox(1)',
+  'http:\\\\evil.example\\x.png',
+  'https:evil.example/x.png',
+  'https://user:pass@evil.example/x.png',
+  '//evil.example/x.png',
+];
+
+/** A field that carries a link: format uri/url/http-url (also inside a nullable union), or a name ending in url. */
+export function isUrlField(name: string, schema: JsonSchema): boolean {
+  const formats = [schema, ...((schema?.anyOf ?? schema?.oneOf ?? []) as JsonSchema[])].map((s) => s?.format);
+  return /url$/i.test(name) || formats.some((f) => f === 'uri' || f === 'url' || f === 'http-url');
+}
+
+/** A field that names another object by id: `*_id`, `*_ids`, `*Id`, `*Ids`. */
+export function isReferenceField(name: string): boolean {
+  return /_ids?$|[a-z]Ids?$/.test(name);
+}
+
+/**
+ * Variants of `schema`, each with exactly one field matched by `pick` (at any depth: nested
+ * objects, array items, one branch of a union) replaced by `replace(name, schema)` and made
+ * required along its path, so `fromSchema` of a variant yields an otherwise valid body that
+ * carries the hostile value. Design and template `layers` get one layer from `layer(...)`.
+ */
+export function withHostileField(
+  schema: JsonSchema,
+  pick: (name: string, s: JsonSchema) => boolean,
+  replace: (name: string, s: JsonSchema) => JsonSchema,
+  layer?: JsonSchema,
+  depth = 0,
+): Array<{ field: string; schema: JsonSchema }> {
+  if (!schema || typeof schema !== 'object' || depth > 6) return [];
+  const out: Array<{ field: string; schema: JsonSchema }> = [];
+  const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (Array.isArray(union) && !schema.properties) {
+    const key = schema.anyOf ? 'anyOf' : 'oneOf';
+    union.forEach((alt) => {
+      for (const v of withHostileField(alt, pick, replace, layer, depth + 1)) out.push({ field: v.field, schema: { ...schema, [key]: [v.schema] } });
+    });
+    return out;
+  }
+  if (schema.type === 'array' && schema.items) {
+    for (const v of withHostileField(schema.items as JsonSchema, pick, replace, layer, depth + 1)) {
+      out.push({ field: `0${v.field ? `.${v.field}` : ''}`, schema: { ...schema, items: v.schema, minItems: Math.max(1, schema.minItems ?? 0), maxItems: 1 } });
+    }
+    return out;
+  }
+  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = (schema.required ?? []) as string[];
+  const put = (k: string, s: JsonSchema, field: string) =>
+    out.push({ field, schema: { ...schema, properties: { ...props, [k]: s }, required: [...new Set([...required, k])] } });
+  for (const [k, s] of Object.entries(props)) {
+    if (k === 'layers' && layer && (s?.type === 'array' || Array.isArray(s?.anyOf))) put(k, { type: 'array', items: layer, minItems: 1, maxItems: 1 }, 'layers.0');
+    else if (pick(k, s)) put(k, replace(k, s), k);
+    else for (const v of withHostileField(s, pick, replace, layer, depth + 1)) put(k, v.schema, `${k}.${v.field}`);
+  }
+  return out;
+}
+
+/** One variant per URL-like field of `schema`, the field set to a scheme trick. */
+export function schemeTrickVariants(schema: JsonSchema): Array<{ field: string; schema: JsonSchema }> {
+  const tricks: JsonSchema = { enum: SCHEME_TRICKS };
+  return withHostileField(schema, isUrlField, (_n, s) => (s?.type === 'array' ? { type: 'array', items: tricks, minItems: 1, maxItems: 1 } : tricks), {
+    type: 'object',
+    properties: { type: { const: 'image' }, src: tricks },
+    required: ['type', 'src'],
+  });
+}
+
+/** One variant per reference field of `schema`, the field set to an id the caller cannot see. */
+export function foreignIdVariants(schema: JsonSchema, foreign: { strings: string[]; integers: number[] }): Array<{ field: string; schema: JsonSchema }> {
+  const strings: JsonSchema = { enum: [...foreign.strings, 'not-a-uuid', randomUUID(), '00000000-0000-0000-0000-000000000000'] };
+  const integers: JsonSchema = { enum: [...foreign.integers, 2147483647] };
+  const one = (s: JsonSchema): JsonSchema => {
+    const types = [s?.type, ...((s?.anyOf ?? []) as JsonSchema[]).map((x) => x?.type)];
+    return types.includes('integer') ? integers : strings;
+  };
+  return withHostileField(schema, isReferenceField, (_n, s) => (s?.type === 'array' ? { type: 'array', items: one(s.items as JsonSchema), minItems: 1, maxItems: 1 } : one(s)), {
+    type: 'object',
+    properties: { type: { const: 'image' }, image_id: strings },
+    required: ['type', 'image_id'],
+  });
+}

@@ -8756,7 +8756,7 @@ export interface operations {
                     name: string;
                     subset?: string;
                     type?: string;
-                    /** Format: uri */
+                    /** Format: http-url */
                     url: string;
                 };
             };
@@ -14692,7 +14692,10 @@ export interface operations {
                     high_detail_mode?: boolean;
                     /** @description Addition: the id of an image of one of the caller's stores (`POST /images`), instead of `image_url`; another account's image is 404 */
                     image_id?: string;
-                    /** @description http(s) URL of a JPEG, PNG or WebP image. Folio's own signed file links (`/v1/files/…`, e.g. an uploaded image's `url`) are read directly; any other URL is fetched by the safe fetcher. */
+                    /**
+                     * Format: http-url
+                     * @description http(s) URL of a JPEG, PNG or WebP image. Folio's own signed file links (`/v1/files/…`, e.g. an uploaded image's `url`) are read directly; any other URL is fetched by the safe fetcher.
+                     */
                     image_url?: string;
                     output_background?: "transparent" | "white";
                     subject_type?: "auto" | "person" | "product" | "logo" | "text" | "hair_heavy";
@@ -15244,7 +15247,10 @@ export interface operations {
                     canvasWidthInches?: number;
                     designId: string;
                     fileType?: "jpeg" | "png" | "tiff" | "pdf";
-                    /** @description http(s) URL of a JPEG, PNG, TIFF or PDF */
+                    /**
+                     * Format: http-url
+                     * @description http(s) URL of a JPEG, PNG, TIFF or PDF
+                     */
                     fileUrl: string;
                     productProfile?: {
                         /** @description bleed required on every side, mm */
@@ -15957,7 +15963,7 @@ export interface operations {
                     icp_type: "school" | "corporate" | "sports" | "childcare";
                     /** @description Addition: the id of an image of one of the caller's stores, instead of a URL; another account's image is 404 */
                     image_id?: string;
-                    /** Format: uri */
+                    /** Format: http-url */
                     image_url?: string;
                     image_urls?: string[];
                 };
@@ -16260,7 +16266,7 @@ export interface operations {
                     job_id: string;
                     /** @enum {string} */
                     layout?: "single" | "4up" | "9up";
-                    /** Format: uri */
+                    /** Format: http-url */
                     logo_url?: string;
                     /** @enum {string} */
                     page_size?: "letter" | "a4";
@@ -20427,7 +20433,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description http(s) URL on a public address; deliveries are POSTed here */
+                    /**
+                     * Format: http-url
+                     * @description http(s) URL on a public address; deliveries are POSTed here
+                     */
                     callback_url: string;
                     /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring */
                     event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring";
@@ -20599,7 +20608,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description http(s) URL on a public address; deliveries are POSTed here */
+                    /**
+                     * Format: http-url
+                     * @description http(s) URL on a public address; deliveries are POSTed here
+                     */
                     callback_url?: string;
                     enabled?: boolean;
                     /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring */

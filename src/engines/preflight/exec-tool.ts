@@ -17,6 +17,21 @@ export class ToolError extends Error {
   }
 }
 
+/**
+ * The last lines of a tool's stderr that say what is wrong with the file, for an error a
+ * client reads: lines that name the tool's build (Ghostscript's "GPL Ghostscript 10.00.0:
+ * Unrecoverable error", a copyright or version banner) are dropped, so no answer tells a
+ * caller which version of which tool runs here. The whole stderr stays on the error, for logs.
+ */
+export function toolDiagnostic(stderr: string, lines = 3): string {
+  return stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0 && !/ghostscript|artifex|poppler|xpdf|copyright|\bversion\b|\b\d+\.\d+\.\d+\b/i.test(l))
+    .slice(-lines)
+    .join(' | ');
+}
+
 export interface RunToolOptions {
   timeoutMs: number;
   /** cap on captured stdout/stderr; the tool is killed beyond it */
@@ -46,7 +61,7 @@ export function runTool(cmd: string, args: readonly string[], options: RunToolOp
         if (e.code === 'ENOENT') return reject(new ToolError(cmd, `${cmd} is not installed`, null, '', false));
         const timedOut = e.killed === true && e.signal === 'SIGKILL';
         const exitCode = typeof e.code === 'number' ? e.code : null;
-        const detail = stderr.trim().split('\n').slice(-3).join(' | ');
+        const detail = toolDiagnostic(stderr);
         reject(
           new ToolError(
             cmd,

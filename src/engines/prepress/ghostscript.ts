@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { toolDiagnostic } from '../preflight/exec-tool.js';
 
 export type GhostscriptErrorCode = 'ghostscript_missing' | 'ghostscript_timeout' | 'ghostscript_failed' | 'ghostscript_aborted';
 
@@ -80,7 +81,10 @@ export async function runGhostscript(args: readonly string[], input: Uint8Array,
       });
       child.on('close', (code, sig) => {
         if (code === 0) finish();
-        else finish(new GhostscriptError('ghostscript_failed', `Ghostscript exited with ${code ?? sig}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`, stderr));
+        else {
+          const detail = toolDiagnostic(stderr);
+          finish(new GhostscriptError('ghostscript_failed', `Ghostscript exited with ${code ?? sig}${detail ? `: ${detail}` : ''}`, stderr));
+        }
       });
     });
     return await readFile(outFile);

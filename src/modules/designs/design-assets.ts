@@ -69,10 +69,16 @@ export class DesignAssets {
 
   private async imageProblem(storeId: string, layer: Record<string, unknown>): Promise<{ field: string; message: string } | null> {
     if (typeof layer.image_id === 'string') {
-      return (await this.images.usable(storeId, layer.image_id)) ? null : { field: 'image_id', message: 'is not an image of this store' };
+      if (!(await this.images.usable(storeId, layer.image_id))) return { field: 'image_id', message: 'is not an image of this store' };
+      // The print engine reads the image by its id, but the customizer shows `src`: a layer
+      // must not show one picture (or a tracking or script link) and print another.
+      if (layer.src !== undefined && layer.src !== null && (typeof layer.src !== 'string' || (await this.images.ownImageId(layer.src)) !== layer.image_id.toLowerCase())) {
+        return { field: 'src', message: `must be a url of image ${layer.image_id} (the layer's image_id), or left out` };
+      }
+      return null;
     }
     if (typeof layer.src === 'string') {
-      const id = this.images.idFromUrl(layer.src);
+      const id = await this.images.ownImageId(layer.src);
       if (id && (await this.images.usable(storeId, id))) return null;
       return { field: 'src', message: 'must be the url of an image of this store (upload it with POST /images first), or use image_id' };
     }

@@ -204,7 +204,8 @@ export class JobRunner {
     const now = new Date();
     const seconds = (performance.now() - t0) / 1000;
     if (err instanceof JobFailure) {
-      await this.fail(kind, row, { lease }, err.message, { seconds, reason: err.message });
+      // The message is the client's; details (a tool's stderr) go to the log only.
+      await this.fail(kind, row, { lease }, err.message, { seconds, reason: err.message, ...(err.details ? { details: err.details } : {}) });
       return;
     }
     if (row.attempts < row.max_attempts) {
@@ -235,7 +236,7 @@ export class JobRunner {
     row: JobRow,
     cond: { lease: Lease } | { attempts: number; now: string },
     message: string,
-    cause: { seconds: number | null; reason: string; err?: unknown },
+    cause: { seconds: number | null; reason: string; err?: unknown; details?: Record<string, unknown> },
   ): Promise<void> {
     const { db, repo, wallet, logger, metrics } = this.deps;
     const out = await db.transaction().execute(async (tx) => {
@@ -252,7 +253,7 @@ export class JobRunner {
     });
     // Logged and counted once the outcome is committed (a lost race logs nothing).
     if (!out) return;
-    const fields = { ...logFields(row), status: kind.statuses.failed, error: message, reason: cause.reason, ...(cause.seconds !== null ? { duration_ms: Math.round(cause.seconds * 1000) } : {}) };
+    const fields = { ...logFields(row), status: kind.statuses.failed, error: message, reason: cause.reason, ...(cause.details ? { details: cause.details } : {}), ...(cause.seconds !== null ? { duration_ms: Math.round(cause.seconds * 1000) } : {}) };
     // A JobFailure is the job's own verdict (bad input); anything else is unexpected.
     if (cause.err !== undefined) logger.error({ ...fields, err: cause.err }, 'job failed');
     else logger.warn(fields, 'job failed');

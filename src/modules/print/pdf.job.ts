@@ -46,7 +46,7 @@ export function pdfJob(deps: () => PdfJobDeps): JobBinding {
     } catch (err) {
       if (err instanceof AssetError) throw new JobFailure(err.message, { code: err.code });
       if (err instanceof PageSpecError || err instanceof LayerValidationError) throw new JobFailure(err.message, { code: err.code });
-      if (err instanceof GhostscriptError && err.code !== 'ghostscript_timeout' && err.code !== 'ghostscript_aborted') throw new JobFailure(`CMYK conversion failed: ${err.message}`, { code: err.code });
+      if (err instanceof GhostscriptError && err.code !== 'ghostscript_timeout' && err.code !== 'ghostscript_aborted') throw new JobFailure(`CMYK conversion failed: ${err.message}`, { code: err.code, stderr: err.stderr.slice(-2000) });
       throw err;
     }
     const key = pdfKey(storeId, ctx.id);

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { listEnvelope, listQuerySchema } from '../../platform/http/pagination.js';
+import { HttpUrl } from '../../platform/http/http-url.js';
 
 const NullableString = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Null()]);
-const Url = Type.Union([Type.String({ maxLength: 2048, format: 'uri' }), Type.Null()]);
+const Url = Type.Union([HttpUrl(), Type.Null()]);
 
 export const StoreSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { listEnvelope, listQuerySchema } from '../../platform/http/pagination.js';
+import { HttpUrl } from '../../platform/http/http-url.js';
 
 /** catalog-reference.md § 15: the reference topics, plus `jobs` and `api_keys` (ours). */
 export const CATALOG_TOPICS = ['projects', 'products', 'designs', 'templates', 'sides'] as const;
@@ -24,7 +25,7 @@ const Event = Type.Union(
   { description: 'Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring' },
 );
 const TopicSchema = Type.Union(TOPICS.map((t) => Type.Literal(t)));
-const CallbackUrl = Type.String({ minLength: 1, maxLength: 2048, description: 'http(s) URL on a public address; deliveries are POSTed here' });
+const CallbackUrl = HttpUrl({ description: 'http(s) URL on a public address; deliveries are POSTed here' });
 
 export const WebhookSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),

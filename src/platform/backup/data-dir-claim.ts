@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-fs.js';
 
 /**
  * Processes that have the embedded database open (serve, worker, a CLI command) each leave a
@@ -22,10 +23,10 @@ function claimsDir(dataDir: string): string {
 /** Records this process as using `dataDir`; the returned function removes the record. */
 export function claimDataDir(dataDir: string): () => void {
   const dir = claimsDir(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const file = path.join(dir, `${os.hostname()}-${process.pid}.json`);
   const claim: Claim = { pid: process.pid, host: os.hostname(), started_at: new Date().toISOString(), command: process.argv.slice(2).join(' ') || 'folio' };
-  fs.writeFileSync(file, JSON.stringify(claim));
+  fs.writeFileSync(file, JSON.stringify(claim), { mode: PRIVATE_FILE_MODE });
   return () => fs.rmSync(file, { force: true });
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { ensurePrivateDir } from '../private-fs.js';
 
 export interface ServerSecrets {
   jwtSecret: string;
@@ -28,7 +29,7 @@ export function loadServerSecrets(dataDir: string, configured: Partial<ServerSec
     signingKey: stored.signingKey ?? merged.signingKey,
   };
   if (JSON.stringify(toStore) !== JSON.stringify(stored)) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDir(dataDir);
     const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(toStore, null, 2), { mode: 0o600 });
     fs.renameSync(tmp, file);

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import { PoolGate } from './pool-gate.js';
 import type { DB } from './schema.js';
+import { ensurePrivateFile, PRIVATE_DIR_MODE } from '../private-fs.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<DB>;
@@ -67,7 +68,12 @@ export function openDatabase(opts: DatabaseOptions): Database {
     };
   }
   const file = sqlitePath(opts.url, opts.dataDir);
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // The database holds hashed credentials and sealed store secrets: 0600 from the first byte
+    // (SQLite gives its -wal and -shm files the mode of the database file).
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+    ensurePrivateFile(file, [`${file}-wal`, `${file}-shm`, `${file}-journal`]);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

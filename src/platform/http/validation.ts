@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { AppError, type FieldErrors } from './errors.js';
+import { HTTP_URL_FORMAT, HTTP_URL_MESSAGE, isHttpUrl } from './http-url.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -14,6 +15,7 @@ function makeAjv(coerce: boolean): Ajv {
     strict: false,
   });
   addFormats(ajv);
+  ajv.addFormat(HTTP_URL_FORMAT, { type: 'string', validate: isHttpUrl });
   return ajv;
 }
 
@@ -50,6 +52,7 @@ function fieldName(e: Pick<ErrorObject, 'instancePath' | 'params' | 'keyword'>, 
 function messageFor(e: Pick<ErrorObject, 'keyword' | 'message' | 'params'>): string {
   if (e.keyword === 'required') return 'is required';
   if (e.keyword === 'additionalProperties') return 'is not allowed';
+  if (e.keyword === 'format' && (e.params as { format?: string }).format === HTTP_URL_FORMAT) return HTTP_URL_MESSAGE;
   if (e.keyword === 'enum') return `must be one of: ${((e.params as { allowedValues?: unknown[] }).allowedValues ?? []).join(', ')}`;
   return e.message ?? 'is invalid';
 }

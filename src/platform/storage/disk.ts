@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Signer } from '../crypto/signer.js';
 import { assertValidKey, BlobNotFound, InvalidBlobKey, LINK_TTL_SECONDS, type BlobInfo, type BlobStore, type LinkOptions } from './blob-store.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-fs.js';
 
 interface Meta {
   contentType: string;
@@ -51,7 +52,7 @@ export class DiskBlobStore implements BlobStore {
 
   async put(key: string, body: Buffer | Uint8Array | string, opts: { contentType: string }): Promise<BlobInfo> {
     const data = typeof body === 'string' ? Buffer.from(body) : body;
-    return this.write(key, opts.contentType, (tmp) => fs.writeFile(tmp, data).then(() => data.byteLength));
+    return this.write(key, opts.contentType, (tmp) => fs.writeFile(tmp, data, { mode: PRIVATE_FILE_MODE }).then(() => data.byteLength));
   }
 
   async putStream(key: string, body: Readable, opts: { contentType: string }): Promise<BlobInfo> {
@@ -63,7 +64,7 @@ export class DiskBlobStore implements BlobStore {
           done(null, chunk);
         },
       });
-      await pipeline(body, count, createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(body, count, createWriteStream(tmp, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
       return size;
     });
   }
@@ -72,14 +73,15 @@ export class DiskBlobStore implements BlobStore {
   private async write(key: string, contentType: string, fill: (tmp: string) => Promise<number>): Promise<BlobInfo> {
     const file = this.pathOf(key);
     const metaFile = `${this.pathOf(key, this.metaRoot)}.json`;
-    await fs.mkdir(this.tmpRoot, { recursive: true });
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.mkdir(path.dirname(metaFile), { recursive: true });
+    // Blobs are customers' files: directories 0700 and files 0600, like the rest of the data dir.
+    await fs.mkdir(this.tmpRoot, { recursive: true, mode: PRIVATE_DIR_MODE });
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+    await fs.mkdir(path.dirname(metaFile), { recursive: true, mode: PRIVATE_DIR_MODE });
     const tmp = path.join(this.tmpRoot, randomUUID());
     const tmpMeta = `${tmp}.json`;
     try {
       const size = await fill(tmp);
-      await fs.writeFile(tmpMeta, JSON.stringify({ contentType } satisfies Meta));
+      await fs.writeFile(tmpMeta, JSON.stringify({ contentType } satisfies Meta), { mode: PRIVATE_FILE_MODE });
       await fs.rename(tmpMeta, metaFile);
       await fs.rename(tmp, file);
       return { key, size, contentType };
@@ -161,7 +163,7 @@ export class DiskBlobStore implements BlobStore {
   }
 
   async ping(): Promise<void> {
-    await fs.mkdir(this.tmpRoot, { recursive: true });
+    await fs.mkdir(this.tmpRoot, { recursive: true, mode: PRIVATE_DIR_MODE });
     const probe = path.join(this.tmpRoot, `ping-${randomUUID()}`);
     await fs.writeFile(probe, '');
     await fs.rm(probe, { force: true });

@@ -1,11 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { OUTPUT_BACKGROUNDS, SUBJECT_TYPES } from '../../engines/vision/segmentation/options.js';
+import { HttpUrl } from '../../platform/http/http-url.js';
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
-const ImageUrl = Type.String({
-  maxLength: 2048,
-  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+const ImageUrl = HttpUrl({
   description: "http(s) URL of a JPEG, PNG or WebP image. Folio's own signed file links (`/v1/files/…`, e.g. an uploaded image's `url`) are read directly; any other URL is fetched by the safe fetcher.",
 });
 const ImageId = Type.String({ maxLength: 100, description: "Addition: the id of an image of one of the caller's stores (`POST /images`), instead of `image_url`; another account's image is 404" });

@@ -68,7 +68,7 @@ export async function runFixJob(deps: FixJobDeps, ctx: JobContext<FixJobPayload>
     out = await applyFixes(file, p.fileType, p.fixTypes, { ...p.spec, ...(p.targetDpi !== null ? { targetDpi: p.targetDpi } : {}) }, { signal: ctx.signal });
   } catch (err) {
     // Anything else (a Ghostscript crash, a timeout) is retried, then fails.
-    if (err instanceof FixError) throw new JobFailure(`The fixes could not be applied: ${err.message}`, { code: err.code });
+    if (err instanceof FixError) throw new JobFailure(`The fixes could not be applied: ${err.message}`, { code: err.code, ...err.details });
     throw err;
   }
   const key = correctedKey(ctx.id, out.fileType);

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { FILE_TYPES, FIX_TYPES, PRODUCT_TYPES } from '../../engines/preflight/index.js';
 import { listEnvelope, listQuerySchema } from '../../platform/http/pagination.js';
+import { HttpUrl } from '../../platform/http/http-url.js';
 
 /** Request and response shapes of /services/preflight (interface § Preflight: camelCase). */
 
@@ -36,7 +37,7 @@ export const ProductProfile = Type.Object({
 
 export const CheckBody = Type.Object({
   designId: Type.String({ minLength: 1, maxLength: 200 }),
-  fileUrl: Type.String({ minLength: 1, maxLength: 2048, description: 'http(s) URL of a JPEG, PNG, TIFF or PDF' }),
+  fileUrl: HttpUrl({ description: 'http(s) URL of a JPEG, PNG, TIFF or PDF' }),
   fileType: Type.Optional(FileType),
   productProfile: Type.Optional(ProductProfile),
   canvasWidthInches: Type.Optional(PositiveNumber('trim width, inches (with canvasHeightInches)')),

@@ -2,13 +2,14 @@ import { Type } from '@sinclair/typebox';
 import { ICP_TYPES } from '../../engines/image/face-crop.js';
 import { QR_LAYOUTS, MAX_SUBJECTS } from '../../engines/qr/card-sheet.js';
 import { MAX_SYNC_URLS } from './studio.kinds.js';
+import { HttpUrl } from '../../platform/http/http-url.js';
 
 /** A string enum as a plain JSON-schema `enum`, so a wrong value reads "must be one of: …". */
 const literalUnion = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
 
 export const IcpTypeSchema = literalUnion(ICP_TYPES);
 export const AGENCY_TYPES = ['school', 'sports', 'corporate', 'yearbook', 'childcare', 'designer'] as const;
-const Url = Type.String({ minLength: 1, maxLength: 2048, format: 'uri' });
+const Url = HttpUrl();
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 export const FaceCropBody = Type.Object(

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { listEnvelope, listQuerySchema } from '../../../platform/http/pagination.js';
 import { Nullable, item } from '../shared/http.js';
+import { HttpUrl } from '../../../platform/http/http-url.js';
 
 export const Font = Type.Object({
   id: Type.String(),
@@ -33,7 +34,7 @@ export const RegisterFont = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 200 }),
     alias: Type.Optional(Type.String({ maxLength: 200 })),
     subset: Type.Optional(Type.String({ maxLength: 200 })),
-    url: Type.String({ format: 'uri', maxLength: 2048 }),
+    url: HttpUrl(),
     type: Type.Optional(Type.String({ maxLength: 20 })),
   },
   { additionalProperties: false },

@@ -76,6 +76,30 @@ export class ImagesService {
     return /\/images\/([0-9a-f-]{36})\//i.exec(path)?.[1] ?? null;
   }
 
+  /** Origin of the links the blob store hands out (the public URL, or the bucket's endpoint). */
+  private linkOrigin: Promise<string | null> | null = null;
+
+  /**
+   * The image id of a link this API handed out (or its path alone), else null: an http(s)
+   * link on the blob store's own origin, so a `javascript:`/`data:` link or another host
+   * that merely carries `/images/<id>/` in its path is not taken for the image.
+   */
+  async ownImageId(link: string): Promise<string | null> {
+    if (typeof link !== 'string' || link.length > 4096) return null;
+    this.linkOrigin ??= this.blobs.url('images/origin-probe/original.png').then((u): string | null => new URL(u).origin).catch(() => null);
+    const origin = await this.linkOrigin;
+    let url: URL;
+    try {
+      // A bare path (`/v1/files/…`) is ours; `//host/…` is another host's.
+      url = /^\/(?!\/)/.test(link) ? new URL(link, 'http://folio.invalid') : new URL(link);
+    } catch {
+      return null;
+    }
+    const relative = url.origin === 'http://folio.invalid';
+    if (!relative && (!/^https?:\/\//i.test(link) || origin === null || url.origin !== origin)) return null;
+    return this.idFromUrl(url.href)?.toLowerCase() ?? null;
+  }
+
   /** The Image JSON of a usable image id, or null (designs and sides embed theirs). */
   async embed(storeId: string, id: unknown, db: DbOrTx = this.db): Promise<ImageJson | null> {
     const row = typeof id === 'string' ? await this.usable(storeId, id, db) : null;

@@ -33,6 +33,12 @@ export const templateKind: DocKind<TemplateJson> = {
     const errors: Record<string, string[]> = {};
     const side = isUuid(doc.side_id as string) ? await new DocRepo(db, 'catalog_sides').byId(storeId, doc.side_id as string) : null;
     if (!side) errors.side_id = ['is not a side of this store'];
+    // Checked when the body names it (a project deleted later does not block other edits);
+    // another store's project and a malformed id read the same: not one of this store's.
+    const projectId = body.project_id;
+    if (projectId !== undefined && projectId !== null && (typeof projectId !== 'string' || !isUuid(projectId) || !(await new DocRepo(db, 'projects').byId(storeId, projectId)))) {
+      errors.project_id = ['is not a project of this store'];
+    }
     for (const f of ['preview_image_id', 'template_image_id'] as const) {
       const id = doc[f] as string | null;
       if (id && (!isUuid(id) || !(await new ImagesRepo(db).byId(storeId, id, true)))) errors[f] = ['is not an image of this store'];
