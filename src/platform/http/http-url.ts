@@ -36,3 +36,36 @@ export function HttpUrl(options: StringOptions = {}) {
     format: HTTP_URL_FORMAT,
   });
 }
+
+/** Keys that hold a link in free-form layer JSON (Fabric.js images, patterns, SVG hrefs). */
+const LINK_KEYS = new Set(['src', 'source', 'href', 'xlink:href', 'url']);
+
+/**
+ * Every link in a free-form JSON value (a template's layers, say) that is neither an http(s)
+ * URL nor a path on Folio's own origin (`/v1/files/…`), by field path (`layers[0].objects[1].src`).
+ * The customizer shows these and the renderer fetches them, so a `javascript:`, `data:` or
+ * `file:` link is refused like in any other URL field. Iterative, so no nesting depth can
+ * overflow the stack; at most `limit` problems are listed.
+ */
+export function nonHttpLinks(value: unknown, base: string, limit = 20): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  let found = 0;
+  const stack: Array<[unknown, string]> = [[value, base]];
+  while (stack.length && found < limit) {
+    const [v, path] = stack.pop()!;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`]);
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v as Record<string, unknown>)) {
+        const at = `${path}.${k}`;
+        if (LINK_KEYS.has(k) && typeof child === 'string') {
+          if (!isHttpUrl(child) && !/^\/(?![/\\])[^\s\\]*$/.test(child)) {
+            out[at] = [`${HTTP_URL_MESSAGE} or a path on this service`];
+            found++;
+          }
+        } else stack.push([child, at]);
+      }
+    }
+  }
+  return out;
+}

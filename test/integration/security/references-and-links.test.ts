@@ -161,6 +161,23 @@ describe('item 5: only http(s) where a link is shown or fetched', () => {
       expect(res.json().data.layers[0].src).toBe(layer.src);
     }
   });
+
+  it("a template's layer links, at any depth, are http(s) or this service's paths; scripts and files are 400", async () => {
+    const p = await createProduct(t.app, store);
+    const side = await createSide(t.app, store, p.id);
+    const img = (await upload(t.app, store)).json().data;
+    const nested = (src: string) => [{ type: 'group', objects: [{ type: 'rect' }, { type: 'image', src }] }];
+    for (const trick of SCHEME_TRICKS) {
+      expectFieldError(await send('POST', '/v1/templates', as.B(store), { side_id: side.id, layers: [{ type: 'image', src: trick }] }), 'layers[0].src');
+      expectFieldError(await send('POST', '/v1/templates', as.B(store), { side_id: side.id, layers: nested(trick) }), 'layers[0].objects[1].src');
+    }
+    expectFieldError(await send('POST', '/v1/templates', as.B(store), { side_id: side.id, layers: [{ type: 'rect', fill: { type: 'pattern', source: 'file:///etc/passwd' } }] }), 'layers[0].fill.source');
+    const tpl = await post(t.app, store, '/v1/templates', { side_id: side.id, name: 'art', layers: [{ type: 'image', src: img.url }, { type: 'image', src: 'https://cdn.example/art.png' }, { type: 'image', src: new URL(img.url).pathname }] });
+    expectFieldError(await send('PUT', `/v1/templates/${tpl.id}`, as.B(store), { layers: nested('javascript:alert(1)') }), 'layers[0].objects[1].src');
+    expectFieldError(await send('POST', '/v1/templates/batch', as.B(store), { templates: [{ side_id: side.id, name: 'x', layers: [{ type: 'image', src: 'data:image/svg+xml,<svg onload=alert(1)>' }] }] }), 'templates.0.layers[0].src');
+    const kept = (await t.app.inject({ method: 'GET', url: `/v1/templates/${tpl.id}`, headers: as.B(store) })).json().data;
+    expect(kept.layers.map((l: { src: string }) => l.src)).toEqual([img.url, 'https://cdn.example/art.png', new URL(img.url).pathname]);
+  });
 });
 
 describe('item 7: a JWT lives no longer than FOLIO_JWT_TTL', () => {

@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { AppError } from '../../../platform/http/errors.js';
 import { isUuid } from '../../../platform/crypto/ids.js';
+import { nonHttpLinks } from '../../../platform/http/http-url.js';
 import type { DocKind } from '../shared/doc.service.js';
 import { DocRepo } from '../shared/doc.repo.js';
 import { iso } from '../shared/http.js';
@@ -39,6 +40,9 @@ export const templateKind: DocKind<TemplateJson> = {
     if (projectId !== undefined && projectId !== null && (typeof projectId !== 'string' || !isUuid(projectId) || !(await new DocRepo(db, 'projects').byId(storeId, projectId)))) {
       errors.project_id = ['is not a project of this store'];
     }
+    // The customizer shows a template's images and the renderer fetches them: links are http(s)
+    // (any host: a template is the store's own artwork) or paths on this service, never scripts.
+    if (body.layers !== undefined) Object.assign(errors, nonHttpLinks(body.layers, 'layers'));
     for (const f of ['preview_image_id', 'template_image_id'] as const) {
       const id = doc[f] as string | null;
       if (id && (!isUuid(id) || !(await new ImagesRepo(db).byId(storeId, id, true)))) errors[f] = ['is not an image of this store'];
