@@ -5,7 +5,9 @@ import { MAX_JSON_DEPTH } from '../../../src/platform/http/json-limits.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { envelopeProblem } from '../../helpers/envelopes.js';
 import { as, createStore, type TestStore, type TestUser } from '../../helpers/factories.js';
-import { multipartBody, TINY_PNG, type Part } from '../../helpers/hostile.js';
+import fc from 'fast-check';
+import { deepFreeForm, freeFormPaths, longBoundaryMultipart, multipartBody, TINY_PNG, type Part } from '../../helpers/hostile.js';
+import { openApiDocument, operations } from '../../helpers/openapi-ops.js';
 import { printProduct, textLayer } from '../designs/helpers.js';
 import { balance, multipart, studioImages } from '../studio/helpers.js';
 
@@ -239,5 +241,42 @@ describe('studio uploads that no engine can read are refused before the charge (
     const res = await t.app.inject({ method: 'POST', url: jobFilesUrl(), headers: { ...as.J(user), ...headers }, payload });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().files[0].content_type).toBe('image/png');
+  });
+});
+
+// ---- the fuzz generators reach what they are for -------------------------------------------
+
+describe('fuzz generators for issue 18 (used by fuzz.test.ts)', () => {
+  it('find the free-form fields of the document and send them nested too deep: every answer a 4xx envelope', async () => {
+    const ops = operations(await openApiDocument(t.app));
+    const byName = new Map(ops.map((o) => [`${o.method} ${o.path}`, o]));
+    expect(freeFormPaths(byName.get('POST /v1/products')!.json!)).toContainEqual(['metadata']);
+    expect(freeFormPaths(byName.get('POST /v1/templates')!.json!)).toContainEqual(['layers', 0]);
+    expect(freeFormPaths(byName.get('POST /v1/templates/batch')!.json!)).toContainEqual(['templates', 0, 'layers', 0]);
+    const { front } = await printProduct(t.app, store);
+    const src = { ids: [front.id], idsForField: (n: string) => (n === 'side_id' ? [front.id] : []) };
+    let sent = 0;
+    for (const key of ['POST /v1/products', 'POST /v1/templates', 'POST /v1/templates/batch', 'POST /v1/designs']) {
+      const arb = deepFreeForm(byName.get(key)!.json!, src)!;
+      for (const body of fc.sample(arb, { numRuns: 6, seed: 18 })) {
+        const res = await t.app.inject({ method: 'POST', url: key.split(' ')[1]!, headers: { ...as.B(store), 'content-type': body.contentType! }, payload: body.payload });
+        expect(res.statusCode, `${key} ${body.label}: ${res.body}`).toBe(400);
+        expect(envelopeProblem(res), res.body).toBeNull();
+        sent++;
+      }
+    }
+    expect(sent).toBe(24);
+  });
+
+  it('long boundaries: up to 252 characters the studio uploads take, past that a 4xx envelope; never a 5xx', async () => {
+    for (const body of fc.sample(longBoundaryMultipart(null), { numRuns: 12, seed: 18 })) {
+      const length = Number(/(\d+)-character/.exec(body.label)![1]);
+      for (const url of [faceCropUrl, jobFilesUrl()]) {
+        const res = await t.app.inject({ method: 'POST', url, headers: { ...as.J(user), 'content-type': body.contentType! }, payload: body.payload });
+        if (length > 252) expect(res.statusCode, `${url} ${body.label}: ${res.body}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${url} ${body.label}: ${res.body}`).toBeLessThan(500);
+        expect(envelopeProblem(res), res.body).toBeNull();
+      }
+    }
   });
 });
