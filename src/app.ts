@@ -18,6 +18,7 @@ import { authenticate, type Actor, type CredentialResolvers, type RouteAuth, typ
 import { consume, type RateStore } from './platform/http/rate-limit.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { installUnreadBodyGuard } from './platform/http/unread-body.js';
+import { findTooDeep, MAX_JSON_DEPTH } from './platform/http/json-limits.js';
 import { loggerOptions } from './platform/log/logger.js';
 import { bearerMatches, httpObserver } from './platform/metrics/http.js';
 import type { Metrics } from './platform/metrics/metrics.js';
@@ -220,9 +221,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     void reply.code(status).headers(headers).send(body);
   });
 
-  // PostgreSQL text cannot hold NUL (the driver's error would be a 500), and no field of this
-  // API has a use for it: a request carrying one anywhere is a validation error naming where.
+  // Before the schemas: one depth rule for every JSON body and each free-form field in it
+  // (json-limits.ts). PostgreSQL text cannot hold NUL (the driver's error would be a 500), and
+  // no field of this API has a use for it: a request carrying one anywhere is a validation
+  // error naming where.
   app.addHook('preValidation', async (req) => {
+    const deep = findTooDeep(req.body);
+    if (deep) throw AppError.field(deep.field, `is nested too deeply: arrays and objects nest at most ${MAX_JSON_DEPTH} levels`);
     for (const [part, value] of [['query', req.query], ['params', req.params], ['body', req.body]] as const) {
       const at = findNul(value);
       if (at !== null) throw AppError.field(at || part, 'must not contain NUL characters');

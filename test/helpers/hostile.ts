@@ -455,3 +455,86 @@ export function foreignIdVariants(schema: JsonSchema, foreign: { strings: string
     required: ['type', 'image_id'],
   });
 }
+
+// ---- issue 18: long multipart boundaries, deep free-form JSON --------------------------
+
+/**
+ * Multipart bodies whose boundary is longer than RFC 2046's 70 characters and than busboy's
+ * 252 (its search refuses a longer needle: the studio routes answered that with a 500), with
+ * parts that would otherwise be a valid upload.
+ */
+export function longBoundaryMultipart(schema: JsonSchema | null): fc.Arbitrary<RawBody> {
+  const fileNames = binaryParts(schema);
+  const names = [...new Set([...fileNames, 'file', 'file[]'])];
+  return fc.tuple(fc.constantFrom(71, 252, 253, 257, 300, 1000, 5000), fc.constantFrom('b', '-', '0', "'()+_,-./:=?"), fc.subarray(names, { minLength: 1 })).map(([length, ch, parts]) => {
+    const boundary = ch.repeat(Math.ceil(length / ch.length)).slice(0, length);
+    const body = multipartBody(
+      [{ name: 'icp_type', data: 'school' }, ...parts.map((name) => ({ name, filename: 'a.png', contentType: 'image/png', data: TINY_PNG }))],
+      boundary,
+    );
+    return { ...body, label: `multipart, ${length}-character boundary` };
+  });
+}
+
+/** Where a schema leaves a value free-form (no type, or an object or array with no member schema): the paths to them, array items as index 0. */
+export function freeFormPaths(schema: JsonSchema, depth = 0): Array<Array<string | number>> {
+  return freeForms(schema, depth).map((f) => f.path);
+}
+
+interface FreeForm {
+  path: Array<string | number>;
+  /** the container the schema asks for there, if it says */
+  kind: 'array' | 'object' | null;
+}
+
+function freeForms(schema: JsonSchema, depth = 0): FreeForm[] {
+  if (!schema || typeof schema !== 'object' || depth > 6) return [];
+  const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (Array.isArray(union)) return union.flatMap((s) => freeForms(s, depth + 1));
+  if (isFreeForm(schema)) return [{ path: [], kind: schema.type === 'array' || schema.type === 'object' ? schema.type : null }];
+  const out: FreeForm[] = [];
+  for (const [k, s] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+    for (const f of freeForms(s, depth + 1)) out.push({ ...f, path: [k, ...f.path] });
+  }
+  if (schema.items && typeof schema.items === 'object') for (const f of freeForms(schema.items, depth + 1)) out.push({ ...f, path: [0, ...f.path] });
+  return out;
+}
+
+function isFreeForm(s: JsonSchema): boolean {
+  if ('const' in s || s.enum || s.anyOf || s.oneOf || s.allOf) return false;
+  if (s.type === undefined) return true;
+  if (s.type === 'object') return Object.keys((s.properties ?? {}) as object).length === 0;
+  if (s.type === 'array') return !s.items || (typeof s.items === 'object' && isFreeForm(s.items) && s.items.type === undefined);
+  return false;
+}
+
+const DEEP_MARK = '__folio_fuzz_deep__';
+
+/**
+ * Bodies that satisfy `schema` except that one free-form field holds JSON nested 65 to 20 000
+ * levels deep (as text: JSON.stringify itself overflows the stack at a few thousand). Before
+ * issue 18, a template's layers 2 500 deep or a product's metadata 5 000 deep reached
+ * JSON.stringify in the route and came back as a RangeError 500. Null when the schema has no
+ * free-form field.
+ */
+export function deepFreeForm(schema: JsonSchema, src: IdSource): fc.Arbitrary<RawBody> | null {
+  const forms = freeForms(schema).filter((f) => f.path.length > 0);
+  if (forms.length === 0) return null;
+  // The container the schema asks for (so the value passes the schema but for its depth), now and then the other one.
+  const shaped = fc.constantFrom(...forms).chain((f) => fc.tuple(fc.constant(f.path), fc.oneof({ weight: 3, arbitrary: fc.constant(f.kind ?? 'array') }, { weight: 1, arbitrary: fc.constantFrom<'array' | 'object'>('array', 'object') })));
+  return fc.tuple(fromSchema(schema, { ...src, tame: true }), shaped, fc.constantFrom(65, 100, 2_500, 5_000, 20_000)).map(([base, [path, kind], depth]) => {
+    const root = typeof base === 'object' && base !== null && !Array.isArray(base) ? { ...(base as Record<string, unknown>) } : {};
+    let at: Record<string | number, unknown> = root;
+    for (let i = 0; i < path.length - 1; i++) {
+      const seg = path[i]!;
+      const next = path[i + 1]!;
+      const existing = at[seg];
+      const copy = Array.isArray(existing) ? [...existing] : existing && typeof existing === 'object' ? { ...existing } : typeof next === 'number' ? [] : {};
+      at[seg] = copy;
+      at = copy as Record<string | number, unknown>;
+    }
+    at[path[path.length - 1]!] = DEEP_MARK;
+    const text = JSON.stringify(root).replace(`"${DEEP_MARK}"`, deepJson(depth, kind));
+    return { contentType: 'application/json', payload: text, label: `${path.join('.')} nested ${depth} deep (${kind})` };
+  });
+}

@@ -173,3 +173,37 @@ async function processPdf(input: Buffer | string, opts: UploadOptions, maxPixels
     throw new UploadRejected('unreadable', 'The PDF cannot be read');
   }
 }
+
+export interface InspectedRaster extends Sniffed {
+  width: number;
+  height: number;
+}
+
+/**
+ * A raster upload checked as far as it can be before paid work starts on it (studio face
+ * crop and job files): its type from the bytes (one of `accept`, default RASTER_TYPES), its
+ * pixel count from the header against the cap (nothing decoded when over it), then its pixels
+ * decoded as the engines decode them (`failOn: 'error'`), shrunk on load to at most 256 px a
+ * side where the format allows, to prove the file is whole. Throws UploadRejected.
+ */
+export async function inspectRaster(input: Buffer, opts: { accept?: readonly string[]; maxPixels?: number } = {}): Promise<InspectedRaster> {
+  const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const sniffed = await sniffType(input);
+  checkAccepted(sniffed, opts.accept ?? RASTER_TYPES);
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new UploadRejected('unreadable', 'The image cannot be read');
+  }
+  const width = meta.autoOrient?.width ?? meta.width;
+  const height = meta.autoOrient?.height ?? meta.height;
+  if (!width || !height) throw new UploadRejected('unreadable', 'The image has no dimensions');
+  if (width * height > maxPixels) throw tooManyPixels(width * height, maxPixels);
+  try {
+    await sharp(input, { failOn: 'error', limitInputPixels: maxPixels }).resize(256, 256, { fit: 'inside', withoutEnlargement: true }).raw().toBuffer();
+  } catch {
+    throw new UploadRejected('unreadable', 'The image cannot be decoded (a damaged or cut-short file)');
+  }
+  return { mime: sniffed.mime, ext: sniffed.ext, width, height };
+}

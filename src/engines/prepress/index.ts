@@ -1,5 +1,6 @@
 import { MIME_TYPES, detectFileType } from '../preflight/detect.js';
 import { FixTypesError, fileKind, normalizeFixTypes } from '../preflight/fix-types.js';
+import { resolveSpec } from '../preflight/spec.js';
 import { PreflightSpecError, type FileType, type FixType } from '../preflight/types.js';
 import { FixError } from './errors.js';
 import { applyPdfFixes, type PdfFixOptions } from './pdf-fixes.js';
@@ -23,6 +24,27 @@ export interface FixOutcome {
   applied: FixType[];
   /** what was done or skipped and why, for the job record */
   notes: string[];
+}
+
+/**
+ * What the fixes need from the spec and can be known before the file is read: one sentence
+ * per fix that cannot run with this spec (empty when all can). A paid fix job is refused on
+ * these before it is charged (services/preflight), and applyFixes refuses on them too, so the
+ * request and the job agree. What depends on the file itself (add_bleed on an image with
+ * neither a canvas size nor a recorded resolution) is found when the job runs.
+ */
+export function missingSpec(fixes: readonly string[], spec: FixSpec): string[] {
+  let resolved;
+  try {
+    resolved = resolveSpec(spec);
+  } catch (err) {
+    if (err instanceof PreflightSpecError) return [err.message];
+    throw err;
+  }
+  const problems: string[] = [];
+  if (fixes.includes('add_bleed') && !(resolved.bleedIn > 0)) problems.push('add_bleed needs productProfile.bleedMm (a bleed over 0 mm) in the checked spec');
+  if (fixes.includes('resize_to_spec') && !resolved.canvas) problems.push('resize_to_spec needs canvasWidthInches and canvasHeightInches in the checked spec');
+  return problems;
 }
 
 /**
@@ -50,6 +72,8 @@ export async function applyFixes(
   if (spec.targetDpi !== undefined && !(Number.isFinite(spec.targetDpi) && spec.targetDpi > 0)) {
     throw new FixError('invalid_spec', 'targetDpi must be a positive number', { field: 'targetDpi' });
   }
+  const missing = missingSpec(fixes, spec);
+  if (missing.length > 0) throw new FixError('missing_spec', missing.join('; '));
   try {
     if (actual === 'pdf') {
       const r = await applyPdfFixes(file, fixes, spec, options);

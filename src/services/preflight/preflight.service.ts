@@ -17,6 +17,7 @@ import {
   type PreflightSpec,
 } from '../../engines/preflight/index.js';
 import { resolveSpec } from '../../engines/preflight/spec.js';
+import { missingSpec } from '../../engines/prepress/index.js';
 import { newId, isUuid } from '../../platform/crypto/ids.js';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
 import { iso, nowIso } from '../../platform/db/index.js';
@@ -181,6 +182,11 @@ export class PreflightService {
         throw err;
       }
     }
+    // A fix the checked spec cannot support would fail in the job and be refunded: refused
+    // here instead, before the charge (the spec is the report's; a new check can set it).
+    const spec = JSON.parse(report.spec) as PreflightSpec;
+    const missing = missingSpec(fixTypes, spec);
+    if (missing.length > 0) throw AppError.field('options.fixTypes', `${missing.join('; ')}; run the check again with it`);
     const estimatedTokenCost = estimateTokenCost(fileType, fixTypes);
     const payload: FixJobPayload = {
       reportId: report.id,
@@ -188,7 +194,7 @@ export class PreflightService {
       fileType,
       fixTypes,
       targetDpi: body.options?.targetDpi ?? null,
-      spec: JSON.parse(report.spec) as PreflightSpec,
+      spec,
       estimatedTokenCost,
     };
     const out = await this.deps.jobs.create(AI_FIX_JOB, {

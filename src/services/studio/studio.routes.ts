@@ -8,7 +8,7 @@ import { requestHash } from '../../modules/wallet/idempotency.js';
 import { sha256Hex } from '../../platform/crypto/tokens.js';
 import { MESSAGES } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
-import { cleanFilename, multipartError } from '../../platform/http/multipart-errors.js';
+import { cleanFilename, partError, ReceiverFailure } from '../../platform/http/multipart-errors.js';
 import { MAX_SYNC_UPLOADS, MAX_UPLOAD_FILES } from './studio.kinds.js';
 import {
   AgencyBody,
@@ -79,15 +79,20 @@ async function readMultipart(
         if (count >= MAX_UPLOAD_FILES) throw AppError.field('file[]', `at most ${MAX_UPLOAD_FILES} files per request`);
         if (body.length === 0) throw AppError.field('file[]', `file ${part.filename || count + 1} is empty`);
         hashes.push(sha256Hex(body.toString('base64')));
-        await onFile(count, { filename: cleanFilename(part.filename) || `file-${count + 1}`, body, contentType: part.mimetype || 'application/octet-stream' });
+        // What the route does with the file (check it, store it) fails on its own terms: a
+        // refusal is an AppError, a storage failure stays a 500 (partError passes it on).
+        await onFile(count, { filename: cleanFilename(part.filename) || `file-${count + 1}`, body, contentType: part.mimetype || 'application/octet-stream' }).catch((err: unknown) => {
+          throw err instanceof AppError ? err : new ReceiverFailure(err);
+        });
         count++;
       } else {
         fields[part.fieldname] = String(part.value);
       }
     }
   } catch (err) {
-    // busboy's own errors (no boundary, a body cut short) are the caller's problem, not a 500.
-    throw multipartError(err, 'file[]');
+    // The parser's errors (no boundary, one over busboy's 252 characters, a body cut short)
+    // are the caller's problem, not a 500: the same translation as the catalog's uploads.
+    throw partError(err, 'file[]');
   }
   return { fields, count, hashes };
 }
@@ -116,7 +121,9 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
         const refs: UploadRef[] = [];
         // The first five stay in memory (a sync answer needs no staging); from the sixth on,
         // every file of the batch is staged in the blob store for the job.
-        const { fields, count, hashes } = await readMultipart(req, async (i, f) => {
+        const { fields, count, hashes } = await readMultipart(req, async (i, upload) => {
+          // Each file is checked as it arrives, before it is staged or paid for (400 naming it).
+          const f = await studio.acceptUpload(upload);
           if (i < MAX_SYNC_UPLOADS) {
             refs.push({ filename: f.filename, body: f.body, key: null, contentType: f.contentType });
             return;

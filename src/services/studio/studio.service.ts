@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { IcpType } from '../../engines/image/face-crop.js';
+import { MAX_INPUT_PIXELS } from '../../engines/image/decode.js';
+import { inspectRaster, RASTER_TYPES, UploadRejected } from '../../engines/image/upload.js';
 import { QrSheetInputError, type PageSize, type QrLayout } from '../../engines/qr/card-sheet.js';
 import { VisionError } from '../../engines/vision/errors.js';
 import { embeddingFromBytes, embeddingToBytes, type ReferenceEmbedding } from '../../engines/vision/matching.js';
@@ -164,8 +166,26 @@ export class StudioService {
     if (!(await this.d.repo.job(accountId, agencyId, jobId))) throw AppError.notFound('Job');
   }
 
-  /** Stores one uploaded job file; the route calls it per part so files never pile up in memory. */
-  async storeJobFile(accountId: string, agencyId: number, jobId: number, file: UploadedFile) {
+  /**
+   * An uploaded photo checked before anything is stored or charged for it: an image of a type
+   * the engines read (JPEG, PNG, WebP, TIFF, GIF, told by its bytes), within the 100-megapixel
+   * cap, and whole (decoded). Anything else is a 400 naming the file, so a batch that would
+   * charge for a file no engine can read is refused up front. The content type it is stored
+   * under is the one its bytes declare, not the sender's.
+   */
+  async acceptUpload(file: UploadedFile): Promise<UploadedFile> {
+    try {
+      const inspected = await inspectRaster(file.body, { accept: RASTER_TYPES, maxPixels: MAX_INPUT_PIXELS });
+      return { ...file, contentType: inspected.mime };
+    } catch (err) {
+      if (err instanceof UploadRejected) throw AppError.field('file[]', `${file.filename}: ${err.message}`);
+      throw err;
+    }
+  }
+
+  /** Stores one uploaded job file once it is known to be an image; the route calls it per part so files never pile up in memory. */
+  async storeJobFile(accountId: string, agencyId: number, jobId: number, upload: UploadedFile) {
+    const file = await this.acceptUpload(upload);
     const key = `studio/${accountId}/agencies/${agencyId}/jobs/${jobId}/${randomUUID()}-${safeSegment(file.filename)}`;
     await this.d.blobs.put(key, file.body, { contentType: file.contentType });
     return { filename: file.filename.slice(0, 255), blob_key: key, content_type: file.contentType, size_bytes: file.body.length };

@@ -98,8 +98,16 @@ describe('POST /services/preflight/ai-jobs', () => {
     expect(done).toMatchObject({ status: 'completed', correctedFileType: 'pdf', appliedFixes: ['add_bleed'] });
     const cmyk = await finished(t.app, u, b.json().data.jobId);
     expect(cmyk).toMatchObject({ status: 'completed', correctedFileType: 'pdf', appliedFixes: ['convert_color_mode'], tokensDeducted: 300 });
-    // Bleed plus a prepress fix is still one 300-token job (estimate only: this spec has no bleed).
-    const both = await createJob(u, { preflightReportId: rgb.reportId, options: { fixTypes: ['add_bleed', 'convert_color_mode'] } });
+    // Bleed plus a prepress fix is still one 300-token job. add_bleed needs the bleed in the
+    // checked spec: without it the job is refused (400) before any charge.
+    const noBleed = await createJob(u, { preflightReportId: rgb.reportId, options: { fixTypes: ['add_bleed', 'convert_color_mode'] } });
+    expect(noBleed.statusCode, noBleed.body).toBe(400);
+    expect(noBleed.json().error['options.fixTypes'][0]).toMatch(/add_bleed needs productProfile\.bleedMm/);
+    expect(await balance(t.app, u)).toBe(1000 - 150 - 300);
+    const spec = fixtureSpec('pdf-rgb-vector.pdf');
+    const rgbBleed = await report(u, 'pdf-rgb-vector.pdf', { ...spec, productProfile: { ...spec.productProfile, bleedMm: 3 } });
+    const both = await createJob(u, { preflightReportId: rgbBleed.reportId, options: { fixTypes: ['add_bleed', 'convert_color_mode'] } });
+    expect(both.statusCode, both.body).toBe(202);
     expect(both.json().data).toMatchObject({ fixTypes: ['convert_color_mode', 'add_bleed'], estimatedTokenCost: { min: 300, max: 300 } });
     await finished(t.app, u, both.json().data.jobId);
   });
@@ -110,6 +118,8 @@ describe('POST /services/preflight/ai-jobs', () => {
     const pdf = await report(u, 'pdf-no-bleed.pdf');
     const clean = await report(u, 'raster-ok.jpg');
     const unreadable = await report(u, 'not-a-print-file.txt', {});
+    const noCanvas = await report(u, 'raster-ok.jpg', { productProfile: { requiredDpi: 150 } });
+    const pdfNoBleedSpec = await report(u, 'pdf-no-bleed.pdf', { canvasWidthInches: 4, canvasHeightInches: 3 });
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ preflightReportId: raster.reportId, options: { fixTypes: ['full_prepress'] } }, 'options.fixTypes'],
       [{ preflightReportId: pdf.reportId, options: { fixTypes: ['upscale_resolution_2x'] } }, 'options.fixTypes'],
@@ -119,6 +129,10 @@ describe('POST /services/preflight/ai-jobs', () => {
       [{ preflightReportId: clean.reportId }, 'options.fixTypes'],
       [{ preflightReportId: unreadable.reportId }, 'preflightReportId'],
       [{ preflightReportId: raster.reportId, options: { targetDpi: 0 } }, 'options.targetDpi'],
+      // Fixes the checked spec cannot support: refused before the charge, not charged and refunded.
+      [{ preflightReportId: clean.reportId, options: { fixTypes: ['add_bleed'] } }, 'options.fixTypes'],
+      [{ preflightReportId: pdfNoBleedSpec.reportId, options: { fixTypes: ['add_bleed'] } }, 'options.fixTypes'],
+      [{ preflightReportId: noCanvas.reportId, options: { fixTypes: ['resize_to_spec'] } }, 'options.fixTypes'],
       [{}, 'preflightReportId'],
     ];
     for (const [payload, field] of cases) {
@@ -177,13 +191,14 @@ describe('POST /services/preflight/ai-jobs', () => {
 describe('failure and refund', () => {
   it('fails a job whose fix cannot run and refunds its tokens exactly once', async () => {
     const u = await user();
-    // No bleedMm in the spec: add_bleed cannot know how much to add.
-    const r = await report(u, 'raster-ok.jpg');
+    // 100 mm of bleed on a 640 × 480 image at 160 PPI: 630 px a side, more than the image has
+    // (known only once the file is read, so the job is charged, fails and is refunded).
+    const r = await report(u, 'raster-ok.jpg', { ...fixtureSpec('raster-ok.jpg'), productProfile: { requiredDpi: 150, bleedMm: 100 } });
     const res = await createJob(u, { preflightReportId: r.reportId, options: { fixTypes: ['add_bleed'] } });
     expect(res.statusCode, res.body).toBe(202);
     const jobId = res.json().data.jobId;
     const job = await finished(t.app, u, jobId);
-    expect(job).toMatchObject({ status: 'failed', errorMessage: expect.stringMatching(/bleedMm/), correctedFileUrl: null, tokensDeducted: 200, tokensRefunded: 200, refundTransactionId: expect.stringMatching(/^TX-/) });
+    expect(job).toMatchObject({ status: 'failed', errorMessage: expect.stringMatching(/larger than the image/), correctedFileUrl: null, tokensDeducted: 200, tokensRefunded: 200, refundTransactionId: expect.stringMatching(/^TX-/) });
     expect(await balance(t.app, u)).toBe(1000);
     const announced = events.filter((e) => (e.data as { jobId?: string }).jobId === jobId);
     expect(announced).toHaveLength(1);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ApiWorld, Request } from '../../helpers/api-world.js';
-import { enc, fromSchema, hostileJson, hostileMultipart, hostileString, mutated, rawHostileBody, type RawBody } from '../../helpers/hostile.js';
+import { deepFreeForm, enc, fromSchema, hostileJson, hostileMultipart, hostileString, longBoundaryMultipart, mutated, rawHostileBody, type RawBody } from '../../helpers/hostile.js';
 import type { Kind, Operation } from '../../helpers/openapi-ops.js';
 
 /**
@@ -69,6 +69,9 @@ function body(world: ApiWorld, op: Operation): fc.Arbitrary<RawBody | null> {
   const asJson = (label: string) => (v: unknown): RawBody => ({ contentType: 'application/json', payload: JSON.stringify(v) ?? 'null', label });
   const valid = op.json ? fromSchema(op.json, src) : hostileJson;
   const raw = rawHostileBody(valid);
+  // Issue 18: a free-form field nested far too deep; a multipart boundary over busboy's limit.
+  const deep = op.json ? deepFreeForm(op.json, src) : null;
+  const longBoundary = longBoundaryMultipart(op.multipart);
   if (op.json) {
     return fc.oneof(
       { weight: 3, arbitrary: valid.map(asJson('schema-valid')) },
@@ -76,10 +79,11 @@ function body(world: ApiWorld, op: Operation): fc.Arbitrary<RawBody | null> {
       { weight: 2, arbitrary: raw },
       { weight: 1, arbitrary: hostileJson.map(asJson('any JSON')) },
       { weight: 1, arbitrary: hostileMultipart(null, src) },
+      ...(deep ? [{ weight: 2, arbitrary: deep }] : []),
     );
   }
   if (op.multipart) {
-    return fc.oneof({ weight: 6, arbitrary: hostileMultipart(op.multipart, src) }, { weight: 1, arbitrary: raw }, { weight: 1, arbitrary: fc.constant(null) });
+    return fc.oneof({ weight: 6, arbitrary: hostileMultipart(op.multipart, src) }, { weight: 1, arbitrary: raw }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: longBoundary });
   }
   // Operations that take no documented body: most calls send none; some send one anyway, and
   // POSTs without a documented body may be uploads (studio) whose parts the fuzzer guesses.
@@ -88,6 +92,7 @@ function body(world: ApiWorld, op: Operation): fc.Arbitrary<RawBody | null> {
     { weight: 1, arbitrary: hostileJson.map(asJson('unexpected JSON')) },
     { weight: op.method === 'POST' ? 3 : 1, arbitrary: hostileMultipart(null, src) },
     { weight: 1, arbitrary: raw },
+    { weight: op.method === 'POST' ? 2 : 1, arbitrary: longBoundary },
   );
 }
 

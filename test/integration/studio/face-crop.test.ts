@@ -189,17 +189,25 @@ describe('POST /services/studio/face-crop/upload', () => {
 
   it('up to 5 files answer 200 with results', async () => {
     const user = await signUp(t.app);
-    const { payload, headers } = multipart({ icp_type: 'school' }, [...files(['astronaut.jpg', 'blank.png']), { filename: 'notes.jpg', body: Buffer.from('not an image at all') }]);
+    const { payload, headers } = multipart({ icp_type: 'school' }, files(['astronaut.jpg', 'blank.png']));
     const res = await t.app.inject({ method: 'POST', url: '/v1/services/studio/face-crop/upload', headers: { ...as.J(user), ...headers }, payload });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.tokens_deducted).toBe(6);
-    expect(body.tokens_refunded).toBe(4);
-    expect(body.results.map((r: any) => r.status)).toEqual(['completed', 'failed', 'failed']);
+    expect(body.tokens_deducted).toBe(4);
+    expect(body.tokens_refunded).toBe(2);
+    expect(body.results.map((r: any) => r.status)).toEqual(['completed', 'failed']);
     expect(body.results[0].filename).toBe('0-astronaut.jpg');
     expect(body.results[1].error.code).toBe('no_face');
-    expect(body.results[2].error.code).toBe('unreadable_image');
     expect(await balance(t.app, user)).toBe(48);
+  });
+
+  it('a file that is not a readable image refuses the request before the charge (400 naming it)', async () => {
+    const user = await signUp(t.app);
+    const { payload, headers } = multipart({ icp_type: 'school' }, [...files(['astronaut.jpg']), { filename: 'notes.jpg', body: Buffer.from('not an image at all') }]);
+    const res = await t.app.inject({ method: 'POST', url: '/v1/services/studio/face-crop/upload', headers: { ...as.J(user), ...headers }, payload });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error['file[]'][0]).toMatch(/^notes\.jpg: Unsupported file type/);
+    expect(await balance(t.app, user)).toBe(50);
   });
 
   it('more than 5 files are queued (202), progress is polled, results and refunds come with completion', async () => {

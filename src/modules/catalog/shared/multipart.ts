@@ -1,7 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/http/errors.js';
-import { cleanFilename, multipartError } from '../../../platform/http/multipart-errors.js';
+import { cleanFilename, partError, ReceiverFailure } from '../../../platform/http/multipart-errors.js';
 import { tooLarge, type ByteSource } from './upload-stream.js';
 
 /** A file part as it arrives: its bytes are a stream, read once by the receiver. */
@@ -56,7 +56,7 @@ export async function readMultipart<T>(req: FastifyRequest, fileFields: string[]
           if (file.truncated) throw tooLarge();
         }
         form.files.push(await receiver.receive({ fieldname: part.fieldname, filename: cleanFilename(part.filename) || 'upload', body: capped() }).catch((err: unknown) => {
-          throw err instanceof AppError ? err : new ServerSide(err);
+          throw err instanceof AppError ? err : new ReceiverFailure(err);
         }));
       } else {
         const value = String(part.value);
@@ -67,22 +67,14 @@ export async function readMultipart<T>(req: FastifyRequest, fileFields: string[]
     }
   } catch (err) {
     if (receiver.discard) for (const f of form.files) await receiver.discard(f).catch(() => undefined);
-    if (err instanceof ServerSide) throw err.cause;
-    throw clientError(err);
+    throw partError(err);
   }
   return form;
 }
 
-class ServerSide extends Error {
-  constructor(override readonly cause: unknown) {
-    super('receiver failed');
-  }
-}
-
-/** The parser's errors as the shared translation gives them; anything else the parser threw is a malformed body (receiver failures arrive as ServerSide). */
+/** The parser's errors as the shared translation gives them (never a receiver's: it reads the part's own stream). */
 function clientError(err: unknown): AppError {
-  const e = multipartError(err);
-  return e instanceof AppError ? e : new AppError('bad_request', 'Malformed multipart body');
+  return partError(err) as AppError;
 }
 
 export function field<T>(form: MultipartForm<T>, name: string): string | undefined {
