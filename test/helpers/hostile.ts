@@ -171,6 +171,7 @@ function stringFor(schema: JsonSchema, src: IdSource, name: string): fc.Arbitrar
       return src.ids.length > 0 && src.ids.every((s) => typeof s === 'string') ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...src.ids) }, { weight: 1, arbitrary: fc.uuid() }) : fc.uuid();
     case 'uri':
     case 'url':
+    case 'http-url':
       return fc.constantFrom(...(src.urls ?? DEFAULT_URLS));
     case 'email':
       return fc.constant(`fuzz-${randomUUID().slice(0, 8)}@example.test`);
