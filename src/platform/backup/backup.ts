@@ -113,7 +113,11 @@ export async function backup(config: Config, outDir: string, folioVersion: strin
   if (dir === path.resolve(config.dataDir) || dir.startsWith(path.resolve(config.dataDir) + path.sep)) {
     throw new AppError('bad_request', `${dir} is inside FOLIO_DATA_DIR: write the backup somewhere else`);
   }
-  fs.mkdirSync(dir, { recursive: true });
+  // The backup holds what the data dir holds (the database, every upload, secrets.json), so it
+  // is as private: the folder 0700, every file in it 0600, whatever the umask.
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+  fs.closeSync(fs.openSync(path.join(dir, 'folio.db'), 'w', 0o600));
 
   // SQLite's online backup: page by page from a connection of our own, restarted by SQLite
   // when another connection writes meanwhile, so the copy is one consistent state.
@@ -144,9 +148,10 @@ export async function backup(config: Config, outDir: string, folioVersion: strin
   let blobBytes = 0;
   for (const rel of listFiles(files.blobRoot)) {
     const target = path.join(dir, 'blobs', ...rel.split('/'));
-    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
     try {
       fs.copyFileSync(path.join(files.blobRoot, ...rel.split('/')), target);
+      fs.chmodSync(target, 0o600);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue; // deleted since the listing
       throw err;
@@ -180,7 +185,7 @@ export async function backup(config: Config, outDir: string, folioVersion: strin
   };
   // Last: a backup without its manifest is an unfinished one.
   const tmp = path.join(dir, `${MANIFEST}.tmp`);
-  fs.writeFileSync(tmp, `${JSON.stringify(manifest, null, 2)}\n`);
+  fs.writeFileSync(tmp, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
   fs.renameSync(tmp, path.join(dir, MANIFEST));
   return { dir, manifest };
 }

@@ -98,6 +98,9 @@ describe('folio backup and restore (embedded stack)', () => {
     expect(manifest).toMatchObject({ format: 'folio-backup', format_version: 1, secrets_file: true });
     expect(manifest.files.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(['folio.db', 'secrets.json', expect.stringMatching(new RegExp(`^blobs/catalog/${s.id}/images/${image.id}/original\\.png$`))]));
     for (const f of manifest.files) expect(f.sha256).toBe(sha(fs.readFileSync(path.join(out, f.path))));
+    // As private as the data dir it copies: the folder 0700, the database, uploads, secrets and manifest 0600.
+    expect(fs.statSync(out).mode & 0o777).toBe(0o700);
+    for (const rel of ['manifest.json', ...manifest.files.map((f: { path: string }) => f.path)]) expect(fs.statSync(path.join(out, rel)).mode & 0o777, rel).toBe(0o600);
 
     // Restore refuses to replace the data of a running server.
     const refused = await folio('restore', '--from', out);
