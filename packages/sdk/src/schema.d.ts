@@ -15785,7 +15785,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description one part per file; the parts may also be named file, files[] or files */
+                    "file[]": string[];
+                };
+            };
+        };
         responses: {
             /** @description The stored files and their numeric ids */
             201: {
@@ -15794,6 +15801,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description Missing, unacceptable or invalid credentials */
@@ -16015,7 +16031,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * @description super-resolution before the crop (6 tokens an image instead of 2)
+                     * @enum {string}
+                     */
+                    enhance?: "true" | "false" | "1" | "0" | "yes" | "no" | "on" | "off";
+                    /** @description one part per file; the parts may also be named file, files[] or files */
+                    "file[]": string[];
+                    /** @enum {string} */
+                    icp_type: "school" | "corporate" | "sports" | "childcare";
+                };
+            };
+        };
         responses: {
             /** @description 200 with `results` for up to 5 files; 202 with a `task_id` to poll at GET /services/studio/jobs/{taskId} for more */
             "2XX": {
@@ -16024,6 +16054,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description Missing, unacceptable or invalid credentials */

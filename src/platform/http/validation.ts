@@ -19,6 +19,14 @@ function makeAjv(coerce: boolean): Ajv {
   return ajv;
 }
 
+let sharedTextAjv: Ajv | null = null;
+
+/** A validator for a text part (query string, path params, headers): coerced, like installValidators does. */
+export function textValidator(schema: object) {
+  sharedTextAjv ??= makeAjv(true);
+  return sharedTextAjv.compile(schema);
+}
+
 /**
  * JSON bodies are validated as sent (no type coercion: `"5"` is not 5); query strings,
  * path params and headers arrive as text and are coerced.

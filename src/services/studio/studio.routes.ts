@@ -9,12 +9,15 @@ import { sha256Hex } from '../../platform/crypto/tokens.js';
 import { MESSAGES } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { cleanFilename, partError, ReceiverFailure } from '../../platform/http/multipart-errors.js';
+import { multipartSchema, noAjv } from '../../platform/http/multipart-route.js';
 import { MAX_SYNC_UPLOADS, MAX_UPLOAD_FILES } from './studio.kinds.js';
 import {
   AgencyBody,
   AgencyJobParams,
   AgencyParams,
   FaceCropBody,
+  FaceCropUploadBody,
+  JobFilesBody,
   MatchBody,
   MatchParams,
   QrBody,
@@ -107,13 +110,14 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
     scope.post(
       '/services/studio/face-crop/upload',
       {
-        schema: {
+        schema: multipartSchema({
           tags,
           summary: 'Face crop of uploaded photos: ≤ 5 files answer 200 with results; more (up to 500) are queued (202). 2 tokens per image, 6 with enhance',
-          consumes: ['multipart/form-data'],
+          body: FaceCropUploadBody,
           response: { '2xx': R.faceCropUpload },
-        },
+        }),
         config: J,
+        ...noAjv,
       },
       async (req, reply) => {
         const accountId = req.actor!.userId;
@@ -155,7 +159,7 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
 
     scope.post(
       '/services/studio/agencies/:agencyId/jobs/:jobId/files',
-      { schema: { tags, summary: "Upload files to a studio job (multipart file[]); answers their numeric ids", params: AgencyJobParams, consumes: ['multipart/form-data'], response: { 201: R.jobFiles } }, config: J },
+      { schema: multipartSchema({ tags, summary: 'Upload files to a studio job (multipart file[]); answers their numeric ids', params: AgencyJobParams, body: JobFilesBody, response: { 201: R.jobFiles } }), config: J, ...noAjv },
       async (req, reply) => {
         const accountId = req.actor!.userId;
         const { agencyId, jobId } = req.params;

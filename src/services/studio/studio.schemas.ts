@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ICP_TYPES } from '../../engines/image/face-crop.js';
 import { QR_LAYOUTS, MAX_SUBJECTS } from '../../engines/qr/card-sheet.js';
-import { MAX_SYNC_URLS } from './studio.kinds.js';
+import { MAX_SYNC_URLS, MAX_UPLOAD_FILES } from './studio.kinds.js';
 import { HttpUrl } from '../../platform/http/http-url.js';
 
 /** A string enum as a plain JSON-schema `enum`, so a wrong value reads "must be one of: …". */
@@ -77,3 +77,13 @@ export const MatchBody = Type.Object(
   { additionalProperties: false },
 );
 export const MatchParams = Type.Object({ matchJobId: Id });
+
+// Multipart forms (documented for OpenAPI; the parts are read from the stream by the handler).
+const photo = Type.String({ format: 'binary', description: 'a JPEG, PNG, WebP, TIFF or GIF photo (at most 100 megapixels)' });
+const photos = (maxItems: number) => Type.Array(photo, { minItems: 1, maxItems, description: 'one part per file; the parts may also be named file, files[] or files' });
+export const FaceCropUploadBody = Type.Object({
+  'file[]': photos(MAX_UPLOAD_FILES),
+  icp_type: IcpTypeSchema,
+  enhance: Type.Optional(Type.String({ enum: ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], description: 'super-resolution before the crop (6 tokens an image instead of 2)' })),
+});
+export const JobFilesBody = Type.Object({ 'file[]': photos(MAX_UPLOAD_FILES) });

@@ -110,6 +110,21 @@ describe('operationIds', () => {
   });
 });
 
+describe('multipart operations', () => {
+  it('each documents its form: the file parts as binary and its text fields', () => {
+    const forms = operations(doc).filter(({ op }) => op.requestBody?.content?.['multipart/form-data']);
+    expect(forms.map((f) => `${f.method} ${f.path}`)).toEqual(expect.arrayContaining(['post /v1/images', 'post /v1/services/studio/face-crop/upload', 'post /v1/services/studio/agencies/{agencyId}/jobs/{jobId}/files']));
+    for (const { method, path: p, op } of forms) {
+      const schema = op.requestBody.content['multipart/form-data'].schema;
+      const props = Object.values((schema?.properties ?? {}) as Record<string, any>);
+      const binary = props.filter((v) => v.format === 'binary' || v.items?.format === 'binary');
+      expect(binary.length, `${method} ${p} documents no file part`).toBeGreaterThan(0);
+    }
+    const faceCrop = doc.paths['/v1/services/studio/face-crop/upload'].post.requestBody.content['multipart/form-data'].schema;
+    expect(faceCrop.required).toEqual(expect.arrayContaining(['file[]', 'icp_type']));
+  });
+});
+
 describe('the wildcard file route', () => {
   it('is documented with a named path parameter and still serves a signed link', async () => {
     expect(doc.paths['/v1/files/{*}']).toBeUndefined();

@@ -7,7 +7,7 @@ import { field, readMultipart, requireFile } from '../shared/multipart.js';
 import { ClipartBatchUploadBody, ClipartListEnvelope, ClipartUpdate, ClipartUploadBody, ImageBatchEnvelope, ImageEnvelope, ImageListEnvelope, PageQuery } from './images.schemas.js';
 import type { ImagesService } from './images.service.js';
 import { UPLOADED, imageReceiver } from './images.routes.js';
-import { multipartSchema, noAjv } from './upload-route.js';
+import { multipartSchema, noAjv } from '../../../platform/http/multipart-route.js';
 
 /** /cliparts (Image records with type cliparts), /cliparts/mine and /global (numeric Clipart records). */
 export function clipartsRoutes(app: App, deps: { images: ImagesService; pageContext: PageContextFactory }): void {

@@ -9,7 +9,7 @@ import { ImageBatchEnvelope, ImageBatchUploadBody, ImageEnvelope, ImageListEnvel
 import { CLIPART_TYPES, type ImagesService, type ReceivedImage } from './images.service.js';
 import type { FileReceiver } from '../shared/multipart.js';
 import { ACCEPTED_TYPES } from '../../../engines/image/upload.js';
-import { multipartSchema, noAjv } from './upload-route.js';
+import { multipartSchema, noAjv } from '../../../platform/http/multipart-route.js';
 
 export const UPLOADED = 'File successfully uploaded';
 
