@@ -97,8 +97,8 @@ export interface FolioClient {
   /** Every item of a list in one array (pages followed as `paginate` does): for small collections. */
   listAll<P extends ListPath>(path: P, options?: PaginateOptions<P>): Promise<Array<ItemOf<P>>>;
   /**
-   * How many items a list holds, from its `…/count` operation (one cheap query; list answers
-   * carry no total), e.g. `client.count('/products')`, `client.count('/products/{id}/sides', { path: { id } })`.
+   * How many items a list holds, from its `…/count` operation (one cheap query; a list page
+   * carries `meta.total` only when asked with `include_total: true`), e.g. `client.count('/products')`, `client.count('/products/{id}/sides', { path: { id } })`.
    */
   count<P extends CountablePath>(path: P, options?: { path?: PaginateOptions<P>['path']; signal?: AbortSignal }): Promise<number>;
   /** Polls GET /jobs/{id} with exponential backoff until the job completes; throws JobError when it fails or time runs out. */

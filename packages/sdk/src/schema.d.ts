@@ -3013,6 +3013,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -3074,6 +3076,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -3318,6 +3322,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -3372,6 +3378,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -3853,6 +3861,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -3901,6 +3911,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -3948,6 +3960,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -3988,6 +4002,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -4171,6 +4187,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -4225,6 +4243,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -4281,6 +4301,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -4335,6 +4357,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -4519,6 +4543,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -4562,6 +4588,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -4618,6 +4646,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -4661,6 +4691,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -4717,6 +4749,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -4757,6 +4791,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -4916,6 +4952,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -4967,6 +5005,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -5428,6 +5468,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -5479,6 +5521,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -5578,6 +5622,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -5618,6 +5664,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -5665,6 +5713,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -5705,6 +5755,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -5752,6 +5804,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -6102,6 +6156,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -8504,6 +8560,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -8555,6 +8613,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -8650,6 +8710,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -8700,6 +8762,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -9134,6 +9198,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -9184,6 +9250,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -9421,6 +9489,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -9473,6 +9543,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -10023,6 +10095,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -10101,6 +10175,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -10588,6 +10664,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -10940,6 +11018,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -11059,6 +11139,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -11187,6 +11269,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -11691,6 +11775,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description the same as `search` */
@@ -11733,6 +11819,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -12076,6 +12164,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -12428,6 +12518,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -12669,6 +12761,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -12749,6 +12843,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -13154,6 +13250,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description the same as `search` */
@@ -13196,6 +13294,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -13539,6 +13639,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -13891,6 +13993,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -14132,6 +14236,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -14212,6 +14318,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -15127,6 +15235,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -15198,6 +15308,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -16362,6 +16474,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -16489,6 +16603,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -17177,6 +17293,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -17229,6 +17347,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -17822,6 +17942,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -17863,6 +17985,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -18195,6 +18319,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -18236,6 +18362,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -18283,6 +18411,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -18339,6 +18469,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -18707,6 +18839,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -18770,6 +18904,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -19040,6 +19176,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -19095,6 +19233,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -19384,6 +19524,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -19434,6 +19576,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -20263,6 +20407,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -20322,6 +20468,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -20369,6 +20517,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -20420,6 +20570,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };
@@ -20804,6 +20956,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
                 /** @description Case-insensitive substring of the name */
@@ -20866,6 +21020,8 @@ export interface operations {
                         meta: {
                             path: string;
                             per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
                         };
                     };
                 };

@@ -19,6 +19,7 @@ export function listQuerySchema<S extends string>(sortable: readonly [S, ...S[]]
     sort: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
     sortBy: Type.Optional(Type.Union(sortable.map((s) => Type.Literal(s)), { default: 'created_date' })),
     search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of the name' })),
+    include_total: Type.Optional(Type.Boolean({ description: '`true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query' })),
   });
 }
 
@@ -30,7 +31,11 @@ export const LinksSchema = Type.Object({
   prev: Type.Union([Type.String(), Type.Null()]),
   next: Type.Union([Type.String(), Type.Null()]),
 });
-export const MetaSchema = Type.Object({ path: Type.String(), per_page: Type.Integer() });
+export const MetaSchema = Type.Object({
+  path: Type.String(),
+  per_page: Type.Integer(),
+  total: Type.Optional(Type.Integer({ minimum: 0, description: 'with `include_total=true`: rows in the whole list, every page' })),
+});
 
 export function listEnvelope<T extends ReturnType<typeof Type.Object>>(item: T) {
   return Type.Object({ data: Type.Array(item), links: LinksSchema, meta: MetaSchema, message: Type.String() });
@@ -39,7 +44,7 @@ export function listEnvelope<T extends ReturnType<typeof Type.Object>>(item: T) 
 export interface ListResult<R> {
   rows: R[];
   links: { first: string; last: string; prev: string | null; next: string | null };
-  meta: { path: string; per_page: number };
+  meta: { path: string; per_page: number; total?: number };
 }
 
 export interface ListSpec {
@@ -125,6 +130,9 @@ export async function paginate<DB, TB extends keyof DB, O>(
   if (query.search && spec.searchColumn) {
     q = q.where(sql<boolean>`lower(${sql.ref(spec.searchColumn)}) like ${`%${escapeLike(query.search)}%`} escape '\\'`);
   }
+  // Opt-in: a count is one more query per page, which list pages on the hot path do not pay.
+  // Built here (search applied, no cursor), run after the page: one connection at a time.
+  const countQuery = query.include_total ? q.clearSelect().clearOrderBy().select(sql<number | string | bigint>`count(*)`.as('n')) : null;
   if (cursor && cursor.d !== 'l') {
     const cmp = dir === 'asc' ? '>' : '<';
     q = q.where((eb) =>
@@ -134,6 +142,7 @@ export async function paginate<DB, TB extends keyof DB, O>(
   q = q.orderBy(column as any, dir).orderBy(spec.idColumn as any, dir).limit(limit + 1);
 
   const fetched = (await q.execute()) as Array<Record<string, unknown>>;
+  const total = countQuery ? Number(((await countQuery.executeTakeFirst()) as { n?: number | string | bigint } | undefined)?.n ?? 0) : undefined;
   const more = fetched.length > limit;
   const page = fetched.slice(0, limit);
   if (backwards) page.reverse();
@@ -163,6 +172,6 @@ export async function paginate<DB, TB extends keyof DB, O>(
       prev: prev ? buildUrl(ctx, prev) : null,
       next: next ? buildUrl(ctx, next) : null,
     },
-    meta: { path: `${ctx.baseUrl}${ctx.path}`, per_page: limit },
+    meta: { path: `${ctx.baseUrl}${ctx.path}`, per_page: limit, ...(total !== undefined ? { total } : {}) },
   };
 }

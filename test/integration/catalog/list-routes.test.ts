@@ -124,6 +124,15 @@ describe('every catalog list route', () => {
       }
       expect(walked, `${op.key} walked one row at a time`).toEqual(desc);
 
+      // include_total=true: every page carries the whole list's count; without it, no count is paid for.
+      expect(full.json().meta.total, op.key).toBeUndefined();
+      let counted: string | null = withQuery(url, 'limit=1&include_total=true');
+      for (let i = 0; counted && i < 3; i++) {
+        const page: Awaited<ReturnType<typeof get>> = await t.app.inject({ method: 'GET', url: counted.replace('http://folio.test', ''), headers });
+        expect(page.json().meta, op.key).toMatchObject({ per_page: 1, total: desc.length });
+        counted = page.json().links.next as string | null;
+      }
+
       if (op.query.includes('search')) {
         expect((await get('search=zz-no-such-name-zz')).json().data, op.key).toEqual([]);
         const named = rows.find((r) => typeof r.name === 'string' && r.name.length >= 3);
@@ -132,6 +141,7 @@ describe('every catalog list route', () => {
           const found = (await get(`limit=100&search=${encodeURIComponent(needle)}`)).json().data as Row[];
           expect(found.map((r) => r.id), op.key).toContain(named.id);
           for (const r of found) expect(r.name!.toLowerCase(), op.key).toContain(needle.toLowerCase());
+          expect((await get(`limit=1&include_total=true&search=${encodeURIComponent(needle)}`)).json().meta.total, op.key).toBe(found.length);
         }
       }
     }

@@ -50,7 +50,7 @@ const account = anon.withCredential(accountJwt(signedUp.data.access_token));
 const { data: store } = await account.post('/stores', { params: { query: { include: 'credentials' } }, body: { store_name: 'Tarball Prints' } });
 const folio = account.withCredential(storeKey(store.sid!, store.secret!));
 for (const name of ['Business card', 'Flyer', 'Poster']) await folio.op('createProduct', { body: { name } });
-const page = await folio.op('listProducts', { params: { query: { limit: 2, sort: 'asc', sortBy: 'created_date' } } });
+const page = await folio.op('listProducts', { params: { query: { limit: 2, sort: 'asc', sortBy: 'created_date', include_total: true } } });
 const all = await folio.listAll('/products', { query: { limit: 2, sort: 'asc', sortBy: 'created_date' } });
 const count = await folio.count('/products');
 const one = await folio.op('getProduct', { params: { path: { id: all[0]!.id } } });
@@ -68,7 +68,7 @@ try {
 } catch (err) {
   if (err instanceof NotFoundError) missing = err.status;
 }
-console.log(JSON.stringify({ page: page.data.length, next: page.links.next !== null, names: all.map((p) => p.name), count, one: one.data.name, side: side.data.name, sides, unknown, missing, operations: Object.keys(operationIndex).length }));
+console.log(JSON.stringify({ page: page.data.length, total: page.meta.total, next: page.links.next !== null, names: all.map((p) => p.name), count, one: one.data.name, side: side.data.name, sides, unknown, missing, operations: Object.keys(operationIndex).length }));
 `;
 
 // A typo'd path or operationId: the compiler names it instead of "Expected 2 arguments".
@@ -106,6 +106,7 @@ it('packs, installs from the tarball into a fresh folder, compiles a script agai
     next: true,
     names: ['Business card', 'Flyer', 'Poster'],
     count: 3,
+    total: 3,
     one: 'Business card',
     side: 'Front',
     sides: 1,
