@@ -72,6 +72,12 @@ export async function applyFixes(
   if (spec.targetDpi !== undefined && !(Number.isFinite(spec.targetDpi) && spec.targetDpi > 0)) {
     throw new FixError('invalid_spec', 'targetDpi must be a positive number', { field: 'targetDpi' });
   }
+  try {
+    resolveSpec(spec); // a spec that contradicts itself (half a canvas) is invalid, not missing something
+  } catch (err) {
+    if (err instanceof PreflightSpecError) throw new FixError('invalid_spec', err.message, { field: err.field });
+    throw err;
+  }
   const missing = missingSpec(fixes, spec);
   if (missing.length > 0) throw new FixError('missing_spec', missing.join('; '));
   try {
