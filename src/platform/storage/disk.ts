@@ -64,7 +64,16 @@ export class DiskBlobStore implements BlobStore {
           done(null, chunk);
         },
       });
-      await pipeline(body, count, createWriteStream(tmp, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
+      const out = createWriteStream(tmp, { flags: 'wx', mode: PRIVATE_FILE_MODE });
+      try {
+        await pipeline(body, count, out);
+      } catch (err) {
+        // A body that fails before the temp file is open (cut off at the size cap right away)
+        // leaves the open in flight: the file appears after pipeline() has rejected. Wait for
+        // the stream to close, so the caller's clean-up removes it and not a file not yet there.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+        throw err;
+      }
       return size;
     });
   }
