@@ -59,7 +59,8 @@ function pngDensity(file: Buffer, ppi: number): Buffer {
   return Buffer.concat(parts);
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data and its CRC-32. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'latin1');

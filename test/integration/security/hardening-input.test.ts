@@ -10,6 +10,7 @@ import { deepFreeForm, freeFormPaths, longBoundaryMultipart, multipartBody, TINY
 import { openApiDocument, operations } from '../../helpers/openapi-ops.js';
 import { printProduct, textLayer } from '../designs/helpers.js';
 import { balance, multipart, studioImages } from '../studio/helpers.js';
+import { pngChunk } from '../../../src/engines/prepress/density.js';
 
 /**
  * Issue 18, items 2, 3 and 6: hostile input answered 400 (never 500), and paid work that
@@ -180,22 +181,6 @@ function pngHeader(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
   return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.alloc(width + 1))), pngChunk('IEND', Buffer.alloc(0))]);
-}
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const b of buf) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-  }
-  return ~c >>> 0;
 }
 
 describe('studio uploads that no engine can read are refused before the charge (item 6)', () => {
