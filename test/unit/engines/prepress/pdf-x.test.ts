@@ -28,4 +28,9 @@ describe('checkPdfX', () => {
     expect(await checkPdfX(x1a, 'pdf_x4')).toEqual(expect.arrayContaining(['PDF version 1.3, not 1.6']));
     expect(await checkPdfX(x4, 'pdf_x1a')).toEqual(expect.arrayContaining(['GTS_PDFXConformance missing']));
   });
+
+  it('the sample in docs/print-files.md is a PDF/X-1a this check passes', async () => {
+    const sample = await readFile(path.resolve(import.meta.dirname, '../../../../docs/samples/full-prepress-x1a.pdf'));
+    expect(await checkPdfX(sample, 'pdf_x1a')).toEqual([]);
+  });
 });
