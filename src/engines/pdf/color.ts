@@ -1,9 +1,13 @@
 /** CSS colour strings as Fabric.js and the canvas accept them, parsed to sRGB 0..1 plus alpha. */
+import type { SpotInk } from './spot.js';
+
 export interface Rgba {
   r: number;
   g: number;
   b: number;
   a: number;
+  /** a spot ink (spot.ts): r, g, b are then its alternate, for what cannot paint a spot */
+  spot?: SpotInk;
 }
 
 // CSS Color Module Level 4 named colours (hex without '#').

@@ -8,6 +8,7 @@ import type { Rgba } from './color.js';
 import type { Matrix } from './geometry.js';
 import { apply } from './geometry.js';
 import type { PathCommand } from './path.js';
+import { separationRef, type SpotInk } from './spot.js';
 
 /** Compact number for a content stream: up to 5 decimals, no exponent, no "-0". */
 export function num(n: number): string {
@@ -31,6 +32,9 @@ interface GState {
   stroke: string;
   ca: number;
   CA: number;
+  /** overprint of fills (/op) and strokes (/OP), set by spot colours that overprint */
+  op: boolean;
+  OP: boolean;
 }
 
 export class PageResources {
@@ -38,6 +42,8 @@ export class PageResources {
   private images = new Map<string, string>();
   private alphas = new Map<string, string>();
   private shadings: { name: string; ref: PDFRef }[] = [];
+  private separations = new Map<PDFRef, string>();
+  private overprints = new Map<string, string>();
 
   constructor(private readonly doc: PDFDocument) {}
 
@@ -70,6 +76,28 @@ export class PageResources {
     return n;
   }
 
+  /** Name of a spot ink's Separation colour space on this page. */
+  separation(ink: SpotInk): string {
+    const ref = separationRef(this.doc, ink);
+    let n = this.separations.get(ref);
+    if (!n) {
+      n = `CS${this.separations.size + 1}`;
+      this.separations.set(ref, n);
+    }
+    return n;
+  }
+
+  /** ExtGState name setting fill (op) and stroke (OP) overprint, with OPM 1. */
+  overprint(op: boolean, OP: boolean): string {
+    const key = `${op}|${OP}`;
+    let n = this.overprints.get(key);
+    if (!n) {
+      n = `OP${this.overprints.size + 1}`;
+      this.overprints.set(key, n);
+    }
+    return n;
+  }
+
   shading(ref: PDFRef): string {
     const name = `Sh${this.shadings.length + 1}`;
     this.shadings.push({ name, ref });
@@ -86,12 +114,16 @@ export class PageResources {
     const res = ctx.obj({ ProcSet: ['PDF', 'Text', 'ImageB', 'ImageC', 'ImageI'] });
     if (this.fonts.size) res.set(PDFName.of('Font'), dict([...this.fonts.values()].map((f) => [f.name, f.ref])));
     if (this.images.size) res.set(PDFName.of('XObject'), dict([...this.images].map(([key, name]) => [name, imageRef(key)])));
-    if (this.alphas.size) {
-      res.set(PDFName.of('ExtGState'), dict([...this.alphas].map(([key, name]) => {
+    if (this.alphas.size || this.overprints.size) {
+      res.set(PDFName.of('ExtGState'), dict([...[...this.alphas].map(([key, name]): [string, unknown] => {
         const [ca, CA] = key.split('|').map(Number);
         return [name, ctx.obj({ Type: 'ExtGState', ca: ca!, CA: CA! })];
-      })));
+      }), ...[...this.overprints].map(([key, name]): [string, unknown] => {
+        const [op, OP] = key.split('|').map((v) => v === 'true');
+        return [name, ctx.obj({ Type: 'ExtGState', op: op!, OP: OP!, OPM: 1 })];
+      })]));
     }
+    if (this.separations.size) res.set(PDFName.of('ColorSpace'), dict([...this.separations].map(([ref, name]) => [name, ref])));
     if (this.shadings.length) res.set(PDFName.of('Shading'), dict(this.shadings.map((s) => [s.name, s.ref])));
     return res;
   }
@@ -99,7 +131,7 @@ export class PageResources {
 
 export class ContentBuilder {
   private parts: string[] = [];
-  private state: GState = { fill: '0 g', stroke: '0 G', ca: 1, CA: 1 };
+  private state: GState = { fill: '0 g', stroke: '0 G', ca: 1, CA: 1, op: false, OP: false };
   private stack: GState[] = [];
 
   constructor(readonly res: PageResources) {}
@@ -172,7 +204,8 @@ export class ContentBuilder {
   }
 
   fillColor(c: Rgba): this {
-    const k = colourOperands(c, false);
+    this.overprint(c.spot?.overprint === true, this.state.OP);
+    const k = c.spot ? `/${this.res.separation(c.spot)} cs ${num(c.spot.tint)} scn` : colourOperands(c, false);
     if (k !== this.state.fill) {
       this.state.fill = k;
       this.op(k);
@@ -181,12 +214,21 @@ export class ContentBuilder {
   }
 
   strokeColor(c: Rgba): this {
-    const k = colourOperands(c, true);
+    this.overprint(this.state.op, c.spot?.overprint === true);
+    const k = c.spot ? `/${this.res.separation(c.spot)} CS ${num(c.spot.tint)} SCN` : colourOperands(c, true);
     if (k !== this.state.stroke) {
       this.state.stroke = k;
       this.op(k);
     }
     return this;
+  }
+
+  /** Fill (op) and stroke (OP) overprint via an ExtGState; spot colours that overprint set it. */
+  overprint(op: boolean, OP: boolean): this {
+    if (op === this.state.op && OP === this.state.OP) return this;
+    this.state.op = op;
+    this.state.OP = OP;
+    return this.op(`/${this.res.overprint(op, OP)} gs`);
   }
 
   /** Sets fill (ca) and/or stroke (CA) alpha via an ExtGState. */

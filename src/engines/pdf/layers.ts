@@ -6,6 +6,7 @@
 import { parseColor } from './color.js';
 import { LayerValidationError, type LayerIssue } from './errors.js';
 import { commandArity, parsePathString, type RawPathCommand } from './path.js';
+import { checkSpotPaint, isSpotPaint, type SpotPaint } from './spot.js';
 
 export const LAYER_TYPES = [
   'textbox', 'i-text', 'text', 'image', 'rect', 'circle', 'ellipse', 'line',
@@ -37,7 +38,7 @@ export interface GradientFill {
   offsetX?: number;
   offsetY?: number;
 }
-export type Paint = string | null | GradientFill | { type: 'pattern'; [k: string]: unknown };
+export type Paint = string | null | GradientFill | SpotPaint | { type: 'pattern'; [k: string]: unknown };
 
 export interface CharStyle {
   fill?: Paint;
@@ -168,7 +169,11 @@ class Checker {
       return;
     }
     if (!isObject(v)) {
-      this.add(path, 'must be a colour string, a gradient or null');
+      this.add(path, 'must be a colour string, a gradient, a spot colour or null');
+      return;
+    }
+    if (isSpotPaint(v)) {
+      for (const [k, m] of checkSpotPaint(v)) this.add(`${path}.${k}`, m);
       return;
     }
     if (v.type === 'pattern' || 'source' in v) return; // rendered with a warning

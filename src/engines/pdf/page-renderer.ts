@@ -191,7 +191,7 @@ export class PageRenderer {
         this.paintInOrder(l, () => this.drawImage(l, geom, pageM, alpha, ctx.path), () => {
           const w = geom.width / 2;
           const h = geom.height / 2;
-          this.paint.stroke(l, [['M', -w, -h], ['L', w, -h], ['L', w, h], ['L', -w, h], ['L', -w, -h], ['Z']], geom.strokeWidth, this.objectScaling(l, total, ctx.inGroup), alpha, ctx.path);
+          this.paint.stroke(l, [['M', -w, -h], ['L', w, -h], ['L', w, h], ['L', -w, h], ['L', -w, -h], ['Z']], geom.strokeWidth, this.objectScaling(l, total, ctx.inGroup), alpha, ctx.path, pageM);
         });
         break;
       case 'textbox':
@@ -205,9 +205,9 @@ export class PageRenderer {
         this.paintInOrder(
           l,
           () => {
-            if (!geom.strokeOnly) this.paint.fill(l, outline, geom, alpha, ctx.path);
+            if (!geom.strokeOnly) this.paint.fill(l, outline, geom, alpha, ctx.path, pageM);
           },
-          () => this.paint.stroke(l, outline, geom.strokeWidth, this.objectScaling(l, total, ctx.inGroup), alpha, ctx.path),
+          () => this.paint.stroke(l, outline, geom.strokeWidth, this.objectScaling(l, total, ctx.inGroup), alpha, ctx.path, pageM),
         );
       }
     }

@@ -9,11 +9,12 @@ import { parseColor } from './color.js';
 import type { ContentBuilder, PageResources } from './content.js';
 import { num } from './content.js';
 import type { Matrix } from './geometry.js';
-import { multiply, scale, translate } from './geometry.js';
+import { invert, multiply, scale, translate } from './geometry.js';
 import type { GradientFill, Layer, Paint } from './layers.js';
 import type { ShapeGeometry } from './object-geometry.js';
 import { n } from './object-geometry.js';
 import type { PathCommand } from './path.js';
+import { DIE_LINE_WIDTH_PT, isSpotPaint, spotRgba } from './spot.js';
 import type { RenderWarning } from './types.js';
 
 export type PageWarn = (w: Omit<RenderWarning, 'page'>) => void;
@@ -32,6 +33,7 @@ export class Painter {
   /** A paint as a solid colour, or the first gradient stop (with a warning) where only solids work. */
   solid(p: Paint | undefined, path: string, what: string): Rgba | null {
     if (p === undefined || p === null || typeof p === 'string') return parseColor(p) ?? null;
+    if (isSpotPaint(p)) return spotRgba(p);
     if (p.type === 'linear' || p.type === 'radial') {
       this.warn({ code: 'UNSUPPORTED_FEATURE', layer: path, message: `gradient ${what} is drawn in its first colour`, details: { feature: `gradient ${what}` } });
       const stops = [...(p as GradientFill).colorStops].sort((a, b) => a.offset - b.offset);
@@ -41,10 +43,16 @@ export class Painter {
     return null;
   }
 
-  fill(l: Layer, outline: PathCommand[], geom: ShapeGeometry, alpha: number, path: string): void {
+  /** `ctm` (object space → page points) lets a die-line spot be drawn as a 0.25 pt hairline. */
+  fill(l: Layer, outline: PathCommand[], geom: ShapeGeometry, alpha: number, path: string, ctm?: Matrix): void {
     const p = l.fill === undefined ? 'rgb(0,0,0)' : l.fill;
+    if (isSpotPaint(p) && spotRgba(p).spot!.dieLine) {
+      // a die line is never filled: its outline is the cut, stroked once (by stroke() when it is a die line too)
+      if (!(isSpotPaint(l.stroke) && spotRgba(l.stroke).spot!.dieLine)) this.dieLine(spotRgba(p), outline, ctm);
+      return;
+    }
     const evenOdd = l.fillRule === 'evenodd';
-    if (p && typeof p === 'object' && (p.type === 'linear' || p.type === 'radial')) {
+    if (p && typeof p === 'object' && ((p as GradientFill).type === 'linear' || (p as GradientFill).type === 'radial')) {
       this.gradientFill(p as GradientFill, outline, geom, evenOdd, alpha, path);
       return;
     }
@@ -100,7 +108,11 @@ export class Painter {
   }
 
   /** `scaling` is Fabric's getObjectScaling, undone for strokeUniform. */
-  stroke(l: Layer, outline: PathCommand[], strokeWidth: number, scaling: { x: number; y: number }, alpha: number, path: string): void {
+  stroke(l: Layer, outline: PathCommand[], strokeWidth: number, scaling: { x: number; y: number }, alpha: number, path: string, ctm?: Matrix): void {
+    if (isSpotPaint(l.stroke) && spotRgba(l.stroke).spot!.dieLine) {
+      this.dieLine(spotRgba(l.stroke), outline, ctm);
+      return;
+    }
     if (!l.stroke || strokeWidth === 0) return;
     const col = this.solid(l.stroke, path, 'stroke');
     if (!col) return;
@@ -116,6 +128,20 @@ export class Painter {
     }
     this.strokeStyle(l, strokeWidth);
     c.alpha(undefined, alpha * col.a).strokeColor(col).path(outline, m).op('S');
+    c.restore();
+  }
+
+  /**
+   * A die line (CutContour): the outline stroked at DIE_LINE_WIDTH_PT in page points whatever
+   * the object's scale, solid, opaque, overprinting. The path is written in page space under
+   * the inverse of `ctm` so the width is not scaled.
+   */
+  dieLine(col: Rgba, outline: PathCommand[], ctm?: Matrix): void {
+    const c = this.c;
+    c.save();
+    if (ctm) c.transform(invert(ctm));
+    c.op(`${DIE_LINE_WIDTH_PT} w 0 J 1 j 4 M [] 0 d`);
+    c.alpha(undefined, 1).strokeColor(col).path(outline, ctm).op('S');
     c.restore();
   }
 

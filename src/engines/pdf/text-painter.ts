@@ -110,7 +110,7 @@ export class TextPainter {
         const fname = this.p.res.font(face.id, pdfFont.ref);
         const size = s.fontSize;
         const y = line.baseline + s.deltaY;
-        const key = `${fname}|${size}|${num(col.r)},${num(col.g)},${num(col.b)},${num(col.a)}|${kind === 'stroke' ? s.strokeWidth : ''}|${fakeBold}|${fakeItalic}`;
+        const key = `${fname}|${size}|${num(col.r)},${num(col.g)},${num(col.b)},${num(col.a)}${col.spot ? `/${col.spot.name}@${col.spot.tint}` : ''}|${kind === 'stroke' ? s.strokeWidth : ''}|${fakeBold}|${fakeItalic}`;
         let run = runs[runs.length - 1];
         if (!run || run.key !== key) {
           run = { key, style: s, col, fname, glyphs: [], fakeBold: fakeBold && kind === 'fill', fakeItalic };

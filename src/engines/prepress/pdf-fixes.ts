@@ -17,6 +17,7 @@ import { PT_PER_INCH, resolveSpec, round2, type ResolvedSpec } from '../prefligh
 import type { FixType } from '../preflight/types.js';
 import { FixError } from './errors.js';
 import { runGhostscript } from './gs-runner.js';
+import { DEFAULT_OUTPUT_PROFILE, PDFX_VERSION, checkPdfX, completePdfX, pdfxArgs, pdfxPostScript, type PdfXStandard } from './pdf-x.js';
 import type { FixSpec } from './raster-fixes.js';
 
 export interface PdfFixOptions {
@@ -25,6 +26,10 @@ export interface PdfFixOptions {
   /** per poppler call of the result check; default 60 s */
   toolTimeoutMs?: number;
   signal?: AbortSignal;
+  /** full_prepress output: PDF/X-1a (transparency flattened; default) or PDF/X-4 (live transparency) */
+  pdfStandard?: PdfXStandard;
+  /** Title of a PDF/X result whose input has none; default "Print file" */
+  title?: string;
 }
 
 export interface PdfFixResult {
@@ -112,10 +117,11 @@ export async function applyPdfFixes(file: Buffer, fixes: readonly FixType[], fix
   if (fixes.includes('add_bleed') && !(spec.bleedIn > 0)) throw new FixError('missing_spec', 'add_bleed needs productProfile.bleedMm');
 
   const gsTimeout = options.gsTimeoutMs;
-  const gs = async (args: readonly string[]) => {
+  const gs = async (args: readonly string[], postscript?: string) => {
     try {
       return await runGhostscript(out, {
         args,
+        ...(postscript ? { postscript } : {}),
         ...(gsTimeout ? { timeoutMs: gsTimeout } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
@@ -126,9 +132,20 @@ export async function applyPdfFixes(file: Buffer, fixes: readonly FixType[], fix
   };
 
   if (fixes.includes('full_prepress')) {
-    out = await gs(FULL_PREPRESS_ARGS);
+    const standard = options.pdfStandard ?? 'pdf_x1a';
+    // X-1a: PDF 1.3, so pdfwrite flattens transparency; X-4: PDF 1.6, transparency stays live
+    const args = [...FULL_PREPRESS_ARGS.filter((a) => !a.startsWith('-dCompatibilityLevel=')), ...pdfxArgs(standard)];
+    out = await gs(args, pdfxPostScript(standard));
+    try {
+      out = await completePdfX(out, standard, options.title ?? 'Print file');
+    } catch (err) {
+      throw new FixError('verification_failed', `the PDF/X file cannot be completed: ${err instanceof Error ? err.message : String(err)}`);
+    }
     applied.push('full_prepress');
-    notes.push(`full_prepress: fonts embedded, CMYK, images above ${PREPRESS_PPI} PPI downsampled, pages with transparency flattened at ${PREPRESS_PPI} PPI`);
+    notes.push(standard === 'pdf_x1a'
+      ? `full_prepress: ${PDFX_VERSION[standard]}, fonts embedded, CMYK, images above ${PREPRESS_PPI} PPI downsampled, pages with transparency flattened at ${PREPRESS_PPI} PPI`
+      : `full_prepress: ${PDFX_VERSION[standard]}, fonts embedded, CMYK, images above ${PREPRESS_PPI} PPI downsampled, transparency kept live`);
+    notes.push(`full_prepress: output intent "${DEFAULT_OUTPUT_PROFILE.description}" (${DEFAULT_OUTPUT_PROFILE.path}) embedded`);
     if (fixes.includes('convert_color_mode')) {
       applied.push('convert_color_mode');
       notes.push('convert_color_mode: done by full_prepress');
@@ -266,8 +283,8 @@ function round4(n: number): number {
 }
 
 /**
- * Reads the corrected file back. full_prepress guarantees embedded fonts, no transparency and
- * no RGB; convert_color_mode no RGB; add_bleed the bleed on every page. Anything left means
+ * Reads the corrected file back. full_prepress guarantees the PDF/X structure (checkPdfX,
+ * qpdf), embedded fonts, no RGB and, for X-1a, no transparency; convert_color_mode no RGB; add_bleed the bleed on every page. Anything left means
  * the file must not be handed out as corrected.
  */
 async function verify(file: Buffer, fixes: readonly FixType[], spec: ResolvedSpec, options: PdfFixOptions): Promise<void> {
@@ -280,8 +297,12 @@ async function verify(file: Buffer, fixes: readonly FixType[], spec: ResolvedSpe
   }
   const problems: string[] = [];
   if (fixes.includes('full_prepress')) {
+    const standard = options.pdfStandard ?? 'pdf_x1a';
+    problems.push(...(await checkPdfX(file, standard, { ...(options.toolTimeoutMs ? { timeoutMs: options.toolTimeoutMs } : {}), ...(options.signal ? { signal: options.signal } : {}) })));
     const missing = facts.fonts.filter((f) => !f.embedded).map((f) => f.name);
     if (missing.length) problems.push(`fonts not embedded: ${missing.join(', ')}`);
+  }
+  if (fixes.includes('full_prepress') && (options.pdfStandard ?? 'pdf_x1a') === 'pdf_x1a') {
     const transparent = facts.pages.filter(({ content: { transparency: t } }) => t.softMasks + t.imageSoftMasks + t.constantAlpha.length + t.blendModes.length > 0);
     if (transparent.length) problems.push(`transparency left on page(s) ${transparent.map((p) => p.page).join(', ')}`);
   }

@@ -13,6 +13,8 @@ export interface FixJobPayload {
   fileType: FileType;
   fixTypes: FixType[];
   targetDpi: number | null;
+  /** full_prepress output standard; absent on jobs queued before PDF/X (then X-1a) and without full_prepress */
+  pdfStandard?: 'pdf_x1a' | 'pdf_x4' | null;
   /** the report's spec, kept here so approval can re-check the corrected file even if the report is gone */
   spec: PreflightSpec;
   estimatedTokenCost: { min: number; max: number };
@@ -65,7 +67,7 @@ export async function runFixJob(deps: FixJobDeps, ctx: JobContext<FixJobPayload>
   await ctx.setStatus('applying');
   let out;
   try {
-    out = await applyFixes(file, p.fileType, p.fixTypes, { ...p.spec, ...(p.targetDpi !== null ? { targetDpi: p.targetDpi } : {}) }, { signal: ctx.signal });
+    out = await applyFixes(file, p.fileType, p.fixTypes, { ...p.spec, ...(p.targetDpi !== null ? { targetDpi: p.targetDpi } : {}) }, { signal: ctx.signal, ...(p.pdfStandard ? { pdfStandard: p.pdfStandard } : {}) });
   } catch (err) {
     // Anything else (a Ghostscript crash, a timeout) is retried, then fails.
     if (err instanceof FixError) throw new JobFailure(`The fixes could not be applied: ${err.message}`, { code: err.code, ...err.details });

@@ -87,6 +87,9 @@ export const AiJobBody = Type.Object({
     Type.Object({
       fixTypes: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 16, description: `any of ${FIX_TYPES.join(', ')}; derived from the report's issues when omitted` })),
       targetDpi: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 2400 })),
+      pdfStandard: Type.Optional(Type.Union([Type.Literal('pdf_x1a'), Type.Literal('pdf_x4')], {
+        description: 'full_prepress output: pdf_x1a (PDF/X-1a:2001, transparency flattened; the default) or pdf_x4 (PDF/X-4, transparency kept live)',
+      })),
     }),
   ),
 });
@@ -119,6 +122,7 @@ export const AiJobSchema = Type.Object({
   preflightReportId: Type.String(),
   fixTypes: Type.Array(Type.String()),
   targetDpi: Type.Union([Type.Number(), Type.Null()]),
+  pdfStandard: Type.Union([Type.Literal('pdf_x1a'), Type.Literal('pdf_x4'), Type.Null()], { description: 'the PDF/X standard full_prepress writes; null when the job has no full_prepress' }),
   estimatedTokenCost: Cost,
   correctedFileUrl: Type.Union([Type.String(), Type.Null()], { description: 'link valid 24 hours; null until completed and after reject' }),
   correctedFileType: Type.Union([FileType, Type.Null()]),

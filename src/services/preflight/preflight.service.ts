@@ -187,6 +187,8 @@ export class PreflightService {
     const spec = JSON.parse(report.spec) as PreflightSpec;
     const missing = missingSpec(fixTypes, spec);
     if (missing.length > 0) throw AppError.field('options.fixTypes', `${missing.join('; ')}; run the check again with it`);
+    const pdfStandard = fixTypes.includes('full_prepress') ? (body.options?.pdfStandard ?? 'pdf_x1a') : null;
+    if (body.options?.pdfStandard !== undefined && pdfStandard === null) throw AppError.field('options.pdfStandard', 'applies to the full_prepress fix only');
     const estimatedTokenCost = estimateTokenCost(fileType, fixTypes);
     const payload: FixJobPayload = {
       reportId: report.id,
@@ -194,6 +196,7 @@ export class PreflightService {
       fileType,
       fixTypes,
       targetDpi: body.options?.targetDpi ?? null,
+      pdfStandard,
       spec,
       estimatedTokenCost,
     };
@@ -317,6 +320,7 @@ export class PreflightService {
       preflightReportId: job.payload.reportId,
       fixTypes: job.payload.fixTypes,
       targetDpi: job.payload.targetDpi,
+      pdfStandard: job.payload.pdfStandard ?? (job.payload.fixTypes.includes('full_prepress') ? 'pdf_x1a' : null),
       estimatedTokenCost: job.payload.estimatedTokenCost,
       correctedFileUrl,
       correctedFileType: completed ? job.result!.fileType : null,
