@@ -14957,6 +14957,8 @@ export interface operations {
                     options?: {
                         /** @description any of upscale_resolution_2x, upscale_resolution_4x, add_bleed, remove_transparency, sharpen_edges, resize_to_spec, convert_color_mode, full_prepress; derived from the report's issues when omitted */
                         fixTypes?: string[];
+                        /** @description full_prepress output: pdf_x1a (PDF/X-1a:2001, transparency flattened; the default) or pdf_x4 (PDF/X-4, transparency kept live) */
+                        pdfStandard?: "pdf_x1a" | "pdf_x4";
                         targetDpi?: number;
                     };
                     preflightReportId: string;
@@ -15070,6 +15072,8 @@ export interface operations {
                             fixTypes: string[];
                             jobId: string;
                             notes: string[];
+                            /** @description the PDF/X standard full_prepress writes; null when the job has no full_prepress */
+                            pdfStandard: "pdf_x1a" | "pdf_x4" | null;
                             preflightReportId: string;
                             refundTransactionId: string | null;
                             resolvedReportId: string | null;
