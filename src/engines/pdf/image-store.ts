@@ -3,6 +3,7 @@ import type { PDFDocument, PDFRef } from 'pdf-lib';
 import { AssetError } from './errors.js';
 import type { EmbeddedImage, PreparedImage } from './images.js';
 import { embedImage, prepareImage } from './images.js';
+import { imageLabel } from './page-renderer.js';
 import type { AssetResolver, ImageRef } from './types.js';
 
 export function imageKey(ref: ImageRef): string {
@@ -21,7 +22,7 @@ export class ImageStore {
     const key = imageKey(ref);
     let p = this.loading.get(key);
     if (!p) {
-      const label = ref.imageId ? `image_id ${ref.imageId}` : `image ${ref.src}`;
+      const label = ref.imageId ? `image_id ${ref.imageId}` : `image ${imageLabel(ref.src, undefined)}`;
       p = (async () => {
         let bytes: Uint8Array;
         try {
@@ -34,7 +35,7 @@ export class ImageStore {
           this.ready.set(key, img);
           return img;
         } catch (e) {
-          throw new AssetError(`${label} is not a readable image: ${(e as Error).message}`, where, { cause: e });
+          throw new AssetError(`${label} is not a readable image or PDF artwork: ${(e as Error).message}`, where, { cause: e });
         }
       })();
       this.loading.set(key, p);
