@@ -161,13 +161,15 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
  */
 export async function preparePdf(bytes: Uint8Array): Promise<PreparedImage> {
   let pdf: PDFDocument;
+  let pages: number;
   try {
     pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    pages = pdf.getPageCount();
   } catch (e) {
     const msg = (e as Error).message;
     throw new Error(/encrypt/i.test(msg) ? 'the PDF is encrypted' : 'the PDF cannot be parsed');
   }
-  if (pdf.getPageCount() < 1) throw new Error('the PDF has no pages');
+  if (pages < 1) throw new Error('the PDF has no pages');
   const info = pdfPageInfo(pdf.getPage(0).node);
   if (!(info.width > 0 && info.height > 0)) throw new Error('the PDF page has no size');
   return { format: 'pdf', width: info.width, height: info.height, orientation: 1, isVector: true, bytes, pdf };

@@ -85,10 +85,10 @@ const OWN = ['opacity', 'display', 'clip-path', 'mask', 'filter', 'stop-color', 
 const PROPS = new Set([...INHERITED, ...OWN]);
 
 const SHAPES = new Set(['path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon']);
-const SILENT = new Set(['title', 'desc', 'metadata', 'defs', 'style', 'lineargradient', 'radialgradient', 'clippath', 'symbol', 'stop']);
+/** never rendered where they stand (definitions); using them is what may need the raster path */
+const SILENT = new Set(['title', 'desc', 'metadata', 'defs', 'style', 'lineargradient', 'radialgradient', 'clippath', 'symbol', 'stop', 'mask', 'pattern', 'filter', 'marker']);
 const RASTER_ONLY: Record<string, string> = {
-  text: 'text', image: 'embedded image', foreignobject: 'foreignObject', pattern: 'pattern', mask: 'mask', filter: 'filter',
-  switch: 'switch', a: 'link', marker: 'marker', svg: 'nested svg', textpath: 'text',
+  text: 'text', image: 'embedded image', foreignobject: 'foreignObject', switch: 'switch', a: 'link', svg: 'nested svg', textpath: 'text',
 };
 const LINE_CAP: Record<string, number> = { butt: 0, round: 1, square: 2 };
 const LINE_JOIN: Record<string, number> = { miter: 0, 'miter-clip': 0, arcs: 0, round: 1, bevel: 2 };
