@@ -156,6 +156,32 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
 }
 
 /**
+ * Why an artwork cannot be placed in a print file, or null when it can: a PDF must load
+ * (not encrypted, parsable, a page with a size); an SVG must have an <svg> element. Rasters
+ * were decoded at upload. For checks at design save, so a job never fails on it later.
+ */
+export async function artworkProblem(bytes: Uint8Array): Promise<string | null> {
+  const format = sniffFormat(bytes);
+  if (format === 'pdf') {
+    try {
+      await preparePdf(bytes);
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  }
+  if (format === 'svg') {
+    try {
+      const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+      if (!meta.width || !meta.height) return 'the SVG has no size';
+    } catch {
+      return 'the SVG cannot be read';
+    }
+  }
+  return null;
+}
+
+/**
  * A PDF artwork: its first page, at its crop box size in points (= CSS px, what the upload
  * recorded as width/height), rotation applied. Throws for encrypted or unreadable files.
  */
