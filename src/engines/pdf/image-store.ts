@@ -6,6 +6,21 @@ import { embedImage, prepareImage } from './images.js';
 import { imageLabel } from './page-renderer.js';
 import type { AssetResolver, ImageRef } from './types.js';
 
+const GROUP_SUFFIX = '#group';
+
+/** A form on the unit square that draws `form` as a transparency group. */
+function transparencyGroupAround(doc: PDFDocument, form: PDFRef): PDFRef {
+  const stream = doc.context.stream('/A Do', {
+    Type: 'XObject',
+    Subtype: 'Form',
+    FormType: 1,
+    BBox: [0, 0, 1, 1],
+    Group: { Type: 'Group', S: 'Transparency' },
+    Resources: { XObject: { A: form } },
+  });
+  return doc.context.register(stream);
+}
+
 export function imageKey(ref: ImageRef): string {
   return ref.imageId ? `id:${ref.imageId}` : `src:${ref.src ?? ''}`;
 }
@@ -58,11 +73,28 @@ export class ImageStore {
     return key;
   }
 
+  /**
+   * A vector artwork (form XObject) drawn with opacity below 1: a transparency group around
+   * the form, so the artwork is composited as one picture at that opacity, as a canvas draws
+   * an image with globalAlpha (without it, overlapping shapes inside would show through each other).
+   */
+  useTranslucentVector(ref: ImageRef, svgScale = 1): string {
+    this.use(ref, svgScale);
+    const key = `${imageKey(ref)}${GROUP_SUFFIX}`;
+    if (!this.used.has(key)) this.used.set(key, { svgScale });
+    return key;
+  }
+
   /** Embeds every image that was drawn (sequentially: sharp already uses every core). */
   async embedAll(doc: PDFDocument): Promise<void> {
     for (const [key, u] of this.used) {
-      if (this.embedded.has(key)) continue;
+      if (this.embedded.has(key) || key.endsWith(GROUP_SUFFIX)) continue;
       this.embedded.set(key, await embedImage(doc, this.ready.get(key)!, u.svgScale));
+    }
+    for (const key of this.used.keys()) {
+      if (!key.endsWith(GROUP_SUFFIX) || this.embedded.has(key)) continue;
+      const base = this.embedded.get(key.slice(0, -GROUP_SUFFIX.length))!;
+      this.embedded.set(key, { ...base, ref: transparencyGroupAround(doc, base.ref) });
     }
   }
 

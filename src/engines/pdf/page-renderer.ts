@@ -318,7 +318,8 @@ export class PageRenderer {
     if (destW <= 0 || destH <= 0) return;
     this.warnRasterized(img, path, imageLabel(l.src, l.image_id));
     this.checkResolution(img, pageM, path, imageLabel(l.src, l.image_id));
-    const key = this.deps.images.use(ref, this.svgScale(img, pageM));
+    const vectorForm = !!(img.svg || img.pdf);
+    const key = vectorForm && alpha < 1 ? this.deps.images.useTranslucentVector(ref) : this.deps.images.use(ref, this.svgScale(img, pageM));
     // image pixel (px, py) lands at (px − cropX − w/2, py − cropY − h/2); drawImage clips to the destination box
     const place = multiply(translate(-w / 2 - cropX, -h / 2 - cropY), imagePlacementMatrix(img));
     this.c.save().rect(-w / 2, -h / 2, destW, destH).op('W n').alpha(alpha).transform(place).op(`/${this.res.image(key)} Do`).restore();

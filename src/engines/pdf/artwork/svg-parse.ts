@@ -66,11 +66,6 @@ export interface SvgArtwork {
   /** viewBox → viewport (preserveAspectRatio applied) */
   viewBoxTransform: Matrix;
   root: SvgNode[];
-  /**
-   * some opacity below 1 inside: the form is then a transparency group, so a layer's own
-   * opacity multiplies the artwork's instead of being replaced by it
-   */
-  hasTransparency: boolean;
   /** what forces a raster fallback; empty when everything is vector */
   unsupported: string[];
 }
@@ -88,7 +83,7 @@ const SHAPES = new Set(['path', 'rect', 'circle', 'ellipse', 'line', 'polyline',
 /** never rendered where they stand (definitions); using them is what may need the raster path */
 const SILENT = new Set(['title', 'desc', 'metadata', 'defs', 'style', 'lineargradient', 'radialgradient', 'clippath', 'symbol', 'stop', 'mask', 'pattern', 'filter', 'marker']);
 const RASTER_ONLY: Record<string, string> = {
-  text: 'text', image: 'embedded image', foreignobject: 'foreignObject', switch: 'switch', a: 'link', svg: 'nested svg', textpath: 'text',
+  text: 'text', image: 'embedded image', foreignobject: 'foreignObject', switch: 'switch', svg: 'nested svg', textpath: 'text',
 };
 const LINE_CAP: Record<string, number> = { butt: 0, round: 1, square: 2 };
 const LINE_JOIN: Record<string, number> = { miter: 0, 'miter-clip': 0, arcs: 0, round: 1, bevel: 2 };
@@ -297,7 +292,7 @@ class Parser {
     const opacity = Math.min(1, Math.max(0, num(style.opacity, 1)));
     const clip = this.clip(style['clip-path']);
 
-    if (tag === 'g' || (viaUse && tag === 'symbol')) {
+    if (tag === 'g' || tag === 'a' || (viaUse && tag === 'symbol')) {
       return { kind: 'group', transform, opacity, ...(clip ? { clip } : {}), children: this.children(el, style) };
     }
     if (tag === 'use') {
@@ -309,6 +304,15 @@ class Parser {
       }
       const t = multiply(transform, translate(length(el.getAttribute('x'), this.vw), length(el.getAttribute('y'), this.vh)));
       const inner = this.element(target, style, true);
+      const vb = numbers(target.getAttribute('viewBox'));
+      if (inner?.kind === 'group' && target.localName.toLowerCase() === 'symbol' && vb.length === 4) {
+        // a symbol's viewBox maps into the use's width × height (default 100 %), clipped to it
+        const w = length(el.getAttribute('width') ?? target.getAttribute('width') ?? '100%', this.vw);
+        const h = length(el.getAttribute('height') ?? target.getAttribute('height') ?? '100%', this.vh);
+        const viewport: SvgClip = { paths: [[['M', 0, 0], ['L', w, 0], ['L', w, h], ['L', 0, h], ['Z']]], evenOdd: false };
+        const content: SvgNode = { ...inner, transform: viewBoxTransform(vb, w, h, target.getAttribute('preserveAspectRatio')) };
+        return { kind: 'group', transform: t, opacity, ...(clip ? { clip } : {}), children: [{ kind: 'group', transform: IDENTITY, opacity: 1, clip: viewport, children: [content] }] };
+      }
       return inner ? { kind: 'group', transform: t, opacity, ...(clip ? { clip } : {}), children: [inner] } : null;
     }
     if (!SHAPES.has(tag)) {
@@ -590,7 +594,7 @@ export function parseSvgArtwork(bytes: Uint8Array, width: number, height: number
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   const doc = parseHtml(text);
   const svg = doc.querySelector('svg');
-  if (!svg) return { width, height, viewBoxTransform: IDENTITY, root: [], hasTransparency: false, unsupported: ['no <svg> element'] };
+  if (!svg) return { width, height, viewBoxTransform: IDENTITY, root: [], unsupported: ['no <svg> element'] };
   const parser = new Parser(svg);
   parser.setViewport(width, height);
   const initial: Style = { fill: 'black', 'fill-opacity': '1', 'fill-rule': 'nonzero', stroke: 'none', 'stroke-width': '1', 'stroke-opacity': '1', color: 'black', visibility: 'visible', 'clip-rule': 'nonzero' };
@@ -601,13 +605,6 @@ export function parseSvgArtwork(bytes: Uint8Array, width: number, height: number
     height,
     viewBoxTransform: viewBoxTransform(vb, width, height, svg.getAttribute('preserveAspectRatio')),
     root,
-    hasTransparency: root.some(translucent),
     unsupported: [...parser.unsupported],
   };
-}
-
-function translucent(n: SvgNode): boolean {
-  if (n.opacity < 1) return true;
-  if (n.kind === 'group') return n.children.some(translucent);
-  return (!!n.fill && (n.fill.opacity < 1 || (n.fill.paint.kind === 'color' && n.fill.paint.color.a < 1))) || (!!n.stroke && (n.stroke.opacity < 1 || (n.stroke.paint.kind === 'color' && n.stroke.paint.color.a < 1)));
 }

@@ -18,6 +18,35 @@ import { Painter } from '../paint.js';
 import type { PathCommand } from '../path.js';
 import { pathBounds } from '../path.js';
 import type { SvgArtwork, SvgClip, SvgNode, SvgPaint } from './svg-parse.js';
+import { transformPath } from './svg-parse.js';
+
+interface Bounds {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Bounds of drawn nodes in the space `m` maps them to, strokes included (for a group form's BBox). */
+function nodesBounds(nodes: readonly SvgNode[], m: Matrix): Bounds | undefined {
+  let out: Bounds | undefined;
+  const add = (b: Bounds): void => {
+    out = out ? { x0: Math.min(out.x0, b.x0), y0: Math.min(out.y0, b.y0), x1: Math.max(out.x1, b.x1), y1: Math.max(out.y1, b.y1) } : b;
+  };
+  for (const n of nodes) {
+    const nm = multiply(m, n.transform);
+    if (n.kind === 'group') {
+      const b = nodesBounds(n.children, nm);
+      if (b) add(b);
+      continue;
+    }
+    const p = pathBounds(transformPath(n.path, nm));
+    // half the stroke, scaled by the largest axis scale, plus the miter (generously)
+    const grow = n.stroke ? (n.stroke.width / 2) * Math.max(Math.hypot(nm[0], nm[1]), Math.hypot(nm[2], nm[3])) * Math.max(2, n.stroke.miter) : 0;
+    add({ x0: p.x - grow, y0: p.y - grow, x1: p.x + p.width + grow, y1: p.y + p.height + grow });
+  }
+  return out;
+}
 
 /** /Matrix of a form drawn in a w × h box with y down, mapped onto the unit square (y up). */
 const unitSquare = (w: number, h: number): Matrix => [1 / w, 0, 0, -1 / h, 0, 1];
@@ -46,7 +75,11 @@ class SvgWriter {
   readonly c: ContentBuilder;
   private readonly paint: Painter;
 
-  constructor(doc: PDFDocument) {
+  constructor(
+    private readonly doc: PDFDocument,
+    /** nested group forms by resource key, shared by the writers of one artwork */
+    readonly forms: Map<string, PDFRef> = new Map(),
+  ) {
     this.res = new PageResources(doc);
     this.c = new ContentBuilder(this.res);
     // every feature the painter would warn about was sent to the raster path by the parser
@@ -59,6 +92,25 @@ class SvgWriter {
     else this.c.path(cmds).op(clip.evenOdd ? 'W* n' : 'W n');
   }
 
+  /** Children drawn at full opacity in a transparency group form (inside it, alpha starts at 1). */
+  private groupForm(children: SvgNode[]): string {
+    const w = new SvgWriter(this.doc, this.forms);
+    w.c.op('0 g 0 G [] 0 d');
+    for (const child of children) w.node(child, 1);
+    const b = nodesBounds(children, IDENTITY);
+    const key = `svg-group:${this.forms.size}`;
+    const stream = this.doc.context.flateStream(w.c.toString(), {
+      Type: 'XObject',
+      Subtype: 'Form',
+      FormType: 1,
+      BBox: b ? [b.x0, b.y0, b.x1, b.y1] : [0, 0, 0, 0],
+      Group: { Type: 'Group', S: 'Transparency' },
+      Resources: w.res.build((k) => this.forms.get(k)!),
+    });
+    this.forms.set(key, this.doc.context.register(stream));
+    return key;
+  }
+
   node(n: SvgNode, alpha: number): void {
     const a = alpha * n.opacity;
     if (a <= 0) return;
@@ -66,7 +118,10 @@ class SvgWriter {
     c.save();
     c.transform(n.transform);
     if (n.clip) this.clip(n.clip);
-    if (n.kind === 'group') {
+    if (n.kind === 'group' && n.opacity < 1 && n.children.length > 1) {
+      // group opacity composites the group as one picture: a transparency group form
+      c.alpha(a, a).op(`/${this.res.image(this.groupForm(n.children))} Do`);
+    } else if (n.kind === 'group') {
       for (const child of n.children) this.node(child, a);
     } else {
       if (n.fill) {
@@ -101,12 +156,8 @@ export function svgFormXObject(doc: PDFDocument, art: SvgArtwork): PDFRef {
   w.c.transform(art.viewBoxTransform);
   for (const n of art.root) w.node(n, 1);
   w.c.restore();
-  const resources = w.res.build(() => {
-    throw new Error('SVG artwork has no images');
-  });
-  const group = art.hasTransparency ? { Group: { Type: 'Group', S: 'Transparency' } } : {};
+  const resources = w.res.build((k) => w.forms.get(k)!);
   const stream = doc.context.flateStream(w.c.toString(), {
-    ...group,
     Type: 'XObject',
     Subtype: 'Form',
     FormType: 1,

@@ -75,6 +75,35 @@ describe('SVG artwork as vector paths', () => {
     expect(q.match(/\/Im1 Do/g)).toHaveLength(2);
   });
 
+  it('composites an artwork with opacity as one picture (a transparency group), as a canvas draws an image with globalAlpha', async () => {
+    const svg = await svgBytes('vector.svg');
+    const { pdf } = await renderPdf([page([{ type: 'image', src: 'vector.svg', left: 10, top: 10, opacity: 0.5 }], { background: { color: '#000000' } })], memAssets({ 'vector.svg': svg }));
+    expect(await qdf(pdf)).toMatch(/\/S \/Transparency/);
+    const r = await rasterise(pdf, { dpi: 100 });
+    // the radial centre (#fde047) at 50 % over black; drawn shape by shape, the white
+    // background rect inside the artwork would lighten it to about (190, 176, 99)
+    expect(near(r.at(20 + 150, 20 + 50), [126, 112, 35], 14)).toBe(true);
+  });
+
+  it('draws SVG group opacity as a group, symbols through their viewBox, links as groups', async () => {
+    const svg = new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100">
+      <symbol id="s" viewBox="0 0 10 10"><rect width="10" height="10" fill="#00aa00"/></symbol>
+      <g opacity="0.5"><rect x="0" y="0" width="60" height="50" fill="#ff0000"/><rect x="40" y="0" width="60" height="50" fill="#0000ff"/></g>
+      <a href="#s"><use xlink:href="#s" x="120" y="10" width="40" height="40"/></a>
+    </svg>`);
+    const { pdf, warnings } = await renderPdf([page([{ type: 'image', src: 's.svg', left: 10, top: 10 }])], memAssets({ 's.svg': svg }));
+    expect(warnings).toEqual([]);
+    expect(await pdfImages(pdf)).toEqual([]);
+    const r = await rasterise(pdf, { dpi: 100 });
+    expect(near(r.at(20 + 20, 20 + 25), [255, 128, 128])).toBe(true);
+    // where the two rects overlap only the top one shows, at 50 %
+    expect(near(r.at(20 + 50, 20 + 25), [128, 128, 255])).toBe(true);
+    // the 10 × 10 symbol fills the use's 40 × 40 box at (120, 10)
+    expect(near(r.at(20 + 122, 20 + 12), [0, 0xaa, 0])).toBe(true);
+    expect(near(r.at(20 + 158, 20 + 48), [0, 0xaa, 0])).toBe(true);
+    expect(near(r.at(20 + 162, 20 + 30), [255, 255, 255])).toBe(true);
+  });
+
   it('falls back to a raster at the density the side needs, warning with the layer and the features', async () => {
     const svg = await svgBytes('filtered.svg');
     const { pdf, warnings } = await renderPdf([page([
