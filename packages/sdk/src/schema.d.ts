@@ -7580,7 +7580,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "pdf";
                             warnings: {
-                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE or OUTSIDE_SAFE_ZONE */
+                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE, OUTSIDE_SAFE_ZONE or RASTERIZED_ARTWORK */
                                 code: string;
                                 details?: {
                                     [key: string]: unknown;
@@ -10035,7 +10035,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "pdf";
                             warnings: {
-                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE or OUTSIDE_SAFE_ZONE */
+                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE, OUTSIDE_SAFE_ZONE or RASTERIZED_ARTWORK */
                                 code: string;
                                 details?: {
                                     [key: string]: unknown;
@@ -12694,7 +12694,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "pdf";
                             warnings: {
-                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE or OUTSIDE_SAFE_ZONE */
+                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE, OUTSIDE_SAFE_ZONE or RASTERIZED_ARTWORK */
                                 code: string;
                                 details?: {
                                     [key: string]: unknown;
@@ -14169,7 +14169,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "pdf";
                             warnings: {
-                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE or OUTSIDE_SAFE_ZONE */
+                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE, OUTSIDE_SAFE_ZONE or RASTERIZED_ARTWORK */
                                 code: string;
                                 details?: {
                                     [key: string]: unknown;

@@ -22,6 +22,20 @@ export class LayerValidationError extends Error {
   }
 }
 
+const LINK = /(?:[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+|\/v1\/files\/[^\s"'<>]+)/gi;
+
+/**
+ * A message with every link cut to its last two path segments, query and fragment dropped:
+ * a signed link (`/v1/files/…?exp=…&sig=…`) must never reach a job's error or a log line.
+ */
+export function redactLinks(message: string): string {
+  return message.replace(LINK, (link) => {
+    const path = link.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split(/[?#]/)[0]!;
+    const parts = path.split('/').filter(Boolean);
+    return parts.length ? `…/${parts.slice(-2).join('/')}` : '…';
+  });
+}
+
 /** An asset a layer names could not be had or read (missing image, undecodable bytes). */
 export class AssetError extends Error {
   readonly code = 'asset_unavailable';
@@ -31,7 +45,7 @@ export class AssetError extends Error {
     readonly where: string,
     options?: { cause?: unknown },
   ) {
-    super(`${where}: ${message}`, options);
+    super(`${where}: ${redactLinks(message)}`, options);
     this.name = 'AssetError';
   }
 }

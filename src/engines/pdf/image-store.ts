@@ -3,7 +3,23 @@ import type { PDFDocument, PDFRef } from 'pdf-lib';
 import { AssetError } from './errors.js';
 import type { EmbeddedImage, PreparedImage } from './images.js';
 import { embedImage, prepareImage } from './images.js';
+import { imageLabel } from './page-renderer.js';
 import type { AssetResolver, ImageRef } from './types.js';
+
+const GROUP_SUFFIX = '#group';
+
+/** A form on the unit square that draws `form` as a transparency group. */
+function transparencyGroupAround(doc: PDFDocument, form: PDFRef): PDFRef {
+  const stream = doc.context.stream('/A Do', {
+    Type: 'XObject',
+    Subtype: 'Form',
+    FormType: 1,
+    BBox: [0, 0, 1, 1],
+    Group: { Type: 'Group', S: 'Transparency' },
+    Resources: { XObject: { A: form } },
+  });
+  return doc.context.register(stream);
+}
 
 export function imageKey(ref: ImageRef): string {
   return ref.imageId ? `id:${ref.imageId}` : `src:${ref.src ?? ''}`;
@@ -21,7 +37,7 @@ export class ImageStore {
     const key = imageKey(ref);
     let p = this.loading.get(key);
     if (!p) {
-      const label = ref.imageId ? `image_id ${ref.imageId}` : `image ${ref.src}`;
+      const label = ref.imageId ? `image_id ${ref.imageId}` : `image ${imageLabel(ref.src, undefined)}`;
       p = (async () => {
         let bytes: Uint8Array;
         try {
@@ -34,7 +50,7 @@ export class ImageStore {
           this.ready.set(key, img);
           return img;
         } catch (e) {
-          throw new AssetError(`${label} is not a readable image: ${(e as Error).message}`, where, { cause: e });
+          throw new AssetError(`${label} is not a readable image or PDF artwork: ${(e as Error).message}`, where, { cause: e });
         }
       })();
       this.loading.set(key, p);
@@ -57,11 +73,28 @@ export class ImageStore {
     return key;
   }
 
+  /**
+   * A vector artwork (form XObject) drawn with opacity below 1: a transparency group around
+   * the form, so the artwork is composited as one picture at that opacity, as a canvas draws
+   * an image with globalAlpha (without it, overlapping shapes inside would show through each other).
+   */
+  useTranslucentVector(ref: ImageRef, svgScale = 1): string {
+    this.use(ref, svgScale);
+    const key = `${imageKey(ref)}${GROUP_SUFFIX}`;
+    if (!this.used.has(key)) this.used.set(key, { svgScale });
+    return key;
+  }
+
   /** Embeds every image that was drawn (sequentially: sharp already uses every core). */
   async embedAll(doc: PDFDocument): Promise<void> {
     for (const [key, u] of this.used) {
-      if (this.embedded.has(key)) continue;
+      if (this.embedded.has(key) || key.endsWith(GROUP_SUFFIX)) continue;
       this.embedded.set(key, await embedImage(doc, this.ready.get(key)!, u.svgScale));
+    }
+    for (const key of this.used.keys()) {
+      if (!key.endsWith(GROUP_SUFFIX) || this.embedded.has(key)) continue;
+      const base = this.embedded.get(key.slice(0, -GROUP_SUFFIX.length))!;
+      this.embedded.set(key, { ...base, ref: transparencyGroupAround(doc, base.ref) });
     }
   }
 

@@ -8,9 +8,12 @@
  */
 import { promisify } from 'node:util';
 import { deflate as deflateCb } from 'node:zlib';
-import type { PDFDocument, PDFRef } from 'pdf-lib';
-import { PDFName, PDFNumber } from 'pdf-lib';
+import type { PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import sharp from 'sharp';
+import type { SvgArtwork } from './artwork/svg-parse.js';
+import { parseSvgArtwork } from './artwork/svg-parse.js';
+import { pdfFormXObject, pdfPageInfo, svgFormXObject } from './artwork/vector-form.js';
 import type { Matrix } from './geometry.js';
 import { multiply } from './geometry.js';
 
@@ -21,7 +24,7 @@ export const MAX_IMAGE_PIXELS = 100_000_000;
 /** Upper bound on an SVG's raster. */
 const MAX_SVG_PIXELS = 50_000_000;
 
-export type ImageFormat = 'jpeg' | 'png' | 'svg' | 'other';
+export type ImageFormat = 'jpeg' | 'png' | 'svg' | 'pdf' | 'other';
 
 export interface PreparedImage {
   format: ImageFormat;
@@ -33,6 +36,12 @@ export interface PreparedImage {
   /** true for vector sources (no resolution warning) */
   isVector: boolean;
   bytes: Uint8Array;
+  /** SVG drawn as vector paths (every feature it uses has a vector form) */
+  svg?: SvgArtwork;
+  /** SVG that must be rasterised, and why (filters, masks, text…): the renderer warns naming the layer */
+  rasterReasons?: string[];
+  /** PDF artwork: its first page is placed as a form XObject */
+  pdf?: PDFDocument;
 }
 
 interface PngInfo {
@@ -50,6 +59,7 @@ export function sniffFormat(b: Uint8Array): ImageFormat {
   if (b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
   if (b.length > 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'png';
   const head = Buffer.from(b.subarray(0, 512)).toString('utf8').trimStart();
+  if (head.startsWith('%PDF-')) return 'pdf';
   if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) return 'svg';
   return 'other';
 }
@@ -120,11 +130,12 @@ function parseJpeg(b: Uint8Array): JpegInfo | undefined {
 /** Reads what the renderer needs to place an image; throws when the bytes are not an image. */
 export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
   const format = sniffFormat(bytes);
+  if (format === 'pdf') return preparePdf(bytes);
   const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
   if (!meta.width || !meta.height) throw new Error('image has no dimensions');
   const orientation = format === 'jpeg' && meta.orientation && meta.orientation >= 1 && meta.orientation <= 8 ? meta.orientation : 1;
   const swap = orientation >= 5;
-  return {
+  const img: PreparedImage = {
     format,
     width: swap ? meta.height : meta.width,
     height: swap ? meta.width : meta.height,
@@ -132,6 +143,62 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
     isVector: format === 'svg',
     bytes,
   };
+  if (format === 'svg') {
+    let art: SvgArtwork;
+    try {
+      art = parseSvgArtwork(bytes, img.width, img.height);
+    } catch (e) {
+      return { ...img, rasterReasons: [`unparsable SVG (${(e as Error).message.slice(0, 80)})`] };
+    }
+    return art.unsupported.length ? { ...img, rasterReasons: art.unsupported } : { ...img, svg: art };
+  }
+  return img;
+}
+
+/**
+ * Why an artwork cannot be placed in a print file, or null when it can: a PDF must load
+ * (not encrypted, parsable, a page with a size); an SVG must have an <svg> element. Rasters
+ * were decoded at upload. For checks at design save, so a job never fails on it later.
+ */
+export async function artworkProblem(bytes: Uint8Array): Promise<string | null> {
+  const format = sniffFormat(bytes);
+  if (format === 'pdf') {
+    try {
+      await preparePdf(bytes);
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  }
+  if (format === 'svg') {
+    try {
+      const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+      if (!meta.width || !meta.height) return 'the SVG has no size';
+    } catch {
+      return 'the SVG cannot be read';
+    }
+  }
+  return null;
+}
+
+/**
+ * A PDF artwork: its first page, at its crop box size in points (= CSS px, what the upload
+ * recorded as width/height), rotation applied. Throws for encrypted or unreadable files.
+ */
+export async function preparePdf(bytes: Uint8Array): Promise<PreparedImage> {
+  let pdf: PDFDocument;
+  let pages: number;
+  try {
+    pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    pages = pdf.getPageCount();
+  } catch (e) {
+    const msg = (e as Error).message;
+    throw new Error(/encrypt/i.test(msg) ? 'the PDF is encrypted' : 'the PDF cannot be parsed');
+  }
+  if (pages < 1) throw new Error('the PDF has no pages');
+  const info = pdfPageInfo(pdf.getPage(0).node);
+  if (!(info.width > 0 && info.height > 0)) throw new Error('the PDF page has no size');
+  return { format: 'pdf', width: info.width, height: info.height, orientation: 1, isVector: true, bytes, pdf };
 }
 
 /**
@@ -202,7 +269,7 @@ export interface EmbeddedImage {
   pixelWidth: number;
   pixelHeight: number;
   /** how the pixels were stored, for tests and logs */
-  method: 'jpeg-passthrough' | 'png-passthrough' | 'decoded';
+  method: 'jpeg-passthrough' | 'png-passthrough' | 'decoded' | 'vector-form';
 }
 
 /**
@@ -211,6 +278,8 @@ export interface EmbeddedImage {
  */
 export async function embedImage(doc: PDFDocument, img: PreparedImage, svgScale = 1): Promise<EmbeddedImage> {
   const b = img.bytes;
+  if (img.pdf) return { ref: await pdfFormXObject(doc, img.pdf), pixelWidth: 0, pixelHeight: 0, method: 'vector-form' };
+  if (img.svg) return { ref: svgFormXObject(doc, img.svg), pixelWidth: 0, pixelHeight: 0, method: 'vector-form' };
   if (img.format === 'jpeg') {
     const j = parseJpeg(b);
     if (j?.supported) {

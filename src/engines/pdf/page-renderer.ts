@@ -96,6 +96,7 @@ export class PageRenderer {
     }
     if (bg.image && (bg.image.src || bg.image.imageId)) {
       const img = this.deps.images.get(bg.image);
+      this.warnRasterized(img, 'background', imageLabel(bg.image.src, bg.image.imageId));
       const fit = bg.fit ?? 'cover';
       let sx = b.width / img.width;
       let sy = b.height / img.height;
@@ -276,6 +277,17 @@ export class PageRenderer {
     return Math.min(8, Math.max(1, (this.dpi * px) / 72));
   }
 
+  /** An SVG with features that have no vector form is printed as a raster: say so, naming the layer. */
+  private warnRasterized(img: { rasterReasons?: string[] }, layer: string, ref: string): void {
+    if (!img.rasterReasons?.length) return;
+    this.deps.warn({
+      code: 'RASTERIZED_ARTWORK',
+      layer,
+      message: `SVG ${ref} is printed as a raster image, not as vector paths: it uses ${img.rasterReasons.join(', ')}`,
+      details: { image: ref, features: img.rasterReasons },
+    });
+  }
+
   /** Effective resolution: 72 pt per inch over the points one image pixel covers. */
   private checkResolution(img: { isVector: boolean }, pageM: Matrix, layer: string, ref: string): void {
     if (img.isVector) return;
@@ -304,8 +316,10 @@ export class PageRenderer {
     const destW = Math.min(w, img.width - cropX);
     const destH = Math.min(h, img.height - cropY);
     if (destW <= 0 || destH <= 0) return;
+    this.warnRasterized(img, path, imageLabel(l.src, l.image_id));
     this.checkResolution(img, pageM, path, imageLabel(l.src, l.image_id));
-    const key = this.deps.images.use(ref, this.svgScale(img, pageM));
+    const vectorForm = !!(img.svg || img.pdf);
+    const key = vectorForm && alpha < 1 ? this.deps.images.useTranslucentVector(ref) : this.deps.images.use(ref, this.svgScale(img, pageM));
     // image pixel (px, py) lands at (px − cropX − w/2, py − cropY − h/2); drawImage clips to the destination box
     const place = multiply(translate(-w / 2 - cropX, -h / 2 - cropY), imagePlacementMatrix(img));
     this.c.save().rect(-w / 2, -h / 2, destW, destH).op('W n').alpha(alpha).transform(place).op(`/${this.res.image(key)} Do`).restore();

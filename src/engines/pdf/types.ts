@@ -95,7 +95,9 @@ export type WarningCode =
   /** a property the renderer does not reproduce (shadow, filters, pattern fill, text on path…) */
   | 'UNSUPPORTED_FEATURE'
   /** a text layer reaches outside the safe zone */
-  | 'OUTSIDE_SAFE_ZONE';
+  | 'OUTSIDE_SAFE_ZONE'
+  /** an SVG uses features with no vector form (filter, mask, text, embedded image…) and is printed as a raster */
+  | 'RASTERIZED_ARTWORK';
 
 export interface RenderWarning {
   code: WarningCode;

@@ -1,4 +1,4 @@
-import { findDefaultFamily, LayerValidationError, validateLayers } from '../../engines/pdf/index.js';
+import { artworkProblem, findDefaultFamily, LayerValidationError, validateLayers } from '../../engines/pdf/index.js';
 import { familyCandidates, GENERIC_FAMILIES } from '../../engines/pdf/fonts/font-registry.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { FontsService, ImagesService } from '../catalog/index.js';
@@ -69,19 +69,40 @@ export class DesignAssets {
 
   private async imageProblem(storeId: string, layer: Record<string, unknown>): Promise<{ field: string; message: string } | null> {
     if (typeof layer.image_id === 'string') {
-      if (!(await this.images.usable(storeId, layer.image_id))) return { field: 'image_id', message: 'is not an image of this store' };
+      const row = await this.images.usable(storeId, layer.image_id);
+      if (!row) return { field: 'image_id', message: 'is not an image of this store' };
       // The print engine reads the image by its id, but the customizer shows `src`: a layer
       // must not show one picture (or a tracking or script link) and print another.
       if (layer.src !== undefined && layer.src !== null && (typeof layer.src !== 'string' || (await this.images.ownImageId(layer.src)) !== layer.image_id.toLowerCase())) {
         return { field: 'src', message: `must be a url of image ${layer.image_id} (the layer's image_id), or left out` };
       }
-      return null;
+      return this.artworkUnusable(storeId, row, 'image_id');
     }
     if (typeof layer.src === 'string') {
       const id = await this.images.ownImageId(layer.src);
-      if (id && (await this.images.usable(storeId, id))) return null;
+      const row = id ? await this.images.usable(storeId, id) : null;
+      if (row) return this.artworkUnusable(storeId, row, 'src');
       return { field: 'src', message: 'must be the url of an image of this store (upload it with POST /images first), or use image_id' };
     }
     return { field: 'src', message: 'an image layer needs src (an Image url) or image_id' };
   }
+
+  /**
+   * A PDF or SVG artwork the print engine cannot place (an encrypted or broken PDF) is refused
+   * here, naming the field, instead of failing the PDF job later. Vector uploads only: rasters
+   * were decoded at upload. Answers are kept per stored blob (uploads never change).
+   */
+  private async artworkUnusable(storeId: string, row: { id: string; blob_key: string; mime_type: string }, field: string): Promise<{ field: string; message: string } | null> {
+    if (row.mime_type !== 'application/pdf' && row.mime_type !== 'image/svg+xml') return null;
+    let problem = artworkChecks.get(row.blob_key);
+    if (problem === undefined) {
+      problem = await artworkProblem((await this.images.bytes(storeId, row.id)).body);
+      if (artworkChecks.size >= 512) artworkChecks.delete(artworkChecks.keys().next().value!);
+      artworkChecks.set(row.blob_key, problem);
+    }
+    return problem ? { field, message: `image ${row.id} cannot be placed in a print file: ${problem}` } : null;
+  }
 }
+
+/** blob key → why the artwork cannot be printed (null: it can), for the last 512 vector artworks checked */
+const artworkChecks = new Map<string, string | null>();

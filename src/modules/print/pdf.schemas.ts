@@ -11,7 +11,7 @@ export const CreatePdfBody = Type.Object(
 
 const Box = Type.Array(Type.Number(), { minItems: 4, maxItems: 4, description: '[x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them' });
 const Warning = Type.Object({
-  code: Type.String({ description: 'LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE or OUTSIDE_SAFE_ZONE' }),
+  code: Type.String({ description: 'LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE, OUTSIDE_SAFE_ZONE or RASTERIZED_ARTWORK' }),
   page: Type.Integer({ description: '1-based page (one per design)' }),
   layer: Type.Optional(Type.String()),
   message: Type.String(),

@@ -1,0 +1,242 @@
+/**
+ * Vector artwork as PDF form XObjects, placed like images: the form's /Matrix maps the
+ * artwork's intrinsic box (CSS px, y down, as for a raster image) onto the unit square, so the
+ * renderer's image placement (`imagePlacementMatrix`, crop, clip) works unchanged.
+ *
+ * - SVG: the parsed drawing tree written as path operators (fill, stroke, shading for gradients,
+ *   W n for clip paths, ExtGState alpha).
+ * - PDF: the first page embedded with pdf-lib (its content stream, fonts and images untouched),
+ *   the crop box and /Rotate honoured.
+ */
+import type { PDFDocument, PDFRef } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFName, PDFNumber } from 'pdf-lib';
+import { ContentBuilder, PageResources, num } from '../content.js';
+import type { Matrix } from '../geometry.js';
+import { IDENTITY, multiply, scale, translate } from '../geometry.js';
+import type { GradientFill } from '../layers.js';
+import { Painter } from '../paint.js';
+import type { PathCommand } from '../path.js';
+import { pathBounds } from '../path.js';
+import type { SvgArtwork, SvgClip, SvgNode, SvgPaint } from './svg-parse.js';
+import { transformPath } from './svg-parse.js';
+
+interface Bounds {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Bounds of drawn nodes in the space `m` maps them to, strokes included (for a group form's BBox). */
+function nodesBounds(nodes: readonly SvgNode[], m: Matrix): Bounds | undefined {
+  let out: Bounds | undefined;
+  const add = (b: Bounds): void => {
+    out = out ? { x0: Math.min(out.x0, b.x0), y0: Math.min(out.y0, b.y0), x1: Math.max(out.x1, b.x1), y1: Math.max(out.y1, b.y1) } : b;
+  };
+  for (const n of nodes) {
+    const nm = multiply(m, n.transform);
+    if (n.kind === 'group') {
+      const b = nodesBounds(n.children, nm);
+      if (b) add(b);
+      continue;
+    }
+    const p = pathBounds(transformPath(n.path, nm));
+    // half the stroke, scaled by the largest axis scale, plus the miter (generously)
+    const grow = n.stroke ? (n.stroke.width / 2) * Math.max(Math.hypot(nm[0], nm[1]), Math.hypot(nm[2], nm[3])) * Math.max(2, n.stroke.miter) : 0;
+    add({ x0: p.x - grow, y0: p.y - grow, x1: p.x + p.width + grow, y1: p.y + p.height + grow });
+  }
+  return out;
+}
+
+/** /Matrix of a form drawn in a w × h box with y down, mapped onto the unit square (y up). */
+const unitSquare = (w: number, h: number): Matrix => [1 / w, 0, 0, -1 / h, 0, 1];
+
+function toGradientFill(paint: Extract<SvgPaint, { kind: 'gradient' }>, path: PathCommand[]): { fill: GradientFill; w: number; h: number } {
+  const g = paint.gradient;
+  const c = g.coords;
+  const coords = g.type === 'linear' ? { x1: c[0], y1: c[1], x2: c[2], y2: c[3] } : { x1: c[0], y1: c[1], r1: c[2], x2: c[3], y2: c[4], r2: c[5] };
+  const stops = g.stops.map((s) => ({ offset: s.offset, color: `rgb(${s.color.r * 255},${s.color.g * 255},${s.color.b * 255})` }));
+  if (g.units === 'userSpaceOnUse') {
+    return { fill: { type: g.type, coords, colorStops: stops, gradientUnits: 'pixels', gradientTransform: [...g.transform] }, w: 0, h: 0 };
+  }
+  // objectBoundingBox: gradient space = bbox translate · scale · gradientTransform (Painter: translate(-w/2 + offset) · scale(w, h) · transform)
+  const b = pathBounds(path);
+  const w = b.width || 1;
+  const h = b.height || 1;
+  return {
+    fill: { type: g.type, coords, colorStops: stops, gradientUnits: 'percentage', gradientTransform: [...g.transform], offsetX: b.x + w / 2, offsetY: b.y + h / 2 },
+    w,
+    h,
+  };
+}
+
+class SvgWriter {
+  readonly res: PageResources;
+  readonly c: ContentBuilder;
+  private readonly paint: Painter;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    /** nested group forms by resource key, shared by the writers of one artwork */
+    readonly forms: Map<string, PDFRef> = new Map(),
+  ) {
+    this.res = new PageResources(doc);
+    this.c = new ContentBuilder(this.res);
+    // every feature the painter would warn about was sent to the raster path by the parser
+    this.paint = new Painter(this.c, this.res, doc, () => undefined);
+  }
+
+  private clip(clip: SvgClip): void {
+    const cmds = clip.paths.flat();
+    if (cmds.length === 0) this.c.rect(0, 0, 0, 0).op('W n');
+    else this.c.path(cmds).op(clip.evenOdd ? 'W* n' : 'W n');
+  }
+
+  /** Children drawn at full opacity in a transparency group form (inside it, alpha starts at 1). */
+  private groupForm(children: SvgNode[]): string {
+    const w = new SvgWriter(this.doc, this.forms);
+    w.c.op('0 g 0 G [] 0 d');
+    for (const child of children) w.node(child, 1);
+    const b = nodesBounds(children, IDENTITY);
+    const key = `svg-group:${this.forms.size}`;
+    const stream = this.doc.context.flateStream(w.c.toString(), {
+      Type: 'XObject',
+      Subtype: 'Form',
+      FormType: 1,
+      BBox: b ? [b.x0, b.y0, b.x1, b.y1] : [0, 0, 0, 0],
+      Group: { Type: 'Group', S: 'Transparency' },
+      Resources: w.res.build((k) => this.forms.get(k)!),
+    });
+    this.forms.set(key, this.doc.context.register(stream));
+    return key;
+  }
+
+  node(n: SvgNode, alpha: number): void {
+    const a = alpha * n.opacity;
+    if (a <= 0) return;
+    const c = this.c;
+    c.save();
+    c.transform(n.transform);
+    if (n.clip) this.clip(n.clip);
+    if (n.kind === 'group' && n.opacity < 1 && n.children.length > 1) {
+      // group opacity composites the group as one picture: a transparency group form
+      c.alpha(a, a).op(`/${this.res.image(this.groupForm(n.children))} Do`);
+    } else if (n.kind === 'group') {
+      for (const child of n.children) this.node(child, a);
+    } else {
+      if (n.fill) {
+        const p = n.fill.paint;
+        if (p.kind === 'color') c.alpha(a * n.fill.opacity * p.color.a).fillColor(p.color).path(n.path).op(n.fill.evenOdd ? 'f*' : 'f');
+        else {
+          const { fill, w, h } = toGradientFill(p, n.path);
+          this.paint.gradientFill(fill, n.path, { width: w, height: h, strokeWidth: 0 }, n.fill.evenOdd, a * n.fill.opacity, '');
+        }
+      }
+      const s = n.stroke;
+      if (s && s.paint.kind === 'color') {
+        c.save();
+        c.op(`${num(s.width)} w ${s.cap} J ${s.join} j ${num(s.miter)} M`);
+        if (s.dash.length) c.op(`[${s.dash.map(num).join(' ')}] ${num(s.dashOffset)} d`);
+        c.alpha(undefined, a * s.opacity * s.paint.color.a).strokeColor(s.paint.color).path(n.path).op('S');
+        c.restore();
+      }
+    }
+    c.restore();
+  }
+}
+
+/** Writes an SVG drawing tree as a form XObject in intrinsic px (see `unitSquare`). */
+export function svgFormXObject(doc: PDFDocument, art: SvgArtwork): PDFRef {
+  const w = new SvgWriter(doc);
+  w.c.save();
+  // a form starts in the graphics state of its caller: colours and dashes to SVG's initial values
+  w.c.op('0 g 0 G [] 0 d');
+  // the root <svg> clips to its viewport
+  w.c.rect(0, 0, art.width, art.height).op('W n');
+  w.c.transform(art.viewBoxTransform);
+  for (const n of art.root) w.node(n, 1);
+  w.c.restore();
+  const resources = w.res.build((k) => w.forms.get(k)!);
+  const stream = doc.context.flateStream(w.c.toString(), {
+    Type: 'XObject',
+    Subtype: 'Form',
+    FormType: 1,
+    BBox: [0, 0, art.width, art.height],
+    Matrix: [...unitSquare(art.width, art.height)],
+    Resources: resources,
+  });
+  return doc.context.register(stream);
+}
+
+export interface PdfPageInfo {
+  /** crop box [x0, y0, x1, y1] in PDF points */
+  box: [number, number, number, number];
+  rotate: 0 | 90 | 180 | 270;
+  /** size as displayed (rotation applied), in points: the intrinsic px size */
+  width: number;
+  height: number;
+}
+
+function boxOf(page: PDFDict, name: string): [number, number, number, number] | undefined {
+  let node: PDFDict | undefined = page;
+  for (let i = 0; node && i < 32; i++) {
+    const v = node.lookup(PDFName.of(name));
+    if (v instanceof PDFArray && v.size() === 4) {
+      const n = v.asArray().map((x) => (x instanceof PDFNumber ? x.asNumber() : NaN));
+      if (n.every(Number.isFinite)) return [Math.min(n[0]!, n[2]!), Math.min(n[1]!, n[3]!), Math.max(n[0]!, n[2]!), Math.max(n[1]!, n[3]!)];
+    }
+    const parent: unknown = node.lookup(PDFName.of('Parent'));
+    node = parent instanceof PDFDict ? parent : undefined;
+  }
+  return undefined;
+}
+
+function rotateOf(page: PDFDict): 0 | 90 | 180 | 270 {
+  let node: PDFDict | undefined = page;
+  for (let i = 0; node && i < 32; i++) {
+    const v = node.lookup(PDFName.of('Rotate'));
+    if (v instanceof PDFNumber) return ((((Math.round(v.asNumber() / 90) * 90) % 360) + 360) % 360) as 0 | 90 | 180 | 270;
+    const parent: unknown = node.lookup(PDFName.of('Parent'));
+    node = parent instanceof PDFDict ? parent : undefined;
+  }
+  return 0;
+}
+
+/** The visible box (CropBox within MediaBox) and rotation of a page. */
+export function pdfPageInfo(page: PDFDict): PdfPageInfo {
+  const media = boxOf(page, 'MediaBox') ?? [0, 0, 612, 792];
+  const crop = boxOf(page, 'CropBox') ?? media;
+  const box: [number, number, number, number] = [Math.max(media[0], crop[0]), Math.max(media[1], crop[1]), Math.min(media[2], crop[2]), Math.min(media[3], crop[3])];
+  if (box[2] <= box[0] || box[3] <= box[1]) box.splice(0, 4, ...media);
+  const rotate = rotateOf(page);
+  const bw = box[2] - box[0];
+  const bh = box[3] - box[1];
+  const swap = rotate === 90 || rotate === 270;
+  return { box, rotate, width: swap ? bh : bw, height: swap ? bw : bh };
+}
+
+/**
+ * /Matrix for an embedded page: crop box origin to 0, /Rotate applied as viewers apply it
+ * (clockwise), then the displayed box mapped onto the unit square.
+ */
+export function pdfPageMatrix(info: PdfPageInfo): Matrix {
+  const [x0, y0, x1, y1] = info.box;
+  const W = x1 - x0;
+  const H = y1 - y0;
+  const rot: Record<number, Matrix> = {
+    0: IDENTITY,
+    90: [0, -1, 1, 0, 0, W],
+    180: [-1, 0, 0, -1, W, H],
+    270: [0, 1, -1, 0, H, 0],
+  };
+  return multiply(scale(1 / info.width, 1 / info.height), multiply(rot[info.rotate]!, translate(-x0, -y0)));
+}
+
+/** Places page 1 of `src` in `doc` as a form XObject mapped onto the unit square. */
+export async function pdfFormXObject(doc: PDFDocument, src: PDFDocument): Promise<PDFRef> {
+  const page = src.getPage(0);
+  const info = pdfPageInfo(page.node);
+  const [x0, y0, x1, y1] = info.box;
+  const embedded = await doc.embedPage(page, { left: x0, bottom: y0, right: x1, top: y1 }, [...pdfPageMatrix(info)] as never);
+  return embedded.ref;
+}
