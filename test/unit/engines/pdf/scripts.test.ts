@@ -44,6 +44,7 @@ const CASES = [
 
 /** pdftotext's line text without the bidi embedding marks it adds around RTL lines. */
 const clean = (s: string) => s.replace(/[\u202A-\u202E\u200E\u200F\f]/g, '').replace(/[ \t]+/g, ' ').trim();
+const lines = (s: string) => s.split('\n').map(clean).filter(Boolean);
 const squash = (s: string) => clean(s).replace(/\s+/g, '');
 
 /** Ink (dark pixels) cropped to its bounding box and scaled to 480 × 80, as a boolean mask. */
@@ -104,6 +105,26 @@ describe('shaped scripts read back in logical order (pdftotext, pdffonts)', () =
     const { pdf, warnings } = await renderPdf([page([textLayer(text, 'DejaVu Sans', { direction: 'rtl', fontSize: 40 })])], assets());
     expect(warnings).toEqual([]);
     expect(squash(await pdfText(pdf))).toBe(squash(text));
+  });
+
+  it('rtl textbox: wraps shaped Arabic over lines, textAlign right puts each line at the right edge, left at the left', async () => {
+    const text = 'مرحبا بكم في متجرنا الجديد للطباعة';
+    const box = (textAlign: string) => textLayer(text, 'DejaVu Sans', { type: 'textbox', width: 500, left: 300, fontSize: 40, direction: 'rtl', textAlign });
+    const edges = async (textAlign: string) => {
+      const { pdf, warnings } = await renderPdf([page([box(textAlign)])], assets());
+      expect(warnings).toEqual([]);
+      expect(lines(await pdfText(pdf)).length).toBeGreaterThanOrEqual(2);
+      const r = await rasterise(pdf, { dpi: 100 });
+      let min = r.width, max = -1;
+      for (let y = 0; y < r.height; y++) for (let x = 0; x < r.width; x++) if (r.at(x, y)[0] < 128) { min = Math.min(min, x); max = Math.max(max, x); }
+      return { min, max };
+    };
+    const right = await edges('right');
+    expect(right.max).toBeGreaterThan(790); // box spans x 300 to 800
+    expect(right.max).toBeLessThanOrEqual(802);
+    const left = await edges('left');
+    expect(left.min).toBeGreaterThanOrEqual(298);
+    expect(left.min).toBeLessThan(310);
   });
 
   it('a character no font has is reported as MISSING_GLYPHS', async () => {
