@@ -141,7 +141,6 @@ export class PageRenderer {
     if (Array.isArray(l.filters) && l.filters.length > 0) feature('filters', 'image filters are not applied');
     if (typeof l.globalCompositeOperation === 'string' && l.globalCompositeOperation !== 'source-over') feature('globalCompositeOperation', 'blend modes are drawn as source-over');
     if (TEXT_TYPES.has(l.type) && l.path) feature('text path', 'text on a path is laid out on a straight line');
-    if (TEXT_TYPES.has(l.type) && l.direction === 'rtl') feature('direction rtl', 'right-to-left text is laid out left to right');
   }
 
   private async drawLayer(l: Layer, ctx: DrawContext): Promise<void> {

@@ -10,6 +10,7 @@ import { convertPdfToCmyk } from '../prepress/ghostscript.js';
 import { parseColor } from './color.js';
 import { LayerValidationError, PageSpecError, type LayerIssue } from './errors.js';
 import { FontRegistry } from './fonts/font-registry.js';
+import { embedGlyphFonts } from './text/glyph-font.js';
 import type { Box } from './geometry.js';
 import { ImageStore } from './image-store.js';
 import type { Layer } from './layers.js';
@@ -168,6 +169,7 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
     opts.signal?.throwIfAborted();
   }
   await images.embedAll(doc);
+  await embedGlyphFonts(doc);
   for (const { page, renderer } of rendered) {
     page.node.set(PDFName.of('Resources'), renderer.res.build((key) => images.ref(key)));
   }

@@ -14,6 +14,8 @@ import type { Painter } from './paint.js';
 import type { CompleteStyle, TextLayout } from './text-layout.js';
 import { backgroundRects, decorationRects } from './text-decorations.js';
 import { layoutText, stylesFromArray } from './text-layout.js';
+import { drawShapedLine, lineDirection } from './text/shaped-painter.js';
+import { needsShaping, shapedAdvance } from './text/shaped-line.js';
 
 /** Fabric's default text properties (Text.ownDefaults + FabricObject defaults). */
 export function textBaseStyle(l: Layer): CompleteStyle {
@@ -61,6 +63,7 @@ export class TextPainter {
   layout(l: Layer): TextLayout {
     const base = textBaseStyle(l);
     const fonts = this.fonts;
+    const dir = lineDirection(l);
     return layoutText(
       {
         kind: l.type === 'textbox' ? 'textbox' : 'text',
@@ -73,7 +76,14 @@ export class TextPainter {
         base,
         styles: stylesFromArray(l.styles, l.text ?? ''),
       },
-      { advance: (s, text) => fonts.advance(fonts.face(s.fontFamily, parseFontWeight(s.fontWeight), parseFontStyle(s.fontStyle)), text) },
+      {
+        advance: (s, text) => {
+          const weight = parseFontWeight(s.fontWeight);
+          const face = fonts.face(s.fontFamily, weight, parseFontStyle(s.fontStyle));
+          // complex scripts, right-to-left text and characters from fallback fonts: HarfBuzz
+          return needsShaping(text, face, dir) ? shapedAdvance(text, face, weight) : fonts.advance(face, text);
+        },
+      },
     );
   }
 
@@ -96,6 +106,7 @@ export class TextPainter {
     type Glyph = { code: string; natural: number; x: number; y: number };
     type Run = { key: string; style: CompleteStyle; col: Rgba; fname: string; glyphs: Glyph[]; fakeBold: boolean; fakeItalic: boolean };
     for (const line of layout.lines) {
+      if (drawShapedLine(this.p, fonts, this.doc, l, layout, line, kind, alpha, path, missing)) continue;
       const x0 = -layout.width / 2 + line.leftOffset;
       const runs: Run[] = [];
       // each chunk is what Fabric passes to one fillText: shaped as a unit, drawn from its first box

@@ -43,7 +43,8 @@ export interface ShapedGlyph {
 const parsed = new Map<string, FkFont>();
 const PARSED_CAP = 64;
 
-function parse(id: string, bytes: Uint8Array): FkFont {
+/** Parses font bytes with fontkit (first face of a collection), cached by identity. */
+export function parse(id: string, bytes: Uint8Array): FkFont {
   let f = parsed.get(id);
   if (!f) {
     const created = fontkit.create(bytes) as FkFont & { fonts?: FkFont[] };

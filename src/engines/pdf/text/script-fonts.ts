@@ -1,0 +1,60 @@
+/**
+ * Script fallback for shaped text: the fonts shipped in fonts/ (see fonts/README.md) cover
+ * Arabic, Hebrew, Devanagari, Thai, CJK and Hangul. A character the layer's own font lacks is
+ * drawn from the first of these that has it, as a browser falls back through its fonts.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FONT_DIR } from '../../qr/fonts.js';
+import type { Face } from '../fonts/font-registry.js';
+import { parse } from '../fonts/font-registry.js';
+
+/** Fallback files, in order; bold text tries DejaVu Sans Bold first. */
+export const SCRIPT_FALLBACK_FILES = [
+  'DejaVuSans.ttf',
+  'NotoSansDevanagari-Regular.ttf',
+  'NotoSansThai-Regular.ttf',
+  'DroidSansFallbackFull.ttf',
+  'NanumSquareR.ttf',
+] as const;
+
+const FAMILIES: Record<string, string> = {
+  'DejaVuSans.ttf': 'DejaVu Sans',
+  'DejaVuSans-Bold.ttf': 'DejaVu Sans Bold',
+  'NotoSansDevanagari-Regular.ttf': 'Noto Sans Devanagari',
+  'NotoSansThai-Regular.ttf': 'Noto Sans Thai',
+  'DroidSansFallbackFull.ttf': 'Droid Sans Fallback',
+  'NanumSquareR.ttf': 'NanumSquare',
+};
+
+const loaded = new Map<string, Face>();
+
+function load(file: string): Face {
+  let f = loaded.get(file);
+  if (!f) {
+    const b = readFileSync(path.join(FONT_DIR, file));
+    const bytes = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    const id = `fallback:${file}`;
+    f = { id, family: FAMILIES[file] ?? file, fk: parse(id, bytes), bytes };
+    loaded.set(file, f);
+  }
+  return f;
+}
+
+/** The fallback faces for a weight (files are read once per process). */
+export function fallbackFaces(weight: number): Face[] {
+  const files: string[] = weight >= 600 ? ['DejaVuSans-Bold.ttf', ...SCRIPT_FALLBACK_FILES] : [...SCRIPT_FALLBACK_FILES];
+  return files.map(load);
+}
+
+// characters that never decide the font: joiners, variation selectors, marks take the base's font
+const IGNORABLE = /[\u200B-\u200F\u2060-\u206F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+
+/** Whether `face` has a glyph for every character of the grapheme `g`. */
+export function covers(face: Face, g: string): boolean {
+  for (const ch of g) {
+    if (IGNORABLE.test(ch) || ch === ' ' || ch === '\t') continue;
+    if (!face.fk.hasGlyphForCodePoint(ch.codePointAt(0)!)) return false;
+  }
+  return true;
+}
