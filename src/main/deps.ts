@@ -420,7 +420,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       preflightRoutes(app, { preflight, idempotency, pageContext });
       bgRemoveRoutes(app, { bgRemove, idempotency });
       if (blobs instanceof DiskBlobStore) filesRoutes(app, { blobs });
-      await studioRoutes(app, { studio, idempotency, maxFileBytes: config.fetch.maxBytes });
+      await studioRoutes(app, { studio, idempotency, maxFileBytes: config.uploadMaxBytes });
       await catalogRoutes(app, { catalog, pageContext, uploadMaxBytes: config.uploadMaxBytes });
       designsRoutes(app, { designs: designs.designs, catalog, pageContext });
       projectsRoutes(app, { projects: designs.projects, designs: designs.designs, products: catalog.products, pageContext });
