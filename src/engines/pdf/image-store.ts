@@ -1,6 +1,7 @@
 /** Images of one render: fetched and inspected once per reference, embedded once per document. */
 import type { PDFDocument, PDFRef } from 'pdf-lib';
 import { AssetError } from './errors.js';
+import type { CmykImageOptions } from './colour/cmyk-images.js';
 import type { EmbeddedImage, PreparedImage } from './images.js';
 import { embedImage, prepareImage } from './images.js';
 import type { AssetResolver, ImageRef } from './types.js';
@@ -57,11 +58,11 @@ export class ImageStore {
     return key;
   }
 
-  /** Embeds every image that was drawn (sequentially: sharp already uses every core). */
-  async embedAll(doc: PDFDocument): Promise<void> {
+  /** Embeds every image that was drawn (sequentially: sharp already uses every core); `cmyk` converts them. */
+  async embedAll(doc: PDFDocument, cmyk?: CmykImageOptions): Promise<void> {
     for (const [key, u] of this.used) {
       if (this.embedded.has(key)) continue;
-      this.embedded.set(key, await embedImage(doc, this.ready.get(key)!, u.svgScale));
+      this.embedded.set(key, await embedImage(doc, this.ready.get(key)!, u.svgScale, cmyk));
     }
   }
 

@@ -13,13 +13,14 @@ import { PDFName, PDFNumber } from 'pdf-lib';
 import sharp from 'sharp';
 import type { Matrix } from './geometry.js';
 import { multiply } from './geometry.js';
+import { embedImageCmyk, type CmykImageOptions } from './colour/cmyk-images.js';
 
 const deflate = promisify(deflateCb);
 
 /** Upper bound on decoded pixels, like the catalog's upload cap. */
 export const MAX_IMAGE_PIXELS = 100_000_000;
 /** Upper bound on an SVG's raster. */
-const MAX_SVG_PIXELS = 50_000_000;
+export const MAX_SVG_PIXELS = 50_000_000;
 
 export type ImageFormat = 'jpeg' | 'png' | 'svg' | 'other';
 
@@ -78,7 +79,7 @@ function parsePng(b: Uint8Array): PngInfo | undefined {
   return info.width > 0 && info.idat.length > 0 ? info : undefined;
 }
 
-interface JpegInfo {
+export interface JpegInfo {
   width: number;
   height: number;
   components: number;
@@ -87,7 +88,7 @@ interface JpegInfo {
   adobe: boolean;
 }
 
-function parseJpeg(b: Uint8Array): JpegInfo | undefined {
+export function parseJpeg(b: Uint8Array): JpegInfo | undefined {
   let p = 2;
   let adobe = false;
   while (p + 4 <= b.length) {
@@ -202,14 +203,17 @@ export interface EmbeddedImage {
   pixelWidth: number;
   pixelHeight: number;
   /** how the pixels were stored, for tests and logs */
-  method: 'jpeg-passthrough' | 'png-passthrough' | 'decoded';
+  method: 'jpeg-passthrough' | 'png-passthrough' | 'decoded' | 'cmyk-jpeg' | 'cmyk-decoded';
+  /** an alpha channel was composited onto white (no soft mask allowed, PDF/X-1a) */
+  flattenedAlpha?: boolean;
 }
 
 /**
  * Writes the image XObject into `doc`. `svgScale` is the raster scale for SVG sources
  * (raster pixels per intrinsic pixel).
  */
-export async function embedImage(doc: PDFDocument, img: PreparedImage, svgScale = 1): Promise<EmbeddedImage> {
+export async function embedImage(doc: PDFDocument, img: PreparedImage, svgScale = 1, cmyk?: CmykImageOptions): Promise<EmbeddedImage> {
+  if (cmyk) return embedImageCmyk(doc, img, svgScale, cmyk);
   const b = img.bytes;
   if (img.format === 'jpeg') {
     const j = parseJpeg(b);
