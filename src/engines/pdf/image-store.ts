@@ -1,7 +1,7 @@
 /** Images of one render: fetched and inspected once per reference, embedded once per document. */
 import type { PDFDocument, PDFRef } from 'pdf-lib';
 import { AssetError } from './errors.js';
-import type { CmykImageOptions } from './colour/cmyk-images.js';
+import { prepareImageCmyk, registerImageCmyk, type CmykImageOptions, type PreparedCmyk } from './colour/cmyk-images.js';
 import type { EmbeddedImage, PreparedImage } from './images.js';
 import { embedImage, prepareImage } from './images.js';
 import type { AssetResolver, ImageRef } from './types.js';
@@ -60,6 +60,26 @@ export class ImageStore {
 
   /** Embeds every image that was drawn (sequentially: sharp already uses every core); `cmyk` converts them. */
   async embedAll(doc: PDFDocument, cmyk?: CmykImageOptions): Promise<void> {
+    if (cmyk) {
+      // the ICC transform and JPEG encoding run two images at a time; objects are written in drawing order
+      const todo = [...this.used].filter(([key]) => !this.embedded.has(key));
+      const prepared: Promise<PreparedCmyk>[] = [];
+      let next = 0;
+      const start = (): void => {
+        const i = next++;
+        if (i >= todo.length) return;
+        prepared[i] = prepareImageCmyk(this.ready.get(todo[i]![0])!, todo[i]![1].svgScale, cmyk);
+        prepared[i]!.catch(() => undefined); // awaited below in order; no unhandled rejection meanwhile
+      };
+      start();
+      start();
+      for (let i = 0; i < todo.length; i++) {
+        const p = await prepared[i]!;
+        start();
+        this.embedded.set(todo[i]![0], registerImageCmyk(doc, p));
+      }
+      return;
+    }
     for (const [key, u] of this.used) {
       if (this.embedded.has(key)) continue;
       this.embedded.set(key, await embedImage(doc, this.ready.get(key)!, u.svgScale, cmyk));

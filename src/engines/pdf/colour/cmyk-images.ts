@@ -2,7 +2,7 @@
  * Raster images of a CMYK document, converted through the output profile's ICC transform by
  * sharp (libvips + LittleCMS), never by Ghostscript:
  * - CMYK JPEG and any other CMYK source: pixels pass through untouched;
- * - RGB JPEG: converted and re-encoded as a CMYK JPEG at quality 95 without chroma subsampling
+ * - RGB JPEG: converted and re-encoded as a CMYK JPEG at quality 92 without chroma subsampling
  *   (the source is already lossy; a lossless copy would be 4-8× larger and slower to write);
  * - lossless sources (PNG, TIFF, WebP, GIF, AVIF, rasterised SVG): converted and kept lossless
  *   (Flate); alpha stays a soft mask, or is composited onto white when transparency is
@@ -24,9 +24,12 @@ export interface CmykImageOptions {
   profile: OutputProfile;
   /** composite alpha onto white instead of writing a soft mask (PDF/X-1a) */
   flattenAlpha: boolean;
-  /** JPEG quality of converted RGB JPEGs; default 95 */
+  /** JPEG quality of converted RGB JPEGs; default CMYK_JPEG_QUALITY */
   jpegQuality?: number;
 }
+
+/** Quality of RGB JPEGs re-encoded as CMYK JPEGs (no chroma subsampling). */
+export const CMYK_JPEG_QUALITY = 92;
 
 function xobject(doc: PDFDocument, data: Uint8Array, w: number, h: number, extra: Record<string, unknown>): PDFRef {
   return doc.context.register(doc.context.stream(data, { Type: 'XObject', Subtype: 'Image', Width: w, Height: h, BitsPerComponent: 8, ...extra } as never));
@@ -47,22 +50,23 @@ function greyToK(grey: Buffer): Buffer {
   return out;
 }
 
-export async function embedImageCmyk(doc: PDFDocument, img: PreparedImage, svgScale: number, o: CmykImageOptions): Promise<EmbeddedImage> {
+/** Converted pixels, not yet in a document (conversion runs in parallel, registration in order). */
+export type PreparedCmyk =
+  | { kind: 'jpeg'; bytes: Uint8Array; method: 'jpeg-passthrough' | 'cmyk-jpeg' }
+  | { kind: 'flate'; colourZ: Buffer; alphaZ?: Buffer; width: number; height: number; flattenedAlpha: boolean };
+
+export async function prepareImageCmyk(img: PreparedImage, svgScale: number, o: CmykImageOptions): Promise<PreparedCmyk> {
   const b = img.bytes;
   if (img.format === 'jpeg') {
     const j = parseJpeg(b);
-    if (j?.supported && j.components === 4) {
-      const x = jpegXObject(doc, b)!;
-      return { ref: x.ref, pixelWidth: x.width, pixelHeight: x.height, method: 'jpeg-passthrough' };
-    }
+    if (j?.supported && j.components === 4) return { kind: 'jpeg', bytes: b, method: 'jpeg-passthrough' };
     if (j?.supported && j.components === 3) {
       // metadata (EXIF orientation included) is dropped: the placement matrix applies the source's orientation
       const out = await sharp(b, { limitInputPixels: MAX_IMAGE_PIXELS })
         .withIccProfile(o.profile.path)
-        .jpeg({ quality: o.jpegQuality ?? 95, chromaSubsampling: '4:4:4' })
+        .jpeg({ quality: o.jpegQuality ?? CMYK_JPEG_QUALITY, chromaSubsampling: '4:4:4' })
         .toBuffer();
-      const x = jpegXObject(doc, out);
-      if (x) return { ref: x.ref, pixelWidth: x.width, pixelHeight: x.height, method: 'cmyk-jpeg' };
+      if (parseJpeg(out)?.components === 4) return { kind: 'jpeg', bytes: out, method: 'cmyk-jpeg' };
     }
   }
   let input: sharp.Sharp;
@@ -113,9 +117,22 @@ export async function embedImageCmyk(doc: PDFDocument, img: PreparedImage, svgSc
       : (await sharp(pixels, { raw: { width, height, channels: 3 } }).withIccProfile(o.profile.path).raw().toBuffer());
   }
   const [colourZ, alphaZ] = await Promise.all([deflate(colour), alpha ? deflate(alpha) : Promise.resolve(undefined)]);
-  const smask = alphaZ ? xobject(doc, alphaZ, width, height, { ColorSpace: 'DeviceGray', Filter: 'FlateDecode' }) : undefined;
-  const stream = doc.context.stream(colourZ, { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, BitsPerComponent: 8, ColorSpace: 'DeviceCMYK', Filter: 'FlateDecode' } as never);
+  return { kind: 'flate', colourZ, ...(alphaZ ? { alphaZ } : {}), width, height, flattenedAlpha };
+}
+
+/** Writes a prepared image into the document. */
+export function registerImageCmyk(doc: PDFDocument, p: PreparedCmyk): EmbeddedImage {
+  if (p.kind === 'jpeg') {
+    const x = jpegXObject(doc, p.bytes)!;
+    return { ref: x.ref, pixelWidth: x.width, pixelHeight: x.height, method: p.method };
+  }
+  const smask = p.alphaZ ? xobject(doc, p.alphaZ, p.width, p.height, { ColorSpace: 'DeviceGray', Filter: 'FlateDecode' }) : undefined;
+  const stream = doc.context.stream(p.colourZ, { Type: 'XObject', Subtype: 'Image', Width: p.width, Height: p.height, BitsPerComponent: 8, ColorSpace: 'DeviceCMYK', Filter: 'FlateDecode' } as never);
   if (smask) stream.dict.set(PDFName.of('SMask'), smask);
   const ref = doc.context.register(stream);
-  return { ref, pixelWidth: width, pixelHeight: height, method: 'cmyk-decoded', ...(flattenedAlpha ? { flattenedAlpha } : {}) };
+  return { ref, pixelWidth: p.width, pixelHeight: p.height, method: 'cmyk-decoded', ...(p.flattenedAlpha ? { flattenedAlpha: true } : {}) };
+}
+
+export async function embedImageCmyk(doc: PDFDocument, img: PreparedImage, svgScale: number, o: CmykImageOptions): Promise<EmbeddedImage> {
+  return registerImageCmyk(doc, await prepareImageCmyk(img, svgScale, o));
 }
