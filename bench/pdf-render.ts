@@ -128,9 +128,9 @@ const results = {
   projectFloor: await time('baseline: pdf-lib embeds the 20 JPEGs, saves', ITER, () => pdfLibFloor(small, letter)),
   project: await time('20-page project, RGB', ITER, () => renderPdf(project, assets)),
   flyerGs: await time('baseline: gs pdfwrite re-writes the flyer PDF', CMYK_ITER, () => runGhostscript(['-sDEVICE=pdfwrite'], flyerRgb.pdf), false),
-  flyerCmyk: await time('two-sided flyer, CMYK', CMYK_ITER, () => renderPdf(flyer, assets, { colorMode: 'cmyk' }), false),
+  flyerCmyk: await time('two-sided flyer, CMYK', CMYK_ITER, () => renderPdf(flyer, assets, { colorMode: 'cmyk', cmykEngine: 'ghostscript' }), false),
   projectGs: await time('baseline: gs pdfwrite re-writes the project PDF', CMYK_ITER, () => runGhostscript(['-sDEVICE=pdfwrite'], projectRgb.pdf), false),
-  projectCmyk: await time('20-page project, CMYK', CMYK_ITER, () => renderPdf(project, assets, { colorMode: 'cmyk', ghostscriptTimeoutMs: 600_000 }), false),
+  projectCmyk: await time('20-page project, CMYK', CMYK_ITER, () => renderPdf(project, assets, { colorMode: 'cmyk', cmykEngine: 'ghostscript', ghostscriptTimeoutMs: 600_000 }), false),
 };
 
 console.log('RGB');

@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Render a design's print-ready PDF
-         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. Free of tokens.
+         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. `pdf_standard` asks for PDF/X-4 or PDF/X-1a (CMYK through `output_profile`). Free of tokens.
          *
          *     Credentials: U, B, JS, K; scope `files:render | designs:write`.
          */
@@ -1323,7 +1323,7 @@ export interface paths {
          * Alias of POST /v1/projects/{id}/pdf
          * @description The same operation as `POST /v1/projects/{id}/pdf` (operationId `createProjectPdf`), served under a second name; prefer that one.
          *
-         *     Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. Free of tokens.
+         *     Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. `pdf_standard` asks for PDF/X-4 or PDF/X-1a (CMYK through `output_profile`). Free of tokens.
          *
          *     Credentials: U, B, JS, K; scope `files:render | projects:write`.
          */
@@ -1537,7 +1537,7 @@ export interface paths {
         put?: never;
         /**
          * Render a project's print-ready PDF (its designs, oldest first)
-         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. Free of tokens.
+         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. `pdf_standard` asks for PDF/X-4 or PDF/X-1a (CMYK through `output_profile`). Free of tokens.
          *
          *     Credentials: U, B, JS, K; scope `files:render | projects:write`.
          */
@@ -7532,16 +7532,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @description `cmyk` converts every colour with Ghostscript, fonts stay embedded and images lossless
-                     * @default rgb
-                     */
+                    /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
                     color_mode?: "rgb" | "cmyk";
                     /**
                      * @description Crop marks at the trim corners in a 0.25 in slug (MediaBox grows; TrimBox and BleedBox stay)
                      * @default false
                      */
                     crop_marks?: boolean;
+                    /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
+                    output_profile?: string;
+                    /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
+                    pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
                 };
             };
         };
@@ -7564,6 +7565,13 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            output_profile: {
+                                /** @description The ICC profile's description */
+                                description: string;
+                                id: string;
+                                /** @description OutputConditionIdentifier written in a PDF/X OutputIntent */
+                                output_condition_identifier: string;
+                            } | null;
                             /** @description Page boxes of each page */
                             pages: {
                                 /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
@@ -7573,6 +7581,7 @@ export interface operations {
                                 /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
                                 trim_box: number[];
                             }[];
+                            pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
                             pdf_url: string | null;
                             project_id: string | null;
                             size_bytes: number | null;
@@ -7580,7 +7589,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "pdf";
                             warnings: {
-                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE, OUTSIDE_SAFE_ZONE or RASTERIZED_ARTWORK */
+                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE, OUTSIDE_SAFE_ZONE, RASTERIZED_ARTWORK or TRANSPARENCY_FLATTENED (PDF/X-1a) */
                                 code: string;
                                 details?: {
                                     [key: string]: unknown;
@@ -10019,6 +10028,13 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            output_profile: {
+                                /** @description The ICC profile's description */
+                                description: string;
+                                id: string;
+                                /** @description OutputConditionIdentifier written in a PDF/X OutputIntent */
+                                output_condition_identifier: string;
+                            } | null;
                             /** @description Page boxes of each page */
                             pages: {
                                 /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
@@ -10028,6 +10044,7 @@ export interface operations {
                                 /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
                                 trim_box: number[];
                             }[];
+                            pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
                             pdf_url: string | null;
                             project_id: string | null;
                             size_bytes: number | null;
@@ -10035,7 +10052,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "pdf";
                             warnings: {
-                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE, OUTSIDE_SAFE_ZONE or RASTERIZED_ARTWORK */
+                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE, OUTSIDE_SAFE_ZONE, RASTERIZED_ARTWORK or TRANSPARENCY_FLATTENED (PDF/X-1a) */
                                 code: string;
                                 details?: {
                                     [key: string]: unknown;
@@ -12646,16 +12663,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @description `cmyk` converts every colour with Ghostscript, fonts stay embedded and images lossless
-                     * @default rgb
-                     */
+                    /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
                     color_mode?: "rgb" | "cmyk";
                     /**
                      * @description Crop marks at the trim corners in a 0.25 in slug (MediaBox grows; TrimBox and BleedBox stay)
                      * @default false
                      */
                     crop_marks?: boolean;
+                    /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
+                    output_profile?: string;
+                    /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
+                    pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
                 };
             };
         };
@@ -12678,6 +12696,13 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            output_profile: {
+                                /** @description The ICC profile's description */
+                                description: string;
+                                id: string;
+                                /** @description OutputConditionIdentifier written in a PDF/X OutputIntent */
+                                output_condition_identifier: string;
+                            } | null;
                             /** @description Page boxes of each page */
                             pages: {
                                 /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
@@ -12687,6 +12712,7 @@ export interface operations {
                                 /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
                                 trim_box: number[];
                             }[];
+                            pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
                             pdf_url: string | null;
                             project_id: string | null;
                             size_bytes: number | null;
@@ -12694,7 +12720,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "pdf";
                             warnings: {
-                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE, OUTSIDE_SAFE_ZONE or RASTERIZED_ARTWORK */
+                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE, OUTSIDE_SAFE_ZONE, RASTERIZED_ARTWORK or TRANSPARENCY_FLATTENED (PDF/X-1a) */
                                 code: string;
                                 details?: {
                                     [key: string]: unknown;
@@ -14121,16 +14147,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @description `cmyk` converts every colour with Ghostscript, fonts stay embedded and images lossless
-                     * @default rgb
-                     */
+                    /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
                     color_mode?: "rgb" | "cmyk";
                     /**
                      * @description Crop marks at the trim corners in a 0.25 in slug (MediaBox grows; TrimBox and BleedBox stay)
                      * @default false
                      */
                     crop_marks?: boolean;
+                    /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
+                    output_profile?: string;
+                    /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
+                    pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
                 };
             };
         };
@@ -14153,6 +14180,13 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            output_profile: {
+                                /** @description The ICC profile's description */
+                                description: string;
+                                id: string;
+                                /** @description OutputConditionIdentifier written in a PDF/X OutputIntent */
+                                output_condition_identifier: string;
+                            } | null;
                             /** @description Page boxes of each page */
                             pages: {
                                 /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
@@ -14162,6 +14196,7 @@ export interface operations {
                                 /** @description [x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them */
                                 trim_box: number[];
                             }[];
+                            pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
                             pdf_url: string | null;
                             project_id: string | null;
                             size_bytes: number | null;
@@ -14169,7 +14204,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "pdf";
                             warnings: {
-                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE, OUTSIDE_SAFE_ZONE or RASTERIZED_ARTWORK */
+                                /** @description LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE, OUTSIDE_SAFE_ZONE, RASTERIZED_ARTWORK or TRANSPARENCY_FLATTENED (PDF/X-1a) */
                                 code: string;
                                 details?: {
                                     [key: string]: unknown;

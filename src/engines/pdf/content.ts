@@ -2,7 +2,7 @@
  * A page content stream written as text, plus the page's resources. Tracks the colour and
  * alpha in effect across q/Q so unchanged state is not re-emitted.
  */
-import type { PDFDocument, PDFRef } from 'pdf-lib';
+import type { PDFContext, PDFDocument, PDFRef } from 'pdf-lib';
 import { PDFDict, PDFName } from 'pdf-lib';
 import type { Rgba } from './color.js';
 import type { Matrix } from './geometry.js';
@@ -26,6 +26,34 @@ function colourOperands(c: Rgba, stroke: boolean): string {
   if (c.r === c.g && c.g === c.b) return `${num(c.r)} ${stroke ? 'G' : 'g'}`;
   return `${num(c.r)} ${num(c.g)} ${num(c.b)} ${stroke ? 'RG' : 'rg'}`;
 }
+
+/**
+ * How solid colours and gradient colours are written: DeviceRGB/DeviceGray as they are
+ * (RGB_COLOURS), or through an output profile to DeviceCMYK (colour/cmyk-colours.ts).
+ */
+export interface ColourSpaceWriter {
+  /** colour operands and operator (rg/RG/g/G or k/K) */
+  operands(c: Rgba, stroke: boolean): string;
+  /** colour space of gradient shadings */
+  readonly shadingSpace: 'DeviceRGB' | 'DeviceCMYK';
+  /** an exponential-interpolation function from c0 to c1 in shadingSpace */
+  gradientFunction(ctx: PDFContext, c0: Rgba, c1: Rgba): PDFDict;
+  /** PDF/X-1a: no transparency is written; a translucent colour is blended with white paper instead */
+  readonly flattenTransparency: boolean;
+  /**
+   * Registers a form XObject whose content was written with these colours (vector artwork):
+   * at once for RGB; for CMYK once the document's colours are resolved, as the pages are.
+   */
+  formStream(ctx: PDFContext, content: string, dict: Record<string, unknown>): PDFRef;
+}
+
+export const RGB_COLOURS: ColourSpaceWriter = {
+  operands: colourOperands,
+  shadingSpace: 'DeviceRGB',
+  gradientFunction: (ctx, c0, c1) => ctx.obj({ FunctionType: 2, Domain: [0, 1], C0: [c0.r, c0.g, c0.b], C1: [c1.r, c1.g, c1.b], N: 1 }),
+  flattenTransparency: false,
+  formStream: (ctx, content, dict) => ctx.register(ctx.flateStream(content, dict as never)),
+};
 
 interface GState {
   fill: string;
@@ -64,6 +92,11 @@ export class PageResources {
       this.images.set(key, n);
     }
     return n;
+  }
+
+  /** keys of the images drawn on this page */
+  imageKeys(): string[] {
+    return [...this.images.keys()];
   }
 
   alpha(ca: number, CA: number): string {
@@ -133,8 +166,21 @@ export class ContentBuilder {
   private parts: string[] = [];
   private state: GState = { fill: '0 g', stroke: '0 G', ca: 1, CA: 1, op: false, OP: false };
   private stack: GState[] = [];
+  /** set when translucency was blended with white because the writer forbids transparency */
+  flattened = false;
 
-  constructor(readonly res: PageResources) {}
+  constructor(
+    readonly res: PageResources,
+    readonly colours: ColourSpaceWriter = RGB_COLOURS,
+  ) {}
+
+  /** A translucent colour over white paper, for writers that forbid transparency. */
+  private opaque(c: Rgba, a: number): Rgba {
+    if (!this.colours.flattenTransparency || a >= 1 - 1e-6) return c;
+    this.flattened = true;
+    const mix = (v: number): number => 1 - a * (1 - v);
+    return { r: mix(c.r), g: mix(c.g), b: mix(c.b), a: 1 };
+  }
 
   op(s: string): this {
     this.parts.push(s);
@@ -205,7 +251,7 @@ export class ContentBuilder {
 
   fillColor(c: Rgba): this {
     this.overprint(c.spot?.overprint === true, this.state.OP);
-    const k = c.spot ? `/${this.res.separation(c.spot)} cs ${num(c.spot.tint)} scn` : colourOperands(c, false);
+    const k = c.spot ? `/${this.res.separation(c.spot)} cs ${num(c.spot.tint)} scn` : this.colours.operands(this.opaque(c, this.state.ca), false);
     if (k !== this.state.fill) {
       this.state.fill = k;
       this.op(k);
@@ -215,7 +261,7 @@ export class ContentBuilder {
 
   strokeColor(c: Rgba): this {
     this.overprint(this.state.op, c.spot?.overprint === true);
-    const k = c.spot ? `/${this.res.separation(c.spot)} CS ${num(c.spot.tint)} SCN` : colourOperands(c, true);
+    const k = c.spot ? `/${this.res.separation(c.spot)} CS ${num(c.spot.tint)} SCN` : this.colours.operands(this.opaque(c, this.state.CA), true);
     if (k !== this.state.stroke) {
       this.state.stroke = k;
       this.op(k);
@@ -238,6 +284,11 @@ export class ContentBuilder {
     if (Math.abs(ca - this.state.ca) < 1e-6 && Math.abs(CA - this.state.CA) < 1e-6) return this;
     this.state.ca = ca;
     this.state.CA = CA;
+    // no ExtGState alpha where transparency is forbidden: fillColor/strokeColor blend instead
+    if (this.colours.flattenTransparency) {
+      if (ca < 1 - 1e-6 || CA < 1 - 1e-6) this.flattened = true;
+      return this;
+    }
     return this.op(`/${this.res.alpha(ca, CA)} gs`);
   }
 

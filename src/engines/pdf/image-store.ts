@@ -1,10 +1,12 @@
 /** Images of one render: fetched and inspected once per reference, embedded once per document. */
 import type { PDFDocument, PDFRef } from 'pdf-lib';
 import { AssetError } from './errors.js';
+import { prepareImageCmyk, registerImageCmyk, type CmykImageOptions, type PreparedCmyk } from './colour/cmyk-images.js';
 import type { EmbeddedImage, PreparedImage } from './images.js';
 import { embedImage, prepareImage } from './images.js';
 import { imageLabel } from './page-renderer.js';
 import type { AssetResolver, ImageRef } from './types.js';
+import type { ColourSpaceWriter } from './content.js';
 
 const GROUP_SUFFIX = '#group';
 
@@ -85,11 +87,34 @@ export class ImageStore {
     return key;
   }
 
-  /** Embeds every image that was drawn (sequentially: sharp already uses every core). */
-  async embedAll(doc: PDFDocument): Promise<void> {
-    for (const [key, u] of this.used) {
-      if (this.embedded.has(key) || key.endsWith(GROUP_SUFFIX)) continue;
-      this.embedded.set(key, await embedImage(doc, this.ready.get(key)!, u.svgScale));
+  /**
+   * Embeds every image that was drawn. RGB: one after another (sharp already uses every core).
+   * CMYK (`cmyk`): rasters through the ICC transform two at a time, written in drawing order;
+   * vector artwork stays vector, its colours written by `colours` (the document's CMYK writer).
+   */
+  async embedAll(doc: PDFDocument, cmyk?: CmykImageOptions, colours?: ColourSpaceWriter): Promise<void> {
+    const todo = [...this.used].filter(([key]) => !this.embedded.has(key) && !key.endsWith(GROUP_SUFFIX));
+    if (cmyk) {
+      const isVector = ([key]: [string, unknown]) => Boolean(this.ready.get(key)!.svg || this.ready.get(key)!.pdf);
+      for (const [key, u] of todo.filter(isVector)) this.embedded.set(key, await embedImage(doc, this.ready.get(key)!, u.svgScale, cmyk, colours));
+      const rasters = todo.filter((t) => !isVector(t));
+      const prepared: Promise<PreparedCmyk>[] = [];
+      let next = 0;
+      const start = (): void => {
+        const i = next++;
+        if (i >= rasters.length) return;
+        prepared[i] = prepareImageCmyk(this.ready.get(rasters[i]![0])!, rasters[i]![1].svgScale, cmyk);
+        prepared[i]!.catch(() => undefined); // awaited below in order; no unhandled rejection meanwhile
+      };
+      start();
+      start();
+      for (let i = 0; i < rasters.length; i++) {
+        const p = await prepared[i]!;
+        start();
+        this.embedded.set(rasters[i]![0], registerImageCmyk(doc, p));
+      }
+    } else {
+      for (const [key, u] of todo) this.embedded.set(key, await embedImage(doc, this.ready.get(key)!, u.svgScale));
     }
     for (const key of this.used.keys()) {
       if (!key.endsWith(GROUP_SUFFIX) || this.embedded.has(key)) continue;

@@ -16,13 +16,16 @@ import { parseSvgArtwork } from './artwork/svg-parse.js';
 import { pdfFormXObject, pdfPageInfo, svgFormXObject } from './artwork/vector-form.js';
 import type { Matrix } from './geometry.js';
 import { multiply } from './geometry.js';
+import { embedImageCmyk, type CmykImageOptions } from './colour/cmyk-images.js';
+import { RGB_COLOURS, type ColourSpaceWriter } from './content.js';
+import { convertPdfToCmyk } from '../prepress/ghostscript.js';
 
 const deflate = promisify(deflateCb);
 
 /** Upper bound on decoded pixels, like the catalog's upload cap. */
 export const MAX_IMAGE_PIXELS = 100_000_000;
 /** Upper bound on an SVG's raster. */
-const MAX_SVG_PIXELS = 50_000_000;
+export const MAX_SVG_PIXELS = 50_000_000;
 
 export type ImageFormat = 'jpeg' | 'png' | 'svg' | 'pdf' | 'other';
 
@@ -88,7 +91,7 @@ function parsePng(b: Uint8Array): PngInfo | undefined {
   return info.width > 0 && info.idat.length > 0 ? info : undefined;
 }
 
-interface JpegInfo {
+export interface JpegInfo {
   width: number;
   height: number;
   components: number;
@@ -97,7 +100,7 @@ interface JpegInfo {
   adobe: boolean;
 }
 
-function parseJpeg(b: Uint8Array): JpegInfo | undefined {
+export function parseJpeg(b: Uint8Array): JpegInfo | undefined {
   let p = 2;
   let adobe = false;
   while (p + 4 <= b.length) {
@@ -269,17 +272,26 @@ export interface EmbeddedImage {
   pixelWidth: number;
   pixelHeight: number;
   /** how the pixels were stored, for tests and logs */
-  method: 'jpeg-passthrough' | 'png-passthrough' | 'decoded' | 'vector-form';
+  method: 'jpeg-passthrough' | 'png-passthrough' | 'decoded' | 'vector-form' | 'cmyk-jpeg' | 'cmyk-decoded';
+  /** an alpha channel was composited onto white (no soft mask allowed, PDF/X-1a) */
+  flattenedAlpha?: boolean;
 }
 
 /**
  * Writes the image XObject into `doc`. `svgScale` is the raster scale for SVG sources
  * (raster pixels per intrinsic pixel).
  */
-export async function embedImage(doc: PDFDocument, img: PreparedImage, svgScale = 1): Promise<EmbeddedImage> {
+export async function embedImage(doc: PDFDocument, img: PreparedImage, svgScale = 1, cmyk?: CmykImageOptions, colours: ColourSpaceWriter = RGB_COLOURS): Promise<EmbeddedImage> {
   const b = img.bytes;
-  if (img.pdf) return { ref: await pdfFormXObject(doc, img.pdf), pixelWidth: 0, pixelHeight: 0, method: 'vector-form' };
-  if (img.svg) return { ref: svgFormXObject(doc, img.svg), pixelWidth: 0, pixelHeight: 0, method: 'vector-form' };
+  // Vector artwork stays vector in every colour mode: an SVG's colours go through the document's
+  // writer (the output profile for CMYK); a PDF artwork is rewritten in DeviceCMYK by Ghostscript
+  // first (a foreign PDF's colour spaces are its own), then placed as a form.
+  if (img.pdf) {
+    const art = cmyk ? await PDFDocument.load(await convertPdfToCmyk(b)) : img.pdf;
+    return { ref: await pdfFormXObject(doc, art), pixelWidth: 0, pixelHeight: 0, method: 'vector-form' };
+  }
+  if (img.svg) return { ref: svgFormXObject(doc, img.svg, colours), pixelWidth: 0, pixelHeight: 0, method: 'vector-form' };
+  if (cmyk) return embedImageCmyk(doc, img, svgScale, cmyk);
   if (img.format === 'jpeg') {
     const j = parseJpeg(b);
     if (j?.supported) {

@@ -5,7 +5,7 @@
  */
 import type { PDFDocument } from 'pdf-lib';
 import { parseColor } from './color.js';
-import { ContentBuilder, PageResources, num } from './content.js';
+import { ContentBuilder, PageResources, num, type ColourSpaceWriter } from './content.js';
 import type { FontRegistry } from './fonts/font-registry.js';
 import type { Box, Matrix } from './geometry.js';
 import { IDENTITY, apply, applyLinear, boxesIntersect, decomposeScale, invert, multiply, transformBox, translate } from './geometry.js';
@@ -31,6 +31,8 @@ export interface PageDeps {
   images: ImageStore;
   warn: PageWarn;
   cropMarks: boolean;
+  /** how colours are written (default DeviceRGB/DeviceGray) */
+  colours?: ColourSpaceWriter;
 }
 
 interface DrawContext {
@@ -58,7 +60,7 @@ export class PageRenderer {
     private readonly layers: Layer[],
   ) {
     this.res = new PageResources(deps.doc);
-    this.c = new ContentBuilder(this.res);
+    this.c = new ContentBuilder(this.res, deps.colours);
     this.paint = new Painter(this.c, this.res, deps.doc, deps.warn);
     this.text = new TextPainter(this.paint, deps.fonts, deps.doc);
     this.toPage = boxes.viewportToPage;

@@ -69,7 +69,7 @@ export class Painter {
       this.warn({ code: 'UNSUPPORTED_FEATURE', layer: path, message: 'gradient stop transparency is drawn opaque', details: { feature: 'gradient stop opacity' } });
     }
     const ctx = this.doc.context;
-    const fn = (c0: Rgba, c1: Rgba) => ctx.obj({ FunctionType: 2, Domain: [0, 1], C0: [c0.r, c0.g, c0.b], C1: [c1.r, c1.g, c1.b], N: 1 });
+    const fn = (c0: Rgba, c1: Rgba) => this.c.colours.gradientFunction(ctx, c0, c1);
     if (stops[0]!.offset > 0) stops.unshift({ ...stops[0]!, offset: 0 });
     if (stops[stops.length - 1]!.offset < 1) stops.push({ ...stops[stops.length - 1]!, offset: 1 });
     let func;
@@ -86,9 +86,10 @@ export class Painter {
       func = ctx.obj({ FunctionType: 3, Domain: [0, 1], Functions: fns, Bounds: bounds, Encode: encode });
     }
     const co = g.coords;
+    const space = this.c.colours.shadingSpace;
     const shading = g.type === 'linear'
-      ? ctx.obj({ ShadingType: 2, ColorSpace: 'DeviceRGB', Coords: [n(co.x1, 0), n(co.y1, 0), n(co.x2, 0), n(co.y2, 0)], Function: func, Extend: [true, true] })
-      : ctx.obj({ ShadingType: 3, ColorSpace: 'DeviceRGB', Coords: [n(co.x1, 0), n(co.y1, 0), n(co.r1, 0), n(co.x2, 0), n(co.y2, 0), n(co.r2, 0)], Function: func, Extend: [true, true] });
+      ? ctx.obj({ ShadingType: 2, ColorSpace: space, Coords: [n(co.x1, 0), n(co.y1, 0), n(co.x2, 0), n(co.y2, 0)], Function: func, Extend: [true, true] })
+      : ctx.obj({ ShadingType: 3, ColorSpace: space, Coords: [n(co.x1, 0), n(co.y1, 0), n(co.r1, 0), n(co.x2, 0), n(co.y2, 0), n(co.r2, 0)], Function: func, Extend: [true, true] });
     const name = this.res.shading(ctx.register(shading));
     let gm: Matrix = translate(-geom.width / 2 + n(g.offsetX, 0), -geom.height / 2 + n(g.offsetY, 0));
     if (g.gradientUnits === 'percentage') gm = multiply(gm, scale(geom.width, geom.height));

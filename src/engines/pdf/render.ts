@@ -2,7 +2,8 @@
  * renderPdf: designs in, one print-ready PDF out. One page per PageSpec; MediaBox = trim +
  * bleed (+ a slug when crop marks are asked for), TrimBox and BleedBox set; everything is
  * clipped to the bleed box; text stays text in embedded subset fonts; images keep their
- * native pixels. `colorMode: 'cmyk'` rewrites the file through Ghostscript.
+ * native pixels. `colorMode: 'cmyk'` converts colours and images through the output profile
+ * (ICC, sharp); `pdfStandard` adds the PDF/X structure.
  */
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, PDFName } from 'pdf-lib';
@@ -17,6 +18,9 @@ import type { Layer } from './layers.js';
 import { TEXT_TYPES, validateLayers } from './layers.js';
 import { POINTS_PER_UNIT, pageBoxes, type DimensionUnit, type Edges } from './page-geometry.js';
 import { PageRenderer } from './page-renderer.js';
+import { CmykColours } from './colour/cmyk-colours.js';
+import { findOutputProfile, installedOutputProfiles } from './colour/output-profiles.js';
+import { applyPdfX, pdfxAllowsObjectStreams, setPdfXHeader, type PdfStandard } from './colour/pdfx.js';
 import { textFontQueries } from './text-painter.js';
 import type { AssetResolver, PageBoxesPt, PageSpec, RenderOptions, RenderResult, RenderWarning } from './types.js';
 
@@ -105,6 +109,18 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
     warnings.push(w);
   };
 
+  // colour: a PDF/X file is CMYK; CMYK goes through the output profile's ICC transform
+  const ghostscript = opts.cmykEngine === 'ghostscript';
+  const pdfStandard: PdfStandard = ghostscript ? 'none' : (opts.pdfStandard ?? (opts.colorMode === 'cmyk' ? 'pdf_x4' : 'none'));
+  const cmyk = !ghostscript && (opts.colorMode === 'cmyk' || pdfStandard !== 'none');
+  const profile = cmyk ? findOutputProfile(opts.outputProfile) : undefined;
+  if (cmyk && !profile) {
+    const ids = installedOutputProfiles().map((p) => p.id);
+    throw new PageSpecError([{ path: 'outputProfile', message: ids.length ? `must be one of ${ids.join(', ')}` : 'no CMYK output profile is installed (Debian package libgs-common)' }]);
+  }
+  const flatten = pdfStandard === 'pdf_x1a';
+  const colours = profile ? new CmykColours(profile, flatten) : undefined;
+
   const fonts = new FontRegistry(assets);
   const images = new ImageStore(assets);
 
@@ -147,7 +163,7 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
   doc.setCreator('Folio');
   if (opts.title) doc.setTitle(opts.title);
 
-  const rendered: { page: ReturnType<PDFDocument['addPage']>; renderer: PageRenderer }[] = [];
+  const rendered: { page: ReturnType<PDFDocument['addPage']>; renderer: PageRenderer; content: string }[] = [];
   const boxesOut: PageBoxesPt[] = [];
   for (let i = 0; i < pages.length; i++) {
     const spec = pages[i]!;
@@ -157,25 +173,38 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
     page.setBleedBox(boxes.bleedBox.x, boxes.bleedBox.y, boxes.bleedBox.width, boxes.bleedBox.height);
     page.setTrimBox(boxes.trimBox.x, boxes.trimBox.y, boxes.trimBox.width, boxes.trimBox.height);
     const renderer = new PageRenderer(
-      { doc, fonts, images, cropMarks, warn: (w) => warn({ ...w, page: i }) },
+      { doc, fonts, images, cropMarks, warn: (w) => warn({ ...w, page: i }), ...(colours ? { colours } : {}) },
       spec,
       boxes,
       layersByPage[i]!,
     );
     const content = await renderer.render();
-    page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(content)));
-    rendered.push({ page, renderer });
+    if (!colours) page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(content)));
+    rendered.push({ page, renderer, content });
     boxesOut.push({ mediaBox: toPt(boxes.mediaBox), bleedBox: toPt(boxes.bleedBox), trimBox: toPt(boxes.trimBox) });
     opts.signal?.throwIfAborted();
   }
-  await images.embedAll(doc);
+  await images.embedAll(doc, profile ? { profile, flattenAlpha: flatten } : undefined, colours);
   await embedGlyphFonts(doc);
+  if (colours) {
+    // every vector and text colour of the document through the profile at once
+    await colours.resolve(doc.context);
+    rendered.forEach(({ page, renderer, content }, i) => {
+      page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(colours.fill(content))));
+      const flattenedImage = renderer.res.imageKeys().some((k) => images.embeddedInfo().get(k)?.flattenedAlpha);
+      if (renderer.c.flattened || flattenedImage) {
+        warn({ code: 'TRANSPARENCY_FLATTENED', page: i, message: 'PDF/X-1a allows no transparency: translucent colours and image alpha were composited onto white', details: { standard: pdfStandard } });
+      }
+    });
+  }
   for (const { page, renderer } of rendered) {
     page.node.set(PDFName.of('Resources'), renderer.res.build((key) => images.ref(key)));
   }
-  let pdf: Uint8Array = await doc.save({ useObjectStreams: true });
-  if (opts.colorMode === 'cmyk') {
+  if (profile && pdfStandard !== 'none') applyPdfX(doc, pdfStandard, profile, { title: opts.title ?? '', producer: 'Folio PDF engine (pdf-lib)' });
+  let pdf: Uint8Array = await doc.save({ useObjectStreams: pdfxAllowsObjectStreams(pdfStandard) });
+  if (pdfStandard !== 'none') setPdfXHeader(pdf, pdfStandard);
+  if (ghostscript && opts.colorMode === 'cmyk') {
     pdf = await convertPdfToCmyk(pdf, { timeoutMs: opts.ghostscriptTimeoutMs, signal: opts.signal });
   }
-  return { pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength), warnings, pages: boxesOut };
+  return { pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength), warnings, pages: boxesOut, pdfStandard, outputProfile: profile?.id ?? null };
 }

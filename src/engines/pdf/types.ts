@@ -1,6 +1,7 @@
 /** Public types of the PDF engine. */
 import type { FontFaceStyle } from './fonts/font-matching.js';
 import type { Edges, DimensionUnit } from './page-geometry.js';
+import type { PdfStandard } from './colour/pdfx.js';
 
 /** How a layer or a background names an image: the Image `url` as the API returned it, or its id. */
 export interface ImageRef {
@@ -76,8 +77,18 @@ export interface PageSpec {
 export interface RenderOptions {
   /** add a 0.25 in slug around the bleed box with crop marks at the trim corners */
   cropMarks?: boolean;
-  /** rgb (default) or cmyk: every colour converted to DeviceCMYK by Ghostscript */
+  /** rgb (default) or cmyk: every colour converted to DeviceCMYK through the output profile (ICC, sharp) */
   colorMode?: 'rgb' | 'cmyk';
+  /** none (default for rgb), pdf_x4 (default for cmyk) or pdf_x1a; a PDF/X file is always CMYK */
+  pdfStandard?: PdfStandard;
+  /** id of an installed CMYK output profile (`installedOutputProfiles()`); default `swop` */
+  outputProfile?: string;
+  /**
+   * `icc` (default): colours and images converted by the engine through the profile.
+   * `ghostscript`: the former path (RGB file rewritten by Ghostscript pdfwrite; no PDF/X),
+   * kept for comparison in bench/print-cmyk.ts.
+   */
+  cmykEngine?: 'icc' | 'ghostscript';
   /** document title (Info dictionary) */
   title?: string;
   /** limit for the Ghostscript pass; default 120 s */
@@ -97,7 +108,9 @@ export type WarningCode =
   /** a text layer reaches outside the safe zone */
   | 'OUTSIDE_SAFE_ZONE'
   /** an SVG uses features with no vector form (filter, mask, text, embedded image…) and is printed as a raster */
-  | 'RASTERIZED_ARTWORK';
+  | 'RASTERIZED_ARTWORK'
+  /** PDF/X-1a allows no transparency: opacity and alpha were composited onto white paper */
+  | 'TRANSPARENCY_FLATTENED';
 
 export interface RenderWarning {
   code: WarningCode;
@@ -120,4 +133,7 @@ export interface RenderResult {
   warnings: RenderWarning[];
   /** boxes of each page in PDF points [x0, y0, x1, y1] */
   pages: PageBoxesPt[];
+  /** the standard the file follows and the output profile its colours were converted to (CMYK only) */
+  pdfStandard: PdfStandard;
+  outputProfile: string | null;
 }

@@ -39,6 +39,8 @@ export function pdfJob(deps: () => PdfJobDeps): JobBinding {
       out = await renderPdf(pages, storeAssets(catalog, storeId), {
         cropMarks: ctx.payload.crop_marks,
         colorMode: ctx.payload.color_mode,
+        pdfStandard: ctx.payload.pdf_standard ?? 'none',
+        ...(ctx.payload.output_profile ? { outputProfile: ctx.payload.output_profile } : {}),
         title: ctx.payload.project_id ? `Project ${ctx.payload.project_id}` : `Design ${ctx.payload.design_id}`,
         signal: ctx.signal,
         ...(ghostscriptTimeoutMs ? { ghostscriptTimeoutMs } : {}),

@@ -5,6 +5,7 @@ import { jobKind, type JobStatusFlow } from '../../platform/queue/registry.js';
 export const PDF_FLOW: JobStatusFlow = { created: 'queued', started: 'processing', completed: 'completed', failed: 'failed' };
 
 export type ColorMode = 'rgb' | 'cmyk';
+export type PdfStandard = 'none' | 'pdf_x4' | 'pdf_x1a';
 
 export interface PdfPayload {
   /** the design rendered (POST /designs/{id}/pdf), else null */
@@ -15,6 +16,10 @@ export interface PdfPayload {
   design_ids: string[];
   crop_marks: boolean;
   color_mode: ColorMode;
+  /** absent in jobs queued before PDF/X existed: none */
+  pdf_standard?: PdfStandard;
+  /** the output profile id (cmyk), resolved when the job was asked for */
+  output_profile?: string | null;
 }
 
 export interface PdfResult {

@@ -2,7 +2,7 @@ import type { App } from '../../app.js';
 import type { RouteAuth } from '../../platform/http/auth.js';
 import { MESSAGES } from '../../platform/http/envelope.js';
 import { IdParam, PUBLIC_KINDS, storeOf } from '../catalog/shared/http.js';
-import type { ColorMode } from './pdf.kind.js';
+import type { PdfOptions } from './pdf.service.js';
 import { CreatePdfBody, PdfJobEnvelope } from './pdf.schemas.js';
 import type { PdfService } from './pdf.service.js';
 
@@ -12,11 +12,11 @@ export const PDF_AUTH = {
   project: { auth: PUBLIC_KINDS, scope: ['files:render', 'projects:write'] },
 } satisfies Record<string, RouteAuth>;
 
-type Body = { crop_marks?: boolean; color_mode?: ColorMode };
+type Body = PdfOptions;
 
 export function pdfRoutes(app: App, deps: { pdf: PdfService }): void {
   const tags = ['Print-ready PDF'];
-  const description = 'Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. Free of tokens.';
+  const description = 'Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. `pdf_standard` asks for PDF/X-4 or PDF/X-1a (CMYK through `output_profile`). Free of tokens.';
   app.post(
     '/designs/:id/pdf',
     { schema: { tags, summary: "Render a design's print-ready PDF", description, params: IdParam, body: CreatePdfBody, response: { 202: PdfJobEnvelope } }, config: PDF_AUTH.design },

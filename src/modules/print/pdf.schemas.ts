@@ -4,14 +4,20 @@ import { Nullable } from '../catalog/shared/http.js';
 export const CreatePdfBody = Type.Object(
   {
     crop_marks: Type.Optional(Type.Boolean({ default: false, description: 'Crop marks at the trim corners in a 0.25 in slug (MediaBox grows; TrimBox and BleedBox stay)' })),
-    color_mode: Type.Optional(Type.Union([Type.Literal('rgb'), Type.Literal('cmyk')], { default: 'rgb', description: '`cmyk` converts every colour with Ghostscript, fonts stay embedded and images lossless' })),
+    color_mode: Type.Optional(Type.Union([Type.Literal('rgb'), Type.Literal('cmyk')], { description: '`cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X' })),
+    pdf_standard: Type.Optional(
+      Type.Union([Type.Literal('none'), Type.Literal('pdf_x4'), Type.Literal('pdf_x1a')], {
+        description: '`pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400',
+      }),
+    ),
+    output_profile: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'CMYK output profile id among those installed (`swop`, the default: Ghostscript\'s Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones' })),
   },
   { additionalProperties: false },
 );
 
 const Box = Type.Array(Type.Number(), { minItems: 4, maxItems: 4, description: '[x0, y0, x1, y1] in PDF points, as pdfinfo -box prints them' });
 const Warning = Type.Object({
-  code: Type.String({ description: 'LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE, OUTSIDE_SAFE_ZONE or RASTERIZED_ARTWORK' }),
+  code: Type.String({ description: 'LOW_RESOLUTION, FONT_FALLBACK, MISSING_GLYPHS, UNSUPPORTED_FEATURE, OUTSIDE_SAFE_ZONE, RASTERIZED_ARTWORK or TRANSPARENCY_FLATTENED (PDF/X-1a)' }),
   page: Type.Integer({ description: '1-based page (one per design)' }),
   layer: Type.Optional(Type.String()),
   message: Type.String(),
@@ -27,6 +33,17 @@ export const PdfJob = Type.Object({
   design_ids: Type.Array(Type.String(), { description: 'The designs printed, one page each, in page order' }),
   crop_marks: Type.Boolean(),
   color_mode: Type.Union([Type.Literal('rgb'), Type.Literal('cmyk')]),
+  pdf_standard: Type.Union([Type.Literal('none'), Type.Literal('pdf_x4'), Type.Literal('pdf_x1a')]),
+  output_profile: Nullable(
+    Type.Object(
+      {
+        id: Type.String(),
+        description: Type.String({ description: "The ICC profile's description" }),
+        output_condition_identifier: Type.String({ description: 'OutputConditionIdentifier written in a PDF/X OutputIntent' }),
+      },
+      { description: 'The CMYK profile colours were converted to (and a PDF/X file embeds); null for rgb' },
+    ),
+  ),
   pdf_url: Nullable(Type.String({ description: 'Link to the print-ready PDF, valid 24 hours from this answer' })),
   expires_at: Nullable(Type.String()),
   size_bytes: Nullable(Type.Integer()),

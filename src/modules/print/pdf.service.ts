@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { checkPageSpecs } from '../../engines/pdf/index.js';
+import { checkPageSpecs, findOutputProfile, installedOutputProfiles, OUTPUT_PROFILES } from '../../engines/pdf/index.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
@@ -8,10 +8,40 @@ import type { DesignJson } from '../designs/designs.kind.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import type { ProjectJson } from '../projects/projects.kind.js';
 import { pageSpecOf } from './page-spec.js';
-import { MAX_PDF_PAGES, PDF_KIND, type ColorMode, type PdfPayload, type PdfResult } from './pdf.kind.js';
+import { MAX_PDF_PAGES, PDF_KIND, type ColorMode, type PdfPayload, type PdfResult, type PdfStandard } from './pdf.kind.js';
 import type { PdfJob } from './pdf.schemas.js';
 
 const LINK_TTL_S = 24 * 3600;
+
+export interface PdfOptions {
+  crop_marks?: boolean;
+  color_mode?: ColorMode;
+  pdf_standard?: PdfStandard;
+  output_profile?: string;
+}
+
+/** Colour mode, standard and profile of a request, or a 400 naming the field (before any work). */
+export function resolveColour(opts: PdfOptions): Pick<PdfPayload, 'color_mode' | 'pdf_standard' | 'output_profile'> {
+  const standard = opts.pdf_standard ?? (opts.color_mode === 'cmyk' ? 'pdf_x4' : 'none');
+  if (standard !== 'none' && opts.color_mode === 'rgb') throw AppError.field('color_mode', `a PDF/X file (${standard}) is CMYK: use color_mode cmyk or leave color_mode out`);
+  const colorMode: ColorMode = standard !== 'none' ? 'cmyk' : (opts.color_mode ?? 'rgb');
+  if (colorMode === 'rgb') {
+    if (opts.output_profile !== undefined) throw AppError.field('output_profile', 'an output profile applies to cmyk files only: use color_mode cmyk or a pdf_standard');
+    return { color_mode: 'rgb', pdf_standard: 'none', output_profile: null };
+  }
+  const profile = findOutputProfile(opts.output_profile);
+  if (!profile) {
+    const ids = installedOutputProfiles().map((p) => p.id);
+    throw AppError.field('output_profile', ids.length ? `must be one of the installed profiles: ${ids.join(', ')}` : 'no CMYK output profile is installed on this server (Debian package libgs-common)');
+  }
+  return { color_mode: 'cmyk', pdf_standard: standard, output_profile: profile.id };
+}
+
+function profileView(id: string | null | undefined): Static<typeof PdfJob>['output_profile'] {
+  if (!id) return null;
+  const p = OUTPUT_PROFILES.find((o) => o.id === id);
+  return { id, description: p?.description ?? id, output_condition_identifier: p?.conditionIdentifier ?? 'Custom' };
+}
 
 /** POST /designs/{id}/pdf, POST /projects/{id}/pdf and the job's view on GET /jobs/{id}. */
 export class PdfService {
@@ -19,13 +49,13 @@ export class PdfService {
     private readonly deps: { jobs: JobsService; designs: DocService<DesignJson>; projects: DocService<ProjectJson>; blobs: BlobStore },
   ) {}
 
-  async forDesign(actor: Actor, storeId: string, designId: string, opts: { crop_marks?: boolean; color_mode?: ColorMode }): Promise<Static<typeof PdfJob>> {
+  async forDesign(actor: Actor, storeId: string, designId: string, opts: PdfOptions): Promise<Static<typeof PdfJob>> {
     const design = await this.deps.designs.get(storeId, designId);
     return this.create(actor, storeId, [design], { design_id: design.id, project_id: null }, opts);
   }
 
   /** A project's live designs, oldest first, one page each; a project without designs is a 400. */
-  async forProject(actor: Actor, storeId: string, projectId: string, opts: { crop_marks?: boolean; color_mode?: ColorMode }): Promise<Static<typeof PdfJob>> {
+  async forProject(actor: Actor, storeId: string, projectId: string, opts: PdfOptions): Promise<Static<typeof PdfJob>> {
     const project = await this.deps.projects.row(storeId, projectId);
     const rows = await this.deps.designs.all(storeId, { links: { project_id: project.id } }, MAX_PDF_PAGES + 1);
     if (rows.length === 0) throw AppError.field('project_id', 'the project has no designs to print');
@@ -39,9 +69,10 @@ export class PdfService {
     storeId: string,
     designs: DesignJson[],
     target: Pick<PdfPayload, 'design_id' | 'project_id'>,
-    opts: { crop_marks?: boolean; color_mode?: ColorMode },
+    opts: PdfOptions,
   ): Promise<Static<typeof PdfJob>> {
     // What can be known now is a 400 now, not a failed job later.
+    const colour = resolveColour(opts);
     const issues = checkPageSpecs(designs.map(pageSpecOf));
     if (issues.length) {
       const fields: Record<string, string[]> = {};
@@ -52,7 +83,7 @@ export class PdfService {
       }
       throw AppError.validation(fields);
     }
-    const payload: PdfPayload = { ...target, design_ids: designs.map((d) => d.id), crop_marks: opts.crop_marks ?? false, color_mode: opts.color_mode ?? 'rgb' };
+    const payload: PdfPayload = { ...target, design_ids: designs.map((d) => d.id), crop_marks: opts.crop_marks ?? false, ...colour };
     const out = await this.deps.jobs.create(PDF_KIND, { accountId: actor.userId, storeId, payload, cost: 0 });
     if (out.replayed) throw new Error('a PDF job is not idempotent-keyed');
     return this.present(out.job);
@@ -71,6 +102,8 @@ export class PdfService {
       design_ids: job.payload.design_ids,
       crop_marks: job.payload.crop_marks,
       color_mode: job.payload.color_mode,
+      pdf_standard: job.payload.pdf_standard ?? 'none',
+      output_profile: profileView(job.payload.output_profile),
       pdf_url: r ? await this.deps.blobs.url(r.pdf_key, { ttlSeconds: LINK_TTL_S, downloadName: name }) : null,
       expires_at: r ? new Date(Date.now() + LINK_TTL_S * 1000).toISOString() : null,
       size_bytes: r ? r.size_bytes : null,

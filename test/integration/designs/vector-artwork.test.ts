@@ -40,8 +40,8 @@ async function uploaded(url: string, file: Buffer) {
   return res.json().data as { id: string; url: string; mime_type: string; width: number; height: number };
 }
 
-async function printed(designId: string) {
-  const res = await t.app.inject({ method: 'POST', url: `/v1/designs/${designId}/pdf`, headers: as.U(store), payload: {} });
+async function printed(designId: string, payload: Record<string, unknown> = {}) {
+  const res = await t.app.inject({ method: 'POST', url: `/v1/designs/${designId}/pdf`, headers: as.U(store), payload });
   expect(res.statusCode, res.body).toBe(202);
   const id = res.json().data.id;
   return waitFor(
@@ -99,6 +99,33 @@ describe('vector artwork in print files', () => {
     expect(q.match(/\/Subtype \/Form/g)?.length).toBeGreaterThanOrEqual(2);
     expect(q).not.toMatch(/\/Subtype \/Image/);
     expect(q).toMatch(/\/ShadingType 3/);
+  });
+
+  it('stay vector in a CMYK PDF/X-4: no image, the SVG in DeviceCMYK with its gradient, the PDF rewritten in CMYK', async () => {
+    const { front } = await printProduct(t.app, store);
+    const svg = await uploaded('/v1/cliparts', await readFile(path.join(FIXTURES, 'artwork', 'vector.svg')));
+    const art = await uploaded('/v1/images', Buffer.from(await makeArtworkPdf()));
+    const d = await saveDesign(t.app, store, {
+      side_id: front.id,
+      layers: [
+        { type: 'image', src: svg.url, left: 50, top: 60, scaleX: 2, scaleY: 2 },
+        { type: 'image', image_id: art.id, left: 80, top: 400, scaleX: 1.5, scaleY: 1.5 },
+      ],
+    });
+    const done = await printed(d.id, { color_mode: 'cmyk', pdf_standard: 'pdf_x4' });
+    expect(done.status, done.error).toBe('completed');
+    const pdf = await download(done.pdf_url);
+    expect(await pdfImages(pdf)).toEqual([]);
+    expect((await pdfText(pdf)).replace(/\s+/g, '')).toContain(ARTWORK_TEXT.replace(/\s+/g, ''));
+    const q = await qdf(pdf);
+    expect(q.match(/\/Subtype \/Form/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(q).not.toMatch(/\/Subtype \/Image/);
+    // the SVG's gradient is a CMYK shading, its solid colours k/K operands; nothing is left in DeviceRGB
+    expect(q).toMatch(/\/ShadingType 3/);
+    expect(q).toMatch(/\/ColorSpace \/DeviceCMYK/);
+    expect(q).toMatch(/^[\d.]+ [\d.]+ [\d.]+ [\d.]+ k$/m);
+    expect(q).not.toMatch(/\/DeviceRGB|^[\d.]+ [\d.]+ [\d.]+ rg$/m);
+    expect(q).toMatch(/\/GTS_PDFXVersion \(PDF\/X-4\)/);
   });
 
   it('an SVG with a filter prints as a raster with a RASTERIZED_ARTWORK warning naming the layer, and no link', async () => {

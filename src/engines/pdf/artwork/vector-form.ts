@@ -10,7 +10,7 @@
  */
 import type { PDFDocument, PDFRef } from 'pdf-lib';
 import { PDFArray, PDFDict, PDFName, PDFNumber } from 'pdf-lib';
-import { ContentBuilder, PageResources, num } from '../content.js';
+import { ContentBuilder, PageResources, RGB_COLOURS, num, type ColourSpaceWriter } from '../content.js';
 import type { Matrix } from '../geometry.js';
 import { IDENTITY, multiply, scale, translate } from '../geometry.js';
 import type { GradientFill } from '../layers.js';
@@ -79,9 +79,11 @@ class SvgWriter {
     private readonly doc: PDFDocument,
     /** nested group forms by resource key, shared by the writers of one artwork */
     readonly forms: Map<string, PDFRef> = new Map(),
+    /** how colours are written: RGB, or through the output profile to CMYK (the document's writer) */
+    private readonly colours: ColourSpaceWriter = RGB_COLOURS,
   ) {
     this.res = new PageResources(doc);
-    this.c = new ContentBuilder(this.res);
+    this.c = new ContentBuilder(this.res, colours);
     // every feature the painter would warn about was sent to the raster path by the parser
     this.paint = new Painter(this.c, this.res, doc, () => undefined);
   }
@@ -94,12 +96,12 @@ class SvgWriter {
 
   /** Children drawn at full opacity in a transparency group form (inside it, alpha starts at 1). */
   private groupForm(children: SvgNode[]): string {
-    const w = new SvgWriter(this.doc, this.forms);
+    const w = new SvgWriter(this.doc, this.forms, this.colours);
     w.c.op('0 g 0 G [] 0 d');
     for (const child of children) w.node(child, 1);
     const b = nodesBounds(children, IDENTITY);
     const key = `svg-group:${this.forms.size}`;
-    const stream = this.doc.context.flateStream(w.c.toString(), {
+    const ref = this.colours.formStream(this.doc.context, w.c.toString(), {
       Type: 'XObject',
       Subtype: 'Form',
       FormType: 1,
@@ -107,7 +109,7 @@ class SvgWriter {
       Group: { Type: 'Group', S: 'Transparency' },
       Resources: w.res.build((k) => this.forms.get(k)!),
     });
-    this.forms.set(key, this.doc.context.register(stream));
+    this.forms.set(key, ref);
     return key;
   }
 
@@ -146,8 +148,8 @@ class SvgWriter {
 }
 
 /** Writes an SVG drawing tree as a form XObject in intrinsic px (see `unitSquare`). */
-export function svgFormXObject(doc: PDFDocument, art: SvgArtwork): PDFRef {
-  const w = new SvgWriter(doc);
+export function svgFormXObject(doc: PDFDocument, art: SvgArtwork, colours: ColourSpaceWriter = RGB_COLOURS): PDFRef {
+  const w = new SvgWriter(doc, new Map(), colours);
   w.c.save();
   // a form starts in the graphics state of its caller: colours and dashes to SVG's initial values
   w.c.op('0 g 0 G [] 0 d');
@@ -157,7 +159,7 @@ export function svgFormXObject(doc: PDFDocument, art: SvgArtwork): PDFRef {
   for (const n of art.root) w.node(n, 1);
   w.c.restore();
   const resources = w.res.build((k) => w.forms.get(k)!);
-  const stream = doc.context.flateStream(w.c.toString(), {
+  return colours.formStream(doc.context, w.c.toString(), {
     Type: 'XObject',
     Subtype: 'Form',
     FormType: 1,
@@ -165,7 +167,6 @@ export function svgFormXObject(doc: PDFDocument, art: SvgArtwork): PDFRef {
     Matrix: [...unitSquare(art.width, art.height)],
     Resources: resources,
   });
-  return doc.context.register(stream);
 }
 
 export interface PdfPageInfo {

@@ -1,0 +1,124 @@
+/**
+ * Reads a PDF back with independent tools to check PDF/X structure and colour: qpdf --json
+ * (objects, trailer, decoded streams), Ghostscript renders and a mean ΔE76 between renders.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { tool, withPdfFile } from './helpers.js';
+
+type Json = unknown;
+type Obj = Record<string, Json>;
+
+export interface QpdfDoc {
+  pdfVersion: string;
+  trailer: Obj;
+  objects: Map<string, { value?: Json; stream?: { dict: Obj; data?: string } }>;
+  /** follows "n 0 R" references */
+  resolve(v: Json): Json;
+}
+
+export async function qpdfJson(pdf: Uint8Array): Promise<QpdfDoc> {
+  const out = await withPdfFile(pdf, (f) => tool('qpdf', ['--json=2', '--json-key=qpdf', '--json-stream-data=inline', '--decode-level=generalized', f]));
+  const [meta, objs] = JSON.parse(out).qpdf as [Obj, Record<string, { value?: Json; stream?: { dict: Obj; data?: string } }>];
+  const objects = new Map<string, { value?: Json; stream?: { dict: Obj; data?: string } }>();
+  for (const [k, v] of Object.entries(objs)) if (k.startsWith('obj:')) objects.set(k.slice(4), v);
+  const resolve = (v: Json): Json => {
+    if (typeof v === 'string' && /^\d+ \d+ R$/.test(v)) {
+      const o = objects.get(v);
+      return o?.value ?? o?.stream?.dict ?? null;
+    }
+    return v;
+  };
+  return { pdfVersion: String(meta.pdfversion), trailer: (objs.trailer!.value ?? {}) as Obj, objects, resolve };
+}
+
+/** Everything a PDF/X check looks at, as plain values. */
+export async function pdfxFacts(pdf: Uint8Array) {
+  const q = await qpdfJson(pdf);
+  const info = q.resolve(q.trailer['/Info']) as Obj;
+  const catalog = q.resolve(q.trailer['/Root']) as Obj;
+  const intents = ((q.resolve(catalog['/OutputIntents']) as Json[]) ?? []).map((i) => q.resolve(i) as Obj);
+  const profiles = intents.map((i) => {
+    const s = q.objects.get(String(i['/DestOutputProfile']))?.stream;
+    const icc = s?.data ? Buffer.from(s.data, 'base64') : Buffer.alloc(0);
+    return { n: s?.dict['/N'], bytes: icc.length, space: icc.subarray(16, 20).toString('latin1'), cls: icc.subarray(12, 16).toString('latin1') };
+  });
+  // every dictionary, direct ones nested inside others included
+  const dicts: Obj[] = [];
+  const walk = (v: Json): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      dicts.push(v as Obj);
+      Object.values(v as Obj).forEach(walk);
+    }
+  };
+  for (const o of q.objects.values()) walk(o.value ?? o.stream?.dict);
+  const streams = [...q.objects.values()].filter((o) => o.stream);
+  const content = streams
+    .filter((o) => !o.stream!.dict['/Subtype'] && !o.stream!.dict['/Type'] && o.stream!.data)
+    .map((o) => Buffer.from(o.stream!.data!, 'base64').toString('latin1'))
+    .join('\n');
+  const ops = (re: RegExp) => content.split('\n').filter((l) => re.test(l)).length;
+  const metadata = streams.find((o) => o.stream!.dict['/Type'] === '/Metadata');
+  return {
+    pdfVersion: q.pdfVersion,
+    header: Buffer.from(pdf.subarray(0, 8)).toString('latin1'),
+    id: q.trailer['/ID'] as string[] | undefined,
+    encrypted: q.trailer['/Encrypt'] !== undefined,
+    info,
+    intents,
+    profiles,
+    xmp: metadata?.stream?.data ? Buffer.from(metadata.stream.data, 'base64').toString('utf8') : '',
+    pages: dicts.filter((d) => d['/Type'] === '/Page'),
+    /** image XObjects with a soft mask */
+    smasks: dicts.filter((d) => d['/Subtype'] === '/Image' && d['/SMask'] !== undefined).length,
+    /** ExtGStates with alpha below 1, a soft mask or a blend mode other than Normal */
+    transparentGStates: dicts.filter((d) => (d['/Type'] === '/ExtGState' || d['/ca'] !== undefined || d['/CA'] !== undefined)
+      && ((d['/ca'] as number) < 1 || (d['/CA'] as number) < 1 || (d['/SMask'] !== undefined && d['/SMask'] !== '/None') || (d['/BM'] !== undefined && d['/BM'] !== '/Normal'))).length,
+    transparencyGroups: dicts.filter((d) => (q.resolve(d['/Group']) as Obj | undefined)?.['/S'] === '/Transparency').length,
+    /** colour spaces named by images and shadings */
+    spaces: new Set(dicts.filter((d) => d['/ColorSpace'] !== undefined && d['/Subtype'] !== undefined || d['/ShadingType'] !== undefined).filter((d) => !(d['/Subtype'] === '/Image' && dicts.some((o) => o['/SMask'] !== undefined && q.resolve(o['/SMask']) === d))).map((d) => JSON.stringify(q.resolve(d['/ColorSpace'])))),
+    /** content-stream colour operators */
+    rgbOps: ops(/(^|\s)(rg|RG)$/),
+    grayOps: ops(/(^|\s)(g|G)$/),
+    cmykOps: ops(/(^|\s)(k|K)$/),
+    content,
+  };
+}
+
+/** Ghostscript render (png16m) of one page; DeviceCMYK is shown through Ghostscript's default CMYK profile. */
+export async function gsRender(pdf: Uint8Array, dpi: number, page = 1): Promise<{ width: number; height: number; data: Buffer }> {
+  return withPdfFile(pdf, async (file, dir) => {
+    const out = path.join(dir, 'gs.png');
+    await tool('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=png16m', `-r${dpi}`, `-dFirstPage=${page}`, `-dLastPage=${page}`, '-dTextAlphaBits=4', '-dGraphicsAlphaBits=4', `-sOutputFile=${out}`, file]);
+    const { data, info } = await sharp(await readFile(out)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, data };
+  });
+}
+
+function lab(r: number, g: number, b: number): [number, number, number] {
+  const lin = (v: number) => (v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  const [R, G, B] = [lin(r), lin(g), lin(b)];
+  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+  const x = f((0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047);
+  const y = f(0.2126 * R + 0.7152 * G + 0.0722 * B);
+  const z = f((0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883);
+  return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
+}
+
+/** Mean and 95th-percentile ΔE76 between two same-size RGB renders. */
+export function deltaE(a: { width: number; height: number; data: Buffer }, b: { width: number; height: number; data: Buffer }): { mean: number; p95: number } {
+  if (a.width !== b.width || a.height !== b.height) throw new Error(`render sizes differ: ${a.width}x${a.height} vs ${b.width}x${b.height}`);
+  const n = a.width * a.height;
+  const d = new Float64Array(n);
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const p = lab(a.data[i * 3]!, a.data[i * 3 + 1]!, a.data[i * 3 + 2]!);
+    const q = lab(b.data[i * 3]!, b.data[i * 3 + 1]!, b.data[i * 3 + 2]!);
+    d[i] = Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+    sum += d[i]!;
+  }
+  d.sort();
+  return { mean: sum / n, p95: d[Math.floor(n * 0.95)]! };
+}
