@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { DEFAULT_FONTS, defaultFontPath, readDefaultFont } from '../../engines/pdf/fonts/default-fonts.js';
+import { SCRIPT_FALLBACK_FILES } from '../../engines/pdf/text/script-fonts.js';
+import { FONT_DIR } from '../../engines/qr/fonts.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { RouteAuth } from '../../platform/http/auth.js';
 
@@ -12,7 +14,9 @@ import type { RouteAuth } from '../../platform/http/auth.js';
  * The browser customizer at /customizer: the Vite bundle built from customizer/ into
  * dist/customizer (scripts/build-customizer.mjs, run by `npm start` and `npm test`), served
  * from this host only. Also the default fonts' files, which the catalog lists without a link
- * (`url: null`), so the page can render them with FontFace. Public: the page itself carries no
+ * (`url: null`), so the page can render them with FontFace, and the print engine's script
+ * fallback fonts (fonts/, `SCRIPT_FALLBACK_FILES` and DejaVu Sans Bold), so the page draws
+ * characters a layer's font lacks with the same glyphs as the PDF. Public: the page itself carries no
  * data; it calls /v1 with the store's public token from its query string.
  */
 export const CUSTOMIZER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/customizer');
@@ -31,6 +35,10 @@ export const CUSTOMIZER_CSP = [
   "base-uri 'self'",
 ].join('; ');
 
+/** The script fallback files the page may load, by file name: nothing else in fonts/. */
+export const SCRIPT_FONT_FILES: readonly string[] = [...SCRIPT_FALLBACK_FILES, 'DejaVuSans-Bold.ttf'];
+const scriptFontCache = new Map<string, Promise<Buffer>>();
+
 const FontParams = Type.Object({ family: Type.String({ maxLength: 100 }), weight: Type.String({ maxLength: 4 }), style: Type.String({ maxLength: 10 }) });
 
 export async function customizerRoutes(app: FastifyInstance, opts: { dir?: string } = {}): Promise<void> {
@@ -47,6 +55,22 @@ export async function customizerRoutes(app: FastifyInstance, opts: { dir?: strin
       if (!fam || !face) throw AppError.notFound('Default font');
       const bytes = await readDefaultFont(defaultFontPath(fam, face));
       return reply.type('font/ttf').header('cache-control', 'public, max-age=86400').send(Buffer.from(bytes));
+    },
+  );
+
+  app.get<{ Params: { file: string } }>(
+    `${CUSTOMIZER_PREFIX}/script-fonts/:file`,
+    { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 100 }) }) }, config },
+    async (req, reply) => {
+      const file = req.params.file;
+      if (!SCRIPT_FONT_FILES.includes(file)) throw AppError.notFound('Script font');
+      let bytes = scriptFontCache.get(file);
+      if (!bytes) {
+        bytes = fs.promises.readFile(path.join(FONT_DIR, file));
+        bytes.catch(() => scriptFontCache.delete(file));
+        scriptFontCache.set(file, bytes);
+      }
+      return reply.type('font/ttf').header('cache-control', 'public, max-age=86400').send(await bytes);
     },
   );
 
