@@ -3,6 +3,14 @@
  * (`fontFamily`): a store font by the name it was registered under, a default font by its
  * family. Files are loaded with FontFace before Fabric measures any text in them: store fonts
  * from their signed links, default fonts from the service's own copies (/customizer/fonts/…).
+ *
+ * Every family also gets the print engine's script fallback fonts
+ * (src/engines/pdf/text/script-fonts.ts, served at /customizer/script-fonts/…) as faces of
+ * the SAME family, each limited by `unicodeRange` to the scripts it is used for. They are
+ * added before the family's own faces: for overlapping ranges the browser tries the face
+ * added last first (CSS Fonts, checked in Chromium by test/e2e/customizer.test.ts), so the
+ * layer's font draws every character it has and a fallback only the ones it lacks — the
+ * glyphs the PDF prints. The layer's `fontFamily` stays the family's name.
  */
 import type { Font } from './api.js';
 
@@ -13,11 +21,40 @@ export interface FontFamily {
   faces: Font[];
 }
 
+const HEBREW = 'U+0590-05FF, U+FB1D-FB4F';
+const ARABIC = 'U+0600-06FF, U+0750-077F, U+08A0-08FF, U+FB50-FDFF, U+FE70-FEFF';
+const DEVANAGARI = 'U+0900-097F, U+A8E0-A8FF';
+const THAI = 'U+0E00-0E7F';
+const CJK = 'U+2E80-2FDF, U+3000-30FF, U+3400-4DBF, U+4E00-9FFF, U+F900-FAFF, U+FF00-FFEF';
+const HANGUL = 'U+1100-11FF, U+3130-318F, U+AC00-D7AF';
+
+/**
+ * The engine's fallback files in its order (DejaVu Sans Bold first for weights ≥ 600), each
+ * with the scripts it draws there: DejaVu Sans has Thai's baht sign, Droid Sans Fallback
+ * the Hangul compatibility jamo and Nanum some CJK symbols Droid lacks, so ranges overlap
+ * and the order decides, as in the engine.
+ */
+export const SCRIPT_FALLBACKS: ReadonlyArray<{ file: string; range: string; bold?: boolean }> = [
+  { file: 'DejaVuSans-Bold.ttf', range: `${HEBREW}, ${ARABIC}, ${THAI}`, bold: true },
+  { file: 'DejaVuSans.ttf', range: `${HEBREW}, ${ARABIC}, ${THAI}` },
+  { file: 'NotoSansDevanagari-Regular.ttf', range: DEVANAGARI },
+  { file: 'NotoSansThai-Regular.ttf', range: THAI },
+  { file: 'DroidSansFallbackFull.ttf', range: `${CJK}, ${HANGUL}` },
+  { file: 'NanumSquareR.ttf', range: `${HANGUL}, ${CJK}` },
+];
+
 export class FontCatalog {
   readonly families = new Map<string, FontFamily>();
   private loaded = new Map<string, Promise<void>>();
+  /** fallback files' bytes, fetched once for all families */
+  private scriptBytes = new Map<string, Promise<ArrayBuffer>>();
 
-  constructor(own: Font[], defaults: Font[], private readonly defaultFontBase: string) {
+  constructor(
+    own: Font[],
+    defaults: Font[],
+    private readonly defaultFontBase: string,
+    private readonly scriptFontBase: string = defaultFontBase.replace(/\/fonts\/?$/, '/script-fonts'),
+  ) {
     for (const f of own) this.add(f.name, false, f);
     for (const f of defaults) if (!this.families.has(f.family) || this.families.get(f.family)!.isDefault) this.add(f.family, true, f);
   }
@@ -33,21 +70,51 @@ export class FontCatalog {
     return `${this.defaultFontBase}/${encodeURIComponent(face.family)}/${face.weight}/${face.style}.ttf`;
   }
 
-  /** Loads every face of the family (once); resolves when the browser can draw with it. */
+  private scriptFont(file: string): Promise<ArrayBuffer> {
+    let p = this.scriptBytes.get(file);
+    if (!p) {
+      p = fetch(`${this.scriptFontBase}/${encodeURIComponent(file)}`).then((r) => {
+        if (!r.ok) throw new Error(`Script font ${file}: HTTP ${r.status}`);
+        return r.arrayBuffer();
+      });
+      p.catch(() => this.scriptBytes.delete(file));
+      this.scriptBytes.set(file, p);
+    }
+    return p;
+  }
+
+  /**
+   * The fallback faces for one face's weight and style, in the order to add them: the
+   * engine's last fallback first, so that the browser (trying the last added first) goes
+   * through them in the engine's order.
+   */
+  private fallbackFaces(name: string, face: Font): Array<Promise<FontFace | null>> {
+    const list = SCRIPT_FALLBACKS.filter((f) => !f.bold || face.weight >= 600).reverse();
+    return list.map(async (f) => {
+      try {
+        const ff = new FontFace(name, await this.scriptFont(f.file), { weight: String(face.weight), style: face.style, unicodeRange: f.range });
+        return await ff.load();
+      } catch (err) {
+        // without it the browser falls back to its own fonts for that script: not a reason to refuse the family
+        console.warn(`Script fallback ${f.file} for ${name} not loaded:`, err);
+        return null;
+      }
+    });
+  }
+
+  /** Loads every face of the family (once), fallbacks first; resolves when the browser can draw with it. */
   load(name: string): Promise<void> {
     const fam = this.families.get(name);
     if (!fam) return Promise.reject(new Error(`Unknown font ${name}`));
     let p = this.loaded.get(name);
     if (!p) {
-      p = Promise.all(
-        fam.faces.map(async (face) => {
-          const url = this.fileUrl(fam, face);
-          if (!url) return;
-          const ff = new FontFace(fam.name, `url("${url}")`, { weight: String(face.weight), style: face.style });
-          await ff.load();
-          document.fonts.add(ff);
-        }),
-      ).then(() => undefined);
+      const withFile = fam.faces.map((face) => ({ face, url: this.fileUrl(fam, face) })).filter((f): f is { face: Font; url: string } => f.url !== null);
+      const fallbacks = withFile.flatMap(({ face }) => this.fallbackFaces(fam.name, face));
+      const own = withFile.map(({ face, url }) => new FontFace(fam.name, `url("${url}")`, { weight: String(face.weight), style: face.style }).load());
+      // loaded in parallel, added in order: every fallback before the family's own faces
+      p = Promise.all([Promise.all(fallbacks), Promise.all(own)]).then(([fb, ownFaces]) => {
+        for (const ff of [...fb, ...ownFaces]) if (ff) document.fonts.add(ff);
+      });
       p.catch(() => this.loaded.delete(name));
       this.loaded.set(name, p);
     }

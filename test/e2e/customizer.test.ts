@@ -3,7 +3,8 @@
  * (playwright-core) driving /customizer?token=… as a shopper would — product and side, text in
  * the store's font, cliparts from the store's and a default category, an uploaded photo,
  * move/scale/rotate/delete, the safe-zone and resolution warnings, a second side, save, project,
- * print-ready PDF — then pdffonts and pdfinfo -box on the downloaded file. A screenshot of
+ * print-ready PDF — then pdffonts and pdfinfo -box on the downloaded file; and Hebrew, Arabic and
+ * Devanagari text drawn with the print engine's script fallback fonts. A screenshot of
  * each step goes to test-artifacts/customizer/ (gitignored).
  */
 import { execFileSync } from 'node:child_process';
@@ -332,6 +333,81 @@ describe.skipIf(NO_CHROMIUM !== '')(`customizer in headless Chromium${NO_CHROMIU
     }
     expect(await status()).toMatch(/PDF ready/);
   }, 120_000);
+
+  it('draws text in every script with the print engine\'s fallback fonts', async () => {
+    // the files, and nothing else from fonts/
+    for (const file of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'NotoSansDevanagari-Regular.ttf', 'NotoSansThai-Regular.ttf', 'DroidSansFallbackFull.ttf', 'NanumSquareR.ttf']) {
+      const r = await fetch(`${base}/customizer/script-fonts/${file}`);
+      const body = Buffer.from(await r.arrayBuffer());
+      expect(r.status, file).toBe(200);
+      expect(r.headers.get('content-type')).toBe('font/ttf');
+      expect(r.headers.get('cache-control')).toMatch(/max-age=\d+/);
+      expect(body.equals(fs.readFileSync(path.join(ROOT, 'fonts', file))), file).toBe(true);
+    }
+    for (const bad of ['README.md', 'LICENSE-Noto.txt', '..%2Fpackage.json', 'Nope.ttf']) {
+      const r = await fetch(`${base}/customizer/script-fonts/${bad}`);
+      await r.arrayBuffer();
+      expect(r.status, bad).toBe(404);
+    }
+
+    await page.goto(`${base}/customizer?token=${encodeURIComponent(store.unauth_token)}`);
+    await waitStatus(/^Ready$/);
+    await page.selectOption('#product', product.id!);
+    await page.waitForSelector(`#sides button[data-side-id="${sides.Back}"]`);
+    await waitStatus(/^Ready$/);
+    await page.click(`#sides button[data-side-id="${sides.Back}"]`);
+    const TEXT = 'Shalom שלום\nSalaam سلام\nNamaste नमस्ते';
+    await page.fill('#text-input', TEXT);
+    await page.selectOption('#font-family', 'Roboto');
+    await page.click('#add-text');
+    await waitStatus(/Added text in Roboto/);
+    // the stored layer keeps the family the shopper chose
+    expect(await objects()).toMatchObject([{ type: 'Textbox', fontFamily: 'Roboto' }]);
+
+    // the fallback faces are loaded under the family's own name, each for its scripts
+    const faces = await page.evaluate(() =>
+      [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Roboto').map((f) => ({ range: f.unicodeRange, status: f.status, weight: f.weight })),
+    );
+    const fallbacks = faces.filter((f) => f.range !== 'U+0-10FFFF');
+    for (const range of [/U\+590-5FF/i, /U\+600-6FF/i, /U\+900-97F/i, /U\+E00-E7F/i, /U\+4E00-9FFF/i, /U\+AC00-D7AF/i]) {
+      expect(fallbacks.some((f) => range.test(f.range) && f.status === 'loaded'), String(range)).toBe(true);
+    }
+    expect(faces.every((f) => f.status === 'loaded')).toBe(true);
+
+    // widths as the page measures them, against families made of one file each
+    const widths = await page.evaluate(async () => {
+      const only = async (name: string, url: string) => {
+        const ff = await new FontFace(name, `url("${url}")`).load();
+        document.fonts.add(ff);
+      };
+      await only('Only Noto Devanagari', '/customizer/script-fonts/NotoSansDevanagari-Regular.ttf');
+      await only('Only DejaVu Sans', '/customizer/script-fonts/DejaVuSans.ttf');
+      await only('Only Noto Thai', '/customizer/script-fonts/NotoSansThai-Regular.ttf');
+      await only('Only Open Sans', '/customizer/fonts/Open%20Sans/400/normal.ttf');
+      await (window as any).customizer.state.fonts.load('Open Sans');
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      const w = (family: string, text: string) => {
+        ctx.font = `40px "${family}"`;
+        return ctx.measureText(text).width;
+      };
+      return {
+        deva: { roboto: w('Roboto', 'नमस्ते'), noto: w('Only Noto Devanagari', 'नमस्ते'), dejavu: w('Only DejaVu Sans', 'नमस्ते') },
+        arabic: { roboto: w('Roboto', 'سلام'), dejavu: w('Only DejaVu Sans', 'سلام') },
+        // Open Sans has Hebrew itself: the family's own face wins over DejaVu's overlapping range
+        hebrew: { openSans: w('Open Sans', 'שלום'), own: w('Only Open Sans', 'שלום'), dejavu: w('Only DejaVu Sans', 'שלום') },
+        // the baht sign: DejaVu Sans has it and comes before Noto Sans Thai, in the page as in the engine
+        baht: { roboto: w('Roboto', '฿'), dejavu: w('Only DejaVu Sans', '฿'), thai: w('Only Noto Thai', '฿') },
+      };
+    });
+    expect(Math.abs(widths.deva.roboto - widths.deva.noto), JSON.stringify(widths.deva)).toBeLessThanOrEqual(1);
+    expect(Math.abs(widths.deva.noto - widths.deva.dejavu)).toBeGreaterThan(1);
+    expect(Math.abs(widths.arabic.roboto - widths.arabic.dejavu), JSON.stringify(widths.arabic)).toBeLessThanOrEqual(1);
+    expect(Math.abs(widths.hebrew.openSans - widths.hebrew.own), JSON.stringify(widths.hebrew)).toBeLessThanOrEqual(1);
+    expect(Math.abs(widths.hebrew.own - widths.hebrew.dejavu)).toBeGreaterThan(1);
+    expect(Math.abs(widths.baht.roboto - widths.baht.dejavu), JSON.stringify(widths.baht)).toBeLessThanOrEqual(1);
+    expect(Math.abs(widths.baht.dejavu - widths.baht.thai)).toBeGreaterThan(1);
+    await shot('every-script');
+  }, 60_000);
 
   it('says what is wrong without a token or with a bad one', async () => {
     await page.goto(`${base}/customizer`);
