@@ -50,11 +50,25 @@ export function fallbackFaces(weight: number): Face[] {
 // characters that never decide the font: joiners, variation selectors, marks take the base's font
 const IGNORABLE = /[\u200B-\u200F\u2060-\u206F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 
+// Every measurement of a line asks this for each of its characters (wrapping measures many
+// prefixes of one line): fontkit's cmap lookup once per face and code point, then a Map read.
+const coverage = new WeakMap<object, Map<number, boolean>>();
+
+function hasGlyph(face: Face, cp: number): boolean {
+  let known = coverage.get(face.fk);
+  if (!known) coverage.set(face.fk, (known = new Map()));
+  let has = known.get(cp);
+  if (has === undefined) known.set(cp, (has = face.fk.hasGlyphForCodePoint(cp)));
+  return has;
+}
+
 /** Whether `face` has a glyph for every character of the grapheme `g`. */
 export function covers(face: Face, g: string): boolean {
   for (const ch of g) {
-    if (IGNORABLE.test(ch) || ch === ' ' || ch === '\t') continue;
-    if (!face.fk.hasGlyphForCodePoint(ch.codePointAt(0)!)) return false;
+    if (ch === ' ' || ch === '\t') continue;
+    const cp = ch.codePointAt(0)!;
+    if (cp < 0x200b ? false : IGNORABLE.test(ch)) continue;
+    if (!hasGlyph(face, cp)) return false;
   }
   return true;
 }
