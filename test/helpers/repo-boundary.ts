@@ -123,10 +123,13 @@ function lineOf(src: string, index: number): number {
   return src.slice(0, index).split('\n').length;
 }
 
+/** Folders that sit beside a checkout on the machines that build this project, not in a user's clone. */
+const SIBLING_CHECKOUTS = ['shared'];
+
 const inside = (root: string, p: string) => p === root || p.startsWith(root + path.sep);
 
 /** Checks one file's text; `file` is its absolute path inside `root`. */
-export function findOutsideReferences(root: string, file: string, src: string): BoundaryFinding[] {
+export function findOutsideReferences(root: string, file: string, src: string, siblings: readonly string[] = SIBLING_CHECKOUTS): BoundaryFinding[] {
   const findings: BoundaryFinding[] = [];
   const fileDir = path.dirname(file);
   const consts = new Map<string, string>();
@@ -167,8 +170,9 @@ export function findOutsideReferences(root: string, file: string, src: string): 
   // Literals naming a sibling checkout or a folder above the repository.
   // Plain strings are read relative to the working directory (the repository root); module
   // specifiers (`from '../shared/http.js'`, `import('…')`) relative to the file, and stay inside.
-  const siblings = /(from\s+|import\(\s*)?(['"`])((?:\.\.\/)+shared\/[^'"`]*|\/work\/[^'"`]*)\2/g;
-  for (let m = siblings.exec(src); m; m = siblings.exec(src)) {
+  const names = siblings.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const literals = new RegExp(`(from\\s+|import\\(\\s*)?(['"\`])((?:\\.\\.\\/)+(?:${names})\\/[^'"\`]*|\\/work\\/[^'"\`]*)\\2`, 'g');
+  for (let m = literals.exec(src); m; m = literals.exec(src)) {
     if (m[1]) continue;
     const resolved = path.resolve(root, m[3]!);
     report(m.index, m[0], resolved);

@@ -18,21 +18,21 @@ describe('nothing in the project reads outside its own tree', () => {
 
   describe('the checker', () => {
     const file = path.join(ROOT, 'test', 'unit', 'engines', 'x', 'fixtures.ts');
-    const check = (src: string) => findOutsideReferences(ROOT, file, src).map((f) => f.resolved);
+    const check = (src: string) => findOutsideReferences(ROOT, file, src, ['elsewhere']).map((f) => f.resolved);
 
     it('flags a folder beside the repository reached through a root constant', () => {
       const src = [
         "const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');",
-        "export const FACES = path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'faces');",
+        "export const FACES = path.resolve(REPO_ROOT, '..', 'elsewhere', 'photos');",
       ].join('\n');
-      expect(check(src)).toEqual([path.resolve(ROOT, '..', 'shared', 'fixtures', 'faces')]);
+      expect(check(src)).toEqual([path.resolve(ROOT, '..', 'elsewhere', 'photos')]);
     });
 
     it('flags too many .. from the file itself, relative URLs and sibling literals', () => {
       expect(check("const p = path.join(import.meta.dirname, '..', '..', '..', '..', '..', 'x');")).toEqual([path.resolve(ROOT, '..', 'x')]);
-      expect(check("readFileSync(new URL('../../../../../shared/a.png', import.meta.url));")).toHaveLength(2);
-      expect(check("const dir = '../shared/fixtures';")).toHaveLength(1);
-      expect(check("const dir = '/work/shared/fixtures/faces';")).toEqual(['/work/shared/fixtures/faces']);
+      expect(check("readFileSync(new URL('../../../../../elsewhere/a.png', import.meta.url));")).toHaveLength(2);
+      expect(check("const dir = '../elsewhere/photos';")).toHaveLength(1);
+      expect(check("const dir = '/work/elsewhere/photos';")).toEqual(['/work/elsewhere/photos']);
     });
 
     it('leaves paths inside the repository alone', () => {
@@ -40,7 +40,7 @@ describe('nothing in the project reads outside its own tree', () => {
         "const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');",
         "const FACES = path.resolve(REPO_ROOT, 'test', 'fixtures', 'faces');",
         "const logo = new URL('../../../fixtures/images/logo.png', import.meta.url);",
-        "import { x } from '../shared/http.js';",
+        "import { x } from '../elsewhere/http.js';",
         'const dynamic = path.join(someDir, "..", "..");',
       ].join('\n');
       expect(check(src)).toEqual([]);

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { App } from '../../../src/app.js';
 import { as, type TestStore } from '../../helpers/factories.js';
 import { createProduct, createSide, upload } from '../catalog/helpers.js';
+import { waitFor } from '../../helpers/wait.js';
 
 /** A product (mm) with a front and a back side: A5 trim, 3 mm bleed, 5 mm safe zone. */
 export async function printProduct(app: App, store: TestStore) {
@@ -24,4 +25,25 @@ export async function saveDesign(app: App, store: TestStore, body: Record<string
   const res = await app.inject({ method: 'POST', url: '/v1/designs', headers, payload: body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
+}
+
+/** Polls GET /v1/jobs/{id} until the job is completed or failed; the job view. */
+export function finishedJob(app: App, id: string, headers: Record<string, string>) {
+  return waitFor(
+    async () => {
+      const job = (await app.inject({ method: 'GET', url: `/v1/jobs/${id}`, headers })).json().data;
+      return job.status === 'completed' || job.status === 'failed' ? job : undefined;
+    },
+    `pdf job ${id}`,
+    90_000,
+    250,
+  );
+}
+
+/** Downloads a file link the API handed out (a signed /v1/files link), through the app. */
+export async function downloadLink(app: App, url: string): Promise<Buffer> {
+  const u = new URL(url);
+  const res = await app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
 }

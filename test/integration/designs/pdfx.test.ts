@@ -8,12 +8,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as } from '../../helpers/factories.js';
-import { waitFor } from '../../helpers/wait.js';
 import { storeOn } from '../api-keys/helpers.js';
 import { upload } from '../catalog/helpers.js';
 import { FIXTURES, pdfBoxes, pdfFonts, pdfImages, tool, withPdfFile } from '../../unit/engines/pdf/helpers.js';
 import { deltaE, gsRender, pdfxFacts } from '../../unit/engines/pdf/pdfx-helpers.js';
-import { printProduct, saveDesign, textLayer } from './helpers.js';
+import { downloadLink, finishedJob, printProduct, saveDesign, textLayer } from './helpers.js';
 import type { TestStore } from '../../helpers/factories.js';
 
 let t: TestApp;
@@ -25,24 +24,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function finished(id: string) {
-  return waitFor(
-    async () => {
-      const job = (await t.app.inject({ method: 'GET', url: `/v1/jobs/${id}`, headers: as.U(store) })).json().data;
-      return job.status === 'completed' || job.status === 'failed' ? job : undefined;
-    },
-    `pdf job ${id}`,
-    90_000,
-    250,
-  );
-}
+const finished = (id: string) => finishedJob(t.app, id, as.U(store));
 
-async function download(url: string): Promise<Buffer> {
-  const u = new URL(url);
-  const res = await t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
-  expect(res.statusCode).toBe(200);
-  return res.rawPayload;
-}
+const download = (url: string) => downloadLink(t.app, url);
 
 async function pdfOf(url: string, body: Record<string, unknown>) {
   const res = await t.app.inject({ method: 'POST', url, headers: as.U(store), payload: body });

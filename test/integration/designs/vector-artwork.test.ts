@@ -12,12 +12,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, type TestStore } from '../../helpers/factories.js';
-import { waitFor } from '../../helpers/wait.js';
 import { storeOn } from '../api-keys/helpers.js';
 import { upload } from '../catalog/helpers.js';
 import { ARTWORK_TEXT, makeArtworkPdf, qdf } from '../../unit/engines/pdf/artwork-helpers.js';
 import { FIXTURES, pdfImages, pdfText } from '../../unit/engines/pdf/helpers.js';
-import { printProduct, saveDesign } from './helpers.js';
+import { downloadLink, finishedJob, printProduct, saveDesign } from './helpers.js';
 
 const run = promisify(execFile);
 let t: TestApp;
@@ -43,24 +42,10 @@ async function uploaded(url: string, file: Buffer) {
 async function printed(designId: string, payload: Record<string, unknown> = {}) {
   const res = await t.app.inject({ method: 'POST', url: `/v1/designs/${designId}/pdf`, headers: as.U(store), payload });
   expect(res.statusCode, res.body).toBe(202);
-  const id = res.json().data.id;
-  return waitFor(
-    async () => {
-      const job = (await t.app.inject({ method: 'GET', url: `/v1/jobs/${id}`, headers: as.U(store) })).json().data;
-      return job.status === 'completed' || job.status === 'failed' ? job : undefined;
-    },
-    `pdf job ${id}`,
-    90_000,
-    250,
-  );
+  return finishedJob(t.app, res.json().data.id, as.U(store));
 }
 
-async function download(url: string): Promise<Buffer> {
-  const u = new URL(url);
-  const res = await t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
-  expect(res.statusCode).toBe(200);
-  return res.rawPayload;
-}
+const download = (url: string) => downloadLink(t.app, url);
 
 /** The artwork PDF encrypted by qpdf (empty user password: poppler reads it, so the upload is accepted). */
 async function encryptedPdf(): Promise<Buffer> {
