@@ -3,9 +3,6 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
 } from 'fastify';
 import cors from '@fastify/cors';
 import { Type } from '@sinclair/typebox';
@@ -14,7 +11,7 @@ import type { Config } from './config/index.js';
 import { isDatabaseUnavailable } from './platform/db/errors.js';
 import { AppError, errorResponse } from './platform/http/errors.js';
 import { installValidators, validationToAppError } from './platform/http/validation.js';
-import { authenticate, type Actor, type CredentialResolvers, type RouteAuth, type UnacceptedCredentialHook } from './platform/http/auth.js';
+import { authenticate, type CredentialResolvers, type RouteAuth, type UnacceptedCredentialHook } from './platform/http/auth.js';
 import { consume, type RateStore } from './platform/http/rate-limit.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { installUnreadBodyGuard } from './platform/http/unread-body.js';
@@ -22,28 +19,11 @@ import { findTooDeep, MAX_JSON_DEPTH } from './platform/http/json-limits.js';
 import { loggerOptions } from './platform/log/logger.js';
 import { bearerMatches, httpObserver } from './platform/metrics/http.js';
 import type { Metrics } from './platform/metrics/metrics.js';
+import type { App, ReadinessCheck } from './platform/http/app-type.js';
 import { customizerRoutes } from './modules/customizer/customizer.routes.js';
 import { withTimeout } from './platform/timeout.js';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    actor: Actor | null;
-  }
-  interface FastifyContextConfig extends RouteAuth {}
-}
-
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
-
-export interface ReadinessCheck {
-  name: string;
-  check(): Promise<void>;
-}
+export type { App, ReadinessCheck } from './platform/http/app-type.js';
 
 export interface AppDeps {
   config: Config;

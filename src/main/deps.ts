@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { Redis } from 'ioredis';
 import { destination, pino, type Logger } from 'pino';
-import type { AppDeps, App } from '../app.js';
+import type { AppDeps } from '../app.js';
+import type { App } from '../platform/http/app-type.js';
 import { EventBus } from '../platform/events.js';
 import type { Config } from '../config/index.js';
 import { Aead } from '../platform/crypto/aead.js';

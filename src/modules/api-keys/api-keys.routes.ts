@@ -1,4 +1,4 @@
-import type { App } from '../../app.js';
+import type { App } from '../../platform/http/app-type.js';
 import { requestInfo } from '../../platform/http/auth.js';
 import { MESSAGES, ok } from '../../platform/http/envelope.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';

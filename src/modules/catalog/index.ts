@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { App } from '../../app.js';
+import type { App } from '../../platform/http/app-type.js';
 import type { Db } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
 import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';

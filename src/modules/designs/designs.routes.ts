@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.js';
+import type { App } from '../../platform/http/app-type.js';
 import type { RouteAuth } from '../../platform/http/auth.js';
 import { MESSAGES } from '../../platform/http/envelope.js';
 import { listEnvelope, listQuerySchema, type PageContextFactory } from '../../platform/http/pagination.js';

@@ -1,4 +1,4 @@
-import type { App } from '../../app.js';
+import type { App } from '../../platform/http/app-type.js';
 import { MESSAGES, ok } from '../../platform/http/envelope.js';
 import type { IdentityService } from './identity.service.js';
 import {

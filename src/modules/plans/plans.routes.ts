@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.js';
+import type { App } from '../../platform/http/app-type.js';
 import { AppError } from '../../platform/http/errors.js';
 import { ok } from '../../platform/http/envelope.js';
 import type { Plans } from './plans.js';

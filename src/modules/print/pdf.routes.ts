@@ -1,4 +1,4 @@
-import type { App } from '../../app.js';
+import type { App } from '../../platform/http/app-type.js';
 import type { RouteAuth } from '../../platform/http/auth.js';
 import { MESSAGES } from '../../platform/http/envelope.js';
 import { IdParam, PUBLIC_KINDS, storeOf } from '../catalog/shared/http.js';

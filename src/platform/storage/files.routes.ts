@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.js';
+import type { App } from '../http/app-type.js';
 import { AppError } from '../http/errors.js';
 import { contentDisposition } from './blob-store.js';
 import type { DiskBlobStore } from './disk.js';

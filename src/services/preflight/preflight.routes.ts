@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../app.js';
+import type { App } from '../../platform/http/app-type.js';
 import { MESSAGES, ok } from '../../platform/http/envelope.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';
 import type { Idempotency } from '../../modules/wallet/idempotency.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../../app.js';
+import type { App } from '../../platform/http/app-type.js';
 import { ICP_TYPES, type IcpType } from '../../engines/image/face-crop.js';
 import type { Idempotency, IdempotencyRequest } from '../../modules/wallet/idempotency.js';
 import { requestHash } from '../../modules/wallet/idempotency.js';

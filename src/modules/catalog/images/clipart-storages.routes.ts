@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { App } from '../../../app.js';
+import type { App } from '../../../platform/http/app-type.js';
 import { MESSAGES, ok } from '../../../platform/http/envelope.js';
 import { paginate, type PageContextFactory } from '../../../platform/http/pagination.js';
 import { CountEnvelope, DeletedEnvelope, READ, READ_B, WRITE, count, listReply, storeOf, uuidOr404 } from '../shared/http.js';

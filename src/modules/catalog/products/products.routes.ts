@@ -1,4 +1,4 @@
-import type { App } from '../../../app.js';
+import type { App } from '../../../platform/http/app-type.js';
 import { listEnvelope, listQuerySchema, type PageContextFactory } from '../../../platform/http/pagination.js';
 import { docRoutes } from '../shared/doc.routes.js';
 import type { DocService } from '../shared/doc.service.js';

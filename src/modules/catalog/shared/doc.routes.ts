@@ -1,5 +1,5 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
-import type { App } from '../../../app.js';
+import type { App } from '../../../platform/http/app-type.js';
 import { MESSAGES, ok } from '../../../platform/http/envelope.js';
 import { listEnvelope, listQuerySchema, type PageContextFactory } from '../../../platform/http/pagination.js';
 import type { RouteAuth } from '../../../platform/http/auth.js';

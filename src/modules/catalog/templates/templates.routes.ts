@@ -1,4 +1,4 @@
-import type { App } from '../../../app.js';
+import type { App } from '../../../platform/http/app-type.js';
 import type { PageContextFactory } from '../../../platform/http/pagination.js';
 import { MESSAGES } from '../../../platform/http/envelope.js';
 import { docRoutes } from '../shared/doc.routes.js';
