@@ -23,6 +23,9 @@ import { findOutputProfile, installedOutputProfiles } from './colour/output-prof
 import { applyPdfX, pdfxAllowsObjectStreams, setPdfXHeader, type PdfStandard } from './colour/pdfx.js';
 import { textFontQueries } from './text-painter.js';
 import type { AssetResolver, PageBoxesPt, PageSpec, RenderOptions, RenderResult, RenderWarning } from './types.js';
+import { patchPdfLibStreams } from './pdf-lib-patch.js';
+
+patchPdfLibStreams();
 
 /** Largest page side PDF viewers accept without UserUnit (200 in). */
 const MAX_PAGE_PT = 14_400;

@@ -200,9 +200,7 @@ export class FontRegistry {
       const t = text.replace(/[\t\n\f\r]/g, ' ');
       const run = face.fk.layout(t);
       const upm = face.fk.unitsPerEm;
-      // pdf-lib runs the same fontkit layout on the same bytes, so its glyph ids line up with ours
-      const codes = pdfFont.encodeText(t).toString().slice(1, -1).match(/.{4}/g) ?? [];
-      if (codes.length !== run.glyphs.length) throw new Error(`glyph count mismatch shaping ${JSON.stringify(t)}`);
+      const codes = subsetCodes(pdfFont, t, run.glyphs);
       out = run.glyphs.map((g, i) => {
         const p = run.positions[i]!;
         return {
@@ -219,4 +217,45 @@ export class FontRegistry {
     }
     return out;
   }
+}
+
+/** pdf-lib's subsetting embedder (CustomFontSubsetEmbedder), as far as `subsetCodes` uses it. */
+interface SubsetEmbedder {
+  font: { getGlyph(id: number, codePoints?: number[]): unknown };
+  subset: { includeGlyph(id: number): number };
+  glyphs: unknown[];
+  glyphIdMap: Map<number, number>;
+  glyphCache: { invalidate(): void };
+}
+
+function subsetEmbedder(pdfFont: PDFFont): SubsetEmbedder | null {
+  const e = (pdfFont as unknown as { embedder?: Partial<SubsetEmbedder> }).embedder;
+  return e && e.font && e.subset && Array.isArray(e.glyphs) && e.glyphIdMap instanceof Map && e.glyphCache ? (e as SubsetEmbedder) : null;
+}
+
+/**
+ * The embedded subset's 4-hex-digit codes of glyphs we shaped. pdf-lib's own `encodeText`
+ * would lay the text out a second time, on a fontkit font it parses anew for every document
+ * (GSUB/GPOS decoding then dominated an RGB render's text), so the glyphs go into its
+ * subset directly, by id, with the characters they stand for (its ToUnicode CMap reads them).
+ * If the embedder is not the shape this expects (another pdf-lib), its encoder is used.
+ */
+function subsetCodes(pdfFont: PDFFont, text: string, glyphs: ReadonlyArray<{ id: number; codePoints: number[] }>): string[] {
+  const e = subsetEmbedder(pdfFont);
+  if (!e) {
+    // pdf-lib runs the same fontkit layout on the same bytes, so its glyph ids line up with ours
+    const codes = pdfFont.encodeText(text).toString().slice(1, -1).match(/.{4}/g) ?? [];
+    if (codes.length !== glyphs.length) throw new Error(`glyph count mismatch shaping ${JSON.stringify(text)}`);
+    return codes;
+  }
+  const codes = glyphs.map((g) => {
+    const sid = e.subset.includeGlyph(g.id);
+    if (e.glyphs[sid - 1] === undefined) {
+      e.glyphs[sid - 1] = e.font.getGlyph(g.id, [...g.codePoints]);
+      e.glyphIdMap.set(g.id, sid);
+    }
+    return sid.toString(16).padStart(4, '0');
+  });
+  e.glyphCache.invalidate();
+  return codes;
 }

@@ -16,7 +16,7 @@ import {
   renderPdf,
   type PageSpec,
 } from '../../../../src/engines/pdf/index.js';
-import { FIXTURES, fixtureAssets, near, pdfBoxes, pdfFonts, pdfImages, pdfText, rasterise } from './helpers.js';
+import { FIXTURES, fixtureAssets, near, pdfBoxes, pdfFonts, pdfImages, pdfText, rasterise, tool, withPdfFile } from './helpers.js';
 
 // 4 × 3 in trim, 0.1 in bleed, 400 × 300 viewport: at 100 dpi one viewport pixel is one raster
 // pixel and the trim box starts 10 px in (35 px with the 0.25 in crop-mark slug).
@@ -225,6 +225,23 @@ describe('text (pdffonts, pdftotext)', () => {
     let ink = 0;
     for (let y = 0; y < r.height; y++) for (let x = 0; x < r.width; x++) if (r.at(x, y)[0] < 100) ink++;
     expect(ink).toBeGreaterThan(300);
+  });
+
+  it('extracts ligatures and repeated glyphs as their characters, in a file qpdf finds clean', async () => {
+    // shaped glyphs go into pdf-lib's subset by id (fonts/font-registry.ts) and stream bytes
+    // are copied in one piece (pdf-lib-patch.ts): the file must still read back exactly
+    const lines = ['office affluent flyer', 'Waffle fjord AVATAR Tokyo', 'office affluent flyer again'];
+    const { pdf } = await renderPdf([page([
+      ...lines.map((text, i) => ({ type: 'text', left: 10, top: 10 + i * 40, text, fontFamily: i === 1 ? 'Lora' : 'Open Sans', fontSize: 22 })),
+      { type: 'image', src: 'fixture://photo.jpg', left: 10, top: 150, scaleX: 0.2, scaleY: 0.2 },
+    ])], fixtureAssets());
+    const text = await pdfText(pdf);
+    for (const l of lines) expect(text).toContain(l);
+    expect((await pdfImages(pdf)).length).toBe(1);
+    await withPdfFile(pdf, async (file) => {
+      const out = await tool('qpdf', ['--check', file]);
+      expect(out).toContain('No syntax or stream encoding errors found');
+    });
   });
 
   it('takes the first available family of a CSS list and maps generic families to defaults', async () => {
