@@ -1,0 +1,302 @@
+/**
+ * The API's hot read paths against the stack they run on, in one run: each Folio route
+ * below, and a minimal Fastify app doing the same work (bench/servers/minimal-app.mjs: look
+ * up a hashed credential, select 20 indexed rows, serialise them with a response schema).
+ * Prints, per route: req/s (median of the rounds), the ratio to the minimal app, server CPU
+ * per request, and SQL statements per request (counted in the server process: every
+ * better-sqlite3 statement execution, or every pg query, BEGIN/COMMIT included).
+ *
+ *   npx tsx bench/hot-paths.ts [--duration 5] [--connections 40] [--rounds 3] [--pg] [--only designs] [--json FILE]
+ *
+ * --pg: both servers on PostgreSQL (fresh databases on TEST_DATABASE_URL, else
+ * postgres://postgres@127.0.0.1:5432/postgres), Folio with Redis (REDIS_URL, else
+ * redis://127.0.0.1:6379). The mixed load of the issue's table is bench/load.mjs.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { runAutocannon } from './autocannon-cli.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const num = (name: string, dflt: number): number => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] ? Number(argv[i + 1]) : dflt;
+};
+const str = (name: string): string | null => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] ? argv[i + 1]! : null;
+};
+
+interface Target {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// child: Folio in this process, statements counted, seeded through its own HTTP API
+
+let statements = 0;
+
+async function countStatements(): Promise<void> {
+  const Database = (await import('better-sqlite3')).default;
+  const probe = new Database(':memory:');
+  const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...a: unknown[]) => unknown>;
+  probe.close();
+  for (const m of ['all', 'get', 'run', 'iterate']) {
+    const orig = proto[m]!;
+    proto[m] = function (this: unknown, ...a: unknown[]) {
+      statements++;
+      return orig.apply(this, a);
+    };
+  }
+  const pg = (await import('pg')).default;
+  const q = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: unknown, ...a: unknown[]) {
+    statements++;
+    return q.apply(this, a);
+  } as typeof pg.Client.prototype.query;
+}
+
+async function serveFolio(): Promise<void> {
+  await countStatements();
+  const { loadConfig } = await import('../src/config/index.js');
+  const { createServer } = await import('../src/main/server.js');
+  const { loadPlanTable } = await import('../src/modules/plans/plans.js');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-hot-'));
+  const config = loadConfig({
+    ...process.env,
+    FOLIO_DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    FOLIO_SCRYPT_COST: '10',
+    FOLIO_WARMUP: 'false',
+    FOLIO_REDIS_PREFIX: `folio-bench-hot-${process.pid}:`,
+  });
+  const plans = loadPlanTable(config.plansFile);
+  plans.quotas.requests_per_minute = Object.fromEntries(plans.tiers.map((t) => [t, 1_000_000_000]));
+  const { app, deps } = await createServer(config, { plans }, false);
+  const base = `${await app.listen({ host: '127.0.0.1', port: 0 })}/v1`;
+  const call = async (method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<any> => {
+    const isForm = body instanceof FormData;
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { body: isForm ? body : JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text);
+  };
+
+  const signup = await call('POST', '/account', {}, { name: 'Bench', email: `hot-${Date.now()}@example.test`, password: 'Bench-Pass-1!' });
+  const jwt = { authorization: `Bearer ${signup.data.access_token}` };
+  let store: any;
+  for (let i = 0; i < 20; i++) store = (await call('POST', '/stores?include=credentials', jwt, { store_name: `Bench store ${i}` })).data;
+  await deps.stores.setTier(store.id, 'advanced');
+  const basic = { authorization: `Basic ${Buffer.from(`${store.sid}:${store.secret}`).toString('base64')}` };
+  const unauth = { 'x-service-unauth-token': store.unauth_token };
+  let key = '';
+  for (let i = 0; i < 20; i++) key = (await call('POST', `/stores/${store.id}/api-keys`, basic, { name: `key ${i}` })).key;
+  const apiKey = { 'x-api-key': key };
+  const product = (await call('POST', '/products', basic, { name: 'Flyer A5', viewport_width: 600, viewport_height: 848 })).data;
+  for (let i = 0; i < 19; i++) await call('POST', '/products', basic, { name: `Product ${i}` });
+  const side = (await call('POST', '/sides', basic, { product_id: product.id, name: 'Front', width: 148, height: 210, dpi: 300 })).data;
+  const form = new FormData();
+  const png = fs.readFileSync(path.join(root, 'test', 'fixtures', 'images', 'logo.png'));
+  form.append('file', new Blob([png], { type: 'image/png' }), 'logo.png');
+  const image = (await call('POST', '/images', basic, form)).data;
+  const layers = [
+    { type: 'rect', left: 20, top: 20, width: 200, height: 120, fill: '#ffcc00' },
+    { type: 'textbox', left: 60, top: 80, width: 400, text: 'Hello print', fontFamily: 'Roboto', fontSize: 32, fill: '#112233' },
+    { type: 'image', src: image.url, left: 300, top: 300, scaleX: 0.5, scaleY: 0.5 },
+  ];
+  let design: any;
+  for (let i = 0; i < 20; i++) design = (await call('POST', '/designs', unauth, { side_id: side.id, layers, viewport_width: 600, viewport_height: 848 })).data;
+
+  const targets: Target[] = [
+    { name: 'GET /v1/stores/{id}/api-keys (store key)', url: `${base}/stores/${store.id}/api-keys?limit=20`, headers: basic },
+    { name: 'GET /v1/stores/{id}/api-keys (API key)', url: `${base}/stores/${store.id}/api-keys?limit=20`, headers: apiKey },
+    { name: 'GET /v1/stores?limit=20 (JWT)', url: `${base}/stores?limit=20`, headers: jwt },
+    { name: 'GET /v1/products?limit=20 (public token)', url: `${base}/products?limit=20`, headers: unauth },
+    { name: 'GET /v1/designs?limit=20 (API key)', url: `${base}/designs?limit=20`, headers: apiKey },
+    { name: 'GET /v1/designs/{id} (public token)', url: `${base}/designs/${design.id}`, headers: unauth },
+  ];
+  for (const t of targets) {
+    const res = await fetch(t.url, { headers: t.headers });
+    if (res.status !== 200) throw new Error(`${t.name}: ${res.status} ${await res.text()}`);
+  }
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'count') process.send!({ type: 'count', statements });
+  });
+  const shutdown = () =>
+    void app.close().finally(() => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  process.once('SIGTERM', shutdown);
+  process.once('disconnect', shutdown);
+  process.send!({ type: 'ready', targets });
+}
+
+// ---------------------------------------------------------------------------------------------
+// parent
+
+interface Server {
+  child: ChildProcess;
+  pid: number;
+}
+
+function startFolio(env: NodeJS.ProcessEnv): Promise<{ server: Server; targets: Target[] }> {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve-folio'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { type: string; targets: Target[] }) => resolve({ server: { child, pid: child.pid! }, targets: m.targets }));
+    child.once('exit', (code) => reject(new Error(`the Folio server exited with ${code}`)));
+  });
+}
+
+function startMinimal(env: NodeJS.ProcessEnv): Promise<{ server: Server; target: Target }> {
+  const child = spawn(process.execPath, [path.join(root, 'bench', 'servers', 'minimal-app.mjs')], { stdio: ['ignore', 'pipe', 'inherit'], env });
+  return new Promise((resolve, reject) => {
+    readline.createInterface({ input: child.stdout! }).once('line', (line) => {
+      const m = /^READY (\S+) (.*)$/.exec(line);
+      if (!m) return reject(new Error(`minimal app: ${line}`));
+      const info = JSON.parse(m[2]!) as { path: string; authorization: string };
+      resolve({ server: { child, pid: child.pid! }, target: { name: 'minimal app', url: `${m[1]}${info.path}`, headers: { authorization: info.authorization } } });
+    });
+    child.once('exit', (code) => reject(new Error(`the minimal app exited with ${code}`)));
+  });
+}
+
+function statementsOf(server: Server): Promise<number> {
+  return new Promise((resolve) => {
+    const on = (m: { type: string; statements: number }) => {
+      if (m.type !== 'count') return;
+      server.child.off('message', on);
+      resolve(m.statements);
+    };
+    server.child.on('message', on);
+    server.child.send({ type: 'count' });
+  });
+}
+
+function cpuSeconds(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+interface Measured {
+  rps: number;
+  p99: number;
+  cpuUs: number | null;
+  bad: number;
+}
+
+async function measure(server: Server, t: Target, seconds: number, connections: number): Promise<Measured> {
+  const c0 = cpuSeconds(server.pid);
+  const r = await runAutocannon(t.url, t.headers, seconds, connections);
+  const c1 = cpuSeconds(server.pid);
+  const total = r.requests.average * seconds;
+  return { rps: r.requests.average, p99: r.latency.p99, cpuUs: c0 !== null && c1 !== null ? ((c1 - c0) * 1e6) / Math.max(1, total) : null, bad: r.non2xx + r.errors };
+}
+
+async function main(): Promise<void> {
+  const seconds = num('duration', 5);
+  const connections = num('connections', 40);
+  const rounds = num('rounds', 3);
+  const only = str('only');
+  const jsonOut = str('json');
+  const usePg = argv.includes('--pg');
+  const drops: Array<() => Promise<void>> = [];
+  const folioEnv: NodeJS.ProcessEnv = { ...process.env };
+  const minimalEnv: NodeJS.ProcessEnv = { ...process.env };
+  delete folioEnv.DATABASE_URL;
+  delete minimalEnv.DATABASE_URL;
+  if (usePg) {
+    const { createPgDatabase } = await import('../test/helpers/pg-database.js');
+    const pgBase = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const a = await createPgDatabase(pgBase, 'folio_bench_hot');
+    const b = await createPgDatabase(pgBase, 'folio_bench_min');
+    drops.push(a.drop, b.drop);
+    folioEnv.DATABASE_URL = a.url;
+    folioEnv.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    minimalEnv.DATABASE_URL = b.url;
+  }
+  const folio = await startFolio(folioEnv);
+  const minimal = await startMinimal(minimalEnv).catch(async (e) => {
+    folio.server.child.kill('SIGTERM');
+    throw e;
+  });
+  try {
+    const targets = folio.targets.filter((t) => !only || t.name.includes(only));
+    console.log(
+      `folio bench: hot read paths vs a minimal Fastify + ${usePg ? 'pg' : 'better-sqlite3'} app, ${connections} connections, ${seconds} s per run, ${rounds} rounds (medians); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    );
+    // statements per request, exactly: sequential requests, nothing else in flight
+    const perRequest = new Map<string, number>();
+    for (const t of targets) {
+      const before = await statementsOf(folio.server);
+      for (let i = 0; i < 10; i++) await (await fetch(t.url, { headers: t.headers })).arrayBuffer();
+      perRequest.set(t.name, ((await statementsOf(folio.server)) - before) / 10);
+    }
+    // warm up (JIT, statement caches)
+    await runAutocannon(minimal.target.url, minimal.target.headers, 2, connections);
+    for (const t of targets) await runAutocannon(t.url, t.headers, 2, connections);
+
+    const runs = new Map<string, Measured[]>([[minimal.target.name, []], ...targets.map((t) => [t.name, []] as [string, Measured[]])]);
+    for (let r = 0; r < rounds; r++) {
+      runs.get(minimal.target.name)!.push(await measure(minimal.server, minimal.target, seconds, connections));
+      for (const t of targets) runs.get(t.name)!.push(await measure(folio.server, t, seconds, connections));
+    }
+    const sum = (name: string) => {
+      const rs = runs.get(name)!;
+      return { rps: median(rs.map((x) => x.rps)), p99: median(rs.map((x) => x.p99)), cpuUs: rs.every((x) => x.cpuUs !== null) ? median(rs.map((x) => x.cpuUs!)) : null, bad: rs.reduce((s, x) => s + x.bad, 0) };
+    };
+    const floor = sum(minimal.target.name);
+    const fmtCpu = (us: number | null) => (us === null ? '    ?' : `${(us / 1000).toFixed(2)} ms`);
+    console.log(`\n${'route (20 rows)'.padEnd(46)} ${'req/s'.padStart(7)}  ÷ minimal   CPU/request   SQL/request   p99      non-2xx`);
+    console.log(`${'minimal app (hashed credential, 20 rows)'.padEnd(46)} ${floor.rps.toFixed(0).padStart(7)}  ${'1.00'.padStart(9)}   ${fmtCpu(floor.cpuUs).padStart(11)}   ${'2'.padStart(11)}   ${floor.p99.toFixed(0).padStart(3)} ms   ${floor.bad}`);
+    const table: Record<string, unknown>[] = [];
+    for (const t of targets) {
+      const s = sum(t.name);
+      const ratio = s.rps / floor.rps;
+      table.push({ route: t.name, ...s, ratio, statements: perRequest.get(t.name) });
+      console.log(`${t.name.padEnd(46)} ${s.rps.toFixed(0).padStart(7)}  ${ratio.toFixed(2).padStart(9)}   ${fmtCpu(s.cpuUs).padStart(11)}   ${perRequest.get(t.name)!.toFixed(1).padStart(11)}   ${s.p99.toFixed(0).padStart(3)} ms   ${s.bad}`);
+    }
+    if (jsonOut) fs.writeFileSync(jsonOut, `${JSON.stringify({ dialect: usePg ? 'postgres' : 'sqlite', seconds, connections, rounds, minimal: floor, routes: table, loadavg: os.loadavg() }, null, 2)}\n`);
+    if (table.some((r) => (r.bad as number) > 0) || floor.bad > 0) process.exitCode = 1;
+  } finally {
+    folio.server.child.kill('SIGTERM');
+    minimal.server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    for (const drop of drops) await drop().catch(() => undefined);
+  }
+}
+
+if (argv.includes('--serve-folio')) {
+  serveFolio().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+} else {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
