@@ -80,3 +80,47 @@ export function effectiveDpi(natural: { width: number; height: number }, shown: 
   const inches = (designPx: number) => designPx / layout.pxPerUnit / UNITS_PER_INCH[unit];
   return Math.min(natural.width / inches(shown.width), natural.height / inches(shown.height));
 }
+
+export type Edge = 'left' | 'right' | 'top' | 'bottom';
+
+/**
+ * The edges where `r` (something meant to print to the edge: a background image or shape)
+ * reaches the trim but stops short of the bleed: after cutting, paper white may show there.
+ * An edge counts when `r` comes within `tolerance` of the trim line or past it, without
+ * reaching the bleed line; a rect that does not reach the trim at all is a framed element,
+ * not a background, and is left alone.
+ */
+export function bleedGaps(r: Rect, trim: Rect, bleed: Rect, tolerance = 1): Edge[] {
+  const out: Edge[] = [];
+  const right = r.left + r.width;
+  const bottom = r.top + r.height;
+  const spansX = r.left <= trim.left + tolerance && right >= trim.left + trim.width - tolerance;
+  const spansY = r.top <= trim.top + tolerance && bottom >= trim.top + trim.height - tolerance;
+  // only a background: it covers the trim box from edge to edge in at least one direction
+  if (!spansX && !spansY) return out;
+  if (spansY && r.left <= trim.left + tolerance && r.left > bleed.left + tolerance) out.push('left');
+  if (spansY && right >= trim.left + trim.width - tolerance && right < bleed.left + bleed.width - tolerance) out.push('right');
+  if (spansX && r.top <= trim.top + tolerance && r.top > bleed.top + tolerance) out.push('top');
+  if (spansX && bottom >= trim.top + trim.height - tolerance && bottom < bleed.top + bleed.height - tolerance) out.push('bottom');
+  return out;
+}
+
+/**
+ * How far to move `r` so it stays on the canvas `box`: entirely inside when it fits,
+ * else covering it (an object larger than the canvas may be moved, but not uncover an edge).
+ */
+export function keepInside(r: Rect, box: Rect): { dx: number; dy: number } {
+  const axis = (start: number, size: number, boxStart: number, boxSize: number): number => {
+    const end = start + size;
+    const boxEnd = boxStart + boxSize;
+    if (size <= boxSize) {
+      if (start < boxStart) return boxStart - start;
+      if (end > boxEnd) return boxEnd - end;
+      return 0;
+    }
+    if (start > boxStart) return boxStart - start;
+    if (end < boxEnd) return boxEnd - end;
+    return 0;
+  };
+  return { dx: axis(r.left, r.width, box.left, box.width), dy: axis(r.top, r.height, box.top, box.height) };
+}
