@@ -7,34 +7,10 @@
  */
 import { FabricImage } from 'fabric';
 import type { ApiImage } from './api.js';
+import { fillCrop, fitCrop, type Crop, type Frame } from './frame-math.js';
 import type { Layer, SideCanvas } from './side-canvas.js';
 
-export interface Frame {
-  width: number;
-  height: number;
-}
-
-export interface Crop {
-  width: number;
-  height: number;
-  cropX: number;
-  cropY: number;
-  scale: number;
-}
-
-/** Shows all of a natural-size picture inside the frame (letterboxed). */
-export function fitCrop(natural: Frame, frame: Frame): Crop {
-  const scale = Math.min(frame.width / natural.width, frame.height / natural.height);
-  return { width: natural.width, height: natural.height, cropX: 0, cropY: 0, scale };
-}
-
-/** Fills the frame, cropping the overflow; `fx`, `fy` (0..1) say where the crop sits (0.5: centred). */
-export function fillCrop(natural: Frame, frame: Frame, fx = 0.5, fy = 0.5): Crop {
-  const scale = Math.max(frame.width / natural.width, frame.height / natural.height);
-  const width = Math.min(natural.width, frame.width / scale);
-  const height = Math.min(natural.height, frame.height / scale);
-  return { width, height, cropX: (natural.width - width) * fx, cropY: (natural.height - height) * fy, scale };
-}
+export { fillCrop, fitCrop };
 
 const naturalOf = (img: FabricImage): Frame => {
   const el = img.getElement() as HTMLImageElement;
