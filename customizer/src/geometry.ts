@@ -98,10 +98,10 @@ export function bleedGaps(r: Rect, trim: Rect, bleed: Rect, tolerance = 1): Edge
   const spansY = r.top <= trim.top + tolerance && bottom >= trim.top + trim.height - tolerance;
   // only a background: it covers the trim box from edge to edge in at least one direction
   if (!spansX && !spansY) return out;
-  if (spansY && r.left <= trim.left + tolerance && r.left > bleed.left + tolerance) out.push('left');
-  if (spansY && right >= trim.left + trim.width - tolerance && right < bleed.left + bleed.width - tolerance) out.push('right');
-  if (spansX && r.top <= trim.top + tolerance && r.top > bleed.top + tolerance) out.push('top');
-  if (spansX && bottom >= trim.top + trim.height - tolerance && bottom < bleed.top + bleed.height - tolerance) out.push('bottom');
+  if (r.left <= trim.left + tolerance && r.left > bleed.left + tolerance) out.push('left');
+  if (right >= trim.left + trim.width - tolerance && right < bleed.left + bleed.width - tolerance) out.push('right');
+  if (r.top <= trim.top + tolerance && r.top > bleed.top + tolerance) out.push('top');
+  if (bottom >= trim.top + trim.height - tolerance && bottom < bleed.top + bleed.height - tolerance) out.push('bottom');
   return out;
 }
 

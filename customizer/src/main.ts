@@ -190,8 +190,13 @@ async function replacePhoto(): Promise<string | void> {
 async function undoRedo(redo: boolean): Promise<void> {
   const side = state.active;
   if (!side) return;
-  const done = redo ? await side.redo() : await side.undo();
-  setStatus(done ? t(redo ? 'done.redo' : 'done.undo') : t('done.nothing'));
+  document.body.dataset.busy = 'true';
+  try {
+    const done = redo ? await side.redo() : await side.undo();
+    setStatus(done ? t(redo ? 'done.redo' : 'done.undo') : t('done.nothing'));
+  } finally {
+    delete document.body.dataset.busy;
+  }
 }
 
 function isTyping(target: EventTarget | null): boolean {

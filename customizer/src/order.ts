@@ -92,20 +92,25 @@ export async function loadFamilies(layers: unknown[]): Promise<void> {
 }
 
 /**
- * Opens saved designs (one, or a project's): selects their product, loads each into its side
- * and remembers its id, so saving updates them.
+ * Opens saved designs (one, or a project's — a design that belongs to a project opens the
+ * whole project): selects their product, loads each into its side and remembers its id, so
+ * saving updates them (and keeps them in the project).
  */
 export async function reopen(ids: { design?: string | null; project?: string | null }, selectProduct: (id: string) => Promise<void>): Promise<string> {
   let designs: Design[];
-  if (ids.project) {
-    designs = await state.api.projectDesigns(ids.project);
-    state.project = { id: ids.project, name: ui.projectName.value };
-  } else designs = [await state.api.design(ids.design!)];
+  let projectId = ids.project ?? null;
+  if (!projectId) {
+    const one = await state.api.design(ids.design!);
+    // a design ordered in a project opens with the rest of the order
+    projectId = one.project_id;
+    designs = projectId ? await state.api.projectDesigns(projectId) : [one];
+  } else designs = await state.api.projectDesigns(projectId);
   if (designs.length === 0) throw new Error(t('err.notFound'));
   const first = designs[0]!;
   const productId = first.product_id ?? (await state.api.side(first.side_id)).product_id;
   ui.product.value = productId;
   await selectProduct(productId);
+  if (projectId) state.project = { id: projectId, name: ui.projectName.value };
   if (state.project) {
     document.body.dataset.projectId = state.project.id;
     ui.makePdf.disabled = false;

@@ -50,9 +50,9 @@ export class SideCanvas {
   /** the screen scale that fits the canvas in the page; pinch zoom goes from there to 4× */
   fit = 1;
   snapping = true;
-  private guides: Guide[] = [];
+  /** the snapping guides shown while dragging */
+  guides: Guide[] = [];
   private restoring = false;
-  private pendingCommit: ReturnType<typeof setTimeout> | null = null;
 
   constructor(container: HTMLElement, readonly side: Side, private readonly onChange: () => void) {
     this.layout = layoutFor(side);
@@ -83,11 +83,8 @@ export class SideCanvas {
       }
     });
     for (const ev of ['object:added', 'object:removed', 'object:modified'] as const) this.canvas.on(ev, () => this.commit());
-    this.canvas.on('text:changed', ({ target }) => {
-      // typing replaces a template's placeholder: no longer highlighted
-      (target as Layer).placeholder = false;
-      this.commitSoon();
-    });
+    // typing replaces a template's placeholder: no longer highlighted; what was typed is one undo step
+    this.canvas.on('text:changed', ({ target }) => void ((target as Layer).placeholder = false));
     this.canvas.on('text:editing:exited', () => this.commit());
     for (const ev of ['object:moving', 'object:scaling', 'object:rotating', 'text:changed', 'selection:created', 'selection:updated', 'selection:cleared'] as const) {
       this.canvas.on(ev, () => this.onChange());
@@ -279,15 +276,8 @@ export class SideCanvas {
   /** Records the state for undo (after any change); nothing while restoring or loading. */
   commit(): void {
     if (this.restoring) return;
-    if (this.pendingCommit) clearTimeout(this.pendingCommit);
-    this.pendingCommit = null;
     this.history.record(this.snapshot());
     this.onChange();
-  }
-
-  private commitSoon(): void {
-    if (this.pendingCommit) clearTimeout(this.pendingCommit);
-    this.pendingCommit = setTimeout(() => this.commit(), 400);
   }
 
   /** Runs several changes as one undo step. */
@@ -338,7 +328,9 @@ export class SideCanvas {
   }
 
   async undo(): Promise<boolean> {
-    if (this.pendingCommit) this.commit();
+    // a text being typed in: what was typed so far becomes a step first
+    const editing = this.canvas.getActiveObject();
+    if (editing instanceof Textbox && editing.isEditing) editing.exitEditing();
     const snap = this.history.undo();
     if (snap === null) return false;
     await this.restore(snap);

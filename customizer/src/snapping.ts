@@ -51,6 +51,7 @@ export function nudge(obj: FabricObject, dx: number, dy: number): void {
 
 /** Keeps `obj` on the canvas (its bleed box); answers whether it moved. */
 export function keepOnCanvas(obj: FabricObject, layout: Layout): boolean {
+  obj.setCoords();
   const { dx, dy } = keepInside(obj.getBoundingRect(), layout.bleed);
   if (dx === 0 && dy === 0) return false;
   nudge(obj, dx, dy);
@@ -63,6 +64,8 @@ export function keepOnCanvas(obj: FabricObject, layout: Layout): boolean {
  */
 export function snapMoving(obj: FabricObject, others: FabricObject[], layout: Layout, zoom: number, enabled = true): Guide[] {
   const guides: Guide[] = [];
+  // Fabric moves `left`/`top` while dragging but refreshes the corner coordinates only at the end
+  obj.setCoords();
   if (enabled) {
     const r = obj.getBoundingRect();
     const targets = snapTargets(

@@ -68,6 +68,8 @@ describe('bleed check', () => {
     expect(bleedGaps(rect(bleed.left, 0, bleed.width, trim.height), trim, bleed).sort()).toEqual(['bottom', 'top']);
     // a framed photo inside the trim is not a background
     expect(bleedGaps(rect(20, 20, 100, 80), trim, bleed)).toEqual([]);
+    // a band across the page, the trim's width, in the middle: its ends stop at the trim
+    expect(bleedGaps(rect(0, 100, trim.width, 50), trim, bleed).sort()).toEqual(['left', 'right']);
     // a band across the top, to the bleed on three sides, stopping mid-page: fine
     expect(bleedGaps(rect(bleed.left, bleed.top, bleed.width, 100), trim, bleed)).toEqual([]);
   });
