@@ -69,7 +69,7 @@ describe.skipIf(NO_CHROMIUM !== '')(`editor in headless Chromium${NO_CHROMIUM}`,
   let context: BrowserContext;
   let page: Page;
   let step = 0;
-  const ids: Record<string, string> = {};
+  const ids = { product: '', front: '', back: '', template: '' };
   const DESKTOP = { width: 1280, height: 900 };
 
   const post = async (url: string, payload: object) => {
@@ -643,7 +643,7 @@ describe.skipIf(NO_CHROMIUM !== '')(`editor in headless Chromium${NO_CHROMIUM}`,
       await p.screenshot({ path: path.join(ARTIFACTS, 'phone-03-text.png') });
 
       const cdp: CDPSession = await phone.newCDPSession(p);
-      const touch = (type: string, points: Pt[]) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((q, i) => ({ x: q.x, y: q.y, id: i })) });
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Pt[]) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((q, i) => ({ x: q.x, y: q.y, id: i })) });
       const before = (await objects(p))[0]!;
       const h = await at(0, p);
       const fit = await active<number>('(sc) => sc.fit', p);
