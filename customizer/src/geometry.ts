@@ -86,9 +86,10 @@ export type Edge = 'left' | 'right' | 'top' | 'bottom';
 /**
  * The edges where `r` (something meant to print to the edge: a background image or shape)
  * reaches the trim but stops short of the bleed: after cutting, paper white may show there.
- * An edge counts when `r` comes within `tolerance` of the trim line or past it, without
- * reaching the bleed line; a rect that does not reach the trim at all is a framed element,
- * not a background, and is left alone.
+ * For a background (spanning the trim box in one direction at least) an edge counts when it
+ * comes within `tolerance` of the trim line or past it without reaching the bleed line; for
+ * anything smaller, when it sits flush on the trim line (a band or panel placed against the
+ * edge). Elements well inside the trim are left alone.
  */
 export function bleedGaps(r: Rect, trim: Rect, bleed: Rect, tolerance = 1): Edge[] {
   const out: Edge[] = [];
@@ -96,8 +97,15 @@ export function bleedGaps(r: Rect, trim: Rect, bleed: Rect, tolerance = 1): Edge
   const bottom = r.top + r.height;
   const spansX = r.left <= trim.left + tolerance && right >= trim.left + trim.width - tolerance;
   const spansY = r.top <= trim.top + tolerance && bottom >= trim.top + trim.height - tolerance;
-  // only a background: it covers the trim box from edge to edge in at least one direction
-  if (!spansX && !spansY) return out;
+  // not a background (it spans the trim box in neither direction): only edges flush with the trim count
+  if (!spansX && !spansY) {
+    const flush = (a: number, b: number) => Math.abs(a - b) <= tolerance;
+    if (flush(r.left, trim.left)) out.push('left');
+    if (flush(right, trim.left + trim.width)) out.push('right');
+    if (flush(r.top, trim.top)) out.push('top');
+    if (flush(bottom, trim.top + trim.height)) out.push('bottom');
+    return out;
+  }
   if (r.left <= trim.left + tolerance && r.left > bleed.left + tolerance) out.push('left');
   if (right >= trim.left + trim.width - tolerance && right < bleed.left + bleed.width - tolerance) out.push('right');
   if (r.top <= trim.top + tolerance && r.top > bleed.top + tolerance) out.push('top');

@@ -66,6 +66,8 @@ describe('bleed check', () => {
     expect(bleedGaps(bleed, trim, bleed)).toEqual([]);
     // reaches the bleed left and right, stops at the trim top and bottom
     expect(bleedGaps(rect(bleed.left, 0, bleed.width, trim.height), trim, bleed).sort()).toEqual(['bottom', 'top']);
+    // a panel flush with the left trim, partly down the page: its left edge
+    expect(bleedGaps(rect(0, 20, 100, 200), trim, bleed)).toEqual(['left']);
     // a framed photo inside the trim is not a background
     expect(bleedGaps(rect(20, 20, 100, 80), trim, bleed)).toEqual([]);
     // a band across the page, the trim's width, in the middle: its ends stop at the trim
