@@ -52,12 +52,25 @@ function button(text: string, label: string, action: string, onClick: () => void
 }
 
 export class LayersPanel {
+  /** what the list shows now: redrawn only when it changes (not on every mouse move of a drag) */
+  private shown = '';
+
   constructor(private readonly list: HTMLOListElement, private readonly getSide: () => SideCanvas | null) {}
 
-  /** Redraws the list (skipped while a name is being typed). */
+  private signature(side: SideCanvas | null): string {
+    if (!side) return '';
+    const selected = new Set(side.canvas.getActiveObjects());
+    const objects = side.canvas.getObjects();
+    return `${side.side.id}|${objects.map((o) => `${idOf(o)}:${layerLabel(o)}:${o.visible}:${(o as Layer).locked}:${(o as Layer).userLocked}:${selected.has(o)}`).join('|')}`;
+  }
+
+  /** Redraws the list (skipped while a name is being typed, or when nothing it shows changed). */
   render(): void {
     const active = document.activeElement as HTMLElement | null;
     if (active instanceof HTMLInputElement && this.list.contains(active)) return;
+    const sig = this.signature(this.getSide());
+    if (sig === this.shown && this.list.childElementCount > 0) return;
+    this.shown = sig;
     const focusKey = active && this.list.contains(active) ? `${active.closest('li')?.dataset.layerId}:${active.dataset.action}` : null;
     const side = this.getSide();
     const objects = side ? [...side.canvas.getObjects()].reverse() : [];
