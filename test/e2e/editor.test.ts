@@ -673,17 +673,22 @@ describe.skipIf(NO_CHROMIUM !== '')(`editor in headless Chromium${NO_CHROMIUM}`,
   }, 90_000);
 
   it('runs in an iframe: the host passes token, product and locale, and hears saved, project created and PDF ready', async () => {
-    // the shop: another origin (another port), served by a plain server on this machine
+    // the shop: another origin (another port), served by a plain server on this machine; its
+    // page is the worked example of docs/editor.md, with this server's addresses and store
+    const example = /## Embedding[\s\S]*?```html\n([\s\S]*?)```/.exec(fs.readFileSync(path.join(ROOT, 'docs', 'editor.md'), 'utf8'))![1]!;
     const hostPage = () => `<!doctype html><html lang="en"><title>Shop</title><body><h1>My shop</h1>
-<iframe id="editor" title="Design your postcard" style="width:1200px;height:800px" src="${base}/customizer/?embed=wait&host=${encodeURIComponent(HOST)}"></iframe>
 <script>
   window.events = [];
-  window.addEventListener('message', (e) => {
-    if (e.origin !== ${JSON.stringify(base)} || !e.data || e.data.source !== 'folio-customizer') return;
-    window.events.push(e.data);
-    if (e.data.type === 'init-request') document.getElementById('editor').contentWindow.postMessage({ type: 'init', token: ${JSON.stringify(store.unauth_token)}, product: ${JSON.stringify(ids.product)}, locale: 'fr' }, ${JSON.stringify(base)});
-  });
-</script></body></html>`;
+  window.cart = [];
+  window.addToCart = (projectId, pdfUrl) => window.cart.push({ projectId, pdfUrl });
+  window.addEventListener('message', (e) => { if (e.origin === ${JSON.stringify(base)} && e.data && e.data.source === 'folio-customizer') window.events.push(e.data); });
+</script>
+${example
+  .replaceAll('https://print.example.com', base)
+  .replaceAll('https%3A%2F%2Fshop.example.com', encodeURIComponent(HOST))
+  .replace("'put_…'", JSON.stringify(store.unauth_token))
+  .replace("'<product id>'", JSON.stringify(ids.product))}
+</body></html>`;
     const shop = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(hostPage()));
     await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
     const HOST = `http://127.0.0.1:${(shop.address() as net.AddressInfo).port}`;
@@ -714,6 +719,9 @@ describe.skipIf(NO_CHROMIUM !== '')(`editor in headless Chromium${NO_CHROMIUM}`,
       const ready = got.find((e) => e.type === 'pdf-ready')!;
       expect(ready).toMatchObject({ project_id: created.project_id, pages: 2 });
       expect(ready.pdf_url).toMatch(/^http/);
+      // the example's handler put it in the cart; the spot ink it passed is offered for text
+      expect(await p.evaluate(() => (window as any).cart)).toEqual([{ projectId: created.project_id, pdfUrl: ready.pdf_url }]);
+      expect(await frame.$$eval('#spot-colors button', (bs) => bs.map((b) => b.textContent))).toContain('PANTONE 871 C');
       const pdf = await fetch(ready.pdf_url);
       expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
       const d = await design(saved.designs[0].design_id);
