@@ -55,6 +55,20 @@ export interface Design {
   id: string;
   side_id: string;
   project_id: string | null;
+  product_id?: string | null;
+  layers?: unknown[];
+  viewport_width?: number | null;
+  viewport_height?: number | null;
+}
+
+export interface Template {
+  id: string;
+  name: string;
+  side_id: string | null;
+  layers: unknown[];
+  viewport_width: number | null;
+  viewport_height: number | null;
+  is_default?: boolean;
 }
 
 export interface Project {
@@ -99,7 +113,11 @@ function messageOf(status: number, body: unknown): string {
 }
 
 export class Api {
-  constructor(private readonly base: string, private readonly token: string) {}
+  constructor(private readonly base: string, private token: string) {}
+
+  setToken(token: string): void {
+    this.token = token;
+  }
 
   /** `path` is relative to /v1; absolute links (links.next) are re-rooted on this base. */
   private url(path: string): string {
@@ -154,6 +172,20 @@ export class Api {
   defaultCliparts = () => this.all<ApiImage>('/cliparts/default');
   categoryCliparts = (categoryId: string, isDefault: boolean) =>
     this.all<ApiImage>(`/clipart-storages/${encodeURIComponent(categoryId)}/${isDefault ? 'cliparts-default' : 'cliparts'}`);
+
+  templates = () => this.all<Template>('/templates');
+  defaultTemplates = () => this.all<Template>('/templates/template-default');
+
+  async design(id: string): Promise<Design> {
+    return (await this.request<{ data: Design }>('GET', `/designs/${encodeURIComponent(id)}`)).data;
+  }
+
+  async side(id: string): Promise<Side> {
+    return (await this.request<{ data: Side }>('GET', `/sides/${encodeURIComponent(id)}`)).data;
+  }
+
+  /** the designs of a project, oldest first (the public token may read back what it saved) */
+  projectDesigns = (projectId: string) => this.all<Design>(`/projects/${encodeURIComponent(projectId)}/designs?sort=asc`);
 
   async uploadPhoto(file: File): Promise<ApiImage> {
     const form = new FormData();

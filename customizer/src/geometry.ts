@@ -80,3 +80,55 @@ export function effectiveDpi(natural: { width: number; height: number }, shown: 
   const inches = (designPx: number) => designPx / layout.pxPerUnit / UNITS_PER_INCH[unit];
   return Math.min(natural.width / inches(shown.width), natural.height / inches(shown.height));
 }
+
+export type Edge = 'left' | 'right' | 'top' | 'bottom';
+
+/**
+ * The edges where `r` (something meant to print to the edge: a background image or shape)
+ * reaches the trim but stops short of the bleed: after cutting, paper white may show there.
+ * For a background (spanning the trim box in one direction at least) an edge counts when it
+ * comes within `tolerance` of the trim line or past it without reaching the bleed line; for
+ * anything smaller, when it sits flush on the trim line (a band or panel placed against the
+ * edge). Elements well inside the trim are left alone.
+ */
+export function bleedGaps(r: Rect, trim: Rect, bleed: Rect, tolerance = 1): Edge[] {
+  const out: Edge[] = [];
+  const right = r.left + r.width;
+  const bottom = r.top + r.height;
+  const spansX = r.left <= trim.left + tolerance && right >= trim.left + trim.width - tolerance;
+  const spansY = r.top <= trim.top + tolerance && bottom >= trim.top + trim.height - tolerance;
+  // not a background (it spans the trim box in neither direction): only edges flush with the trim count
+  if (!spansX && !spansY) {
+    const flush = (a: number, b: number) => Math.abs(a - b) <= tolerance;
+    if (flush(r.left, trim.left)) out.push('left');
+    if (flush(right, trim.left + trim.width)) out.push('right');
+    if (flush(r.top, trim.top)) out.push('top');
+    if (flush(bottom, trim.top + trim.height)) out.push('bottom');
+    return out;
+  }
+  if (r.left <= trim.left + tolerance && r.left > bleed.left + tolerance) out.push('left');
+  if (right >= trim.left + trim.width - tolerance && right < bleed.left + bleed.width - tolerance) out.push('right');
+  if (r.top <= trim.top + tolerance && r.top > bleed.top + tolerance) out.push('top');
+  if (bottom >= trim.top + trim.height - tolerance && bottom < bleed.top + bleed.height - tolerance) out.push('bottom');
+  return out;
+}
+
+/**
+ * How far to move `r` so it stays on the canvas `box`: entirely inside when it fits,
+ * else covering it (an object larger than the canvas may be moved, but not uncover an edge).
+ */
+export function keepInside(r: Rect, box: Rect): { dx: number; dy: number } {
+  const axis = (start: number, size: number, boxStart: number, boxSize: number): number => {
+    const end = start + size;
+    const boxEnd = boxStart + boxSize;
+    if (size <= boxSize) {
+      if (start < boxStart) return boxStart - start;
+      if (end > boxEnd) return boxEnd - end;
+      return 0;
+    }
+    if (start > boxStart) return boxStart - start;
+    if (end < boxEnd) return boxEnd - end;
+    return 0;
+  };
+  return { dx: axis(r.left, r.width, box.left, box.width), dy: axis(r.top, r.height, box.top, box.height) };
+}

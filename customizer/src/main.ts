@@ -1,84 +1,43 @@
 /**
  * The customizer page: a shopper designs each print side of a product and orders a
  * print-ready PDF. Reads `?token=<store public token>` (and optionally `?api=<base URL>`,
- * default this origin's /v1) and calls only public-token routes.
+ * default this origin's /v1; `?locale=`, `?product=`, `?design=`, `?project=`, `?host=`;
+ * docs/editor.md) and calls only public-token routes. This file wires the page's controls
+ * to the modules that do the work.
  */
 import { Textbox, cache } from 'fabric';
-import { Api, type ApiImage, type Category, type PdfJob, type Project, type Side } from './api.js';
+import { arrange, type AlignMode } from './align.js';
+import type { ApiImage, Category, Side } from './api.js';
+import type { EmbedConfig } from './embed.js';
 import { FontCatalog } from './fonts.js';
+import { setLocale, t } from './i18n/index.js';
+import { cropPosition, fillImage, fitImage, moveCrop, replaceImage, selectedImage } from './images.js';
+import { LayersPanel } from './layers-panel.js';
+import { createProject, makePdf, reopen, saveAll } from './order.js';
+import { spotsIn, type SpotPaint } from './paint.js';
 import { SideCanvas } from './side-canvas.js';
+import { action, embed, option, params, plural, requireSide, setStatus, state, ui } from './state.js';
+import { applyTemplate, listTemplates } from './templates.js';
+import { TextTools } from './text-tools.js';
+import { bottomSheet, fitToStage, pinchZoom } from './touch.js';
 
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const ui = {
-  status: $<HTMLParagraphElement>('status'),
-  product: $<HTMLSelectElement>('product'),
-  sides: $<HTMLDivElement>('sides'),
-  text: $<HTMLInputElement>('text-input'),
-  font: $<HTMLSelectElement>('font-family'),
-  color: $<HTMLInputElement>('text-color'),
-  addText: $<HTMLButtonElement>('add-text'),
-  clipartCategory: $<HTMLSelectElement>('clipart-category'),
-  cliparts: $<HTMLDivElement>('cliparts'),
-  photo: $<HTMLInputElement>('photo-input'),
-  del: $<HTMLButtonElement>('delete'),
-  save: $<HTMLButtonElement>('save'),
-  projectName: $<HTMLInputElement>('project-name'),
-  createProject: $<HTMLButtonElement>('create-project'),
-  makePdf: $<HTMLButtonElement>('make-pdf'),
-  pdfLink: $<HTMLAnchorElement>('pdf-link'),
-  pdfWarnings: $<HTMLUListElement>('pdf-warnings'),
-  stage: $<HTMLDivElement>('stage'),
-  warnings: $<HTMLUListElement>('warnings'),
-};
-
-const params = new URLSearchParams(location.search);
-const token = params.get('token') ?? '';
-const apiBase = (params.get('api') ?? `${location.origin}/v1`).replace(/\/$/, '');
-const api = new Api(apiBase, token);
 const defaultFontBase = new URL('fonts', new URL(import.meta.env.BASE_URL, location.origin)).href;
+const layersPanel = new LayersPanel(ui.layers, () => state.active);
+const textTools = new TextTools(
+  { fieldset: ui.textTools, size: ui.fontSize, bold: ui.bold, italic: ui.italic, alignButtons: [...ui.textTools.querySelectorAll<HTMLButtonElement>('[data-align]')], lineHeight: ui.lineHeight, letterSpacing: ui.letterSpacing, color: ui.color, font: ui.font, spots: ui.spots },
+  () => state.active,
+  () => state.fonts,
+);
+const fit = fitToStage(ui.stage, () => state.sides.values());
+let storeTemplates: Awaited<ReturnType<typeof state.api.templates>> = [];
+let defaultTemplates: typeof storeTemplates = [];
 
-const state = {
-  fonts: null as FontCatalog | null,
-  sides: new Map<string, SideCanvas>(),
-  active: null as SideCanvas | null,
-  project: null as Project | null,
-  lastJob: null as PdfJob | null,
-};
-
-function setStatus(text: string, error = false): void {
-  ui.status.textContent = text;
-  ui.status.classList.toggle('error', error);
-  ui.status.dataset.state = error ? 'error' : 'ok';
-}
-
-/** Runs a user action; its failure becomes the status line. */
-async function action(label: string, fn: () => Promise<string | void>): Promise<void> {
-  setStatus(`${label}…`);
-  document.body.dataset.busy = 'true';
-  try {
-    const done = await fn();
-    setStatus(done ?? 'Ready');
-  } catch (err) {
-    setStatus(`${label} failed: ${(err as Error).message}`, true);
-  } finally {
-    delete document.body.dataset.busy;
-  }
-}
-
-function option(value: string, text: string): HTMLOptionElement {
-  const o = document.createElement('option');
-  o.value = value;
-  o.textContent = text;
-  return o;
-}
-
-// ---- warnings ----------------------------------------------------------------------------
+// ---- what the page shows about the selection ----------------------------------------------
 
 function refresh(): void {
   const side = state.active;
-  const list = side ? side.warnings() : [];
   ui.warnings.replaceChildren(
-    ...list.map((w) => {
+    ...(side ? side.warnings() : []).map((w) => {
       const li = document.createElement('li');
       li.dataset.code = w.code;
       li.textContent = w.message;
@@ -87,8 +46,18 @@ function refresh(): void {
   );
   const selected = side?.canvas.getActiveObjects() ?? [];
   ui.del.disabled = selected.length === 0;
-  const text = selected.length === 1 && selected[0] instanceof Textbox ? selected[0] : null;
-  if (text && ui.font.value !== text.fontFamily) ui.font.value = String(text.fontFamily);
+  ui.undo.disabled = !side?.history.canUndo;
+  ui.redo.disabled = !side?.history.canRedo;
+  for (const b of ui.alignTools.querySelectorAll<HTMLButtonElement>('button')) b.disabled = selected.length === 0 || (b.dataset.distribute !== undefined && selected.length < 3);
+  textTools.sync();
+  const img = selectedImage(side);
+  ui.imageTools.disabled = !img;
+  if (img && document.activeElement !== ui.cropX && document.activeElement !== ui.cropY) {
+    const { fx, fy } = cropPosition(img);
+    ui.cropX.value = String(Math.round(fx * 100));
+    ui.cropY.value = String(Math.round(fy * 100));
+  }
+  layersPanel.render();
 }
 
 // ---- product and sides -------------------------------------------------------------------
@@ -108,15 +77,16 @@ async function selectProduct(productId: string): Promise<void> {
   state.sides.clear();
   state.active = null;
   state.project = null;
+  state.productId = productId;
   ui.makePdf.disabled = true;
   ui.pdfLink.hidden = true;
   ui.pdfWarnings.replaceChildren();
   delete document.body.dataset.projectId;
   ui.sides.replaceChildren();
   refresh();
-  if (!productId) return;
-  const sides: Side[] = await api.sides(productId);
-  if (sides.length === 0) throw new Error('this product has no print sides yet');
+  if (!productId) return listTemplates([], defaultTemplates);
+  const sides: Side[] = await state.api.sides(productId);
+  if (sides.length === 0) throw new Error(t('err.noSides'));
   for (const side of sides) {
     state.sides.set(side.id, new SideCanvas(ui.stage, side, refresh));
     const b = document.createElement('button');
@@ -127,12 +97,9 @@ async function selectProduct(productId: string): Promise<void> {
     b.addEventListener('click', () => selectSide(side.id));
     ui.sides.append(b);
   }
+  fit();
+  listTemplates(storeTemplates, defaultTemplates);
   if (sides[0]) selectSide(sides[0].id);
-}
-
-function requireSide(): SideCanvas {
-  if (!state.active) throw new Error('Pick a product and a side first');
-  return state.active;
 }
 
 // ---- text --------------------------------------------------------------------------------
@@ -147,159 +114,220 @@ async function addText(): Promise<string> {
   const side = requireSide();
   const family = ui.font.value;
   await useFont(family);
-  side.addText(ui.text.value || 'Text', family, ui.color.value);
-  return `Added text in ${family}`;
+  side.addText(ui.text.value || 'Text', family, ui.color.value, textTools.spot ?? undefined);
+  return t('done.addedText', { font: family });
 }
 
 async function changeFont(): Promise<string | void> {
   const side = state.active;
-  const selected = side?.canvas.getActiveObjects().filter((o): o is Textbox => o instanceof Textbox) ?? [];
+  const selected = textTools.selected().filter((tb) => tb.editable);
   if (!side || selected.length === 0) return;
   await useFont(ui.font.value);
-  for (const t of selected) {
-    t.set('fontFamily', ui.font.value);
-    t.initDimensions();
-    t.setCoords();
-  }
+  side.batch(() => {
+    for (const tb of selected) {
+      tb.set('fontFamily', ui.font.value);
+      tb.initDimensions();
+      tb.setCoords();
+    }
+  });
   side.canvas.requestRenderAll();
-  refresh();
-  return `Font set to ${ui.font.value}`;
+  return t('done.fontSet', { font: ui.font.value });
 }
 
 // ---- cliparts and photos -----------------------------------------------------------------
 
 async function showCliparts(value: string): Promise<void> {
   const [scope, id] = value.split(':') as ['own' | 'default', string];
+  const api = state.api;
   const list: ApiImage[] = id === '*' ? await (scope === 'own' ? api.cliparts() : api.defaultCliparts()) : await api.categoryCliparts(id, scope === 'default');
   ui.cliparts.replaceChildren(
     ...list.map((img) => {
       const b = document.createElement('button');
       b.type = 'button';
       b.title = img.name;
+      b.setAttribute('aria-label', img.name);
       b.dataset.imageId = img.id;
       const thumb = document.createElement('img');
       thumb.src = img.thumbnails.small ?? img.url;
-      thumb.alt = img.name;
+      thumb.alt = '';
       b.append(thumb);
-      b.addEventListener('click', () => void action(`Adding ${img.name}`, async () => (await requireSide().addImage(img), `Added ${img.name}`)));
+      b.addEventListener('click', () => void action(t('do.adding', { name: img.name }), async () => (await requireSide().addImage(img), t('done.added', { name: img.name }))));
       return b;
     }),
   );
-  if (list.length === 0) ui.cliparts.textContent = 'No cliparts here.';
+  if (list.length === 0) {
+    const p = document.createElement('p');
+    p.className = 'empty';
+    p.textContent = t('clipart.none');
+    ui.cliparts.append(p);
+  }
 }
 
 async function uploadPhoto(): Promise<string | void> {
   const file = ui.photo.files?.[0];
   if (!file) return;
   const side = requireSide();
-  const image = await api.uploadPhoto(file);
+  const image = await state.api.uploadPhoto(file);
   await side.addImage(image, 0.35);
   ui.photo.value = '';
-  return `Added photo ${image.name}`;
+  return t('done.addedPhoto', { name: image.name });
 }
 
-// ---- saving and ordering -----------------------------------------------------------------
+async function replacePhoto(): Promise<string | void> {
+  const file = ui.replace.files?.[0];
+  if (!file) return;
+  const side = requireSide();
+  const img = selectedImage(side);
+  if (!img) throw new Error(t('err.selectImage'));
+  const image = await state.api.uploadPhoto(file);
+  await replaceImage(side, img, image);
+  ui.replace.value = '';
+  return t('done.replaced', { name: image.name });
+}
 
-async function saveAll(): Promise<string> {
-  if (state.sides.size === 0) throw new Error('Pick a product first');
-  for (const sc of state.sides.values()) {
-    const design = await api.saveDesign(sc.designId, {
-      side_id: sc.side.id,
-      ...(state.project ? { project_id: state.project.id } : {}),
-      layers: sc.layers(),
-      viewport_width: sc.layout.viewport.width,
-      viewport_height: sc.layout.viewport.height,
-    });
-    sc.designId = design.id;
-    sc.wrapper.dataset.designId = design.id;
+// ---- undo, keyboard ------------------------------------------------------------------------
+
+async function undoRedo(redo: boolean): Promise<void> {
+  const side = state.active;
+  if (!side) return;
+  document.body.dataset.busy = 'true';
+  try {
+    const done = redo ? await side.redo() : await side.undo();
+    setStatus(done ? t(redo ? 'done.redo' : 'done.undo') : t('done.nothing'));
+  } finally {
+    delete document.body.dataset.busy;
   }
-  return `Saved ${state.sides.size} design${state.sides.size === 1 ? '' : 's'}`;
 }
 
-async function createProject(): Promise<string> {
-  if (state.sides.size === 0) throw new Error('Pick a product first');
-  state.project ??= await api.createProject(ui.projectName.value.trim() || 'My order');
-  document.body.dataset.projectId = state.project.id;
-  await saveAll();
-  ui.makePdf.disabled = false;
-  return `Project “${state.project.name}” created with ${state.sides.size} design${state.sides.size === 1 ? '' : 's'}`;
+function isTyping(target: EventTarget | null): boolean {
+  if (target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'range', 'color', 'file'].includes(target.type)) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  const obj = state.active?.canvas.getActiveObject();
+  return obj instanceof Textbox && obj.isEditing;
 }
 
-async function makePdf(): Promise<string> {
-  if (!state.project) throw new Error('Create the project first');
-  ui.pdfLink.hidden = true;
-  ui.pdfWarnings.replaceChildren();
-  await saveAll();
-  let job = await api.projectPdf(state.project.id);
-  const deadline = Date.now() + 180_000;
-  let wait = 300;
-  while (job.status === 'queued' || job.status === 'processing') {
-    if (Date.now() > deadline) throw new Error('the PDF is taking too long; try again later');
-    setStatus(`Making the PDF (${job.status})…`);
-    await new Promise((r) => setTimeout(r, wait));
-    wait = Math.min(wait * 1.5, 2000);
-    job = await api.job(job.id);
+function onKey(e: KeyboardEvent): void {
+  if (isTyping(e.target)) return;
+  const side = state.active;
+  const mod = e.ctrlKey || e.metaKey;
+  if (mod && (e.key === 'z' || e.key === 'Z')) {
+    e.preventDefault();
+    void undoRedo(e.shiftKey);
+  } else if (mod && (e.key === 'y' || e.key === 'Y')) {
+    e.preventDefault();
+    void undoRedo(true);
+  } else if (!side) {
+    return;
+  } else if (e.key === 'Delete' || e.key === 'Backspace') {
+    const n = side.deleteSelected();
+    if (n) {
+      e.preventDefault();
+      setStatus(plural(n, 'done.deleted1', 'done.deleted'));
+    }
+  } else if (e.key.startsWith('Arrow') && side.canvas.getActiveObject() && !(e.target instanceof HTMLButtonElement && e.target.closest('[role=tablist]'))) {
+    const step = e.shiftKey ? 10 : 1;
+    const d = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[e.key];
+    if (d && side.nudgeSelected(d[0]!, d[1]!)) e.preventDefault();
+  } else if (e.key === 'Escape') {
+    side.canvas.discardActiveObject();
+    side.canvas.requestRenderAll();
+    refresh();
   }
-  state.lastJob = job;
-  if (job.status !== 'completed' || !job.pdf_url) throw new Error(job.error ?? 'the PDF could not be made');
-  const pages = job.pages.length;
-  ui.pdfLink.href = job.pdf_url;
-  ui.pdfLink.download = `${(state.project.name || 'project').replace(/[^\w.-]+/g, '-')}.pdf`;
-  ui.pdfLink.textContent = `Download PDF (${pages} page${pages === 1 ? '' : 's'})`;
-  ui.pdfLink.hidden = false;
-  // what the print engine noticed, page by page (low resolution, fallback fonts, …)
-  ui.pdfWarnings.replaceChildren(
-    ...job.warnings.map((w) => {
-      const li = document.createElement('li');
-      li.dataset.code = w.code;
-      li.dataset.page = String(w.page);
-      li.textContent = `Page ${w.page}: ${w.message}`;
-      return li;
-    }),
-  );
-  const n = job.warnings.length;
-  return `PDF ready${n ? ` with ${n} warning${n === 1 ? '' : 's'}` : ''}`;
 }
 
 // ---- start -------------------------------------------------------------------------------
 
-async function start(): Promise<void> {
-  if (!token) throw new Error('open this page with ?token=<your store public token>');
-  const [products, own, defaults, cats, defaultCats] = await Promise.all([api.products(), api.fonts(), api.defaultFonts(), api.clipartCategories(), api.defaultClipartCategories()]);
-  state.fonts = new FontCatalog(own, defaults, defaultFontBase);
-  ui.font.replaceChildren(...[...state.fonts.families.values()].map((f) => option(f.name, f.isDefault ? f.name : `${f.name} (store)`)));
-  const addCats = (list: Category[], scope: 'own' | 'default', suffix: string) => list.map((c) => option(`${scope}:${c.id}`, `${c.name}${suffix}`));
-  ui.clipartCategory.replaceChildren(option('own:*', 'All store cliparts'), ...addCats(cats, 'own', ''), option('default:*', 'All default cliparts'), ...addCats(defaultCats, 'default', ' (default)'));
-  ui.product.replaceChildren(option('', products.length ? 'Choose a product' : 'No products'), ...products.map((p) => option(p.id, p.name)));
+function wire(): void {
+  ui.product.addEventListener('change', () => void action(t('do.loadingSides'), async () => (await selectProduct(ui.product.value), t('status.ready'))));
+  ui.template.addEventListener('change', () => (ui.applyTemplate.disabled = !ui.template.value));
+  ui.applyTemplate.addEventListener('click', () => void action(t('do.applyingTemplate'), () => applyTemplate(ui.template.value)));
+  ui.addText.addEventListener('click', () => void action(t('do.addingText'), addText));
+  ui.font.addEventListener('change', () => void action(t('do.loadingFont'), changeFont));
+  ui.clipartCategory.addEventListener('change', () => void action(t('do.loadingCliparts'), async () => (await showCliparts(ui.clipartCategory.value), t('status.ready'))));
+  ui.photo.addEventListener('change', () => void action(t('do.uploading'), uploadPhoto));
+  ui.replace.addEventListener('change', () => void action(t('do.replacing'), replacePhoto));
+  const withImage = (fn: (side: SideCanvas, img: NonNullable<ReturnType<typeof selectedImage>>) => void) => () => {
+    const side = state.active;
+    const img = selectedImage(side);
+    if (side && img) fn(side, img);
+  };
+  ui.fit.addEventListener('click', withImage((side, img) => fitImage(side, img)));
+  ui.fill.addEventListener('click', withImage((side, img) => fillImage(side, img, Number(ui.cropX.value) / 100, Number(ui.cropY.value) / 100)));
+  for (const el of [ui.cropX, ui.cropY]) el.addEventListener('change', withImage((side, img) => moveCrop(side, img, Number(ui.cropX.value) / 100, Number(ui.cropY.value) / 100)));
+  for (const b of ui.alignTools.querySelectorAll<HTMLButtonElement>('button')) {
+    b.addEventListener('click', () => {
+      const side = state.active;
+      if (side) arrange(side, b.dataset.distribute ? { distribute: b.dataset.distribute as 'x' | 'y' } : { align: b.dataset.alignTo as AlignMode });
+    });
+  }
+  ui.del.addEventListener('click', () => setStatus(plural(state.active?.deleteSelected() ?? 0, 'done.deleted1', 'done.deleted')));
+  ui.undo.addEventListener('click', () => void undoRedo(false));
+  ui.redo.addEventListener('click', () => void undoRedo(true));
+  ui.zoomReset.addEventListener('click', () => state.active?.resetZoom());
+  document.addEventListener('keydown', onKey);
+  ui.save.addEventListener('click', () => void action(t('do.saving'), saveAll));
+  ui.createProject.addEventListener('click', () => void action(t('do.creatingProject'), createProject));
+  ui.makePdf.addEventListener('click', () => void action(t('do.makingPdf'), makePdf));
+  pinchZoom(ui.stage, () => state.active);
+  bottomSheet(ui.panel, ui.sheetToggle);
+}
 
-  ui.product.addEventListener('change', () => void action('Loading sides', async () => (await selectProduct(ui.product.value), 'Ready')));
-  ui.addText.addEventListener('click', () => void action('Adding text', addText));
-  ui.font.addEventListener('change', () => void action('Loading font', changeFont));
-  ui.clipartCategory.addEventListener('change', () => void action('Loading cliparts', async () => (await showCliparts(ui.clipartCategory.value), 'Ready')));
-  ui.photo.addEventListener('change', () => void action('Uploading photo', uploadPhoto));
-  ui.del.addEventListener('click', () => {
-    const n = state.active?.deleteSelected() ?? 0;
-    setStatus(`Deleted ${n} object${n === 1 ? '' : 's'}`);
-  });
-  document.addEventListener('keydown', (e) => {
-    if (e.key !== 'Delete' && e.key !== 'Backspace') return;
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
-    const obj = state.active?.canvas.getActiveObject();
-    if (obj instanceof Textbox && obj.isEditing) return;
-    if (state.active?.deleteSelected()) e.preventDefault();
-  });
-  ui.save.addEventListener('click', () => void action('Saving', saveAll));
-  ui.createProject.addEventListener('click', () => void action('Creating the project', createProject));
-  ui.makePdf.addEventListener('click', () => void action('Making the PDF', makePdf));
+async function start(config: EmbedConfig): Promise<void> {
+  const api = state.api;
+  const [products, own, defaults, cats, defaultCats, tplStore, tplDefault] = await Promise.all([
+    api.products(), api.fonts(), api.defaultFonts(), api.clipartCategories(), api.defaultClipartCategories(), api.templates(), api.defaultTemplates(),
+  ]);
+  storeTemplates = tplStore;
+  defaultTemplates = tplDefault;
+  state.fonts = new FontCatalog(own, defaults, defaultFontBase);
+  ui.font.replaceChildren(...[...state.fonts.families.values()].map((f) => option(f.name, f.isDefault ? f.name : t('text.store', { name: f.name }))));
+  const addCats = (list: Category[], scope: 'own' | 'default', isDefault: boolean) => list.map((c) => option(`${scope}:${c.id}`, isDefault ? t('clipart.defaultSuffix', { name: c.name }) : c.name));
+  ui.clipartCategory.replaceChildren(option('own:*', t('clipart.allStore')), ...addCats(cats, 'own', false), option('default:*', t('clipart.allDefault')), ...addCats(defaultCats, 'default', true));
+  ui.product.replaceChildren(option('', products.length ? t('product.choose') : t('product.none')), ...products.map((p) => option(p.id, p.name)));
+  // the store's spot inks: those its templates use, and any the host passes
+  const spots = spotsIn(tplStore.flatMap((tpl) => tpl.layers));
+  for (const s of config.spots ?? []) spots.set(s.spot, s as SpotPaint);
+  textTools.setSpots([...spots.values()]);
+  listTemplates([], defaultTemplates);
 
   await showCliparts(ui.clipartCategory.value);
-  if (products.length === 1) {
-    ui.product.value = products[0]!.id;
-    await selectProduct(products[0]!.id);
+  if (config.design || config.project) {
+    setStatus(t('do.reopening'));
+    await reopen({ design: config.design, project: config.project }, selectProduct);
+  } else {
+    const wanted = config.product && products.some((p) => p.id === config.product) ? config.product : products.length === 1 ? products[0]!.id : '';
+    if (wanted) {
+      ui.product.value = wanted;
+      await selectProduct(wanted);
+    }
   }
+  embed.emit({ type: 'ready', locale: document.documentElement.lang });
+}
+
+async function boot(): Promise<void> {
+  wire();
+  const fromQuery: EmbedConfig = {
+    token: params.get('token') ?? undefined,
+    product: params.get('product') ?? undefined,
+    locale: params.get('locale') ?? undefined,
+    design: params.get('design') ?? undefined,
+    project: params.get('project') ?? undefined,
+  };
+  // an embedding host may pass the token in its init message instead of the iframe's URL
+  const fromHost = params.get('embed') === 'wait' ? await embed.waitForInit() : null;
+  const config: EmbedConfig = { ...fromQuery, ...Object.fromEntries(Object.entries(fromHost ?? {}).filter(([, v]) => v !== undefined)) };
+  setLocale(config.locale ?? navigator.language);
+  if (config.token) state.api.setToken(config.token);
+  await action(t('do.loadingStore'), async () => {
+    if (!config.token) throw new Error(t('err.token'));
+    await start(config);
+    return t('status.ready');
+  });
+  // first paint to interactive, as the e2e test measures it (docs/editor.md)
+  performance.mark('folio:interactive');
 }
 
 // A handle for tests and debugging: the canvases and the state, read-only use.
 (window as unknown as { customizer: unknown }).customizer = { state, selectSide };
 
-void action('Loading the store', start);
+void boot();

@@ -1277,7 +1277,7 @@ export interface paths {
          * Alias of GET /v1/projects/{id}/designs
          * @description The same operation as `GET /v1/projects/{id}/designs` (operationId `listProjectDesigns`), served under a second name; prefer that one.
          *
-         *     Credentials: B, JS, K; scope `projects:read`.
+         *     Credentials: U, B, JS, K; scope `projects:read | projects:write`.
          */
         get: operations["listProjectDesignsViaAlias"];
         put?: never;
@@ -1495,7 +1495,7 @@ export interface paths {
         };
         /**
          * A project's designs
-         * @description Credentials: B, JS, K; scope `projects:read`.
+         * @description Credentials: U, B, JS, K; scope `projects:read | projects:write`.
          */
         get: operations["listProjectDesigns"];
         put?: never;

@@ -17,6 +17,8 @@ export const PROJECT_AUTH = {
   create: { auth: PUBLIC_KINDS, scope: 'projects:write' },
   read: { auth: STORE_KINDS, scope: 'projects:read' },
   write: { auth: STORE_KINDS, scope: 'projects:write' },
+  /** a project's writer may read back its designs (the customizer reopens `?project=<id>`) */
+  designs: { auth: PUBLIC_KINDS, scope: ['projects:read', 'projects:write'] },
 } satisfies Record<string, RouteAuth>;
 
 const ListQuery = listQuerySchema(['created_date', 'id', 'name']);
@@ -48,7 +50,7 @@ export function projectsRoutes(
     const designsOf = (projectId: string) => ({ links: { project_id: projectId } });
     app.get(
       `${base}/:id/designs`,
-      { schema: { tags, summary: `A project's designs${alias}`, params: IdParam, querystring: Type.Intersect([ListQuery, Type.Object({ status: Type.Optional(DesignStatus) })]), response: { 200: listEnvelope(Design) } }, config: PROJECT_AUTH.read },
+      { schema: { tags, summary: `A project's designs${alias}`, params: IdParam, querystring: Type.Intersect([ListQuery, Type.Object({ status: Type.Optional(DesignStatus) })]), response: { 200: listEnvelope(Design) } }, config: PROJECT_AUTH.designs },
       async (req) => {
         const storeId = storeOf(req);
         const project = await projects.row(storeId, req.params.id);

@@ -142,7 +142,7 @@ describe('/projects and /project', () => {
         { method: 'POST', url: `${base}/batch`, payload: { projects: { name: 'x' } }, accepts: ['U'] },
         { method: 'PUT', url: `${base}/batch`, payload: { projects: [{ id: p.id }] }, accepts: ['B', 'JS'] },
         { method: 'DELETE', url: `${base}/batch`, payload: { projects: [{ id: p.id }] }, accepts: ['B', 'JS'] },
-        { method: 'GET', url: `${base}/${p.id}/designs`, accepts: ['B', 'JS'] },
+        { method: 'GET', url: `${base}/${p.id}/designs`, accepts: ['U'] },
         { method: 'GET', url: `${base}/${p.id}/designs/count`, accepts: ['B', 'JS'] },
         { method: 'GET', url: `${base}/${p.id}/products`, accepts: ['B', 'JS'] },
         { method: 'GET', url: `${base}/${p.id}/products/count`, accepts: ['B', 'JS'] },

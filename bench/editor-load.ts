@@ -1,0 +1,119 @@
+/**
+ * The editor's load time and size: first paint and "interactive" (the `folio:interactive`
+ * mark: store, fonts, templates and the product's sides loaded, the canvas drawn) of
+ * /customizer in headless Chromium, against a baseline measured in the same run — the same
+ * page with its script blocked (HTML + CSS only: what the network and the browser cost before
+ * any of the editor's work). Also the bundle's size, raw and gzip. Target: interactive < 1 s.
+ *
+ *   npx tsx bench/editor-load.ts [--rounds 7]
+ *
+ * The server runs in this process on an ephemeral port with a temp data dir; Chromium is
+ * Debian's /usr/bin/chromium (CHROMIUM_PATH to change it). Each round opens a fresh browser
+ * context (cold HTTP cache) and then a second page in it (warm cache).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../src/config/index.js';
+import { createServer } from '../src/main/server.js';
+// @ts-expect-error plain .mjs script without types
+import { ensureCustomizer } from '../scripts/build-customizer.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const i = process.argv.indexOf('--rounds');
+const rounds = i > 0 ? Number(process.argv[i + 1]) : 7;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+function bundleSize(): { raw: number; gzip: number; files: string[] } {
+  const dir = path.join(root, 'dist', 'customizer', 'assets');
+  const files = fs.readdirSync(dir).filter((f) => /\.(js|css)$/.test(f));
+  let raw = 0;
+  let gzip = 0;
+  for (const f of files) {
+    const b = fs.readFileSync(path.join(dir, f));
+    raw += b.length;
+    gzip += zlib.gzipSync(b, { level: 9 }).length;
+  }
+  return { raw, gzip, files };
+}
+
+async function main(): Promise<void> {
+  ensureCustomizer({ log: () => {} });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-'));
+  const config = loadConfig({ ...process.env, FOLIO_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', FOLIO_SCRYPT_COST: '10' });
+  const { app } = await createServer(config, {}, false);
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'], headless: true });
+  try {
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { data: any }).data;
+    };
+    const signup = await post('/v1/account', { name: 'Bench', email: `bench-${Date.now()}@example.test`, password: 'Bench-Pass-1!' });
+    const store = await post('/v1/stores?include=credentials', { store_name: 'Bench store' }, { authorization: `Bearer ${signup.access_token}` });
+    const basic = { authorization: `Basic ${Buffer.from(`${store.sid}:${store.secret}`).toString('base64')}` };
+    const product = await post('/v1/products', { name: 'Postcard', dimension_unit: 'mm' }, basic);
+    for (const name of ['Front', 'Back']) await post('/v1/sides', { product_id: product.id, name, width: 148, height: 105, bleed: { top: 3, right: 3, bottom: 3, left: 3 } }, basic);
+    const url = `${base}/customizer/?token=${encodeURIComponent(store.unauth_token)}&product=${product.id}`;
+
+    type Sample = { firstPaint: number; interactive: number };
+    const measure = async (ctx: Awaited<ReturnType<typeof browser.newContext>>, blockScript: boolean): Promise<Sample> => {
+      const page = await ctx.newPage();
+      if (blockScript) await page.route('**/*.js', (r) => r.abort());
+      await page.goto(url);
+      if (!blockScript) await page.waitForFunction(() => performance.getEntriesByName('folio:interactive').length > 0, undefined, { timeout: 30_000 });
+      else await page.waitForFunction(() => performance.getEntriesByName('first-paint').length > 0, undefined, { timeout: 30_000 });
+      const s = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? NaN,
+        interactive: performance.getEntriesByName('folio:interactive')[0]?.startTime ?? NaN,
+      }));
+      await page.close();
+      return s;
+    };
+    const base_ = { cold: [] as Sample[] };
+    const cold: Sample[] = [];
+    const warm: Sample[] = [];
+    for (let r = 0; r < rounds + 1; r++) {
+      const ctxB = await browser.newContext();
+      const b = await measure(ctxB, true);
+      await ctxB.close();
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const c = await measure(ctx, false);
+      const w = await measure(ctx, false);
+      await ctx.close();
+      // the first round warms the server and the browser: not counted
+      if (r === 0) continue;
+      base_.cold.push(b);
+      cold.push(c);
+      warm.push(w);
+    }
+    const size = bundleSize();
+    const basePaint = median(base_.cold.map((s) => s.firstPaint));
+    console.log(`folio bench: /customizer in headless Chromium, ${rounds} rounds (median), bundle ${size.files.join(' + ')}`);
+    console.log(`bundle                      ${(size.raw / 1024).toFixed(0)} KiB raw, ${(size.gzip / 1024).toFixed(1)} KiB gzip`);
+    console.log(`baseline (HTML+CSS only)    first paint ${basePaint.toFixed(0)} ms`);
+    for (const [name, xs] of [['editor, cold cache', cold], ['editor, warm cache', warm]] as const) {
+      const fp = median(xs.map((s) => s.firstPaint));
+      const ti = median(xs.map((s) => s.interactive));
+      console.log(`${name.padEnd(27)} first paint ${fp.toFixed(0)} ms, interactive ${ti.toFixed(0)} ms (${(ti / basePaint).toFixed(2)}× the baseline's first paint; target < 1000 ms: ${ti < 1000 ? 'met' : 'NOT met'})`);
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,131 @@
+/**
+ * Saving, ordering and reopening: one design per side (saved again in place once it has an
+ * id), the project that groups them, its print-ready PDF job, and `?design=<id>` /
+ * `?project=<id>`, which load saved work back into the sides for editing and saving again.
+ * Each step tells an embedding host (embed.ts).
+ */
+import type { Design } from './api.js';
+import { t } from './i18n/index.js';
+import { embed, plural, setStatus, state, ui } from './state.js';
+
+export async function saveAll(): Promise<string> {
+  if (state.sides.size === 0) throw new Error(t('err.pickProduct'));
+  const saved: Array<{ side_id: string; design_id: string }> = [];
+  for (const sc of state.sides.values()) {
+    const design = await state.api.saveDesign(sc.designId, {
+      side_id: sc.side.id,
+      ...(state.project ? { project_id: state.project.id } : {}),
+      layers: sc.layers(),
+      viewport_width: sc.layout.viewport.width,
+      viewport_height: sc.layout.viewport.height,
+    });
+    sc.designId = design.id;
+    sc.wrapper.dataset.designId = design.id;
+    saved.push({ side_id: sc.side.id, design_id: design.id });
+  }
+  embed.emit({ type: 'saved', designs: saved });
+  return plural(state.sides.size, 'done.saved1', 'done.saved');
+}
+
+export async function createProject(): Promise<string> {
+  if (state.sides.size === 0) throw new Error(t('err.pickProduct'));
+  const fresh = !state.project;
+  state.project ??= await state.api.createProject(ui.projectName.value.trim() || t('order.projectDefault'));
+  document.body.dataset.projectId = state.project.id;
+  await saveAll();
+  ui.makePdf.disabled = false;
+  if (fresh) embed.emit({ type: 'project-created', project_id: state.project.id, name: state.project.name });
+  return plural(state.sides.size, 'done.project1', 'done.project', { name: state.project.name });
+}
+
+export async function makePdf(): Promise<string> {
+  if (!state.project) throw new Error(t('err.projectFirst'));
+  ui.pdfLink.hidden = true;
+  ui.pdfWarnings.replaceChildren();
+  await saveAll();
+  let job = await state.api.projectPdf(state.project.id);
+  const deadline = Date.now() + 180_000;
+  let wait = 300;
+  while (job.status === 'queued' || job.status === 'processing') {
+    if (Date.now() > deadline) throw new Error(t('err.pdfSlow'));
+    setStatus(t('do.makingPdfState', { state: job.status }));
+    await new Promise((r) => setTimeout(r, wait));
+    wait = Math.min(wait * 1.5, 2000);
+    job = await state.api.job(job.id);
+  }
+  state.lastJob = job;
+  if (job.status !== 'completed' || !job.pdf_url) throw new Error(job.error ?? t('err.pdfFailed'));
+  const pages = job.pages.length;
+  ui.pdfLink.href = job.pdf_url;
+  ui.pdfLink.download = `${(state.project.name || 'project').replace(/[^\w.-]+/g, '-')}.pdf`;
+  ui.pdfLink.textContent = plural(pages, 'order.download1', 'order.download');
+  ui.pdfLink.hidden = false;
+  // what the print engine noticed, page by page (low resolution, fallback fonts, …)
+  ui.pdfWarnings.replaceChildren(
+    ...job.warnings.map((w) => {
+      const li = document.createElement('li');
+      li.dataset.code = w.code;
+      li.dataset.page = String(w.page);
+      li.textContent = t('order.pdfWarning', { page: w.page, message: w.message });
+      return li;
+    }),
+  );
+  embed.emit({ type: 'pdf-ready', project_id: state.project.id, job_id: job.id, pdf_url: job.pdf_url, pages, warnings: job.warnings.map(({ code, page, message }) => ({ code, page, message })) });
+  const n = job.warnings.length;
+  return n === 0 ? t('done.pdf') : plural(n, 'done.pdfWarning1', 'done.pdfWarnings');
+}
+
+/** The font families text layers use (loaded before the layers are measured). */
+export function familiesOf(layers: unknown[]): string[] {
+  const out = new Set<string>();
+  for (const l of layers as Array<Record<string, unknown>>) {
+    if (typeof l.fontFamily === 'string') out.add(l.fontFamily);
+    if (Array.isArray(l.objects)) for (const f of familiesOf(l.objects)) out.add(f);
+  }
+  return [...out];
+}
+
+export async function loadFamilies(layers: unknown[]): Promise<void> {
+  const fonts = state.fonts;
+  if (!fonts) return;
+  await Promise.all(familiesOf(layers).filter((f) => fonts.families.has(f)).map((f) => fonts.load(f).catch((err: unknown) => console.warn(`font ${f} not loaded`, err))));
+}
+
+/**
+ * Opens saved designs (one, or a project's — a design that belongs to a project opens the
+ * whole project): selects their product, loads each into its side and remembers its id, so
+ * saving updates them (and keeps them in the project).
+ */
+export async function reopen(ids: { design?: string | null; project?: string | null }, selectProduct: (id: string) => Promise<void>): Promise<string> {
+  let designs: Design[];
+  let projectId = ids.project ?? null;
+  if (!projectId) {
+    const one = await state.api.design(ids.design!);
+    // a design ordered in a project opens with the rest of the order
+    projectId = one.project_id;
+    designs = projectId ? await state.api.projectDesigns(projectId) : [one];
+  } else designs = await state.api.projectDesigns(projectId);
+  if (designs.length === 0) throw new Error(t('err.notFound'));
+  const first = designs[0]!;
+  const productId = first.product_id ?? (await state.api.side(first.side_id)).product_id;
+  ui.product.value = productId;
+  await selectProduct(productId);
+  if (projectId) state.project = { id: projectId, name: ui.projectName.value };
+  if (state.project) {
+    document.body.dataset.projectId = state.project.id;
+    ui.makePdf.disabled = false;
+  }
+  let n = 0;
+  for (const d of designs) {
+    const sc = state.sides.get(d.side_id);
+    if (!sc) continue;
+    const layers = d.layers ?? [];
+    await loadFamilies(layers);
+    const from = d.viewport_width && d.viewport_height ? { width: d.viewport_width, height: d.viewport_height } : null;
+    await sc.load(layers, from);
+    sc.designId = d.id;
+    sc.wrapper.dataset.designId = d.id;
+    n++;
+  }
+  return t('done.reopened', { n });
+}

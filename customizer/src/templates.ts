@@ -1,0 +1,47 @@
+/**
+ * Templates: the store's (made for one of its sides) and the service's default ones (made
+ * for a print size, scaled to fit the side). Applying one replaces the side's layers (one
+ * undo step). Its `locked: true` layers stay where the store put them; its `placeholder: true`
+ * texts are highlighted until the shopper types over them.
+ */
+import type { Template } from './api.js';
+import { t } from './i18n/index.js';
+import { loadFamilies } from './order.js';
+import { requireSide, state, ui } from './state.js';
+
+/** Fills the template picker: the store's templates for this product's sides, then the default ones. */
+export function listTemplates(store: Template[], defaults: Template[]): void {
+  state.templates.clear();
+  const group = (label: string, list: Template[], prefix: string) => {
+    const g = document.createElement('optgroup');
+    g.label = label;
+    for (const tpl of list) {
+      state.templates.set(`${prefix}:${tpl.id}`, tpl);
+      const o = document.createElement('option');
+      o.value = `${prefix}:${tpl.id}`;
+      o.textContent = tpl.name;
+      g.append(o);
+    }
+    return g;
+  };
+  const first = document.createElement('option');
+  first.value = '';
+  first.textContent = t('template.choose');
+  const forProduct = store.filter((tpl) => tpl.side_id && state.sides.has(tpl.side_id));
+  ui.template.replaceChildren(first, ...(forProduct.length ? [group(t('template.store'), forProduct, 'store')] : []), ...(defaults.length ? [group(t('template.default'), defaults, 'default')] : []));
+  ui.applyTemplate.disabled = true;
+}
+
+export async function applyTemplate(key: string): Promise<string> {
+  const tpl = state.templates.get(key);
+  if (!tpl) throw new Error(t('template.choose'));
+  // a store template belongs to one side: show that side
+  if (tpl.side_id && state.sides.has(tpl.side_id) && state.active?.side.id !== tpl.side_id) {
+    (ui.sides.querySelector<HTMLButtonElement>(`button[data-side-id="${tpl.side_id}"]`))?.click();
+  }
+  const side = requireSide();
+  await loadFamilies(tpl.layers);
+  const from = tpl.viewport_width && tpl.viewport_height ? { width: tpl.viewport_width, height: tpl.viewport_height } : null;
+  await side.load(tpl.layers, from, false);
+  return t('done.template', { name: tpl.name });
+}
