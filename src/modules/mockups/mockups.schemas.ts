@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { listEnvelope, listQuerySchema } from '../../platform/http/pagination.js';
 
-const Point = Type.Tuple([Type.Number(), Type.Number()], { description: '[x, y] in photo pixels, origin top-left' });
+const Point = Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: '[x, y] in photo pixels, origin top-left', examples: [[300, 206]] });
 const PT = (x: number, y: number) => [x, y];
 
 export const PrintArea = Type.Union(
@@ -47,7 +47,21 @@ export const MockupTemplate = Type.Object({
   aspect: Type.Union([Type.Number(), Type.Null()], { description: 'width / height of the print area on the product' }),
   fit: Fit,
   displacement: Displacement,
-  layers: Type.Object({ photo: LayerInfo, shading: LayerInfo, highlight: LayerInfo, mask: LayerInfo, displacement: LayerInfo }),
+  layers: Type.Object(
+    { photo: LayerInfo, shading: LayerInfo, highlight: LayerInfo, mask: LayerInfo, displacement: LayerInfo },
+    {
+      description: 'the layer images (signed links); absent layers are null',
+      examples: [
+        {
+          photo: { url: 'https://folio.example.com/v1/files/mockups/templates/photo.jpg?sig=3f9a', mime_type: 'image/jpeg', width: 1200, height: 800, size_bytes: 22118 },
+          shading: { url: 'https://folio.example.com/v1/files/mockups/templates/shading.png?sig=3f9a', mime_type: 'image/png', width: 300, height: 200, size_bytes: 1710 },
+          highlight: null,
+          mask: { url: 'https://folio.example.com/v1/files/mockups/templates/mask.png?sig=3f9a', mime_type: 'image/png', width: 1200, height: 800, size_bytes: 10877 },
+          displacement: null,
+        },
+      ],
+    },
+  ),
   license: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String(),
   updated_at: Type.String(),
