@@ -22168,7 +22168,7 @@ export interface operations {
                     callback_url: string;
                     /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring */
                     event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring";
-                    topic: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys";
+                    topic: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates";
                 };
             };
         };
@@ -22344,7 +22344,7 @@ export interface operations {
                     enabled?: boolean;
                     /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring */
                     event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring";
-                    topic?: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys";
+                    topic?: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates";
                 };
             };
         };

@@ -11,7 +11,8 @@ let t: TestApp;
 let store: TestStore;
 let other: TestStore;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // webhook callback hosts resolve to a public address (no DNS in tests)
+  t = await buildTestApp({ resolver: async () => [{ address: '93.184.216.34', family: 4 }] });
   await t.deps.startWorkers();
   store = await storeOn(t, 'advanced');
   other = await createStore(t.app);
@@ -114,6 +115,14 @@ describe('mockup templates', () => {
     expect((await t.app.inject({ method: 'GET', url: `/v1/mockup-templates/${tpl.id}`, headers: as.B(store) })).statusCode).toBe(404);
     expect(events.map((e) => e.event)).toEqual(['POST', 'PUT', 'DELETE']);
     expect(events[0]).toMatchObject({ storeId: store.id, data: { id: tpl.id } });
+  });
+
+  it('stores can subscribe a webhook to the mockup_templates topic (POST, PUT, DELETE)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: as.B(store), payload: { topic: 'mockup_templates', event: 'PUT', callback_url: 'https://hooks.example.com/mockups' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ topic: 'mockup_templates', event: 'PUT' });
+    const bad = await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: as.B(store), payload: { topic: 'mockup_templates', event: 'completed', callback_url: 'https://hooks.example.com/mockups' } });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('upload errors: no photo, bad spec, a layer of another shape, not an image, JSON body', async () => {
