@@ -117,8 +117,8 @@ for (const d of defs) {
   const live = await time(RUNS, () => renderer.mockup(template, same, WIDTH, FORMAT));
   const edited = await time(Math.max(3, Math.round(RUNS / 2)), (i) => renderer.mockup(template, { key: `edit-${d.key}-${i}`, page: page(String(i)), assets }, WIDTH, FORMAT));
   const pageDone = await renderer.page(same);
-  const { rasterPng } = await import('../src/engines/mockup/rasterize.js');
-  const designPng = (await rasterPng(pageDone, pageDone.trim, 800)).png;
+  const { rasterImage } = await import('../src/engines/mockup/rasterize.js');
+  const designPng = (await rasterImage(pageDone, pageDone.trim, 800)).image;
   const floor = await floorFor(d.spec, layers, designPng);
   await floor();
   const base = await time(RUNS, floor);

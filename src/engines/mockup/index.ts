@@ -15,7 +15,7 @@ export { squareToQuad, invert3, project, uvMap, scaleArea, displace } from './wa
 export type { UvMap } from './warp.js';
 export { prepareTemplate, composite, encode, designRect, designPixels, outputSize, MockupError, CONTENT_TYPES } from './composite.js';
 export type { PreparedTemplate, Raster, TemplateLayers, ImageFormat } from './composite.js';
-export { renderDesignPage, designRaster, rasterPng, RasterError } from './rasterize.js';
+export { renderDesignPage, designRaster, rasterImage, RasterError } from './rasterize.js';
 export type { DesignPage, PtBox } from './rasterize.js';
 export { renderProof, LINE_STYLE } from './proof.js';
 export type { ProofLine, ProofOptions } from './proof.js';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { ImageFormat } from './composite.js';
-import { rasterPng, type DesignPage, type PtBox } from './rasterize.js';
+import { rasterImage, type DesignPage, type PtBox } from './rasterize.js';
 
 export type ProofLine = 'trim' | 'bleed' | 'safe';
 
@@ -28,7 +28,7 @@ const xml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
  */
 export async function renderProof(page: DesignPage, o: ProofOptions): Promise<{ image: Buffer; width: number; height: number }> {
   const region: PtBox = o.lines.includes('bleed') ? page.bleed : page.trim;
-  const { png, width, height } = await rasterPng(page, region, o.width);
+  const { image: raster, width, height } = await rasterImage(page, region, o.width);
   const k = width / region.width;
   // a box of the page in image px (y down)
   const rect = (b: PtBox) => ({ x: (b.x - region.x) * k, y: (region.y + region.height - (b.y + b.height)) * k, w: b.width * k, h: b.height * k });
@@ -54,10 +54,11 @@ export async function renderProof(page: DesignPage, o: ProofOptions): Promise<{ 
       `<g transform="rotate(-30 ${width / 2} ${height / 2})" font-family="DejaVu Sans, Roboto, sans-serif" font-weight="bold" font-size="${size}" fill="#000000" fill-opacity="0.18" stroke="#ffffff" stroke-opacity="0.35" stroke-width="${Math.max(1, size / 30).toFixed(1)}">${rows.join('')}</g>`,
     );
   }
-  let img = sharp(png).flatten({ background: '#ffffff' });
+  let img = sharp(raster).flatten({ background: '#ffffff' }).removeAlpha();
   if (parts.length) {
     const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`);
-    img = sharp(await img.png({ compressionLevel: 1 }).toBuffer()).composite([{ input: svg, top: 0, left: 0 }]);
+    const flat = await img.raw().toBuffer();
+    img = sharp(flat, { raw: { width, height, channels: 3 } }).composite([{ input: svg, top: 0, left: 0 }]);
   }
   const image = o.format === 'jpeg' ? await img.jpeg({ quality: 90 }).toBuffer() : o.format === 'webp' ? await img.webp({ quality: 88 }).toBuffer() : await img.png({ compressionLevel: 6 }).toBuffer();
   return { image, width, height };

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -44,10 +44,11 @@ let tmpRoot: Promise<string> | null = null;
 
 /**
  * Rasterises a region of the page at `widthPx` across the region with poppler's pdftocairo
- * (transparent where nothing is painted), cropped by the renderer itself.
- * Returns straight (not premultiplied) RGBA as a PNG.
+ * (transparent where nothing is painted), cropped by the renderer itself. The image comes
+ * back as an uncompressed TIFF (straight RGBA once decoded): PNG compression would cost more
+ * than the rendering (measured: ~90 ms against ~25 ms for a 600 px card).
  */
-export async function rasterPng(page: DesignPage, region: PtBox, widthPx: number, timeoutMs = 30_000): Promise<{ png: Buffer; width: number; height: number }> {
+export async function rasterImage(page: DesignPage, region: PtBox, widthPx: number, timeoutMs = 30_000): Promise<{ image: Buffer; width: number; height: number }> {
   const dpi = (widthPx * 72) / region.width;
   const k = dpi / 72;
   const x = Math.round(region.x * k);
@@ -56,27 +57,27 @@ export async function rasterPng(page: DesignPage, region: PtBox, widthPx: number
   const h = Math.max(1, Math.round(region.height * k));
   tmpRoot ??= mkdtemp(path.join(tmpdir(), 'folio-mockup-'));
   const dir = await tmpRoot;
-  const file = path.join(dir, `${process.pid}-${Math.random().toString(36).slice(2)}.pdf`);
-  await writeFile(file, page.pdf);
+  const base = path.join(dir, `${process.pid}-${Math.random().toString(36).slice(2)}`);
+  await writeFile(`${base}.pdf`, page.pdf);
   try {
-    const png = await new Promise<Buffer>((resolve, reject) => {
+    await new Promise<void>((resolve, reject) => {
       execFile(
         'pdftocairo',
-        ['-png', '-transp', '-singlefile', '-r', dpi.toFixed(4), '-x', String(x), '-y', String(y), '-W', String(w), '-H', String(h), file, '-'],
-        { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024, timeout: timeoutMs },
-        (err, stdout, stderr) => (err ? reject(new RasterError(`pdftocairo failed: ${err.message} ${stderr.toString().slice(-500)}`)) : resolve(stdout)),
+        ['-tiff', '-tiffcompression', 'none', '-transp', '-singlefile', '-r', dpi.toFixed(4), '-x', String(x), '-y', String(y), '-W', String(w), '-H', String(h), `${base}.pdf`, base],
+        { encoding: 'buffer', maxBuffer: 1024 * 1024, timeout: timeoutMs },
+        (err, _stdout, stderr) => (err ? reject(new RasterError(`pdftocairo failed: ${err.message} ${stderr.toString().slice(-500)}`)) : resolve()),
       );
     });
-    return { png, width: w, height: h };
+    return { image: await readFile(`${base}.tif`), width: w, height: h };
   } finally {
-    await rm(file, { force: true });
+    await Promise.all([rm(`${base}.pdf`, { force: true }), rm(`${base}.tif`, { force: true })]);
   }
 }
 
 /** The design's trim box as premultiplied RGBA, `widthPx` wide (what a mockup samples). */
 export async function designRaster(page: DesignPage, widthPx: number): Promise<Raster> {
-  const { png } = await rasterPng(page, page.trim, widthPx);
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { image } = await rasterImage(page, page.trim, widthPx);
+  const { data, info } = await sharp(image).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const px = new Uint8Array(data.buffer, data.byteOffset, data.length);
   for (let i = 0; i < px.length; i += 4) {
     const a = px[i + 3]!;
