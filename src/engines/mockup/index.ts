@@ -17,7 +17,7 @@ export { prepareTemplate, composite, encode, designRect, designPixels, outputSiz
 export type { PreparedTemplate, Raster, TemplateLayers, ImageFormat } from './composite.js';
 export { renderDesignPage, designRaster, rasterImage, RasterError } from './rasterize.js';
 export type { DesignPage, PtBox } from './rasterize.js';
-export { renderProof, LINE_STYLE } from './proof.js';
+export { renderProof, LINE_STYLE, MAX_PROOF_SIDE } from './proof.js';
 export type { ProofLine, ProofOptions } from './proof.js';
 export { LruCache } from './cache.js';
 export { MockupRenderer } from './renderer.js';

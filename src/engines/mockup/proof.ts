@@ -13,6 +13,9 @@ export interface ProofOptions {
   format: Exclude<ImageFormat, 'webp'> | 'webp';
 }
 
+/** The longest side of a proof image, px. */
+export const MAX_PROOF_SIDE = 4000;
+
 /** Line colours: trim solid magenta, bleed dashed red, safe zone dashed green (as prepress tools show them). */
 export const LINE_STYLE: Record<ProofLine, { color: string; dash: string | null }> = {
   trim: { color: '#ff00ff', dash: null },
@@ -28,7 +31,9 @@ const xml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
  */
 export async function renderProof(page: DesignPage, o: ProofOptions): Promise<{ image: Buffer; width: number; height: number }> {
   const region: PtBox = o.lines.includes('bleed') ? page.bleed : page.trim;
-  const { image: raster, width, height } = await rasterImage(page, region, o.width);
+  // a very tall page keeps its height within MAX_PROOF_SIDE (the width shrinks with it)
+  const widthPx = Math.max(1, Math.min(o.width, Math.floor((MAX_PROOF_SIDE * region.width) / region.height)));
+  const { image: raster, width, height } = await rasterImage(page, region, widthPx);
   const k = width / region.width;
   // a box of the page in image px (y down)
   const rect = (b: PtBox) => ({ x: (b.x - region.x) * k, y: (region.y + region.height - (b.y + b.height)) * k, w: b.width * k, h: b.height * k });

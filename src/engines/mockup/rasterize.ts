@@ -55,6 +55,7 @@ export async function rasterImage(page: DesignPage, region: PtBox, widthPx: numb
   const y = Math.round((page.media.height - region.y - region.height) * k);
   const w = Math.max(1, Math.round(region.width * k));
   const h = Math.max(1, Math.round(region.height * k));
+  if (w > 16_000 || h > 16_000) throw new RasterError(`a ${w} × ${h} px raster is larger than the rasteriser draws`);
   tmpRoot ??= mkdtemp(path.join(tmpdir(), 'folio-mockup-'));
   const dir = await tmpRoot;
   const base = path.join(dir, `${process.pid}-${Math.random().toString(36).slice(2)}`);

@@ -61,7 +61,8 @@ export class MockupRenderer {
     const aspect = page.trim.width / page.trim.height;
     const need = designPixels(prep, aspect, printAreaSize(template.spec.print_area));
     // rasters come in steps of 64 px, so nearby sizes share one
-    const px = Math.min(MAX_DESIGN_PX, Math.ceil(Math.min(need.width, MAX_DESIGN_PX * Math.min(1, aspect)) / 64) * 64);
+    // the long side within MAX_DESIGN_PX (a very tall or wide page), at least 1 px across
+    const px = Math.max(1, Math.min(Math.floor(MAX_DESIGN_PX * Math.min(1, aspect)), Math.ceil(need.width / 64) * 64));
     const raster = await this.rasters.get(`${design.key}:${px}`, () => designRaster(page, px));
     const t2 = performance.now();
     const rgb = composite(prep, raster);

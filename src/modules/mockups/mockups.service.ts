@@ -19,6 +19,7 @@ import type { Db } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
 import { isUuid, newId } from '../../platform/crypto/ids.js';
 import { sniffType } from '../../platform/fetch/sniff.js';
+import { headerPixels } from '../../engines/image/upload.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import { paginate, type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
@@ -132,6 +133,10 @@ export class MockupsService {
   async receiveLayer(field: LayerName, body: Buffer): Promise<ReceivedLayer> {
     const sniffed = await sniffType(body.subarray(0, 64 * 1024));
     if (!sniffed || !LAYER_TYPES[sniffed.mime]) throw new AppError('unsupported_media_type', `the ${field} layer must be a PNG, JPEG or WebP image`, { details: { field } });
+    // a decompression bomb is refused by its header, before anything is decoded
+    const pixels = await headerPixels(body.subarray(0, 64 * 1024));
+    const max = MAX_TEMPLATE_SIDE * MAX_TEMPLATE_SIDE;
+    if (pixels !== null && pixels > max) throw AppError.field(field, `The image has ${pixels} pixels; at most ${max} are accepted (${MAX_TEMPLATE_SIDE} px a side)`);
     return { field, body, mime: sniffed.mime };
   }
 

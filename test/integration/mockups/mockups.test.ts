@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, createStore, type TestStore } from '../../helpers/factories.js';
 import { expectAuthCases } from '../../helpers/auth-cases.js';
 import { asK, storeKey, storeOn } from '../api-keys/helpers.js';
-import { createProduct, createSide, multipart } from '../catalog/helpers.js';
+import { createProduct, createSide, multipart, pngHeaderOnly } from '../catalog/helpers.js';
 import { downloadLink, finishedJob, imageLayer, printProduct, saveDesign } from '../designs/helpers.js';
 
 let t: TestApp;
@@ -143,6 +143,9 @@ describe('mockup templates', () => {
     expect(shape.json().error.shading).toBeTruthy();
     const text = await createTemplate(store, { files: [{ name: 'photo', body: Buffer.from('not an image at all') }] });
     expect(text.statusCode).toBe(415);
+    const bomb = await createTemplate(store, { files: [{ name: 'photo', body: pngHeaderOnly(12_000, 12_000) }] });
+    expect(bomb.statusCode).toBe(400);
+    expect(bomb.json().error.photo[0]).toMatch(/144000000 pixels/);
     const json = await t.app.inject({ method: 'POST', url: '/v1/mockup-templates', headers: as.B(store), payload: { name: 'x' } });
     expect(json.statusCode).toBe(415);
   });
@@ -299,6 +302,13 @@ describe('proof images', () => {
     expect(unmarked.channels[0]!.min).toBeGreaterThan(250);
 
     expect((await t.app.inject({ method: 'POST', url: `/v1/designs/${d.id}/proof`, headers: as.U(store), payload: { lines: ['crop'] } })).statusCode).toBe(400);
+    // a very tall side: the image stays within 4,000 px high, narrower than asked
+    const product = await createProduct(t.app, store, { name: 'Ribbon' });
+    const ribbon = await createSide(t.app, store, product.id, { name: 'Ribbon', width: 10, height: 480, bleed: { top: 0, right: 0, bottom: 0, left: 0 }, safe_zone: { top: 0, right: 0, bottom: 0, left: 0 } });
+    const tall = await saveDesign(t.app, store, { side_id: ribbon.id, layers: [] });
+    const tp = await t.app.inject({ method: 'POST', url: `/v1/designs/${tall.id}/proof`, headers: as.U(store), payload: { width: 1000 } });
+    expect(tp.statusCode, tp.body).toBe(200);
+    expect(tp.json().data).toMatchObject({ width: 83, height: 3984 });
     expect((await t.app.inject({ method: 'POST', url: `/v1/designs/${d.id}/proof`, headers: as.U(store), payload: { width: 10 } })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: `/v1/designs/${d.id}/proof`, headers: as.U(other), payload: {} })).statusCode).toBe(404);
   });
