@@ -185,6 +185,8 @@ export class MockupsService {
     const spec = { width: p.width, height: p.height, ...raw } as MockupSpec;
     const issues = checkSpec(spec);
     if (issues.length) throw specError(issues, 'spec.');
+    // coordinates in another space than the photo's pixels are fine, a different shape is not
+    if (Math.abs(spec.width / spec.height - p.width / p.height) > 0.01 * (p.width / p.height)) throw AppError.field('spec.width', `width / height must be the photo's aspect ratio (${p.width} × ${p.height})`);
     if (spec.displacement && !byName.has('displacement')) throw AppError.field('displacement', 'spec.displacement needs a displacement layer');
 
     const id = newId();

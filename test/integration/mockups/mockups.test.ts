@@ -133,6 +133,12 @@ describe('mockup templates', () => {
     const badSpec = await createTemplate(store, { spec: { print_area: { type: 'quad', corners: [[0, 0], [1, 0]] } } });
     expect(badSpec.statusCode).toBe(400);
     expect(badSpec.json().error['spec.print_area.corners']).toBeTruthy();
+    const squashed = await createTemplate(store, { spec: { ...SPEC, width: 400, height: 400 } });
+    expect(squashed.statusCode).toBe(400);
+    expect(squashed.json().error['spec.width']).toBeTruthy();
+    const halved = await createTemplate(store, { spec: { ...SPEC, width: 200, height: 150, print_area: { type: 'quad', corners: [[50, 25], [150, 25], [150, 125], [50, 125]] } } });
+    expect(halved.statusCode, halved.body).toBe(201);
+    expect(halved.json().data).toMatchObject({ width: 200, height: 150 });
     const notJson = multipart([{ name: 'name', value: 'x' }, { name: 'spec', value: '{nope' }, { name: 'photo', filename: 'p.png', body: photo }]);
     const r = await t.app.inject({ method: 'POST', url: '/v1/mockup-templates', payload: notJson.payload, headers: { ...as.B(store), ...notJson.headers } });
     expect(r.statusCode).toBe(400);
