@@ -73,6 +73,7 @@ import { jobMetrics } from '../modules/jobs/jobs.metrics.js';
 import { walletMetrics } from '../modules/wallet/wallet.metrics.js';
 import { inferenceTimer } from '../services/inference.js';
 import { timedEngines } from '../services/studio/engines.js';
+import { buildMockupsModule } from '../modules/mockups/index.js';
 
 /**
  * Job kinds the service ships with, each bound to its handler. The pay-per-token services
@@ -251,7 +252,21 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     now: overrides.now ?? Date.now,
     ...(overrides.webhooks ? { options: overrides.webhooks } : {}),
   });
+  // Mockups and proofs (src/modules/mockups): its job kind, view, routes and curated templates.
+  let mockupsJobs: JobsService | null = null;
+  let mockupsPages: ReturnType<typeof pageContextFactory> | null = null;
+  const mockups = buildMockupsModule({
+    db: database.db,
+    blobs,
+    events,
+    catalog,
+    designs,
+    jobs: () => mockupsJobs!,
+    pageContext: () => mockupsPages!,
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
   const serviceJobs: JobHandlers = [
+    ...(mockups.jobs ?? []),
     bgRemoveJob({ sources: imageSources, blobs, provider: bgProvider, time: timeInference }),
     fixJobBinding(() => ({ repo: preflightRepo, blobs })),
     webhookJobs.binding,
@@ -288,6 +303,8 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   jobEvents.setView(BG_REMOVE_KIND.type, (job) => bgRemove.present(job as never));
   const pdf = new PdfService({ jobs, designs: designs.designs, projects: designs.projects, blobs });
   jobEvents.setView(PDF_KIND.type, (job) => pdf.present(job as never));
+  mockupsJobs = jobs;
+  for (const [type, view] of Object.entries(mockups.views ?? {})) jobEvents.setView(type, view);
   const runner = new JobRunner(
     { db: database.db, repo: jobsRepo, wallet, registry, queue, logger, metrics: jobMetrics(metrics, { repo: jobsRepo, queue }) },
     { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, retryBaseMs: overrides.jobRetryBaseMs ?? 1000 },
@@ -387,8 +404,10 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   closers.unshift(() => apiKeys.close());
 
   const pageContext = pageContextFactory(config.publicUrl, signer);
+  mockupsPages = pageContext;
   try {
     await catalog.seedDefaults();
+    await mockups.seedDefaults();
   } catch (err) {
     for (const close of closers) await close();
     throw err;
@@ -426,6 +445,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       designsRoutes(app, { designs: designs.designs, catalog, pageContext });
       projectsRoutes(app, { projects: designs.projects, designs: designs.designs, products: catalog.products, pageContext });
       pdfRoutes(app, { pdf });
+      await mockups.routes?.(app);
       jobsRoutes(app, { db: database.db, jobs, jobEvents });
     },
   };

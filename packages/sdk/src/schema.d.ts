@@ -682,6 +682,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/designs/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A flat proof image of a design's side, with trim, bleed and safe-zone lines and a watermark on request
+         * @description Rendered by the print engine. With the `bleed` line the image shows the bleed area; otherwise the trim box. Answers at once; the link is valid 24 hours.
+         *
+         *     Credentials: U, B, JS, K; scope `files:render | designs:write`.
+         */
+        post: operations["createDesignProof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/designs/batch": {
         parameters: {
             query?: never;
@@ -1018,6 +1040,102 @@ export interface paths {
         get: operations["getJob"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mockup-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's mockup templates
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: operations["listMockupTemplates"];
+        put?: never;
+        /**
+         * Upload a mockup template: the photo, optional shading, highlight, mask and displacement layers, and its spec (JSON)
+         * @description Layers are PNG, JPEG or WebP, at most 4000 px a side, with the photo’s aspect ratio (they are stretched to it). See docs/mockups.md for the spec.
+         *
+         *     Credentials: B, JS, K; scope `catalog:write`.
+         */
+        post: operations["createMockupTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mockup-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A mockup template (the store’s or a default one)
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: operations["getMockupTemplate"];
+        /**
+         * Update a mockup template's name, description or geometry (the layers stay)
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        put: operations["updateMockupTemplate"];
+        post?: never;
+        /**
+         * Delete a mockup template and its layers
+         * @description Credentials: B, JS, K; scope `catalog:write`.
+         */
+        delete: operations["deleteMockupTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mockup-templates/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The curated mockup templates (business card, poster, mug, T-shirt)
+         * @description Credentials: U, B, JS, K; scope `catalog:read`.
+         */
+        get: operations["listDefaultMockupTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mockups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Show a design (or each design of a project) on mockup templates
+         * @description One design on one template up to 1,000 px wide answers 200 with the image link at once; wider, several templates or a project answer 202 with a job: poll `GET /jobs/{id}` until `status` is `completed`, then read `mockups`. The design is rendered by the print engine (the PDF’s fonts, shaping and colours). Links are valid 24 hours. Free of tokens.
+         *
+         *     Credentials: U, B, JS, K; scope `files:render | designs:write`.
+         */
+        post: operations["createMockup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7651,6 +7769,93 @@ export interface operations {
             };
         };
     };
+    createDesignProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    format?: "png" | "jpeg";
+                    /** @description trim (solid magenta), bleed (dashed red; the image then shows the bleed), safe (dashed green) */
+                    lines?: ("trim" | "bleed" | "safe")[];
+                    watermark?: string | null;
+                    /** @default 1000 */
+                    width?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            format: "png" | "jpeg";
+                            height: number;
+                            /** Format: uri */
+                            url: string;
+                            width: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     batchUpdateDesigns: {
         parameters: {
             query?: never;
@@ -10089,6 +10294,1299 @@ export interface operations {
             };
             /** @description Not found or not visible to the credential */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMockupTemplates: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from links.next / links.prev / links.last */
+                cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
+                /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                limit?: number;
+                /** @description Case-insensitive substring of the name */
+                search?: string;
+                sort?: "asc" | "desc";
+                sortBy?: "created_date" | "id" | "name";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description width / height of the print area on the product */
+                            aspect: number | null;
+                            created_at: string;
+                            description: string | null;
+                            /** @description largest shift (photo px) the displacement layer gives the design */
+                            displacement: {
+                                x: number;
+                                y: number;
+                            } | null;
+                            /** @description how a design of another shape than `aspect` is placed */
+                            fit: "contain" | "cover" | "fill";
+                            /** @example 800 */
+                            height: number;
+                            /** Format: uuid */
+                            id: string;
+                            is_default: boolean;
+                            /**
+                             * @description the layer images (signed links); absent layers are null
+                             * @example {
+                             *       "photo": {
+                             *         "url": "https://folio.example.com/v1/files/mockups/templates/photo.jpg?sig=3f9a",
+                             *         "mime_type": "image/jpeg",
+                             *         "width": 1200,
+                             *         "height": 800,
+                             *         "size_bytes": 22118
+                             *       },
+                             *       "shading": {
+                             *         "url": "https://folio.example.com/v1/files/mockups/templates/shading.png?sig=3f9a",
+                             *         "mime_type": "image/png",
+                             *         "width": 300,
+                             *         "height": 200,
+                             *         "size_bytes": 1710
+                             *       },
+                             *       "highlight": null,
+                             *       "mask": {
+                             *         "url": "https://folio.example.com/v1/files/mockups/templates/mask.png?sig=3f9a",
+                             *         "mime_type": "image/png",
+                             *         "width": 1200,
+                             *         "height": 800,
+                             *         "size_bytes": 10877
+                             *       },
+                             *       "displacement": null
+                             *     }
+                             */
+                            layers: {
+                                displacement: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                highlight: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                mask: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                photo: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                shading: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                            };
+                            license: string | null;
+                            /** @example Business card on a desk */
+                            name: string;
+                            /**
+                             * @example {
+                             *       "type": "quad",
+                             *       "corners": [
+                             *         [
+                             *           300,
+                             *           206
+                             *         ],
+                             *         [
+                             *           898,
+                             *           164
+                             *         ],
+                             *         [
+                             *           925,
+                             *           551
+                             *         ],
+                             *         [
+                             *           327,
+                             *           593
+                             *         ]
+                             *       ]
+                             *     }
+                             */
+                            print_area: {
+                                /** @description the design's top-left, top-right, bottom-right and bottom-left corners (perspective) */
+                                corners: number[][];
+                                /** @enum {string} */
+                                type: "quad";
+                            } | {
+                                columns: number;
+                                /** @description (rows + 1) × (columns + 1) points, row by row from the design’s top-left (curved surfaces) */
+                                points: number[][];
+                                rows: number;
+                                /** @enum {string} */
+                                type: "mesh";
+                            };
+                            updated_at: string;
+                            /**
+                             * @description photo width in px: the coordinates’ space
+                             * @example 1200
+                             */
+                            width: number;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            path: string;
+                            per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMockupTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    description?: string;
+                    /** Format: binary */
+                    displacement?: string;
+                    /** Format: binary */
+                    highlight?: string;
+                    /** Format: binary */
+                    mask?: string;
+                    name: string;
+                    /** Format: binary */
+                    photo: string;
+                    /** Format: binary */
+                    shading?: string;
+                    /**
+                     * @description JSON: {print_area, aspect?, fit?, displacement?} (width and height default to the photo’s)
+                     * @example {"print_area":{"type":"quad","corners":[[300,206],[898,164],[925,551],[327,593]]},"aspect":1.545,"fit":"cover"}
+                     */
+                    spec: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description width / height of the print area on the product */
+                            aspect: number | null;
+                            created_at: string;
+                            description: string | null;
+                            /** @description largest shift (photo px) the displacement layer gives the design */
+                            displacement: {
+                                x: number;
+                                y: number;
+                            } | null;
+                            /** @description how a design of another shape than `aspect` is placed */
+                            fit: "contain" | "cover" | "fill";
+                            /** @example 800 */
+                            height: number;
+                            /** Format: uuid */
+                            id: string;
+                            is_default: boolean;
+                            /**
+                             * @description the layer images (signed links); absent layers are null
+                             * @example {
+                             *       "photo": {
+                             *         "url": "https://folio.example.com/v1/files/mockups/templates/photo.jpg?sig=3f9a",
+                             *         "mime_type": "image/jpeg",
+                             *         "width": 1200,
+                             *         "height": 800,
+                             *         "size_bytes": 22118
+                             *       },
+                             *       "shading": {
+                             *         "url": "https://folio.example.com/v1/files/mockups/templates/shading.png?sig=3f9a",
+                             *         "mime_type": "image/png",
+                             *         "width": 300,
+                             *         "height": 200,
+                             *         "size_bytes": 1710
+                             *       },
+                             *       "highlight": null,
+                             *       "mask": {
+                             *         "url": "https://folio.example.com/v1/files/mockups/templates/mask.png?sig=3f9a",
+                             *         "mime_type": "image/png",
+                             *         "width": 1200,
+                             *         "height": 800,
+                             *         "size_bytes": 10877
+                             *       },
+                             *       "displacement": null
+                             *     }
+                             */
+                            layers: {
+                                displacement: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                highlight: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                mask: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                photo: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                shading: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                            };
+                            license: string | null;
+                            /** @example Business card on a desk */
+                            name: string;
+                            /**
+                             * @example {
+                             *       "type": "quad",
+                             *       "corners": [
+                             *         [
+                             *           300,
+                             *           206
+                             *         ],
+                             *         [
+                             *           898,
+                             *           164
+                             *         ],
+                             *         [
+                             *           925,
+                             *           551
+                             *         ],
+                             *         [
+                             *           327,
+                             *           593
+                             *         ]
+                             *       ]
+                             *     }
+                             */
+                            print_area: {
+                                /** @description the design's top-left, top-right, bottom-right and bottom-left corners (perspective) */
+                                corners: number[][];
+                                /** @enum {string} */
+                                type: "quad";
+                            } | {
+                                columns: number;
+                                /** @description (rows + 1) × (columns + 1) points, row by row from the design’s top-left (curved surfaces) */
+                                points: number[][];
+                                rows: number;
+                                /** @enum {string} */
+                                type: "mesh";
+                            };
+                            updated_at: string;
+                            /**
+                             * @description photo width in px: the coordinates’ space
+                             * @example 1200
+                             */
+                            width: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMockupTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description width / height of the print area on the product */
+                            aspect: number | null;
+                            created_at: string;
+                            description: string | null;
+                            /** @description largest shift (photo px) the displacement layer gives the design */
+                            displacement: {
+                                x: number;
+                                y: number;
+                            } | null;
+                            /** @description how a design of another shape than `aspect` is placed */
+                            fit: "contain" | "cover" | "fill";
+                            /** @example 800 */
+                            height: number;
+                            /** Format: uuid */
+                            id: string;
+                            is_default: boolean;
+                            /**
+                             * @description the layer images (signed links); absent layers are null
+                             * @example {
+                             *       "photo": {
+                             *         "url": "https://folio.example.com/v1/files/mockups/templates/photo.jpg?sig=3f9a",
+                             *         "mime_type": "image/jpeg",
+                             *         "width": 1200,
+                             *         "height": 800,
+                             *         "size_bytes": 22118
+                             *       },
+                             *       "shading": {
+                             *         "url": "https://folio.example.com/v1/files/mockups/templates/shading.png?sig=3f9a",
+                             *         "mime_type": "image/png",
+                             *         "width": 300,
+                             *         "height": 200,
+                             *         "size_bytes": 1710
+                             *       },
+                             *       "highlight": null,
+                             *       "mask": {
+                             *         "url": "https://folio.example.com/v1/files/mockups/templates/mask.png?sig=3f9a",
+                             *         "mime_type": "image/png",
+                             *         "width": 1200,
+                             *         "height": 800,
+                             *         "size_bytes": 10877
+                             *       },
+                             *       "displacement": null
+                             *     }
+                             */
+                            layers: {
+                                displacement: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                highlight: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                mask: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                photo: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                shading: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                            };
+                            license: string | null;
+                            /** @example Business card on a desk */
+                            name: string;
+                            /**
+                             * @example {
+                             *       "type": "quad",
+                             *       "corners": [
+                             *         [
+                             *           300,
+                             *           206
+                             *         ],
+                             *         [
+                             *           898,
+                             *           164
+                             *         ],
+                             *         [
+                             *           925,
+                             *           551
+                             *         ],
+                             *         [
+                             *           327,
+                             *           593
+                             *         ]
+                             *       ]
+                             *     }
+                             */
+                            print_area: {
+                                /** @description the design's top-left, top-right, bottom-right and bottom-left corners (perspective) */
+                                corners: number[][];
+                                /** @enum {string} */
+                                type: "quad";
+                            } | {
+                                columns: number;
+                                /** @description (rows + 1) × (columns + 1) points, row by row from the design’s top-left (curved surfaces) */
+                                points: number[][];
+                                rows: number;
+                                /** @enum {string} */
+                                type: "mesh";
+                            };
+                            updated_at: string;
+                            /**
+                             * @description photo width in px: the coordinates’ space
+                             * @example 1200
+                             */
+                            width: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMockupTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    aspect?: number | null;
+                    description?: string | null;
+                    /** @description largest shift (photo px) the displacement layer gives the design */
+                    displacement?: {
+                        x: number;
+                        y: number;
+                    } | null;
+                    /** @description how a design of another shape than `aspect` is placed */
+                    fit?: "contain" | "cover" | "fill";
+                    name?: string;
+                    /**
+                     * @example {
+                     *       "type": "quad",
+                     *       "corners": [
+                     *         [
+                     *           300,
+                     *           206
+                     *         ],
+                     *         [
+                     *           898,
+                     *           164
+                     *         ],
+                     *         [
+                     *           925,
+                     *           551
+                     *         ],
+                     *         [
+                     *           327,
+                     *           593
+                     *         ]
+                     *       ]
+                     *     }
+                     */
+                    print_area?: {
+                        /** @description the design's top-left, top-right, bottom-right and bottom-left corners (perspective) */
+                        corners: number[][];
+                        /** @enum {string} */
+                        type: "quad";
+                    } | {
+                        columns: number;
+                        /** @description (rows + 1) × (columns + 1) points, row by row from the design’s top-left (curved surfaces) */
+                        points: number[][];
+                        rows: number;
+                        /** @enum {string} */
+                        type: "mesh";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description width / height of the print area on the product */
+                            aspect: number | null;
+                            created_at: string;
+                            description: string | null;
+                            /** @description largest shift (photo px) the displacement layer gives the design */
+                            displacement: {
+                                x: number;
+                                y: number;
+                            } | null;
+                            /** @description how a design of another shape than `aspect` is placed */
+                            fit: "contain" | "cover" | "fill";
+                            /** @example 800 */
+                            height: number;
+                            /** Format: uuid */
+                            id: string;
+                            is_default: boolean;
+                            /**
+                             * @description the layer images (signed links); absent layers are null
+                             * @example {
+                             *       "photo": {
+                             *         "url": "https://folio.example.com/v1/files/mockups/templates/photo.jpg?sig=3f9a",
+                             *         "mime_type": "image/jpeg",
+                             *         "width": 1200,
+                             *         "height": 800,
+                             *         "size_bytes": 22118
+                             *       },
+                             *       "shading": {
+                             *         "url": "https://folio.example.com/v1/files/mockups/templates/shading.png?sig=3f9a",
+                             *         "mime_type": "image/png",
+                             *         "width": 300,
+                             *         "height": 200,
+                             *         "size_bytes": 1710
+                             *       },
+                             *       "highlight": null,
+                             *       "mask": {
+                             *         "url": "https://folio.example.com/v1/files/mockups/templates/mask.png?sig=3f9a",
+                             *         "mime_type": "image/png",
+                             *         "width": 1200,
+                             *         "height": 800,
+                             *         "size_bytes": 10877
+                             *       },
+                             *       "displacement": null
+                             *     }
+                             */
+                            layers: {
+                                displacement: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                highlight: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                mask: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                photo: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                shading: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                            };
+                            license: string | null;
+                            /** @example Business card on a desk */
+                            name: string;
+                            /**
+                             * @example {
+                             *       "type": "quad",
+                             *       "corners": [
+                             *         [
+                             *           300,
+                             *           206
+                             *         ],
+                             *         [
+                             *           898,
+                             *           164
+                             *         ],
+                             *         [
+                             *           925,
+                             *           551
+                             *         ],
+                             *         [
+                             *           327,
+                             *           593
+                             *         ]
+                             *       ]
+                             *     }
+                             */
+                            print_area: {
+                                /** @description the design's top-left, top-right, bottom-right and bottom-left corners (perspective) */
+                                corners: number[][];
+                                /** @enum {string} */
+                                type: "quad";
+                            } | {
+                                columns: number;
+                                /** @description (rows + 1) × (columns + 1) points, row by row from the design’s top-left (curved surfaces) */
+                                points: number[][];
+                                rows: number;
+                                /** @enum {string} */
+                                type: "mesh";
+                            };
+                            updated_at: string;
+                            /**
+                             * @description photo width in px: the coordinates’ space
+                             * @example 1200
+                             */
+                            width: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMockupTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDefaultMockupTemplates: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from links.next / links.prev / links.last */
+                cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
+                /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                limit?: number;
+                /** @description Case-insensitive substring of the name */
+                search?: string;
+                sort?: "asc" | "desc";
+                sortBy?: "created_date" | "id" | "name";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description width / height of the print area on the product */
+                            aspect: number | null;
+                            created_at: string;
+                            description: string | null;
+                            /** @description largest shift (photo px) the displacement layer gives the design */
+                            displacement: {
+                                x: number;
+                                y: number;
+                            } | null;
+                            /** @description how a design of another shape than `aspect` is placed */
+                            fit: "contain" | "cover" | "fill";
+                            /** @example 800 */
+                            height: number;
+                            /** Format: uuid */
+                            id: string;
+                            is_default: boolean;
+                            /**
+                             * @description the layer images (signed links); absent layers are null
+                             * @example {
+                             *       "photo": {
+                             *         "url": "https://folio.example.com/v1/files/mockups/templates/photo.jpg?sig=3f9a",
+                             *         "mime_type": "image/jpeg",
+                             *         "width": 1200,
+                             *         "height": 800,
+                             *         "size_bytes": 22118
+                             *       },
+                             *       "shading": {
+                             *         "url": "https://folio.example.com/v1/files/mockups/templates/shading.png?sig=3f9a",
+                             *         "mime_type": "image/png",
+                             *         "width": 300,
+                             *         "height": 200,
+                             *         "size_bytes": 1710
+                             *       },
+                             *       "highlight": null,
+                             *       "mask": {
+                             *         "url": "https://folio.example.com/v1/files/mockups/templates/mask.png?sig=3f9a",
+                             *         "mime_type": "image/png",
+                             *         "width": 1200,
+                             *         "height": 800,
+                             *         "size_bytes": 10877
+                             *       },
+                             *       "displacement": null
+                             *     }
+                             */
+                            layers: {
+                                displacement: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                highlight: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                mask: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                photo: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                                shading: {
+                                    height: number;
+                                    mime_type: string;
+                                    size_bytes: number;
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                } | null;
+                            };
+                            license: string | null;
+                            /** @example Business card on a desk */
+                            name: string;
+                            /**
+                             * @example {
+                             *       "type": "quad",
+                             *       "corners": [
+                             *         [
+                             *           300,
+                             *           206
+                             *         ],
+                             *         [
+                             *           898,
+                             *           164
+                             *         ],
+                             *         [
+                             *           925,
+                             *           551
+                             *         ],
+                             *         [
+                             *           327,
+                             *           593
+                             *         ]
+                             *       ]
+                             *     }
+                             */
+                            print_area: {
+                                /** @description the design's top-left, top-right, bottom-right and bottom-left corners (perspective) */
+                                corners: number[][];
+                                /** @enum {string} */
+                                type: "quad";
+                            } | {
+                                columns: number;
+                                /** @description (rows + 1) × (columns + 1) points, row by row from the design’s top-left (curved surfaces) */
+                                points: number[][];
+                                rows: number;
+                                /** @enum {string} */
+                                type: "mesh";
+                            };
+                            updated_at: string;
+                            /**
+                             * @description photo width in px: the coordinates’ space
+                             * @example 1200
+                             */
+                            width: number;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            path: string;
+                            per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMockup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the design to show (or project_id) */
+                    design_id?: string;
+                    format?: "png" | "jpeg" | "webp";
+                    /** @description a project: each of its designs (or design_id) */
+                    project_id?: string;
+                    /** @description a mockup template (the store’s or a default one) */
+                    template_id?: string;
+                    /** @description several templates at once (a job) */
+                    template_ids?: string[];
+                    /**
+                     * @description image width in px; up to 1,000 a single mockup answers at once
+                     * @default 1000
+                     */
+                    width?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            design_id: string;
+                            format: "png" | "jpeg" | "webp";
+                            height: number;
+                            template_id: string;
+                            /**
+                             * Format: uri
+                             * @description signed link, valid 24 hours
+                             */
+                            url: string;
+                            width: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            completed_at: string | null;
+                            created_at: string;
+                            design_id: string | null;
+                            design_ids: string[];
+                            error: string | null;
+                            expires_at: string | null;
+                            format: "png" | "jpeg" | "webp";
+                            id: string;
+                            mockups: {
+                                design_id: string;
+                                format: "png" | "jpeg" | "webp";
+                                height: number;
+                                template_id: string;
+                                /**
+                                 * Format: uri
+                                 * @description signed link, valid 24 hours
+                                 */
+                                url: string;
+                                width: number;
+                            }[];
+                            project_id: string | null;
+                            status: "queued" | "processing" | "completed" | "failed";
+                            template_ids: string[];
+                            /** @enum {string} */
+                            type: "mockup";
+                            width: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20670,7 +22168,7 @@ export interface operations {
                     callback_url: string;
                     /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring */
                     event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring";
-                    topic: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys";
+                    topic: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates";
                 };
             };
         };
@@ -20846,7 +22344,7 @@ export interface operations {
                     enabled?: boolean;
                     /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring */
                     event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring";
-                    topic?: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys";
+                    topic?: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates";
                 };
             };
         };

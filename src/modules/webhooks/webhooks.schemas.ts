@@ -4,7 +4,7 @@ import { HttpUrl } from '../../platform/http/http-url.js';
 
 /** catalog-reference.md § 15: the reference topics, plus `jobs` and `api_keys` (ours). */
 export const CATALOG_TOPICS = ['projects', 'products', 'designs', 'templates', 'sides'] as const;
-export const TOPICS = [...CATALOG_TOPICS, 'jobs', 'api_keys'] as const;
+export const TOPICS = [...CATALOG_TOPICS, 'jobs', 'api_keys', 'mockup_templates'] as const;
 export type Topic = (typeof TOPICS)[number];
 
 export const CATALOG_EVENTS = ['POST', 'PUT', 'DELETE', 'POST BATCH', 'PUT BATCH', 'DELETE BATCH'] as const;
@@ -17,6 +17,7 @@ export const EVENTS_OF: Record<Topic, readonly string[]> = {
   sides: CATALOG_EVENTS,
   jobs: ['completed', 'failed'],
   api_keys: ['rotated', 'revoked', 'expiring'],
+  mockup_templates: ['POST', 'PUT', 'DELETE'],
 };
 const ALL_EVENTS = [...CATALOG_EVENTS, 'completed', 'failed', 'rotated', 'revoked', 'expiring'] as const;
 

@@ -10,6 +10,7 @@ import { catalog } from './migrations/0004-catalog.js';
 import { designs } from './migrations/0008-designs.js';
 import { catalogDefaultTemplates } from './migrations/0009-catalog-default-templates.js';
 import { auditRetention } from './migrations/0010-audit-retention.js';
+import { mockupTemplates } from './migrations/0011-mockup-templates.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0008-designs': designs,
   '0009-catalog-default-templates': catalogDefaultTemplates,
   '0010-audit-retention': auditRetention,
+  '0011-mockup-templates': mockupTemplates,
 };
 
 class StaticProvider implements MigrationProvider {

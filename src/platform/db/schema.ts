@@ -358,6 +358,22 @@ export interface DB {
   catalog_default_templates: CatalogDefaultTemplatesTable;
   designs: DesignsTable;
   projects: CatalogDocTable;
+  mockup_templates: MockupTemplatesTable;
+}
+
+/** Mockup templates (src/modules/mockups): store_id null for the curated defaults. */
+export interface MockupTemplatesTable {
+  id: string;
+  store_id: string | null;
+  name: string;
+  description: string | null;
+  /** JSON: MockupSpec */
+  spec: string;
+  /** JSON: layer name → {key, mime_type, width, height, size_bytes} */
+  layers: string;
+  license: string | null;
+  created_at: Ts;
+  updated_at: Ts;
 }
 
 export interface StudioAgenciesTable {

@@ -251,8 +251,16 @@ describe('OWASP API Security Top 10 (2023)', () => {
     const pkScopes = new Set<string>(pk.json().data.scopes);
 
     // Interface rule 3: the public token writes only to save a design, create a project or upload an image.
-    // (/project is the same collection as /projects; a batch of designs or projects is still saving or creating them; a PDF of one is a proof of it.)
-    const OPEN_TO_BROWSERS = [/^POST \/v1\/images(\/batch)?$/, /^(POST|PUT) \/v1\/designs(\/batch|\/\{id\})?$/, /^POST \/v1\/projects?(\/batch)?$/, /^POST \/v1\/(designs|projects?)\/\{id\}\/pdf$/];
+    // (/project is the same collection as /projects; a batch of designs or projects is still saving or creating them; a PDF of one is a proof of it,
+    // and so are its mockups and proof image: the customizer shows them to the shopper, issue 22.)
+    const OPEN_TO_BROWSERS = [
+      /^POST \/v1\/images(\/batch)?$/,
+      /^(POST|PUT) \/v1\/designs(\/batch|\/\{id\})?$/,
+      /^POST \/v1\/projects?(\/batch)?$/,
+      /^POST \/v1\/(designs|projects?)\/\{id\}\/pdf$/,
+      /^POST \/v1\/mockups$/,
+      /^POST \/v1\/designs\/\{id\}\/proof$/,
+    ];
     const problems: string[] = [];
     let refused = 0;
     for (const op of world.ops.filter((o) => isWrite(o) && o.kinds.length > 0)) {
