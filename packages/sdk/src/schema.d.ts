@@ -10491,6 +10491,127 @@ export interface operations {
                                 page: number;
                             }[];
                         } | {
+                            completed_at: string | null;
+                            created_at: string;
+                            /** @description The designs rendered (empty when imposing a PDF job) */
+                            design_ids: string[];
+                            error: string | null;
+                            expires_at: string | null;
+                            id: string;
+                            mode: "flat" | "booklet";
+                            name: string;
+                            /** @description The request with every default filled in */
+                            options: {
+                                [key: string]: unknown;
+                            };
+                            pdf_job_id: string | null;
+                            pdf_url: string | null;
+                            project_id: string | null;
+                            report: {
+                                /** @description Empty slots or blank pages added */
+                                blanks: number;
+                                /** @description Trim size and bleed of the source pages */
+                                item: {
+                                    /** @description millimetres */
+                                    bleed: number;
+                                    /** @description millimetres */
+                                    height: number;
+                                    /** @description millimetres */
+                                    width: number;
+                                };
+                                layout: {
+                                    cols: number;
+                                    rotated: boolean;
+                                    rows: number;
+                                } | null;
+                                /** @description Pages in the file: one per sheet side (one per sheet for work and turn / tumble) */
+                                pages: number;
+                                /** @description Items per sheet (a booklet: 4 pages) */
+                                per_sheet: number;
+                                /** @description The sheet as laid out (after orientation) */
+                                sheet: {
+                                    /** @description millimetres */
+                                    height: number;
+                                    /** @description millimetres */
+                                    width: number;
+                                };
+                                /** @description Press sheets to print */
+                                sheets: number;
+                                /** @description Every side of every sheet (the first 200) */
+                                sides: {
+                                    /** @description 1-based page of the imposed file */
+                                    page: number;
+                                    sheet: number;
+                                    side: "front" | "back" | "both";
+                                    signature?: number;
+                                    /** @description Where each item's trim lands (from the sheet's lower-left corner) */
+                                    slots: {
+                                        /** @description millimetres */
+                                        height: number;
+                                        /** @description Degrees counter-clockwise */
+                                        rotation: number;
+                                        source_page: number | null;
+                                        /** @description millimetres */
+                                        width: number;
+                                        /** @description millimetres */
+                                        x: number;
+                                        /** @description millimetres */
+                                        y: number;
+                                    }[];
+                                }[];
+                                source_pages: number;
+                            } | null;
+                            size_bytes: number | null;
+                            status: "queued" | "processing" | "completed" | "failed";
+                            /** @enum {string} */
+                            type: "imposition";
+                        } | {
+                            completed_at: string | null;
+                            created_at: string;
+                            error: string | null;
+                            expires_at: string | null;
+                            id: string;
+                            items: {
+                                design_id: string;
+                                quantity: number;
+                            }[];
+                            /** @description Unit of the roll or custom sheet (mm for presets) */
+                            length_unit: "mm" | "cm" | "inch" | "pt";
+                            length_used: number | null;
+                            name: string;
+                            /** @description The request with every default filled in */
+                            options: {
+                                [key: string]: unknown;
+                            };
+                            pdf_url: string | null;
+                            report: {
+                                items: {
+                                    design_id: string;
+                                    height_mm: number;
+                                    quantity: number;
+                                    /** @description Copies placed turned 90° */
+                                    rotated: number;
+                                    width_mm: number;
+                                }[];
+                                /** @description Copies placed (all of them) */
+                                placed: number;
+                                /** @description Each page of the file (a sheet, or a piece of roll), in `length_unit` */
+                                sheets: {
+                                    height: number;
+                                    page: number;
+                                    width: number;
+                                }[];
+                                /** @description What a simple shelf packer would have reached, for comparison */
+                                shelf_utilisation: number;
+                                /** @description The nesting rule and ordering that won */
+                                strategy: string;
+                            } | null;
+                            size_bytes: number | null;
+                            status: "queued" | "processing" | "completed" | "failed";
+                            /** @enum {string} */
+                            type: "gang_sheet";
+                            utilisation: number | null;
+                        } | {
                             [key: string]: unknown;
                         };
                         message: string;

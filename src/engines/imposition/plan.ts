@@ -8,7 +8,7 @@ import { rot, type Edges, type Rect, type Rotation } from './geometry.js';
 
 export class ImpositionError extends Error {
   constructor(
-    readonly code: 'sheet_too_small' | 'mixed_page_sizes' | 'invalid_source' | 'invalid_options',
+    readonly code: 'sheet_too_small' | 'mixed_page_sizes' | 'invalid_source' | 'invalid_options' | 'too_many_sheets',
     message: string,
     readonly details: Record<string, unknown> = {},
   ) {
@@ -104,6 +104,9 @@ export interface Plan {
 }
 
 const EPS = 1e-6;
+
+/** Sheets one imposition may print (a file of 10,000 pages at most, two sides a sheet). */
+export const MAX_SHEETS = 5000;
 
 function countFit(avail: number, size: number, gap: number): number {
   return avail + EPS < size ? 0 : Math.floor((avail + gap + EPS) / (size + gap));
@@ -202,6 +205,8 @@ export function planImposition(src: SourceInfo, o: ImposeOptions): Plan {
   const front = (item: number): number | null => (duplex ? 2 * item : item);
   const back = (item: number): number | null => (2 * item + 1 < src.pages ? 2 * item + 1 : null);
 
+  const wanted = o.order === 'step_and_repeat' ? items * Math.max(1, Math.ceil((o.copies ?? K) / K)) : Math.ceil((items * (o.copies ?? 1)) / K);
+  if (wanted > MAX_SHEETS) throw new ImpositionError('too_many_sheets', `this would print ${wanted} sheets; one imposition prints at most ${MAX_SHEETS}`, { sheets: wanted, per_sheet: K });
   // Which item each slot of each sheet holds (null: blank).
   const sheets: Array<Array<number | null>> = [];
   if (o.order === 'step_and_repeat') {

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { ImpositionError, type Edges, type SourceInfo } from '../../engines/imposition/index.js';
+import { ImpositionError, toPt, type Edges, type SourceInfo } from '../../engines/imposition/index.js';
 import { describeSource, type SourcePage } from '../../engines/imposition/index.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -38,9 +38,12 @@ export class ImpositionService {
       if (clash.length) throw AppError.validation(Object.fromEntries(clash.map((k) => [k, ['does not apply to a booklet: each sheet side holds one spread, printed sheetwise']])));
     }
     if (booklet?.binding === 'saddle_stitch' && booklet.signature_pages !== undefined) throw AppError.field('booklet.signature_pages', 'applies to perfect_bound only: a saddle-stitched booklet is one section');
+    const sheet = sheetOf(body.sheet);
+    // A PDF page side is at most 14,400 pt (200 in).
+    if (Math.max(toPt(sheet.width, sheet.unit), toPt(sheet.height, sheet.unit)) > 14400.01) throw AppError.field('sheet', 'a sheet side is at most 200 in (5080 mm), the PDF page limit');
     const gutter = body.gutter === undefined ? null : typeof body.gutter === 'number' ? { x: body.gutter, y: body.gutter } : body.gutter;
     return {
-      sheet: { ...sheetOf(body.sheet), orientation: body.sheet.orientation ?? 'auto' },
+      sheet: { ...sheet, orientation: body.sheet.orientation ?? 'auto' },
       layout: body.layout ?? 'auto',
       unit: body.unit ?? 'mm',
       margins: edges(body.margins, body.unit && body.unit !== 'mm' ? (body.unit === 'inch' ? 0.4 : body.unit === 'cm' ? 1 : 28.35) : 10),
@@ -73,7 +76,10 @@ export class ImpositionService {
       src = describeSource(pages);
       planFor(options, src);
     } catch (err) {
-      if (err instanceof ImpositionError) throw unprocessable(err, err.code === 'mixed_page_sizes' ? (body.pdf_job_id ? 'pdf_job_id' : body.design_ids ? 'design_ids' : 'project_id') : err.code === 'sheet_too_small' ? 'sheet' : 'booklet');
+      if (err instanceof ImpositionError) {
+        const field = { mixed_page_sizes: body.pdf_job_id ? 'pdf_job_id' : body.design_ids ? 'design_ids' : 'project_id', sheet_too_small: 'sheet', too_many_sheets: 'copies', invalid_source: 'pdf_job_id', invalid_options: 'booklet' }[err.code];
+        throw unprocessable(err, field);
+      }
       throw err;
     }
     const payload: ImpositionPayload = {

@@ -84,7 +84,7 @@ it('docs/gang-sheets.md: 17 copies nested on a 22 in roll, length and utilisatio
       expect(out).toMatch(/^Pages:\s+1$/m);
       const media = box(out, 'MediaBox');
       expect(media[2]).toBeCloseTo(22 * 72, 1);
-      expect(media[3] / 72).toBeCloseTo(length, 2);
+      expect(media[3]! / 72).toBeCloseTo(length, 2);
     },
   ]);
 }, 300_000);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../../../src/platform/events.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { expectAuthCases } from '../../helpers/auth-cases.js';
 import { as, createStore, type TestStore } from '../../helpers/factories.js';
@@ -10,8 +11,10 @@ import { colourBlocks, drawnForms, labelledDesigns, MM } from './helpers.js';
 let t: TestApp;
 let store: TestStore;
 let other: TestStore;
+const events: DomainEvent[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
+  t.deps.events.subscribe(async (e) => void events.push(e));
   await t.deps.startWorkers();
   store = await storeOn(t, 'advanced');
   other = await createStore(t.app);
@@ -43,6 +46,9 @@ describe('POST /v1/gang-sheets', () => {
     const { job, pdf } = await gang({ items, roll: { width: 22, unit: 'inch' }, spacing: 4, margins: 5, name: 'DTF order 88' });
     expect(job).toMatchObject({ items, length_unit: 'inch', options: { spacing: 4, margins: 5, rotate: true, unit: 'mm' } });
     expect(job.report.placed).toBe(28);
+    const announced = events.filter((e) => e.topic === 'jobs' && (e.data as { id?: string }).id === job.id);
+    expect(announced).toHaveLength(1);
+    expect(announced[0]).toMatchObject({ event: 'completed', data: { type: 'gang_sheet', length_used: job.length_used, utilisation: job.utilisation } });
 
     const boxes = await pdfBoxes(pdf);
     expect(boxes).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../../../src/platform/events.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { expectAuthCases } from '../../helpers/auth-cases.js';
 import { as, createStore, type TestStore } from '../../helpers/factories.js';
@@ -10,8 +11,10 @@ import { colourBlocks, drawnForms, labelledDesigns, labelsPerPage, MM, pdfJobOf,
 let t: TestApp;
 let store: TestStore;
 let other: TestStore;
+const events: DomainEvent[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
+  t.deps.events.subscribe(async (e) => void events.push(e));
   await t.deps.startWorkers();
   store = await storeOn(t, 'advanced');
   other = await createStore(t.app);
@@ -45,6 +48,10 @@ describe('POST /v1/impositions', () => {
     expect(job).toMatchObject({ pdf_job_id: pdfJob.id, mode: 'flat', name: 'Cards run 7', options: { order: null, sides: 'simplex', bleed: 'trim' } });
     expect(job.report).toMatchObject({ sheets: 1, pages: 1, per_sheet: 21, layout: { rows: 7, cols: 3, rotated: false }, item: { width: 85, height: 55, bleed: 3 }, sheet: { width: 320, height: 450 } });
     expect(job.size_bytes).toBe(pdf.length);
+    // Announced once (webhooks' `jobs` topic) with the job as GET /jobs/{id} shows it.
+    const announced = events.filter((e) => e.topic === 'jobs' && (e.data as { id?: string }).id === job.id);
+    expect(announced).toHaveLength(1);
+    expect(announced[0]).toMatchObject({ storeId: store.id, event: 'completed', data: { type: 'imposition', status: 'completed', report: job.report } });
 
     const boxes = await pdfBoxes(pdf);
     expect(boxes).toHaveLength(1);
@@ -190,6 +197,21 @@ describe('POST /v1/impositions', () => {
     expect(leftE(5)).toBeCloseTo(leftE(1), 3);
   });
 
+  it("a project's designs, oldest first; step and repeat with copies over several sheets", async () => {
+    const { designs } = await labelledDesigns(t.app, store, 2);
+    const project = (await t.app.inject({ method: 'POST', url: '/v1/projects', headers: as.B(store), payload: { name: 'Run' } })).json().data;
+    for (const d of designs) await t.app.inject({ method: 'PUT', url: `/v1/designs/${d.id}`, headers: as.B(store), payload: { project_id: project.id } });
+    const { job, pdf } = await impose({ project_id: project.id, sheet: { preset: 'a3_plus' }, order: 'step_and_repeat', copies: 50, layout: { rows: 4, cols: 2 }, rotate: false, marks: { crop: false, registration: false, color_bar: false, slug: false } });
+    expect(job).toMatchObject({ project_id: project.id, design_ids: designs.map((d: { id: string }) => d.id) });
+    // 50 copies at 8 a sheet: 7 sheets for each of the two cards.
+    expect(job.report).toMatchObject({ sheets: 14, pages: 14, per_sheet: 8, sheet: { width: 329, height: 483 } });
+    const drawn = await drawnForms(pdf);
+    expect(drawn.filter((d) => d.name === 'P1').length).toBe(56);
+    expect(new Set(drawn.filter((d) => d.page <= 7).map((d) => d.name))).toEqual(new Set(['P1']));
+    expect(new Set(drawn.filter((d) => d.page > 7).map((d) => d.name))).toEqual(new Set(['P2']));
+    expect(await labelsPerPage(pdf, 1)).toEqual([Array(8).fill('P01')]);
+  });
+
   it('errors: unknown and other-tenant PDF jobs 404, a failed one 422, a sheet too small 422, bad bodies 400', async () => {
     const { designs } = await labelledDesigns(t.app, store, 2);
     const pdfJob = await pdfJobOf(t.app, store, [designs[0].id]);
@@ -210,6 +232,10 @@ describe('POST /v1/impositions', () => {
     expect(grid.statusCode).toBe(422);
     const book = await post({ pdf_job_id: pdfJob.id, sheet: { width: 100, height: 100, unit: 'mm' }, booklet: { binding: 'saddle_stitch' } });
     expect(book.statusCode).toBe(422);
+    const many = await post({ pdf_job_id: pdfJob.id, sheet, order: 'step_and_repeat', copies: 100000, layout: { rows: 1, cols: 1 } });
+    expect(many.statusCode).toBe(422);
+    expect(many.json().errors.copies).toBeDefined();
+    expect((await post({ pdf_job_id: pdfJob.id, sheet: { width: 300, height: 20, unit: 'inch' } })).statusCode).toBe(400);
 
     const { designs: big } = await labelledDesigns(t.app, store, 1, { width: 100, height: 100 });
     const mixed = await post({ design_ids: [designs[0].id, big[0].id], sheet });
@@ -254,7 +280,7 @@ describe('POST /v1/impositions', () => {
     } finally {
       await idle.close();
     }
-  });
+  }, 90_000);
 
   it('credentials: store key, J+S and API keys with files:render; other tenants see 404', async () => {
     const { designs } = await labelledDesigns(t.app, store, 1);
