@@ -114,6 +114,8 @@ function countFit(avail: number, size: number, gap: number): number {
 
 /** The best grid of items on the sheet, or the given rows × cols; 422-worthy error when nothing fits. */
 export function fitGrid(item: { w: number; h: number }, bleed: number, o: GridOptions): Grid {
+  if (o.layout !== 'auto' && o.sides === 'work_and_turn' && o.layout.cols % 2) throw new ImpositionError('invalid_options', `work and turn needs an even number of columns (fronts on the left half, backs on the right); got ${o.layout.cols}`);
+  if (o.layout !== 'auto' && o.sides === 'work_and_tumble' && o.layout.rows % 2) throw new ImpositionError('invalid_options', `work and tumble needs an even number of rows (fronts on the top half, backs on the bottom); got ${o.layout.rows}`);
   const sheets = o.sheet.orientation === 'auto' ? [false, true] : [o.sheet.orientation === 'landscape' !== o.sheet.width > o.sheet.height];
   const turns = o.rotate ? [false, true] : [false];
   let best: Grid | null = null;

@@ -117,8 +117,14 @@ export function embedPagesOnce(out: PDFDocument, src: PDFDocument, indices: Iter
       stream = out.context.flateStream(bytes, { ...entries });
       stream.dict.set(PDFName.of('Resources'), res);
     }
+    // A page drawn as a transparency group keeps that group (blending stays as on the page).
+    const group = node.get(PDFName.of('Group'));
+    if (group) stream.dict.set(PDFName.of('Group'), copier.copy(group));
     refs.set(i, out.context.register(stream));
   }
+  // The source's output intents (a CMYK or PDF/X file's ICC profile) describe the imposed sheets too.
+  const intents = src.catalog.get(PDFName.of('OutputIntents'));
+  if (intents && !out.catalog.get(PDFName.of('OutputIntents'))) out.catalog.set(PDFName.of('OutputIntents'), copier.copy(intents));
   return refs;
 }
 

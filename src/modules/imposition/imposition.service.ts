@@ -77,7 +77,7 @@ export class ImpositionService {
       planFor(options, src);
     } catch (err) {
       if (err instanceof ImpositionError) {
-        const field = { mixed_page_sizes: body.pdf_job_id ? 'pdf_job_id' : body.design_ids ? 'design_ids' : 'project_id', sheet_too_small: 'sheet', too_many_sheets: 'copies', invalid_source: 'pdf_job_id', invalid_options: 'booklet' }[err.code];
+        const field = { mixed_page_sizes: body.pdf_job_id ? 'pdf_job_id' : body.design_ids ? 'design_ids' : 'project_id', sheet_too_small: 'sheet', too_many_sheets: 'copies', invalid_source: 'pdf_job_id', invalid_options: body.booklet ? 'booklet' : 'layout' }[err.code];
         throw unprocessable(err, field);
       }
       throw err;

@@ -1,3 +1,4 @@
+import { PDFArray, PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../../src/platform/events.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
@@ -212,6 +213,25 @@ describe('POST /v1/impositions', () => {
     expect(await labelsPerPage(pdf, 1)).toEqual([Array(8).fill('P01')]);
   });
 
+  it('a CMYK PDF/X-4 job keeps its output intent and embedded fonts when imposed', async () => {
+    const { designs } = await labelledDesigns(t.app, store, 1);
+    const res = await t.app.inject({ method: 'POST', url: `/v1/designs/${designs[0].id}/pdf`, headers: as.B(store), payload: { color_mode: 'cmyk', crop_marks: true } });
+    const pdfJob = await finishedJob(t.app, res.json().data.id, as.B(store));
+    expect(pdfJob.status, pdfJob.error).toBe('completed');
+    const { job, pdf } = await impose({ pdf_job_id: pdfJob.id, sheet: { preset: '12x18' }, bleed: 'trim', gutter: 0 });
+    // The print file's crop-mark slug is left out: only its bleed box is embedded, cut at the trim here.
+    expect(job.report.item).toEqual({ width: 85, height: 55, bleed: 3 });
+    const doc = await PDFDocument.load(pdf);
+    const intents = doc.catalog.lookup(PDFName.of('OutputIntents'), PDFArray);
+    expect(intents.size()).toBe(1);
+    expect((await pdfFonts(pdf)).every((f) => f.emb)).toBe(true);
+    const drawn = await drawnForms(pdf);
+    expect(drawn).toHaveLength(job.report.per_sheet);
+    // Butted: neighbours share their trim edges.
+    const xs = [...new Set(drawn.map((d) => Math.round(d.clip.x * 100) / 100))].sort((a, b) => a - b);
+    expect(xs[1]! - xs[0]!).toBeCloseTo(job.report.layout.rotated ? 55 * MM : 85 * MM, 1);
+  });
+
   it('errors: unknown and other-tenant PDF jobs 404, a failed one 422, a sheet too small 422, bad bodies 400', async () => {
     const { designs } = await labelledDesigns(t.app, store, 2);
     const pdfJob = await pdfJobOf(t.app, store, [designs[0].id]);
@@ -232,6 +252,9 @@ describe('POST /v1/impositions', () => {
     expect(grid.statusCode).toBe(422);
     const book = await post({ pdf_job_id: pdfJob.id, sheet: { width: 100, height: 100, unit: 'mm' }, booklet: { binding: 'saddle_stitch' } });
     expect(book.statusCode).toBe(422);
+    const odd = await post({ pdf_job_id: pdfJob.id, sheet, sides: 'work_and_turn', layout: { rows: 2, cols: 3 } });
+    expect(odd.statusCode).toBe(422);
+    expect(odd.json().errors.layout[0]).toContain('even number of columns');
     const many = await post({ pdf_job_id: pdfJob.id, sheet, order: 'step_and_repeat', copies: 100000, layout: { rows: 1, cols: 1 } });
     expect(many.statusCode).toBe(422);
     expect(many.json().errors.copies).toBeDefined();
