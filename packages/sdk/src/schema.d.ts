@@ -9515,7 +9515,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Designs of this store and how many of each (5,000 copies in all at most); each prints at its trim size */
+                    /** @description Designs of this store and how many of each (2,000 copies in all at most); each prints at its trim size */
                     items: {
                         design_id: string;
                         quantity: number;

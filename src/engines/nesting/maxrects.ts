@@ -81,24 +81,30 @@ export class MaxRectsBin {
 
   /** Takes the rectangle out of the free space. */
   place(r: Rect): void {
-    const next: Rect[] = [];
+    const kept: Rect[] = [];
+    const split: Rect[] = [];
     for (const f of this.free) {
       if (!intersects(f, r)) {
-        next.push(f);
+        kept.push(f);
         continue;
       }
-      if (r.x > f.x + EPS) next.push({ x: f.x, y: f.y, w: r.x - f.x, h: f.h });
-      if (r.x + r.w < f.x + f.w - EPS) next.push({ x: r.x + r.w, y: f.y, w: f.x + f.w - (r.x + r.w), h: f.h });
-      if (r.y > f.y + EPS) next.push({ x: f.x, y: f.y, w: f.w, h: r.y - f.y });
-      if (r.y + r.h < f.y + f.h - EPS) next.push({ x: f.x, y: r.y + r.h, w: f.w, h: f.y + f.h - (r.y + r.h) });
+      if (r.x > f.x + EPS) split.push({ x: f.x, y: f.y, w: r.x - f.x, h: f.h });
+      if (r.x + r.w < f.x + f.w - EPS) split.push({ x: r.x + r.w, y: f.y, w: f.x + f.w - (r.x + r.w), h: f.h });
+      if (r.y > f.y + EPS) split.push({ x: f.x, y: f.y, w: f.w, h: r.y - f.y });
+      if (r.y + r.h < f.y + f.h - EPS) split.push({ x: f.x, y: r.y + r.h, w: f.w, h: f.y + f.h - (r.y + r.h) });
     }
-    // Prune free rectangles contained in another one (keeps the list maximal and short).
-    next.sort((a, b) => b.w * b.h - a.w * a.h);
+    // Only the new pieces can be redundant: each lies inside a rectangle that was maximal, so
+    // no surviving rectangle fits inside one of them. Drop pieces contained in another.
+    const pieces = split.filter((f) => f.w > EPS && f.h > EPS);
+    const fresh: Rect[] = [];
+    pieces.forEach((f, i) => {
+      if (kept.some((g) => contains(g, f))) return;
+      // of two equal pieces keep the first
+      if (pieces.some((g, j) => j !== i && contains(g, f) && (!contains(f, g) || j < i))) return;
+      fresh.push(f);
+    });
     this.free.length = 0;
-    for (const f of next) {
-      if (f.w <= EPS || f.h <= EPS) continue;
-      if (!this.free.some((g) => contains(g, f))) this.free.push(f);
-    }
+    this.free.push(...kept, ...fresh);
     this.placed.push(r);
   }
 }

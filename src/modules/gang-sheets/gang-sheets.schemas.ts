@@ -8,11 +8,11 @@ export const CreateGangSheetBody = Type.Object(
       Type.Object(
         {
           design_id: Type.String({ maxLength: 100 }),
-          quantity: Type.Integer({ minimum: 1, maximum: 5000 }),
+          quantity: Type.Integer({ minimum: 1, maximum: 2000 }),
         },
         { additionalProperties: false },
       ),
-      { minItems: 1, maxItems: 200, description: 'Designs of this store and how many of each (5,000 copies in all at most); each prints at its trim size' },
+      { minItems: 1, maxItems: 200, description: 'Designs of this store and how many of each (2,000 copies in all at most); each prints at its trim size' },
     ),
     roll: Type.Optional(
       Type.Object(

@@ -10,7 +10,8 @@ import { GANG_SHEET_KIND, lengthUnit, mergeItems, nestOptions, sheetOf, type Gan
 import type { CreateGangSheet, GangSheetJob } from './gang-sheets.schemas.js';
 
 const LINK_TTL_S = 24 * 3600;
-const MAX_COPIES = 5000;
+/** Nesting costs about n² per strategy and runs in the worker; 2,000 copies take about a second. */
+const MAX_COPIES = 2000;
 /** A PDF page side is at most 14,400 pt (200 in). */
 const MAX_PAGE_PT = 14400;
 

@@ -120,7 +120,7 @@ describe('POST /v1/gang-sheets', () => {
       { items: [{ design_id: wide.id, quantity: 1 }], roll: { width: 22, unit: 'inch' }, sheet: { preset: 'sra3' } },
       { items: [], roll: { width: 22, unit: 'inch' } },
       { items: [{ design_id: wide.id, quantity: 0 }], roll: { width: 22, unit: 'inch' } },
-      { items: [{ design_id: wide.id, quantity: 3000 }, { design_id: wide.id, quantity: 3000 }], roll: { width: 22, unit: 'inch' } },
+      { items: [{ design_id: wide.id, quantity: 1500 }, { design_id: wide.id, quantity: 1500 }], roll: { width: 22, unit: 'inch' } },
       { items: [{ design_id: wide.id, quantity: 1 }], roll: { width: 22, unit: 'inch', max_length: 9000 } },
       { items: [{ design_id: wide.id, quantity: 1 }], roll: { width: 22, unit: 'furlong' } },
     ]) {
