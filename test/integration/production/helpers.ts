@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { App } from '../../../src/app.js';
@@ -65,8 +66,7 @@ export async function drawnForms(pdf: Uint8Array): Promise<Drawn[]> {
   return withPdfFile(pdf, async (file, dir) => {
     const out = `${dir}/qdf.pdf`;
     await tool('qpdf', ['--qdf', '--object-streams=disable', file, out]);
-    const text = (await import('node:fs/promises')).readFile(out, 'latin1');
-    const src = await text;
+    const src = await readFile(out, 'latin1');
     const drawn: Drawn[] = [];
     // qdf labels each page's content stream: "%% Contents for page N".
     const parts = src.split(/%% Contents for page (\d+)/);
@@ -101,7 +101,7 @@ export function through(m: number[], box: number[]): { x: number; y: number; w: 
 export async function colourBlocks(pdf: Uint8Array, page: number, dpi: number, rgb: [number, number, number], minPx = 20) {
   const png = await withPdfFile(pdf, async (file, dir) => {
     await tool('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-png', '-singlefile', file, `${dir}/p`]);
-    return (await import('node:fs/promises')).readFile(`${dir}/p.png`);
+    return readFile(`${dir}/p.png`);
   });
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const W = info.width;
