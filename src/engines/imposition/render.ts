@@ -190,13 +190,22 @@ interface Segment {
   y2: number;
 }
 
-/** A segment strictly crossing the inside of a rectangle (touching its edge is fine). */
+/**
+ * Whether a mark would print on a rectangle: the segment (a hairline, so widened by its half
+ * width) overlaps it by more than a touch. A mark running along another item's trim edge
+ * counts; one ending where an item begins does not.
+ */
 function crosses(s: Segment, q: Rect): boolean {
-  const x0 = Math.min(s.x1, s.x2);
-  const x1 = Math.max(s.x1, s.x2);
-  const y0 = Math.min(s.y1, s.y2);
-  const y1 = Math.max(s.y1, s.y2);
-  return x0 < q.x + q.w - 0.01 && x1 > q.x + 0.01 && y0 < q.y + q.h - 0.01 && y1 > q.y + 0.01;
+  const hw = 0.2;
+  const x0 = Math.min(s.x1, s.x2) - hw;
+  const x1 = Math.max(s.x1, s.x2) + hw;
+  const y0 = Math.min(s.y1, s.y2) - hw;
+  const y1 = Math.max(s.y1, s.y2) + hw;
+  const vertical = Math.abs(s.x1 - s.x2) < 1e-6;
+  // along the segment: a real overlap; across it: the widened line touching is enough
+  const along = vertical ? Math.min(y1, q.y + q.h) - Math.max(y0, q.y) > hw + 0.01 : Math.min(x1, q.x + q.w) - Math.max(x0, q.x) > hw + 0.01;
+  const across = vertical ? x1 > q.x && x0 < q.x + q.w : y1 > q.y && y0 < q.y + q.h;
+  return along && across;
 }
 
 function drawMarks(page: PDFPage, side: PlannedSide, plan: Plan, marks: MarkOptions, font: PDFFont | null, total: number): void {

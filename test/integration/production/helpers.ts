@@ -83,6 +83,21 @@ export async function drawnForms(pdf: Uint8Array): Promise<Drawn[]> {
   });
 }
 
+/** Each output page's uncompressed content stream (qpdf --qdf), 1-based. */
+export async function pageContents(pdf: Uint8Array): Promise<string[]> {
+  return withPdfFile(pdf, async (file, dir) => {
+    await tool('qpdf', ['--qdf', '--object-streams=disable', file, `${dir}/qdf.pdf`]);
+    const parts = (await readFile(`${dir}/qdf.pdf`, 'latin1')).split(/%% Contents for page \d+/);
+    return parts.slice(1).map((p) => p.split('endstream')[0]!);
+  });
+}
+
+/** Crop marks drawn on a page: hairline (0.25 pt) segments, as [x1, y1, x2, y2] in pt. */
+export function cropMarks(content: string): number[][] {
+  // pdf-lib writes a line as: width, dash, a moveto (twice), a lineto, stroke.
+  return [...content.matchAll(/\b0\.25 w\s+\[\] 0 d\s+([-\d.]+) ([-\d.]+) m\s+(?:[-\d.]+ [-\d.]+ m\s+)?([-\d.]+) ([-\d.]+) l\s+S/g)].map((m) => m.slice(1, 5).map(Number));
+}
+
 /** A source rectangle (pt, [x0, y0, x1, y1]) through a PDF matrix: the axis-aligned rectangle it lands on. */
 export function through(m: number[], box: number[]): { x: number; y: number; w: number; h: number } {
   const [a, b, c, d, e, f] = m as [number, number, number, number, number, number];

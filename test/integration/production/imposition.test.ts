@@ -4,10 +4,10 @@ import type { DomainEvent } from '../../../src/platform/events.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { expectAuthCases } from '../../helpers/auth-cases.js';
 import { as, createStore, type TestStore } from '../../helpers/factories.js';
-import { pdfBoxes, pdfFonts } from '../../unit/engines/pdf/helpers.js';
+import { pdfBoxes, pdfFonts, pdfText as labelsText } from '../../unit/engines/pdf/helpers.js';
 import { asK, storeKey, storeOn } from '../api-keys/helpers.js';
 import { imageLayer, saveDesign, downloadLink, finishedJob } from '../designs/helpers.js';
-import { colourBlocks, drawnForms, labelledDesigns, labelsPerPage, MM, pdfJobOf, through, type Drawn } from './helpers.js';
+import { colourBlocks, cropMarks, drawnForms, labelledDesigns, labelsPerPage, MM, pageContents, pdfJobOf, through, type Drawn } from './helpers.js';
 
 let t: TestApp;
 let store: TestStore;
@@ -78,6 +78,22 @@ describe('POST /v1/impositions', () => {
     // The report's slots say the same.
     expect(job.report.sides[0].slots).toHaveLength(21);
     expect(job.report.sides[0].slots[0]).toMatchObject({ source_page: 1, x: 27.5, y: 377.5, width: 85, height: 55, rotation: 0 });
+
+    // Crop marks extend the 14 horizontal and 6 vertical trim lines into the margins (the 5 mm
+    // gutters cannot hold a mark clear of the next item): 40 hairlines, none touching an item.
+    const [content] = await pageContents(pdf);
+    const marks = cropMarks(content!);
+    expect(marks).toHaveLength(40);
+    for (const [x1, y1, x2, y2] of marks) {
+      for (const d of drawn) {
+        const inside = Math.max(x1!, x2!) > d.clip.x + 0.01 && Math.min(x1!, x2!) < d.clip.x + d.clip.w - 0.01 && Math.max(y1!, y2!) > d.clip.y + 0.01 && Math.min(y1!, y2!) < d.clip.y + d.clip.h - 0.01;
+        expect(inside).toBe(false);
+      }
+      const onTrimLine = expected.some(([x, y]) => [x, x + 85].some((v) => Math.abs(x1! - v * MM) < 0.01 && Math.abs(x2! - v * MM) < 0.01) || [y, y + 55].some((v) => Math.abs(y1! - v * MM) < 0.01 && Math.abs(y2! - v * MM) < 0.01));
+      expect(onTrimLine).toBe(true);
+    }
+    // The slug line: job name, sheet n of m, side, date.
+    expect((await labelsText(pdf)).replace(/\s+/g, ' ')).toMatch(/Cards run 7 · Sheet 1 of 1 · front · \d{4}-\d{2}-\d{2}/);
 
     // Rendered at 20 dpi: 21 separate blue blocks of about 85 × 55 mm.
     const { blocks, height } = await colourBlocks(pdf, 1, 20, [0, 0, 255]);
