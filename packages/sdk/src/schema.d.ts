@@ -10329,6 +10329,12 @@ export interface operations {
                             report: {
                                 /** @description Empty slots or blank pages added */
                                 blanks: number;
+                                gutter: {
+                                    /** @description millimetres */
+                                    x: number;
+                                    /** @description millimetres */
+                                    y: number;
+                                } | null;
                                 /** @description Trim size and bleed of the source pages */
                                 item: {
                                     /** @description millimetres */
@@ -10343,6 +10349,7 @@ export interface operations {
                                     rotated: boolean;
                                     rows: number;
                                 } | null;
+                                order: ("step_and_repeat" | "cut_and_stack" | "sequential") | null;
                                 /** @description Pages in the file: one per sheet side (one per sheet for work and turn / tumble) */
                                 pages: number;
                                 /** @description Items per sheet (a booklet: 4 pages) */
@@ -10510,6 +10517,12 @@ export interface operations {
                             report: {
                                 /** @description Empty slots or blank pages added */
                                 blanks: number;
+                                gutter: {
+                                    /** @description millimetres */
+                                    x: number;
+                                    /** @description millimetres */
+                                    y: number;
+                                } | null;
                                 /** @description Trim size and bleed of the source pages */
                                 item: {
                                     /** @description millimetres */
@@ -10524,6 +10537,7 @@ export interface operations {
                                     rotated: boolean;
                                     rows: number;
                                 } | null;
+                                order: ("step_and_repeat" | "cut_and_stack" | "sequential") | null;
                                 /** @description Pages in the file: one per sheet side (one per sheet for work and turn / tumble) */
                                 pages: number;
                                 /** @description Items per sheet (a booklet: 4 pages) */

@@ -1,5 +1,5 @@
 import { drawGang, fromPt, SHEET_PRESETS, toPt, type LengthUnit, type SheetPreset } from '../../engines/imposition/index.js';
-import { nest, NestingError, shelfPack, type NestItem, type NestOptions } from '../../engines/nesting/index.js';
+import { checkFits, nest, NestingError, shelfPack, type NestItem, type NestOptions } from '../../engines/nesting/index.js';
 import { bind, jobKind, JobFailure, type JobBinding } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { DesignSource } from '../imposition/design-source.js';
@@ -46,8 +46,8 @@ export const gangKey = (storeId: string, jobId: string) => `gang-sheets/${storeI
 /** The unit lengths are reported in: the roll's, the custom sheet's, mm for a preset. */
 export const lengthUnit = (o: GangOptions): LengthUnit => o.roll?.unit ?? o.sheet?.unit ?? 'mm';
 
-/** Nesting options in points: the usable area inside the margins. */
-export function nestOptions(o: GangOptions): NestOptions & { margin: number; pageWidth: number } {
+/** Nesting options in points: the usable area inside the margins (`turned`: the sheet the other way round). */
+export function nestOptions(o: GangOptions, turned = false): NestOptions & { margin: number; pageWidth: number } {
   const m = toPt(o.margins, o.unit);
   const spacing = toPt(o.spacing, o.unit);
   if (o.roll) {
@@ -58,7 +58,15 @@ export function nestOptions(o: GangOptions): NestOptions & { margin: number; pag
   let W = toPt(s.width, s.unit);
   let H = toPt(s.height, s.unit);
   if ((s.orientation === 'landscape' && W < H) || (s.orientation === 'portrait' && W > H)) [W, H] = [H, W];
+  if (turned) [W, H] = [H, W];
   return { width: W - 2 * m, height: H - 2 * m, spacing, rotate: o.rotate, margin: m, pageWidth: W };
+}
+
+/** The layouts to try: a roll one way; a sheet with orientation `auto` both ways round. */
+export function nestCandidates(o: GangOptions): Array<ReturnType<typeof nestOptions>> {
+  const first = nestOptions(o);
+  if (!o.sheet || o.sheet.orientation !== 'auto' || o.sheet.width === o.sheet.height) return [first];
+  return [first, nestOptions(o, true)];
 }
 
 export function sheetOf(s: { preset: SheetPreset; orientation?: 'auto' | 'portrait' | 'landscape' } | { width: number; height: number; unit: LengthUnit; orientation?: 'auto' | 'portrait' | 'landscape' }): NonNullable<GangOptions['sheet']> {
@@ -88,14 +96,15 @@ export function gangJob(deps: () => { blobs: BlobStore; source: DesignSource }):
     const sizes = new Map(source.pages(designs).map((d) => [d.id, d.trim]));
     const items: NestItem[] = p.items.map((i) => ({ id: i.design_id, width: sizes.get(i.design_id)!.w, height: sizes.get(i.design_id)!.h, quantity: i.quantity }));
     const merged = mergeItems(items);
-    const o = nestOptions(p.options);
-    let nested;
-    try {
-      nested = nest(merged, o);
-    } catch (err) {
-      if (err instanceof NestingError) throw new JobFailure(err.message, { code: err.code });
-      throw err;
+    // Each way round the sheet can go (orientation auto): the fewest sheets, then the shortest use, wins.
+    let best: { o: ReturnType<typeof nestOptions>; nested: ReturnType<typeof nest> } | null = null;
+    for (const o of nestCandidates(p.options)) {
+      if (checkFits(merged, o).length) continue;
+      const r = nest(merged, o);
+      if (!best || r.sheets.length < best.nested.sheets.length || (r.sheets.length === best.nested.sheets.length && r.utilisation > best.nested.utilisation + 1e-9)) best = { o, nested: r };
     }
+    if (!best) throw new JobFailure('a design does not fit the roll or sheet', { code: new NestingError('', []).code });
+    const { o, nested } = best;
     ctx.signal.throwIfAborted();
     const pageOf = Object.fromEntries(ids.map((id, i) => [id, i]));
     const m = o.margin;

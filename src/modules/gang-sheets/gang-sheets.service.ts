@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { DesignSource } from '../imposition/design-source.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
-import { GANG_SHEET_KIND, lengthUnit, mergeItems, nestOptions, sheetOf, type GangOptions, type GangPayload, type GangResult } from './gang-sheets.jobs.js';
+import { GANG_SHEET_KIND, lengthUnit, mergeItems, nestCandidates, nestOptions, sheetOf, type GangOptions, type GangPayload, type GangResult } from './gang-sheets.jobs.js';
 import type { CreateGangSheet, GangSheetJob } from './gang-sheets.schemas.js';
 
 const LINK_TTL_S = 24 * 3600;
@@ -44,7 +44,10 @@ export class GangSheetsService {
     const designs = await this.deps.source.byIds(storeId, ids, 'items');
     const sizes = new Map(this.deps.source.pages(designs).map((d) => [d.id, d.trim]));
     const items = mergeItems(body.items.map((i) => ({ id: i.design_id, width: sizes.get(i.design_id)!.w, height: sizes.get(i.design_id)!.h, quantity: i.quantity })));
-    const tooLarge = checkFits(items, o);
+    // A design fits when it fits one of the ways the sheet may go round.
+    const candidates = nestCandidates(options);
+    const misfits = candidates.map((c) => checkFits(items, c));
+    const tooLarge = misfits.reduce((a, b) => (b.length < a.length ? b : a));
     if (tooLarge.length) {
       const where = options.roll ? 'the roll width' : 'the sheet';
       throw new AppError('unprocessable', `${tooLarge.length === 1 ? 'a design does' : `${tooLarge.length} designs do`} not fit ${where} inside the margins${options.rotate ? ', even turned' : ''}: ${tooLarge.join(', ')}`, {

@@ -59,6 +59,9 @@ export interface ImpositionReportData {
   per_sheet: number;
   blanks: number;
   source_pages: number;
+  /** the order and gutter used (defaults resolved); null for a booklet */
+  order: Order | null;
+  gutter: { x: number; y: number } | null;
   sides: Array<{ page: number; sheet: number; side: 'front' | 'back' | 'both'; signature?: number; slots: Array<{ source_page: number | null; x: number; y: number; width: number; height: number; rotation: number }> }>;
 }
 
@@ -113,7 +116,7 @@ export function sheetOf(s: { preset: SheetPreset } | { width: number; height: nu
 const mm = (pt: number) => Math.round(fromPt(pt, 'mm') * 1000) / 1000;
 const MAX_REPORTED_SIDES = 200;
 
-export function reportOf(plan: Plan, src: SourceInfo): ImpositionReportData {
+export function reportOf(plan: Plan, src: SourceInfo, used: ImposeOptions | null): ImpositionReportData {
   return {
     sheets: plan.sheets,
     pages: plan.sides.length,
@@ -123,6 +126,8 @@ export function reportOf(plan: Plan, src: SourceInfo): ImpositionReportData {
     per_sheet: plan.perSheet,
     blanks: plan.blanks,
     source_pages: src.pages,
+    order: used ? used.order : null,
+    gutter: used ? { x: mm(used.gutter.x), y: mm(used.gutter.y) } : null,
     sides: plan.sides.slice(0, MAX_REPORTED_SIDES).map((s, i) => ({
       page: i + 1,
       sheet: s.sheet,
@@ -168,18 +173,19 @@ export function impositionJob(deps: () => ImpositionJobDeps): JobBinding {
       slug: o.marks.slug ? { jobName: p.name, date: new Date().toISOString().slice(0, 10) } : null,
     };
     let out;
+    let used: ImposeOptions | null = null;
     try {
       const draw = { marks, title: p.name, signal: ctx.signal };
       out = o.booklet
         ? await imposeBooklet(bytes, (src) => (engineOptions(o, src) as { booklet: BookletOptions }).booklet, draw)
-        : await impose(bytes, (src) => (engineOptions(o, src) as { flat: ImposeOptions }).flat, draw);
+        : await impose(bytes, (src) => (used = (engineOptions(o, src) as { flat: ImposeOptions }).flat), draw);
     } catch (err) {
       if (err instanceof ImpositionError) throw new JobFailure(err.message, { code: err.code });
       throw err;
     }
     const key = impositionKey(storeId, ctx.id);
     await d.blobs.put(key, Buffer.from(out.pdf), { contentType: 'application/pdf' });
-    const result: ImpositionResult = { pdf_key: key, size_bytes: out.pdf.length, report: reportOf(out.plan, out.source) };
+    const result: ImpositionResult = { pdf_key: key, size_bytes: out.pdf.length, report: reportOf(out.plan, out.source, used) };
     await ctx.saveProgress(result);
     return result;
   });

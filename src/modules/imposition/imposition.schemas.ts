@@ -103,6 +103,8 @@ export const ImpositionReport = Type.Object({
   per_sheet: Type.Integer({ description: 'Items per sheet (a booklet: 4 pages)' }),
   blanks: Type.Integer({ description: 'Empty slots or blank pages added' }),
   source_pages: Type.Integer(),
+  order: Nullable(Type.Union([Type.Literal('step_and_repeat'), Type.Literal('cut_and_stack'), Type.Literal('sequential')], { description: 'The order used (the default resolved); null for a booklet' })),
+  gutter: Nullable(Type.Object({ x: Mm, y: Mm }, { description: 'The gutter used (the default resolved); null for a booklet' })),
   sides: Type.Array(
     Type.Object({
       page: Type.Integer({ description: '1-based page of the imposed file' }),

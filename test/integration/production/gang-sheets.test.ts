@@ -102,6 +102,18 @@ describe('POST /v1/gang-sheets', () => {
     expect(job.utilisation).toBeCloseTo((40 * 100 * 70) / (3 * 310 * 440), 3);
   });
 
+  it('a sheet with orientation auto is laid out the way round that needs fewer sheets', async () => {
+    const a = (await labelledDesigns(t.app, store, 1, { width: 140, height: 100, bleed: 0, prefix: 'L' })).designs[0];
+    // 310 × 440 usable upright holds 2 × 4 = 8; 440 × 310 holds 3 × 3 = 9: nine copies fit one landscape sheet.
+    const { job, pdf } = await gang({ items: [{ design_id: a.id, quantity: 9 }], sheet: { preset: 'sra3' }, spacing: 2, margins: 5, rotate: false });
+    const boxes = await pdfBoxes(pdf);
+    expect(boxes).toHaveLength(1);
+    expect(boxes[0]!.MediaBox[2]).toBeCloseTo(450 * MM, 1);
+    expect(boxes[0]!.MediaBox[3]).toBeCloseTo(320 * MM, 1);
+    expect(await drawnForms(pdf)).toHaveLength(9);
+    expect(job.report.sheets).toEqual([{ page: 1, width: 450, height: 320 }]);
+  });
+
   it('errors: a design wider than the roll 422, other tenants and unknown designs 404, bad bodies 400', async () => {
     const wide = (await labelledDesigns(t.app, store, 1, { width: 300, height: 200 })).designs[0];
     const post = (body: Record<string, unknown>, headers = as.B(store)) => t.app.inject({ method: 'POST', url: '/v1/gang-sheets', headers, payload: body });

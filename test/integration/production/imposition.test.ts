@@ -47,7 +47,7 @@ describe('POST /v1/impositions', () => {
     const pdfJob = await pdfJobOf(t.app, store, [designs[0].id]);
     const { job, pdf } = await impose({ pdf_job_id: pdfJob.id, sheet: { preset: 'sra3' }, margins: 10, gutter: 5, bleed: 'trim', name: 'Cards run 7' });
     expect(job).toMatchObject({ pdf_job_id: pdfJob.id, mode: 'flat', name: 'Cards run 7', options: { order: null, sides: 'simplex', bleed: 'trim' } });
-    expect(job.report).toMatchObject({ sheets: 1, pages: 1, per_sheet: 21, layout: { rows: 7, cols: 3, rotated: false }, item: { width: 85, height: 55, bleed: 3 }, sheet: { width: 320, height: 450 } });
+    expect(job.report).toMatchObject({ sheets: 1, pages: 1, per_sheet: 21, layout: { rows: 7, cols: 3, rotated: false }, item: { width: 85, height: 55, bleed: 3 }, sheet: { width: 320, height: 450 }, order: 'step_and_repeat', gutter: { x: 5, y: 5 } });
     expect(job.size_bytes).toBe(pdf.length);
     // Announced once (webhooks' `jobs` topic) with the job as GET /jobs/{id} shows it.
     const announced = events.filter((e) => e.topic === 'jobs' && (e.data as { id?: string }).id === job.id);
@@ -110,7 +110,8 @@ describe('POST /v1/impositions', () => {
   it('sheetwise from designs: backs mirrored behind their fronts within 0.1 mm; cut and stack order', async () => {
     const { designs } = await labelledDesigns(t.app, store, 6);
     const { job, pdf } = await impose({ design_ids: designs.map((d: { id: string }) => d.id), sheet: { width: 240, height: 140, unit: 'mm' }, margins: 10, sides: 'sheetwise', rotate: false });
-    expect(job.report).toMatchObject({ pages: 2, sheets: 1, per_sheet: 4, layout: { rows: 2, cols: 2 } });
+    // Defaults: cut and stack for several items, a gutter of twice the 3 mm bleed.
+    expect(job.report).toMatchObject({ pages: 2, sheets: 1, per_sheet: 4, layout: { rows: 2, cols: 2 }, order: 'cut_and_stack', gutter: { x: 6, y: 6 } });
     const boxes = await pdfBoxes(pdf);
     expect(boxes).toHaveLength(2);
     expect(boxes[0]!.MediaBox[2]).toBeCloseTo(240 * MM, 1);
@@ -174,7 +175,7 @@ describe('POST /v1/impositions', () => {
     const { job, pdf } = await impose({ design_ids: designs.map((d: { id: string }) => d.id), sheet: { preset: 'sra3' }, booklet: { binding: 'saddle_stitch' } });
     const sheets = n / 4;
     expect(job).toMatchObject({ mode: 'booklet' });
-    expect(job.report).toMatchObject({ sheets, pages: 2 * sheets, blanks: 0, layout: null });
+    expect(job.report).toMatchObject({ sheets, pages: 2 * sheets, blanks: 0, layout: null, order: null, gutter: null });
     const boxes = await pdfBoxes(pdf);
     expect(boxes).toHaveLength(2 * sheets);
     // 2 × 105 mm + bleed fits SRA3 portrait (320 mm across).
