@@ -12,6 +12,8 @@ import {
   decodePDFRawStream,
   drawObject,
   endPath,
+  lineTo,
+  moveTo,
   PDFContentStream,
   PDFDict,
   PDFDocument,
@@ -23,6 +25,9 @@ import {
   popGraphicsState,
   pushGraphicsState,
   rectangle,
+  setLineWidth,
+  setStrokingCmykColor,
+  stroke,
   type PDFFont,
   type PDFOperator,
   type PDFPage,
@@ -50,6 +55,8 @@ export interface SourcePage {
 
 const MM = 72 / 25.4;
 const REGISTRATION = cmyk(1, 1, 1, 1);
+/** Crop marks are hairlines (0.25 pt). */
+export const CROP_MARK_WIDTH = 0.25;
 
 /** Page boxes of a loaded PDF (TrimBox and BleedBox fall back to the MediaBox, as PDF says). */
 export function sourcePages(doc: PDFDocument): SourcePage[] {
@@ -232,13 +239,16 @@ function drawMarks(page: PDFPage, side: PlannedSide, plan: Plan, marks: MarkOpti
       if (t) segs.push({ x1: fold, y1: t.y - 2 * MM, x2: fold, y2: t.y - 2 * MM - len }, { x1: fold, y1: t.y + t.h + 2 * MM, x2: fold, y2: t.y + t.h + 2 * MM + len });
     }
     const seen = new Set<string>();
+    // One hairline path in registration colour for all of the side's marks (a few operators per mark).
+    const path: PDFOperator[] = [];
     for (const s of segs) {
       const key = [s.x1, s.y1, s.x2, s.y2].map((v) => v.toFixed(2)).join(',');
       if (seen.has(key)) continue;
       seen.add(key);
       if (!inside(s, sheetRect) || drawn.some((d) => crosses(s, d))) continue;
-      page.drawLine({ start: { x: s.x1, y: s.y1 }, end: { x: s.x2, y: s.y2 }, thickness: 0.25, color: REGISTRATION });
+      path.push(moveTo(r(s.x1), r(s.y1)), lineTo(r(s.x2), r(s.y2)));
     }
+    if (path.length) page.pushOperators(pushGraphicsState(), setStrokingCmykColor(1, 1, 1, 1), setLineWidth(CROP_MARK_WIDTH), ...path, stroke(), popGraphicsState());
   }
   const content = side.items.map((i) => i.clip);
   // Marks never cover an item's printed area, nor each other.

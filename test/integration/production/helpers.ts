@@ -92,10 +92,13 @@ export async function pageContents(pdf: Uint8Array): Promise<string[]> {
   });
 }
 
-/** Crop marks drawn on a page: hairline (0.25 pt) segments, as [x1, y1, x2, y2] in pt. */
+/** Crop marks drawn on a page: the segments of the hairline (0.25 pt) path, as [x1, y1, x2, y2] in pt. */
 export function cropMarks(content: string): number[][] {
-  // pdf-lib writes a line as: width, dash, a moveto (twice), a lineto, stroke.
-  return [...content.matchAll(/\b0\.25 w\s+\[\] 0 d\s+([-\d.]+) ([-\d.]+) m\s+(?:[-\d.]+ [-\d.]+ m\s+)?([-\d.]+) ([-\d.]+) l\s+S/g)].map((m) => m.slice(1, 5).map(Number));
+  const out: number[][] = [];
+  for (const block of content.matchAll(/\b0\.25 w\n([\s\S]*?)\nS\n/g)) {
+    for (const m of block[1]!.matchAll(/([-\d.]+) ([-\d.]+) m\s+([-\d.]+) ([-\d.]+) l/g)) out.push(m.slice(1, 5).map(Number));
+  }
+  return out;
 }
 
 /** A source rectangle (pt, [x0, y0, x1, y1]) through a PDF matrix: the axis-aligned rectangle it lands on. */
