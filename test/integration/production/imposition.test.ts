@@ -308,6 +308,19 @@ describe('POST /v1/impositions', () => {
     }
   });
 
+  it("a PDF job whose file is gone by the time the imposition runs fails the job, naming it; the failure is announced", async () => {
+    const { designs } = await labelledDesigns(t.app, store, 1);
+    const pdfJob = await pdfJobOf(t.app, store, [designs[0].id]);
+    await t.deps.blobs.delete(`pdf/${store.id}/${pdfJob.id}.pdf`);
+    const res = await t.app.inject({ method: 'POST', url: '/v1/impositions', headers: as.B(store), payload: { pdf_job_id: pdfJob.id, sheet: { preset: 'sra3' } } });
+    expect(res.statusCode).toBe(202);
+    const done = await finishedJob(t.app, res.json().data.id, as.B(store));
+    expect(done).toMatchObject({ status: 'failed', pdf_url: null, report: null });
+    expect(done.error).toContain(`PDF job ${pdfJob.id}`);
+    const announced = events.filter((e) => e.topic === 'jobs' && (e.data as { id?: string }).id === done.id);
+    expect(announced).toEqual([expect.objectContaining({ event: 'failed', data: expect.objectContaining({ status: 'failed', error: done.error }) })]);
+  });
+
   it('a PDF job still running is a 409 (workers stopped, so it stays queued)', async () => {
     const idle = await buildTestApp();
     try {
