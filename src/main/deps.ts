@@ -74,6 +74,8 @@ import { walletMetrics } from '../modules/wallet/wallet.metrics.js';
 import { inferenceTimer } from '../services/inference.js';
 import { timedEngines } from '../services/studio/engines.js';
 import { buildMockupsModule } from '../modules/mockups/index.js';
+import { buildImpositionModule } from '../modules/imposition/index.js';
+import { buildGangSheetsModule } from '../modules/gang-sheets/index.js';
 
 /**
  * Job kinds the service ships with, each bound to its handler. The pay-per-token services
@@ -272,6 +274,14 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     webhookJobs.binding,
     pdfJob(() => ({ designs: designs.designs, catalog, blobs })),
   ];
+  // Production modules (impositions, gang sheets): their jobs need the jobs service, built below.
+  let productionJobs: JobsService | null = null;
+  const jobsLater = () => {
+    if (!productionJobs) throw new Error('the jobs service is not built yet');
+    return productionJobs;
+  };
+  const imposition = buildImpositionModule({ designs: designs.designs, projects: designs.projects, catalog, blobs, jobs: jobsLater });
+  const production = [imposition, buildGangSheetsModule({ jobs: jobsLater, blobs, source: imposition.source })];
 
   // Jobs: every kind needs its handler, and so does every type still pending in the table.
   const registry = new JobRegistry();
@@ -281,7 +291,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     if (!studioHandlerDeps) throw new Error('studio services are not built yet');
     return studioHandlerDeps;
   });
-  registry.register([...BUILTIN_JOBS, ...serviceJobs, ...studioHandlers, ...(overrides.jobs ?? [])]);
+  registry.register([...BUILTIN_JOBS, ...serviceJobs, ...studioHandlers, ...production.flatMap((m) => m.jobs ?? []), ...(overrides.jobs ?? [])]);
   const jobsRepo = new JobsRepo(database.db);
   try {
     registry.assertComplete(await jobsRepo.typesInUse());
@@ -305,6 +315,8 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   jobEvents.setView(PDF_KIND.type, (job) => pdf.present(job as never));
   mockupsJobs = jobs;
   for (const [type, view] of Object.entries(mockups.views ?? {})) jobEvents.setView(type, view);
+  productionJobs = jobs;
+  for (const m of production) for (const [type, view] of Object.entries(m.views ?? {})) jobEvents.setView(type, view);
   const runner = new JobRunner(
     { db: database.db, repo: jobsRepo, wallet, registry, queue, logger, metrics: jobMetrics(metrics, { repo: jobsRepo, queue }) },
     { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, retryBaseMs: overrides.jobRetryBaseMs ?? 1000 },
@@ -446,6 +458,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       projectsRoutes(app, { projects: designs.projects, designs: designs.designs, products: catalog.products, pageContext });
       pdfRoutes(app, { pdf });
       await mockups.routes?.(app);
+      for (const m of production) await m.routes?.(app);
       jobsRoutes(app, { db: database.db, jobs, jobEvents });
     },
   };

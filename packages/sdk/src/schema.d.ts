@@ -921,6 +921,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gang-sheets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Nest designs with quantities onto a roll or onto sheets (DTF gang sheets)
+         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). Give `roll` (a width; the file is as long as the nesting needs, cut into pieces of at most `max_length`) or `sheet`. Each design prints at its trim size; copies are nested as rectangles with `spacing` between them, turned 90° when `rotate` allows. The finished job reports `length_used` and `utilisation`. A design larger than the roll or sheet is a 422. Free of tokens.
+         *
+         *     Credentials: B, JS, K; scope `files:render`.
+         */
+        post: operations["createGangSheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1020,6 +1042,28 @@ export interface paths {
         get: operations["countImages"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/impositions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Impose a PDF job, designs or a project onto press sheets (n-up, two-sided, booklets)
+         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). Give exactly one source: `pdf_job_id` (a completed print-ready PDF job of this store), `design_ids` or `project_id` (rendered through the print path). Each source page is embedded once as a vector form and drawn wherever it lands; fonts stay embedded. A sheet too small for the layout, pages of different trim sizes, or a failed PDF job is a 422; a PDF job still running is a 409. Give `booklet` for saddle-stitched or perfect-bound booklets (one spread per sheet side). Free of tokens.
+         *
+         *     Credentials: B, JS, K; scope `files:render`.
+         */
+        post: operations["createImposition"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9666,6 +9710,159 @@ export interface operations {
             };
         };
     };
+    createGangSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Designs of this store and how many of each (2,000 copies in all at most); each prints at its trim size */
+                    items: {
+                        design_id: string;
+                        quantity: number;
+                    }[];
+                    /** @description Unprinted edge on every side of the roll or sheet (default 5 mm) */
+                    margins?: number;
+                    name?: string;
+                    /** @description A roll of this width (DTF film: 22 in, 60 cm…); the file is as long as the nesting needs */
+                    roll?: {
+                        /** @description Longest piece in `unit` (default and limit: 200 in, the PDF page limit); a longer run is cut into pieces */
+                        max_length?: number;
+                        unit: "mm" | "cm" | "inch" | "pt";
+                        width: number;
+                    };
+                    /**
+                     * @description Items may be turned 90° to nest tighter
+                     * @default true
+                     */
+                    rotate?: boolean;
+                    /** @description The press sheet: a preset or a custom size (at most 200 in a side) */
+                    sheet?: {
+                        /**
+                         * @description `auto` tries the sheet both ways round and keeps the better fit
+                         * @default auto
+                         */
+                        orientation?: "auto" | "portrait" | "landscape";
+                        /** @description `sra3` 320 × 450 mm, `a3_plus` 329 × 483 mm, `12x18` and `13x19` inches */
+                        preset: "sra3" | "a3_plus" | "12x18" | "13x19";
+                    } | {
+                        height: number;
+                        /** @default auto */
+                        orientation?: "auto" | "portrait" | "landscape";
+                        unit: "mm" | "cm" | "inch" | "pt";
+                        width: number;
+                    };
+                    /** @description Gap kept between neighbouring items (default 3 mm) */
+                    spacing?: number;
+                    /**
+                     * @description Unit of spacing and margins
+                     * @default mm
+                     */
+                    unit?: "mm" | "cm" | "inch" | "pt";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            completed_at: string | null;
+                            created_at: string;
+                            error: string | null;
+                            expires_at: string | null;
+                            id: string;
+                            items: {
+                                design_id: string;
+                                quantity: number;
+                            }[];
+                            /** @description Unit of the roll or custom sheet (mm for presets) */
+                            length_unit: "mm" | "cm" | "inch" | "pt";
+                            length_used: number | null;
+                            name: string;
+                            /** @description The request with every default filled in */
+                            options: {
+                                [key: string]: unknown;
+                            };
+                            pdf_url: string | null;
+                            report: {
+                                items: {
+                                    design_id: string;
+                                    height_mm: number;
+                                    quantity: number;
+                                    /** @description Copies placed turned 90° */
+                                    rotated: number;
+                                    width_mm: number;
+                                }[];
+                                /** @description Copies placed (all of them) */
+                                placed: number;
+                                /** @description Each page of the file (a sheet, or a piece of roll), in `length_unit` */
+                                sheets: {
+                                    height: number;
+                                    page: number;
+                                    width: number;
+                                }[];
+                                /** @description What a simple shelf packer would have reached, for comparison */
+                                shelf_utilisation: number;
+                                /** @description The nesting rule and ordering that won */
+                                strategy: string;
+                            } | null;
+                            size_bytes: number | null;
+                            status: "queued" | "processing" | "completed" | "failed";
+                            /** @enum {string} */
+                            type: "gang_sheet";
+                            utilisation: number | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -10204,6 +10401,244 @@ export interface operations {
             };
         };
     };
+    createImposition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `keep`: each item prints its bleed (at most half the gutter towards a neighbour); `trim`: items are cut at their trim
+                     * @default keep
+                     */
+                    bleed?: "keep" | "trim";
+                    booklet?: {
+                        /** @description `saddle_stitch`: all sheets nested in one section (pages padded to a multiple of 4 with blanks at the end); `perfect_bound`: folded sections of `signature_pages`, gathered in order */
+                        binding: "saddle_stitch" | "perfect_bound";
+                        /**
+                         * @description Creep compensation in `unit`: each sheet further inside a section moves its pages this much more towards the spine (about the paper thickness)
+                         * @default 0
+                         */
+                        creep?: number;
+                        /** @description Pages per folded section (perfect binding; default 16) */
+                        signature_pages?: number;
+                    };
+                    /** @description step_and_repeat: copies of each item (default: one sheet full); cut_and_stack / sequential: sets of all items (default 1) */
+                    copies?: number;
+                    /** @description Designs of this store, rendered one page each in this order */
+                    design_ids?: string[];
+                    /** @description Space between neighbouring trims (across, down); default twice the bleed when bleed is kept, else 0 */
+                    gutter?: number | {
+                        x: number;
+                        y: number;
+                    };
+                    /** @description `auto` (the default): as many items as fit (rotated when `rotate` allows and it fits more); or exactly rows × cols (422 when they do not fit) */
+                    layout?: "auto" | {
+                        cols: number;
+                        rows: number;
+                    };
+                    /** @description One length for every side, or each side */
+                    margins?: number | {
+                        bottom: number;
+                        left: number;
+                        right: number;
+                        top: number;
+                    };
+                    marks?: {
+                        /**
+                         * @description C, M, Y, K, overprints and K tints along the top margin
+                         * @default true
+                         */
+                        color_bar?: boolean;
+                        /**
+                         * @description Crop marks at each item's trim corners, wherever they clear every item's printed area
+                         * @default true
+                         */
+                        crop?: boolean;
+                        /**
+                         * @description Registration targets in the side and top margins
+                         * @default true
+                         */
+                        registration?: boolean;
+                        /**
+                         * @description Job name, sheet n of m, side and date along the bottom margin
+                         * @default true
+                         */
+                        slug?: boolean;
+                    };
+                    /** @description Job name printed in the slug line */
+                    name?: string;
+                    /** @description `step_and_repeat`: each sheet repeats one item; `cut_and_stack`: after cutting, stacking the piles gives the pages in order; `sequential`: items fill the sheets in reading order. Default: step_and_repeat for one item, else cut_and_stack */
+                    order?: "step_and_repeat" | "cut_and_stack" | "sequential";
+                    /** @description A completed print-ready PDF job of this store: its file's pages are imposed */
+                    pdf_job_id?: string;
+                    /** @description A project's designs, oldest first */
+                    project_id?: string;
+                    /** @description Auto layout may turn items 90° when that fits more (default true) */
+                    rotate?: boolean;
+                    /** @description The press sheet: a preset or a custom size (at most 200 in a side) */
+                    sheet: {
+                        /**
+                         * @description `auto` tries the sheet both ways round and keeps the better fit
+                         * @default auto
+                         */
+                        orientation?: "auto" | "portrait" | "landscape";
+                        /** @description `sra3` 320 × 450 mm, `a3_plus` 329 × 483 mm, `12x18` and `13x19` inches */
+                        preset: "sra3" | "a3_plus" | "12x18" | "13x19";
+                    } | {
+                        height: number;
+                        /** @default auto */
+                        orientation?: "auto" | "portrait" | "landscape";
+                        unit: "mm" | "cm" | "inch" | "pt";
+                        width: number;
+                    };
+                    /** @description `simplex` (the default) prints one side. Two-sided printing takes the pages in pairs (front, back). `sheetwise`: a front plate and a back plate; `work_and_turn` / `work_and_tumble`: one plate with the fronts on one half and the backs on the other, printed, turned (over the side edge) or tumbled (over the head) and printed again. Backs land exactly behind their fronts */
+                    sides?: "simplex" | "sheetwise" | "work_and_turn" | "work_and_tumble";
+                    /**
+                     * @description Unit of margins, gutter and creep
+                     * @default mm
+                     */
+                    unit?: "mm" | "cm" | "inch" | "pt";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            completed_at: string | null;
+                            created_at: string;
+                            /** @description The designs rendered (empty when imposing a PDF job) */
+                            design_ids: string[];
+                            error: string | null;
+                            expires_at: string | null;
+                            id: string;
+                            mode: "flat" | "booklet";
+                            name: string;
+                            /** @description The request with every default filled in */
+                            options: {
+                                [key: string]: unknown;
+                            };
+                            pdf_job_id: string | null;
+                            pdf_url: string | null;
+                            project_id: string | null;
+                            report: {
+                                /** @description Empty slots or blank pages added */
+                                blanks: number;
+                                gutter: {
+                                    /** @description millimetres */
+                                    x: number;
+                                    /** @description millimetres */
+                                    y: number;
+                                } | null;
+                                /** @description Trim size and bleed of the source pages */
+                                item: {
+                                    /** @description millimetres */
+                                    bleed: number;
+                                    /** @description millimetres */
+                                    height: number;
+                                    /** @description millimetres */
+                                    width: number;
+                                };
+                                layout: {
+                                    cols: number;
+                                    rotated: boolean;
+                                    rows: number;
+                                } | null;
+                                order: ("step_and_repeat" | "cut_and_stack" | "sequential") | null;
+                                /** @description Pages in the file: one per sheet side (one per sheet for work and turn / tumble) */
+                                pages: number;
+                                /** @description Items per sheet (a booklet: 4 pages) */
+                                per_sheet: number;
+                                /** @description The sheet as laid out (after orientation) */
+                                sheet: {
+                                    /** @description millimetres */
+                                    height: number;
+                                    /** @description millimetres */
+                                    width: number;
+                                };
+                                /** @description Press sheets to print */
+                                sheets: number;
+                                /** @description Every side of every sheet (the first 200) */
+                                sides: {
+                                    /** @description 1-based page of the imposed file */
+                                    page: number;
+                                    sheet: number;
+                                    side: "front" | "back" | "both";
+                                    signature?: number;
+                                    /** @description Where each item's trim lands (from the sheet's lower-left corner) */
+                                    slots: {
+                                        /** @description millimetres */
+                                        height: number;
+                                        /** @description Degrees counter-clockwise */
+                                        rotation: number;
+                                        source_page: number | null;
+                                        /** @description millimetres */
+                                        width: number;
+                                        /** @description millimetres */
+                                        x: number;
+                                        /** @description millimetres */
+                                        y: number;
+                                    }[];
+                                }[];
+                                source_pages: number;
+                            } | null;
+                            size_bytes: number | null;
+                            status: "queued" | "processing" | "completed" | "failed";
+                            /** @enum {string} */
+                            type: "imposition";
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getJob: {
         parameters: {
             query?: never;
@@ -10267,6 +10702,134 @@ export interface operations {
                                 /** @description 1-based page (one per design) */
                                 page: number;
                             }[];
+                        } | {
+                            completed_at: string | null;
+                            created_at: string;
+                            /** @description The designs rendered (empty when imposing a PDF job) */
+                            design_ids: string[];
+                            error: string | null;
+                            expires_at: string | null;
+                            id: string;
+                            mode: "flat" | "booklet";
+                            name: string;
+                            /** @description The request with every default filled in */
+                            options: {
+                                [key: string]: unknown;
+                            };
+                            pdf_job_id: string | null;
+                            pdf_url: string | null;
+                            project_id: string | null;
+                            report: {
+                                /** @description Empty slots or blank pages added */
+                                blanks: number;
+                                gutter: {
+                                    /** @description millimetres */
+                                    x: number;
+                                    /** @description millimetres */
+                                    y: number;
+                                } | null;
+                                /** @description Trim size and bleed of the source pages */
+                                item: {
+                                    /** @description millimetres */
+                                    bleed: number;
+                                    /** @description millimetres */
+                                    height: number;
+                                    /** @description millimetres */
+                                    width: number;
+                                };
+                                layout: {
+                                    cols: number;
+                                    rotated: boolean;
+                                    rows: number;
+                                } | null;
+                                order: ("step_and_repeat" | "cut_and_stack" | "sequential") | null;
+                                /** @description Pages in the file: one per sheet side (one per sheet for work and turn / tumble) */
+                                pages: number;
+                                /** @description Items per sheet (a booklet: 4 pages) */
+                                per_sheet: number;
+                                /** @description The sheet as laid out (after orientation) */
+                                sheet: {
+                                    /** @description millimetres */
+                                    height: number;
+                                    /** @description millimetres */
+                                    width: number;
+                                };
+                                /** @description Press sheets to print */
+                                sheets: number;
+                                /** @description Every side of every sheet (the first 200) */
+                                sides: {
+                                    /** @description 1-based page of the imposed file */
+                                    page: number;
+                                    sheet: number;
+                                    side: "front" | "back" | "both";
+                                    signature?: number;
+                                    /** @description Where each item's trim lands (from the sheet's lower-left corner) */
+                                    slots: {
+                                        /** @description millimetres */
+                                        height: number;
+                                        /** @description Degrees counter-clockwise */
+                                        rotation: number;
+                                        source_page: number | null;
+                                        /** @description millimetres */
+                                        width: number;
+                                        /** @description millimetres */
+                                        x: number;
+                                        /** @description millimetres */
+                                        y: number;
+                                    }[];
+                                }[];
+                                source_pages: number;
+                            } | null;
+                            size_bytes: number | null;
+                            status: "queued" | "processing" | "completed" | "failed";
+                            /** @enum {string} */
+                            type: "imposition";
+                        } | {
+                            completed_at: string | null;
+                            created_at: string;
+                            error: string | null;
+                            expires_at: string | null;
+                            id: string;
+                            items: {
+                                design_id: string;
+                                quantity: number;
+                            }[];
+                            /** @description Unit of the roll or custom sheet (mm for presets) */
+                            length_unit: "mm" | "cm" | "inch" | "pt";
+                            length_used: number | null;
+                            name: string;
+                            /** @description The request with every default filled in */
+                            options: {
+                                [key: string]: unknown;
+                            };
+                            pdf_url: string | null;
+                            report: {
+                                items: {
+                                    design_id: string;
+                                    height_mm: number;
+                                    quantity: number;
+                                    /** @description Copies placed turned 90° */
+                                    rotated: number;
+                                    width_mm: number;
+                                }[];
+                                /** @description Copies placed (all of them) */
+                                placed: number;
+                                /** @description Each page of the file (a sheet, or a piece of roll), in `length_unit` */
+                                sheets: {
+                                    height: number;
+                                    page: number;
+                                    width: number;
+                                }[];
+                                /** @description What a simple shelf packer would have reached, for comparison */
+                                shelf_utilisation: number;
+                                /** @description The nesting rule and ordering that won */
+                                strategy: string;
+                            } | null;
+                            size_bytes: number | null;
+                            status: "queued" | "processing" | "completed" | "failed";
+                            /** @enum {string} */
+                            type: "gang_sheet";
+                            utilisation: number | null;
                         } | {
                             [key: string]: unknown;
                         };

@@ -3,6 +3,8 @@ import type { App } from '../../platform/http/app-type.js';
 import type { Db } from '../../platform/db/index.js';
 import { MESSAGES, ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
+import { GangSheetJob } from '../gang-sheets/gang-sheets.schemas.js';
+import { ImpositionJob } from '../imposition/imposition.schemas.js';
 import { PdfJob } from '../print/pdf.schemas.js';
 import type { JobEvents } from './job-events.js';
 import type { JobsService } from './jobs.service.js';
@@ -23,7 +25,7 @@ export function jobsRoutes(app: App, deps: { db: Db; jobs: JobsService; jobEvent
         tags: ['Jobs'],
         summary: 'A job: its status and, when completed, its result (a print-ready PDF: `pdf_url`, valid 24 hours, and warnings)',
         params: Params,
-        response: { 200: Type.Object({ data: Type.Union([PdfJob, AnyJob]), message: Type.String() }) },
+        response: { 200: Type.Object({ data: Type.Union([PdfJob, ImpositionJob, GangSheetJob, AnyJob]), message: Type.String() }) },
       },
       config: { auth: ['U', 'B', 'JS', 'K', 'J'], scope: ['files:render', 'designs:read', 'designs:write', 'projects:read', 'projects:write'] },
     },

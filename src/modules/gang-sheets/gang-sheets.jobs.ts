@@ -1,0 +1,147 @@
+import { drawGang, fromPt, SHEET_PRESETS, toPt, type LengthUnit, type SheetPreset } from '../../engines/imposition/index.js';
+import { checkFits, nest, NestingError, shelfPack, type NestItem, type NestOptions } from '../../engines/nesting/index.js';
+import { bind, jobKind, JobFailure, type JobBinding } from '../../platform/queue/registry.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { DesignSource } from '../imposition/design-source.js';
+
+/** The request with every default filled in. */
+export interface GangOptions {
+  roll: { width: number; unit: LengthUnit; max_length: number } | null;
+  sheet: { preset: SheetPreset | null; width: number; height: number; unit: LengthUnit; orientation: 'auto' | 'portrait' | 'landscape' } | null;
+  unit: LengthUnit;
+  spacing: number;
+  margins: number;
+  rotate: boolean;
+}
+
+export interface GangPayload {
+  name: string;
+  items: Array<{ design_id: string; quantity: number }>;
+  options: GangOptions;
+}
+
+export interface GangResult {
+  pdf_key: string;
+  size_bytes: number;
+  length_used: number;
+  utilisation: number;
+  report: {
+    strategy: string;
+    sheets: Array<{ page: number; width: number; height: number }>;
+    placed: number;
+    shelf_utilisation: number;
+    items: Array<{ design_id: string; quantity: number; width_mm: number; height_mm: number; rotated: number }>;
+  };
+}
+
+export const GANG_SHEET_KIND = jobKind<GangPayload, GangResult>({
+  type: 'gang_sheet',
+  statuses: { created: 'queued', started: 'processing', completed: 'completed', failed: 'failed' },
+  refundOnFailure: false,
+  maxAttempts: 3,
+});
+
+export const gangKey = (storeId: string, jobId: string) => `gang-sheets/${storeId}/${jobId}.pdf`;
+
+/** The unit lengths are reported in: the roll's, the custom sheet's, mm for a preset. */
+export const lengthUnit = (o: GangOptions): LengthUnit => o.roll?.unit ?? o.sheet?.unit ?? 'mm';
+
+/** Nesting options in points: the usable area inside the margins (`turned`: the sheet the other way round). */
+export function nestOptions(o: GangOptions, turned = false): NestOptions & { margin: number; pageWidth: number } {
+  const m = toPt(o.margins, o.unit);
+  const spacing = toPt(o.spacing, o.unit);
+  if (o.roll) {
+    const W = toPt(o.roll.width, o.roll.unit);
+    return { width: W - 2 * m, maxLength: toPt(o.roll.max_length, o.roll.unit) - 2 * m, spacing, rotate: o.rotate, margin: m, pageWidth: W };
+  }
+  const s = o.sheet!;
+  let W = toPt(s.width, s.unit);
+  let H = toPt(s.height, s.unit);
+  if ((s.orientation === 'landscape' && W < H) || (s.orientation === 'portrait' && W > H)) [W, H] = [H, W];
+  if (turned) [W, H] = [H, W];
+  return { width: W - 2 * m, height: H - 2 * m, spacing, rotate: o.rotate, margin: m, pageWidth: W };
+}
+
+/** The layouts to try: a roll one way; a sheet with orientation `auto` both ways round. */
+export function nestCandidates(o: GangOptions): Array<ReturnType<typeof nestOptions>> {
+  const first = nestOptions(o);
+  if (!o.sheet || o.sheet.orientation !== 'auto' || o.sheet.width === o.sheet.height) return [first];
+  return [first, nestOptions(o, true)];
+}
+
+export function sheetOf(s: { preset: SheetPreset; orientation?: 'auto' | 'portrait' | 'landscape' } | { width: number; height: number; unit: LengthUnit; orientation?: 'auto' | 'portrait' | 'landscape' }): NonNullable<GangOptions['sheet']> {
+  if ('preset' in s) {
+    const p = SHEET_PRESETS[s.preset];
+    return { preset: s.preset, width: p.width, height: p.height, unit: p.unit, orientation: s.orientation ?? 'auto' };
+  }
+  return { preset: null, width: s.width, height: s.height, unit: s.unit, orientation: s.orientation ?? 'auto' };
+}
+
+const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
+
+export function gangJob(deps: () => { blobs: BlobStore; source: DesignSource }): JobBinding {
+  return bind(GANG_SHEET_KIND, async (ctx) => {
+    const { blobs, source } = deps();
+    const done = ctx.progress as Partial<GangResult> | null;
+    if (done?.pdf_key && (await blobs.head(done.pdf_key))) return done as GangResult;
+    const storeId = ctx.storeId;
+    if (!storeId) throw new JobFailure('a gang sheet belongs to a store');
+    const p = ctx.payload;
+    const ids = [...new Set(p.items.map((i) => i.design_id))];
+    // Each design rendered once (one page each), then placed as often as it is wanted.
+    const bytes = await source.render(storeId, ids, ctx.signal, p.name);
+    const designs = await source.byIds(storeId, ids).catch(() => {
+      throw new JobFailure('a design of this gang sheet no longer exists');
+    });
+    const sizes = new Map(source.pages(designs).map((d) => [d.id, d.trim]));
+    const items: NestItem[] = p.items.map((i) => ({ id: i.design_id, width: sizes.get(i.design_id)!.w, height: sizes.get(i.design_id)!.h, quantity: i.quantity }));
+    const merged = mergeItems(items);
+    // Each way round the sheet can go (orientation auto): the fewest sheets, then the shortest use, wins.
+    let best: { o: ReturnType<typeof nestOptions>; nested: ReturnType<typeof nest> } | null = null;
+    for (const o of nestCandidates(p.options)) {
+      if (checkFits(merged, o).length) continue;
+      const r = nest(merged, o);
+      if (!best || r.sheets.length < best.nested.sheets.length || (r.sheets.length === best.nested.sheets.length && r.utilisation > best.nested.utilisation + 1e-9)) best = { o, nested: r };
+    }
+    if (!best) throw new JobFailure('a design does not fit the roll or sheet', { code: new NestingError('', []).code });
+    const { o, nested } = best;
+    ctx.signal.throwIfAborted();
+    const pageOf = Object.fromEntries(ids.map((id, i) => [id, i]));
+    const m = o.margin;
+    const out = await drawGang(bytes, nested, { margins: { top: m, right: m, bottom: m, left: m }, pageOf }, { marks: { cropMarks: false, registrationMarks: false, colorBar: false, slug: null }, title: p.name, signal: ctx.signal });
+    const key = gangKey(storeId, ctx.id);
+    await blobs.put(key, Buffer.from(out.pdf), { contentType: 'application/pdf' });
+    const unit = lengthUnit(p.options);
+    const roll = p.options.roll !== null;
+    const lengthPt = roll ? nested.sheets.reduce((a, s) => a + s.height + 2 * m, 0) : nested.lengthUsed + (nested.sheets.length - 1) * 2 * m + m;
+    const shelf = shelfPack(merged, o);
+    const rotatedCount = new Map<string, number>();
+    for (const pl of nested.placements) if (pl.rotated) rotatedCount.set(pl.id, (rotatedCount.get(pl.id) ?? 0) + 1);
+    const result: GangResult = {
+      pdf_key: key,
+      size_bytes: out.pdf.length,
+      length_used: round(fromPt(lengthPt, unit)),
+      utilisation: round(nested.utilisation, 4),
+      report: {
+        strategy: nested.strategy,
+        sheets: out.plan.sides.map((s, i) => ({ page: i + 1, width: round(fromPt(s.size!.width, unit)), height: round(fromPt(s.size!.height, unit)) })),
+        placed: nested.placements.length,
+        shelf_utilisation: round(shelf.utilisation, 4),
+        items: merged.map((i) => ({ design_id: i.id, quantity: i.quantity, width_mm: round(fromPt(i.width, 'mm'), 2), height_mm: round(fromPt(i.height, 'mm'), 2), rotated: rotatedCount.get(i.id) ?? 0 })),
+      },
+    };
+    await ctx.saveProgress(result);
+    return result;
+  });
+}
+
+/** The same design named twice counts once, with the quantities added. */
+export function mergeItems(items: NestItem[]): NestItem[] {
+  const byId = new Map<string, NestItem>();
+  for (const i of items) {
+    const seen = byId.get(i.id);
+    if (seen) seen.quantity += i.quantity;
+    else byId.set(i.id, { ...i });
+  }
+  return [...byId.values()];
+}

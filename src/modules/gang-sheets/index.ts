@@ -1,0 +1,34 @@
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { FolioModule } from '../contract.js';
+import type { DesignSource } from '../imposition/design-source.js';
+import type { JobsService } from '../jobs/jobs.service.js';
+import { GANG_SHEET_KIND, gangJob } from './gang-sheets.jobs.js';
+import { gangSheetsRoutes } from './gang-sheets.routes.js';
+import { GangSheetsService } from './gang-sheets.service.js';
+
+export { GANG_SHEET_KIND } from './gang-sheets.jobs.js';
+export { GangSheetsService } from './gang-sheets.service.js';
+
+export interface GangSheetsModuleDeps {
+  /** the jobs service, built after job kinds are registered (hence a getter) */
+  jobs: () => JobsService;
+  blobs: BlobStore;
+  /** designs as production input (the imposition module's) */
+  source: DesignSource;
+}
+
+export interface GangSheetsModule extends FolioModule {
+  service: GangSheetsService;
+}
+
+/** POST /gang-sheets: designs with quantities nested onto a roll or sheets (the `gang_sheet` kind). */
+export function buildGangSheetsModule(deps: GangSheetsModuleDeps): GangSheetsModule {
+  const service = new GangSheetsService(deps);
+  return {
+    name: 'gang-sheets',
+    service,
+    jobs: [gangJob(() => ({ blobs: deps.blobs, source: deps.source }))],
+    views: { [GANG_SHEET_KIND.type]: (job) => service.present(job as never) },
+    routes: (app) => gangSheetsRoutes(app, { gangSheets: service }),
+  };
+}

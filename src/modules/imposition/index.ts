@@ -1,0 +1,37 @@
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { FolioModule } from '../contract.js';
+import type { JobsService } from '../jobs/jobs.service.js';
+import { DesignSource, type DesignSourceDeps } from './design-source.js';
+import { IMPOSITION_KIND, impositionJob } from './imposition.jobs.js';
+import { impositionRoutes } from './imposition.routes.js';
+import { ImpositionService } from './imposition.service.js';
+
+export { DesignSource } from './design-source.js';
+export { IMPOSITION_KIND } from './imposition.jobs.js';
+export { ImpositionService, oneSource, unprocessable } from './imposition.service.js';
+export { PRODUCTION_AUTH } from './imposition.routes.js';
+
+export interface ImpositionModuleDeps extends DesignSourceDeps {
+  /** the jobs service, built after job kinds are registered (hence a getter) */
+  jobs: () => JobsService;
+  blobs: BlobStore;
+}
+
+export interface ImpositionModule extends FolioModule {
+  service: ImpositionService;
+  source: DesignSource;
+}
+
+/** POST /impositions: n-up, two-sided and booklet impositions as jobs (the `imposition` kind). */
+export function buildImpositionModule(deps: ImpositionModuleDeps): ImpositionModule {
+  const source = new DesignSource(deps);
+  const service = new ImpositionService({ jobs: deps.jobs, blobs: deps.blobs, source });
+  return {
+    name: 'imposition',
+    service,
+    source,
+    jobs: [impositionJob(() => ({ jobs: deps.jobs(), blobs: deps.blobs, source }))],
+    views: { [IMPOSITION_KIND.type]: (job) => service.present(job as never) },
+    routes: (app) => impositionRoutes(app, { impositions: service }),
+  };
+}
