@@ -60,6 +60,14 @@ export class ImageStore {
     return p;
   }
 
+  /** An image prepared by the caller (generated artwork): `load` and `get` answer it without resolving bytes. */
+  provide(ref: ImageRef, img: PreparedImage): void {
+    const key = imageKey(ref);
+    if (this.ready.has(key)) return;
+    this.ready.set(key, img);
+    this.loading.set(key, Promise.resolve(img));
+  }
+
   get(ref: ImageRef): PreparedImage {
     const img = this.ready.get(imageKey(ref));
     if (!img) throw new Error(`image ${imageKey(ref)} was not loaded`);

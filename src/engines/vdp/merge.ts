@@ -18,6 +18,9 @@ import { ImageStore } from '../pdf/image-store.js';
 import { TEXT_TYPES } from '../pdf/layers.js';
 import { n } from '../pdf/object-geometry.js';
 import { PageRenderer } from '../pdf/page-renderer.js';
+import { nativeFlateStream } from '../pdf/content.js';
+import { parseSvgArtwork } from '../pdf/artwork/svg-parse.js';
+import type { PreparedImage } from '../pdf/images.js';
 import { embedGlyphFonts } from '../pdf/text/glyph-font.js';
 import { textFontQueries, TextPainter } from '../pdf/text-painter.js';
 import type { TextLayout } from '../pdf/text-layout.js';
@@ -161,20 +164,31 @@ export function dataNames(sides: readonly PreparedSide[]): { name: string; requi
 
 /** A resolver that also serves the generated code artwork, and caches static bytes across documents (zip output). */
 class MergeAssets implements AssetResolver {
-  readonly generated = new Map<string, Uint8Array>();
+  private readonly prepared = new Map<string, PreparedImage>();
   private readonly cache = new Map<string, Promise<Uint8Array>>();
   constructor(private readonly inner: AssetResolver) {}
 
-  code(svg: string): ImageRef {
+  /** Generated code artwork: prepared here (its size is its viewBox), never decoded by sharp. */
+  code(svg: string): { ref: ImageRef; img: PreparedImage } {
     const bytes = Buffer.from(svg, 'utf8');
     const src = `vdp-code:${createHash('sha1').update(bytes).digest('hex')}`;
-    this.generated.set(src, bytes);
-    return { src };
+    let img = this.prepared.get(src);
+    if (!img) {
+      const vb = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
+      const width = Number(vb?.[1] ?? 100);
+      const height = Number(vb?.[2] ?? 100);
+      const art = parseSvgArtwork(bytes, width, height);
+      img = { format: 'svg', width, height, orientation: 1, isVector: true, bytes, ...(art.unsupported.length ? { rasterReasons: art.unsupported } : { svg: art }) };
+      // one record's code is used once: keep only the latest few (a repeated value hits)
+      if (this.prepared.size >= 64) this.prepared.delete(this.prepared.keys().next().value!);
+      this.prepared.set(src, img);
+    }
+    return { ref: { src }, img };
   }
 
   image(ref: ImageRef): Promise<Uint8Array> {
-    const g = ref.src ? this.generated.get(ref.src) : undefined;
-    if (g) return Promise.resolve(g);
+    const g = ref.src ? this.prepared.get(ref.src) : undefined;
+    if (g) return Promise.resolve(g.bytes);
     const key = ref.imageId ? `id:${ref.imageId}` : `src:${ref.src}`;
     let p = this.cache.get(key);
     if (!p) {
@@ -365,8 +379,8 @@ class DocWriter {
       }
       // qr / barcode
       try {
-        const ref = assets.code(barcodeSvg(field, v));
-        const img = await this.images.load(ref, where);
+        const { ref, img } = assets.code(barcodeSvg(field, v));
+        this.images.provide(ref, img);
         out.push(boxed(layer, { type: 'image', src: ref.src }, img.width, img.height, 'contain'));
       } catch (e) {
         if (!(e instanceof BarcodeError)) throw e;
@@ -411,10 +425,19 @@ class DocWriter {
       return { layer: placed(size, first), ...(overflow ? { overflow } : {}) };
     }
     const min = Math.min(field.min_font_size ?? DEFAULT_MIN_FONT_SIZE, size);
+    let hi = size;
+    if (!wraps) {
+      // a line's width and height grow in proportion to the font size: one guess, checked
+      const guess = Math.floor(size * Math.min(W / first.width, H / first.height) * 1000) / 1000;
+      if (guess >= min) {
+        const t = await this.layout(at(guess));
+        if (fits(t)) return { layer: placed(guess, t), shrunk: { from: size, to: Math.floor(guess * 100) / 100 } };
+        hi = guess;
+      }
+    }
     const smallest = await this.layout(at(min));
     if (!fits(smallest)) return { layer: placed(min, smallest), shrunk: { from: size, to: min }, overflow: { box: [W, H], needed: [smallest.width, smallest.height] } };
     let lo = min;
-    let hi = size;
     let best = smallest;
     for (let i = 0; i < 8 && hi - lo > 0.05; i++) {
       const mid = (lo + hi) / 2;
@@ -471,14 +494,8 @@ class DocWriter {
     const ctx = this.doc.context;
     for (const f of this.forms) {
       const media = f.media;
-      const stream = ctx.flateStream(f.content, {
-        Type: 'XObject',
-        Subtype: 'Form',
-        FormType: 1,
-        BBox: [0, 0, media.width, media.height],
-        Resources: f.renderer.res.build((key) => this.images.ref(key)),
-      } as never);
-      ctx.assign(f.ref, stream);
+      // node's zlib (native) rather than pdf-lib's JavaScript deflate: a form per record adds up
+      ctx.assign(f.ref, nativeFlateStream(ctx, f.content, { Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [0, 0, media.width, media.height], Resources: f.renderer.res.build((key) => this.images.ref(key)) }));
     }
     for (const { page, xobjects } of this.pages) {
       const xo = ctx.obj({});
