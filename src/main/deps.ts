@@ -68,6 +68,7 @@ import { PDF_KIND } from '../modules/print/pdf.kind.js';
 import { pdfJob } from '../modules/print/pdf.job.js';
 import { pdfRoutes } from '../modules/print/pdf.routes.js';
 import { PdfService } from '../modules/print/pdf.service.js';
+import { buildMergeModule } from '../modules/merge/index.js';
 import { Metrics } from '../platform/metrics/metrics.js';
 import { jobMetrics } from '../modules/jobs/jobs.metrics.js';
 import { walletMetrics } from '../modules/wallet/wallet.metrics.js';
@@ -242,6 +243,8 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     maxBytes: config.fetch.maxBytes,
   });
   const designs = buildDesignsModule({ db: database.db, events, catalog });
+  // Variable-data printing (POST /merge-jobs): its job kind, view and routes are wired below (`merge.`).
+  const merge = buildMergeModule({ jobs: () => jobs, designs, catalog, blobs, fetcher });
   const preflightRepo = new PreflightRepo(database.db);
   const webhookJobs = webhooksJobs({
     db: database.db,
@@ -256,6 +259,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     fixJobBinding(() => ({ repo: preflightRepo, blobs })),
     webhookJobs.binding,
     pdfJob(() => ({ designs: designs.designs, catalog, blobs })),
+    ...(merge.jobs ?? []),
   ];
 
   // Jobs: every kind needs its handler, and so does every type still pending in the table.
@@ -288,6 +292,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   jobEvents.setView(BG_REMOVE_KIND.type, (job) => bgRemove.present(job as never));
   const pdf = new PdfService({ jobs, designs: designs.designs, projects: designs.projects, blobs });
   jobEvents.setView(PDF_KIND.type, (job) => pdf.present(job as never));
+  for (const [type, view] of Object.entries(merge.views ?? {})) jobEvents.setView(type, view);
   const runner = new JobRunner(
     { db: database.db, repo: jobsRepo, wallet, registry, queue, logger, metrics: jobMetrics(metrics, { repo: jobsRepo, queue }) },
     { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, retryBaseMs: overrides.jobRetryBaseMs ?? 1000 },
@@ -426,6 +431,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       designsRoutes(app, { designs: designs.designs, catalog, pageContext });
       projectsRoutes(app, { projects: designs.projects, designs: designs.designs, products: catalog.products, pageContext });
       pdfRoutes(app, { pdf });
+      await merge.routes?.(app);
       jobsRoutes(app, { db: database.db, jobs, jobEvents });
     },
   };

@@ -52,6 +52,7 @@ export const operationIndex = {
   createDesignPdf: { method: 'post', path: '/designs/{id}/pdf' },
   createFont: { method: 'post', path: '/fonts' },
   createImage: { method: 'post', path: '/images' },
+  createMergeJob: { method: 'post', path: '/merge-jobs' },
   createPreflightAiJob: { method: 'post', path: '/services/preflight/ai-jobs' },
   createPreflightCheck: { method: 'post', path: '/services/preflight/checks' },
   createProduct: { method: 'post', path: '/products' },
