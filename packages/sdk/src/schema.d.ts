@@ -10221,7 +10221,7 @@ export interface operations {
                     csv?: string;
                     /** @description The design (template) whose field layers are filled: one page per record */
                     design_id?: string;
-                    /** @description Field (or `{{token}}`) name → data column, for columns not named like the fields */
+                    /** @description Field (or `{{token}}`) name → data column, for columns not named like the fields; `n` (when the data has no column of that name) is the record number */
                     mapping?: {
                         [key: string]: string;
                     };
@@ -19966,6 +19966,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Fabric.js objects, as a design's layers. Any layer may carry `locked: true` (the customizer lets the shopper neither move, edit nor delete it), text layers `placeholder: true`, and `field: {name, type: text|image|qr|barcode, fit?, min_font_size?, symbology?, …}`: a variable-data field that a design made from the template keeps and `POST /merge-jobs` fills (docs/variable-data.md) */
                     layers?: {
                         [key: string]: unknown;
                     }[];
@@ -20142,6 +20143,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Fabric.js objects, as a design's layers. Any layer may carry `locked: true` (the customizer lets the shopper neither move, edit nor delete it), text layers `placeholder: true`, and `field: {name, type: text|image|qr|barcode, fit?, min_font_size?, symbology?, …}`: a variable-data field that a design made from the template keeps and `POST /merge-jobs` fills (docs/variable-data.md) */
                     layers?: {
                         [key: string]: unknown;
                     }[];
@@ -20387,6 +20389,7 @@ export interface operations {
                 "application/json": {
                     templates: {
                         id: string;
+                        /** @description Fabric.js objects, as a design's layers. Any layer may carry `locked: true` (the customizer lets the shopper neither move, edit nor delete it), text layers `placeholder: true`, and `field: {name, type: text|image|qr|barcode, fit?, min_font_size?, symbology?, …}`: a variable-data field that a design made from the template keeps and `POST /merge-jobs` fills (docs/variable-data.md) */
                         layers?: {
                             [key: string]: unknown;
                         }[];
@@ -20483,6 +20486,7 @@ export interface operations {
             content: {
                 "application/json": {
                     templates: {
+                        /** @description Fabric.js objects, as a design's layers. Any layer may carry `locked: true` (the customizer lets the shopper neither move, edit nor delete it), text layers `placeholder: true`, and `field: {name, type: text|image|qr|barcode, fit?, min_font_size?, symbology?, …}`: a variable-data field that a design made from the template keeps and `POST /merge-jobs` fills (docs/variable-data.md) */
                         layers?: {
                             [key: string]: unknown;
                         }[];

@@ -79,7 +79,8 @@ export function toRecords(data: DataSet, mapping: Record<string, string>, number
     const values: Record<string, string | undefined> = Object.create(null) as Record<string, string | undefined>;
     for (const [k, v] of Object.entries(row.values)) if (v !== null) values[k] = v;
     values.n = numberOf(numbering, i);
-    for (const [name, column] of Object.entries(mapping)) values[name] = row.values[column] ?? undefined;
+    // a mapping to `n` (and no column of that name) reads the record number
+    for (const [name, column] of Object.entries(mapping)) values[name] = column === 'n' && !(column in row.values) ? values.n : (row.values[column] ?? undefined);
     return { record: i + 1, values, ...(row.problem ? { problem: row.problem } : {}) };
   });
 }

@@ -27,7 +27,7 @@ export const CreateMergeBody = Type.Object(
       Type.String({ maxLength: MAX_CSV_BYTES, description: 'Or the data set as CSV text: a header row, then one record per row; `,` or `;` delimited (detected from the header), UTF-8 with or without BOM, quoted fields may hold delimiters and line breaks' }),
     ),
     mapping: Type.Optional(
-      Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 200 }), { description: 'Field (or `{{token}}`) name → data column, for columns not named like the fields' }),
+      Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 200 }), { description: 'Field (or `{{token}}`) name → data column, for columns not named like the fields; `n` (when the data has no column of that name) is the record number' }),
     ),
     numbering: Type.Optional(Numbering),
     output: Type.Optional(Type.Union([Type.Literal('pdf'), Type.Literal('zip')], { default: 'pdf', description: '`pdf`: one file, a page per record and side, in order; `zip`: one PDF per record' })),

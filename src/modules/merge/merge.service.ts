@@ -70,7 +70,7 @@ export class MergeService {
     const columnList = data.columns.length ? `one of: ${data.columns.slice(0, 30).join(', ')}` : 'no column: the data set has none';
     for (const [name, column] of Object.entries(mapping)) {
       if (!known.has(name)) (fields[`mapping.${name}`] ??= []).push(`no field or {{token}} is named "${name}"; the design reads: ${[...known].join(', ')}`);
-      else if (!columns.has(column)) (fields[`mapping.${name}`] ??= []).push(`no column "${column}" in the data set; ${columnList}`);
+      else if (!columns.has(column) && column !== NUMBER_FIELD) (fields[`mapping.${name}`] ??= []).push(`no column "${column}" in the data set; ${columnList} (or n, the record number)`);
     }
     for (const { name, required } of names) {
       if (!required || mapping[name] !== undefined || name === NUMBER_FIELD || columns.has(name)) continue;
