@@ -93,6 +93,16 @@ export class MergeRecordFailure extends Error {
   }
 }
 
+/** Every record was a bad row (policy skip): there is no file to make. */
+export class NothingMerged extends Error {
+  constructor(readonly reports: RecordReport[]) {
+    const first = reports[0];
+    const why = first ? `; record ${first.record}: ${first.errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; ')}` : '';
+    super(`no record could be merged: all ${reports.length} were skipped${why}`);
+    this.name = 'NothingMerged';
+  }
+}
+
 /** The design cannot be merged (no field, a bad field definition): a 400 before any job. */
 export class FieldDefinitionError extends Error {
   readonly code = 'invalid_fields';
@@ -605,13 +615,12 @@ export async function mergeRecords(sidesIn: readonly PageSpec[], records: readon
     opts.onProgress?.(i + 1, records.length);
   }
   const skipped = reports.filter((r) => r.status === 'skipped').length;
+  if (mergedCount === 0) throw new NothingMerged(reports);
   let file: Buffer;
   if (single) {
-    if (mergedCount === 0) throw new MergeRecordFailure({ ...(reports[0] ?? { record: 0, status: 'skipped', pages: null, file: null, shrunk: [], overflow: [] }), errors: [{ code: 'bad_row', message: 'no record could be merged' }] });
     file = await single.finish();
     single = null;
   } else {
-    if (mergedCount === 0) throw new MergeRecordFailure({ ...(reports[0] ?? { record: 0, status: 'skipped', pages: null, file: null, shrunk: [], overflow: [] }), errors: [{ code: 'bad_row', message: 'no record could be merged' }] });
     // PDFs are compressed already: stored, not deflated again
     const z = zipSync(zipFiles, { level: 0 });
     file = Buffer.from(z.buffer, z.byteOffset, z.byteLength);

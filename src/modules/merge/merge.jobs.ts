@@ -1,5 +1,5 @@
 import { AssetError, LayerValidationError, PageSpecError, type PageSpec } from '../../engines/pdf/index.js';
-import { FieldDefinitionError, MergeRecordFailure, mergeRecords, type MergeRecord, type MergeResult, type RecordReport } from '../../engines/vdp/index.js';
+import { FieldDefinitionError, MergeRecordFailure, mergeRecords, NothingMerged, type MergeRecord, type MergeResult, type RecordReport } from '../../engines/vdp/index.js';
 import { bind, jobKind, JobFailure, type JobBinding, type JobStatusFlow } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
@@ -136,6 +136,7 @@ export function mergeJob(deps: () => MergeJobDeps): JobBinding {
       });
     } catch (err) {
       if (err instanceof MergeRecordFailure) throw new JobFailure(`${err.message} (on_error: ${p.on_error})`, { record: err.report.record, errors: err.report.errors });
+      if (err instanceof NothingMerged) throw new JobFailure(err.message, { skipped: err.reports.length });
       if (err instanceof FieldDefinitionError || err instanceof PageSpecError || err instanceof LayerValidationError || err instanceof AssetError) throw new JobFailure(err.message, { code: err.code });
       throw err;
     }

@@ -1,4 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { expectAuthCases } from '../../helpers/auth-cases.js';
@@ -6,7 +9,7 @@ import { as, createStore, type TestStore } from '../../helpers/factories.js';
 import { asK, storeKey, storeOn } from '../api-keys/helpers.js';
 import { multipart } from '../catalog/helpers.js';
 import { downloadLink, finishedJob, saveDesign } from '../designs/helpers.js';
-import { pdfBoxes } from '../../unit/engines/pdf/helpers.js';
+import { pdfBoxes, pdfImages } from '../../unit/engines/pdf/helpers.js';
 import { decodePages, pageText } from '../../unit/engines/vdp/helpers.js';
 import { cardDesign, cardLayers, cardProduct, merged, postMerge, upload } from './helpers.js';
 
@@ -14,7 +17,8 @@ let t: TestApp;
 let store: TestStore;
 let other: TestStore;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // the test's own image server on 127.0.0.1 is reachable; every other private address is not
+  t = await buildTestApp({ env: { FOLIO_FETCH_ALLOWLIST: '127.0.0.1' } });
   await t.deps.startWorkers();
   store = await storeOn(t, 'advanced');
   other = await createStore(t.app);
@@ -137,6 +141,38 @@ describe('POST /v1/merge-jobs', () => {
     expect(done.status, done.error).toBe('completed');
     expect(done.report.skipped).toBe(1);
     expect(done.report.details[0]).toMatchObject({ record: 2, status: 'skipped', errors: [{ field: 'photo', code: 'image_unavailable', message: expect.stringContaining('could not be fetched') }] });
+  });
+
+  it('fetches image fields by URL through the safe fetcher: a 404 or a private address is a bad row, never a request to it', async () => {
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c0392b' } }).jpeg().toBuffer();
+    const hits: string[] = [];
+    const server: Server = createServer((req, res) => {
+      hits.push(req.url ?? '');
+      if (req.url === '/photo.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
+      else if (req.url === '/page.html') res.writeHead(200, { 'content-type': 'text/html' }).end('<html>not an image</html>');
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const d = await cardDesign(t.app, store, [...cardLayers(), { type: 'rect', left: 250, top: 150, width: 60, height: 60, fill: '#ddd', strokeWidth: 0, field: { name: 'photo', type: 'image', fit: 'cover' } }]);
+      const rows = [`${origin}/photo.jpg`, `${origin}/missing.jpg`, `${origin}/page.html`, 'http://169.254.169.254/latest/meta-data/'].map((photo, i) => ({ ...people[i % 3], photo }));
+      const done = await merged(t.app, as.B(store), { design_id: d.id, records: rows });
+      expect(done.status, done.error).toBe('completed');
+      expect(done.report).toMatchObject({ merged: 1, skipped: 3 });
+      expect(done.report.details.map((r: any) => [r.record, r.errors.map((e: any) => `${e.field}:${e.code}`)])).toEqual([
+        [2, ['photo:image_unavailable']],
+        [3, ['photo:image_unavailable']],
+        [4, ['photo:image_unavailable']],
+      ]);
+      expect(done.report.details[1].errors[0].message).toMatch(/not an image/);
+      expect(hits.sort()).toEqual(['/missing.jpg', '/page.html', '/photo.jpg']);
+      const pdf = await downloadLink(t.app, done.pdf_url);
+      expect(await pdfBoxes(pdf)).toHaveLength(1);
+      expect((await pdfImages(pdf)).filter((i) => i.type === 'image').map((i) => [i.width, i.height])).toEqual([[300, 200]]);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('answers 400 for what can be known before the job', async () => {

@@ -92,6 +92,8 @@ describe('mergeRecords', () => {
     const failed = await mergeRecords([ean], rows, fixtureAssets(), { output: 'pdf', onError: 'fail' }).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(MergeRecordFailure);
     expect((failed as Error).message).toMatch(/^record 2: ean: "59012341234XX" cannot be encoded as ean13/);
+    const none = await mergeRecords([ean], rows.slice(1, 3), fixtureAssets(), { output: 'pdf', onError: 'skip' }).catch((e: unknown) => e);
+    expect((none as Error).message).toMatch(/^no record could be merged: all 2 were skipped; record 2: ean: /);
   });
 
   it('fit fail makes overflowing text a bad row; wrap wraps; images cover their box', async () => {
