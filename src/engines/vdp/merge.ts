@@ -201,12 +201,22 @@ class MergeAssets implements AssetResolver {
     if (g) return Promise.resolve(g.bytes);
     const key = ref.imageId ? `id:${ref.imageId}` : `src:${ref.src}`;
     let p = this.cache.get(key);
-    if (!p) {
+    if (p) {
+      // most recently used last: the static images of a side stay while record images pass through
+      this.cache.delete(key);
+    } else {
+      // a failure is kept too: a URL that failed once in this merge is not asked again
       p = this.inner.image(ref);
-      this.cache.set(key, p);
-      p.catch(() => this.cache.delete(key));
+      p.catch(() => undefined);
+      if (this.cache.size >= CACHED_IMAGES) this.cache.delete(this.cache.keys().next().value!);
     }
+    this.cache.set(key, p);
     return p;
+  }
+
+  /** Starts fetching an image a later record names (the merge draws in order; fetching need not wait). */
+  prefetch(ref: ImageRef): void {
+    void this.image(ref).catch(() => undefined);
   }
 
   font(q: Parameters<NonNullable<AssetResolver['font']>>[0]): ReturnType<NonNullable<AssetResolver['font']>> {
@@ -517,6 +527,12 @@ class DocWriter {
   }
 }
 
+/** Image bytes kept across documents (zip output) and for records ahead, least recently used dropped first. */
+const CACHED_IMAGES = 128;
+
+/** Records ahead whose images are fetched while the current one is drawn. */
+const PREFETCH = 6;
+
 const round = (v: number): number => Math.round(v * 10) / 10;
 
 /**
@@ -576,8 +592,21 @@ export async function mergeRecords(sidesIn: readonly PageSpec[], records: readon
   let mergedCount = 0;
   let pages = 0;
 
+  // image fields of the next records are fetched while this one is drawn (a few at a time)
+  const imageFields = sides.flatMap((side) => side.fields.filter((f) => f.field.type === 'image').map((f) => f.field.name));
+  const prefetch = (i: number): void => {
+    const rec = records[i];
+    if (!rec || rec.problem) return;
+    for (const name of imageFields) {
+      const v = rec.values[name];
+      if (v) merged.prefetch(/^https?:\/\//i.test(v) ? { src: v } : { imageId: v });
+    }
+  };
+  for (let i = 0; i < PREFETCH; i++) prefetch(i);
+
   for (const [i, rec] of records.entries()) {
     opts.signal?.throwIfAborted();
+    prefetch(i + PREFETCH);
     const report: RecordReport = { record: rec.record, status: 'skipped', pages: null, file: null, shrunk: [], overflow: [], errors: [] };
     const writer = single ?? (await DocWriter.open(sides, merged, { cropMarks, ...(opts.title ? { title: `${opts.title} — record ${rec.record}` } : {}) }, warn));
     if (rec.problem) report.errors.push({ code: 'bad_row', message: rec.problem });
