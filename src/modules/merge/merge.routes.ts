@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/errors.js';
 import { partError } from '../../platform/http/multipart-errors.js';
 import { textValidator, validationToAppError } from '../../platform/http/validation.js';
 import { STORE_KINDS, storeOf } from '../catalog/shared/http.js';
-import { CreateMergeBody, CreateMergeUpload, MAX_CSV_BYTES, MergeJobEnvelope } from './merge.schemas.js';
+import { CreateMergeBody, CreateMergeUpload, MAX_CSV_BYTES, MAX_JSON_BYTES, MergeJobEnvelope } from './merge.schemas.js';
 import type { MergeInput, MergeService } from './merge.service.js';
 
 /** Store credentials (store key, JWT + store, API key) with files:render, as the PDF job's server-side callers. */
@@ -88,6 +88,8 @@ export async function mergeRoutes(app: App, deps: { merge: MergeService }): Prom
           response: { 202: MergeJobEnvelope },
         },
         config: MERGE_AUTH,
+        // 10,000 JSON records or a CSV string outgrow the service's default JSON body limit
+        bodyLimit: MAX_JSON_BYTES,
         validatorCompiler,
       },
       async (req, reply) => {

@@ -5,6 +5,8 @@ import { Nullable } from '../catalog/shared/http.js';
 export const MAX_RECORDS = 10_000;
 /** Largest CSV (a string field or a `file` part). */
 export const MAX_CSV_BYTES = 20 * 1024 * 1024;
+/** Largest JSON body of POST /merge-jobs (records or a csv string), above the service-wide FOLIO_BODY_LIMIT_BYTES. */
+export const MAX_JSON_BYTES = 32 * 1024 * 1024;
 
 const Cell = Type.Union([Type.String({ maxLength: 10_000 }), Type.Number(), Type.Boolean(), Type.Null()]);
 

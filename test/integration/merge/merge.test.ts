@@ -195,6 +195,10 @@ describe('POST /v1/merge-jobs', () => {
       [{ design_id: plain.id, records: people }, 'design_id', /no variable-data field/],
       [{ design_id: bad.id, records: [{ code: '1' }] }, `designs.${bad.id}.layers[0].field.symbology`, /code128/],
     ];
+    // 10,000 records (about 2 MB of JSON) are read whole, past the service's 1 MiB default body limit
+    const big = Array.from({ length: 10_000 }, (_, i) => ({ full_name: `Person number ${i} with a longer name`, role: 'Engineer', website: `https://example.com/people/${i}`, code: `SKU-${i}` }));
+    expect(JSON.stringify(big).length).toBeGreaterThan(1_048_576);
+    cases.push([{ design_id: d.id, records: big }, 'mapping.name', /no column of that name: map it to one of: full_name, role, website, code/]);
     for (const [payload, field, message] of cases) {
       const res = await postMerge(t.app, as.B(store), payload);
       expect(res.statusCode, `${JSON.stringify(payload).slice(0, 120)} → ${res.body}`).toBe(400);

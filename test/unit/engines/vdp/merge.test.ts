@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { FieldDefinitionError, MergeRecordFailure, mergeRecords, prepareSides, type MergeRecord } from '../../../../src/engines/vdp/merge.js';
-import { fixtureAssets, pdfBoxes, pdfFonts, pdfImages } from '../pdf/helpers.js';
+import { fixtureAssets, pdfBoxes, pdfFonts, pdfImages, rasterise } from '../pdf/helpers.js';
 import { cardSide, decodePages, pageText } from './helpers.js';
 
 const MM = 72 / 25.4;
@@ -131,6 +131,36 @@ describe('mergeRecords', () => {
     expect(await pdfBoxes(second)).toHaveLength(2);
     expect(await pageText(second, 1)).toContain('Two');
     expect(await pageText(second, 2)).toContain('Back of Two');
+  });
+
+  it('draws DataMatrix and EAN-13 (with its digits) as vector paths, in the colour asked for', async () => {
+    const side = cardSide([
+      { type: 'rect', left: 20, top: 20, width: 120, height: 120, fill: '#fff', strokeWidth: 0, field: { name: 'dm', type: 'barcode', symbology: 'datamatrix', color: '#003366' } },
+      { type: 'rect', left: 160, top: 40, width: 160, height: 100, fill: '#fff', strokeWidth: 0, field: { name: 'ean', type: 'barcode', symbology: 'ean13', include_text: true } },
+    ]);
+    const out = await mergeRecords([side], recs([{ dm: 'LOT-2026-0001', ean: '4006381333931' }, { dm: 'LOT-2026-0002', ean: '5901234123457' }]), fixtureAssets(), { output: 'pdf', onError: 'fail' });
+    expect(await pdfImages(out.file)).toEqual([]);
+    expect(await decodePages(out.file, 2)).toEqual([['EAN-13:4006381333931'], ['EAN-13:5901234123457']]);
+    // the DataMatrix box (20..140 px of 340 across the 85 mm trim, 2 mm bleed): dark blue modules, different per record
+    const grids: string[] = [];
+    for (const page of [1, 2]) {
+      const r = await rasterise(out.file, { page, dpi: 150, crop: { x: Math.round(((2 + 5) * 150) / 25.4), y: Math.round(((2 + 5) * 150) / 25.4), w: 170, h: 170 } });
+      let dark = 0;
+      let bits = '';
+      for (let y = 0; y < r.height; y += 4) {
+        for (let x = 0; x < r.width; x += 4) {
+          const [red, g, b] = r.at(x, y);
+          const isDark = b > red + 30 && red < 80;
+          if (isDark) dark++;
+          bits += isDark ? '1' : '0';
+        }
+      }
+      expect(dark).toBeGreaterThan(200);
+      grids.push(bits);
+    }
+    expect(grids[0]).not.toBe(grids[1]);
+    // the EAN's digits are glyph outlines (bwip-js draws text as paths): no text to extract
+    expect((await pageText(out.file, 1)).trim()).toBe('');
   });
 
   it('refuses bad field definitions before any work', () => {
