@@ -10085,6 +10085,7 @@ export interface operations {
                                 page: number;
                             }[];
                         } | {
+                            color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
                             crop_marks: boolean;
@@ -10096,7 +10097,9 @@ export interface operations {
                             id: string;
                             on_error: "skip" | "fail";
                             output: "pdf" | "zip";
+                            output_profile: string | null;
                             pages: number | null;
+                            pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
                             pdf_url: string | null;
                             /** @description Records done (merged or skipped) out of the data set; updated about once a second while the job runs */
                             progress: {
@@ -10212,6 +10215,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
+                    color_mode?: "rgb" | "cmyk";
                     /**
                      * @description Crop marks at the trim corners in a 0.25 in slug, as for the PDF job
                      * @default false
@@ -10255,6 +10260,10 @@ export interface operations {
                      * @default pdf
                      */
                     output?: "pdf" | "zip";
+                    /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
+                    output_profile?: string;
+                    /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
+                    pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
                     /** @description Or a project: its designs (oldest first) are the sides, one page per record and side */
                     project_id?: string;
                     /** @description The data set as JSON rows (column → value); numbers and booleans are printed as text, null is no value */
@@ -10263,6 +10272,7 @@ export interface operations {
                     }[];
                 };
                 "multipart/form-data": {
+                    color_mode?: "rgb" | "cmyk";
                     crop_marks?: "true" | "false";
                     design_id?: string;
                     /**
@@ -10276,6 +10286,8 @@ export interface operations {
                     numbering?: string;
                     on_error?: "skip" | "fail";
                     output?: "pdf" | "zip";
+                    output_profile?: string;
+                    pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
                     project_id?: string;
                 };
             };
@@ -10289,6 +10301,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
                             crop_marks: boolean;
@@ -10300,7 +10313,9 @@ export interface operations {
                             id: string;
                             on_error: "skip" | "fail";
                             output: "pdf" | "zip";
+                            output_profile: string | null;
                             pages: number | null;
+                            pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
                             pdf_url: string | null;
                             /** @description Records done (merged or skipped) out of the data set; updated about once a second while the job runs */
                             progress: {

@@ -22,6 +22,9 @@ import { nativeFlateStream } from '../pdf/content.js';
 import { parseSvgArtwork } from '../pdf/artwork/svg-parse.js';
 import type { PreparedImage } from '../pdf/images.js';
 import { embedGlyphFonts } from '../pdf/text/glyph-font.js';
+import { CmykColours } from '../pdf/colour/cmyk-colours.js';
+import { findOutputProfile, installedOutputProfiles, type OutputProfile } from '../pdf/colour/output-profiles.js';
+import { applyPdfX, pdfxAllowsObjectStreams, setPdfXHeader, type PdfStandard } from '../pdf/colour/pdfx.js';
 import { textFontQueries, TextPainter } from '../pdf/text-painter.js';
 import type { TextLayout } from '../pdf/text-layout.js';
 import type { PageBoxes } from '../pdf/page-geometry.js';
@@ -64,6 +67,12 @@ export interface MergeOptions {
   output: 'pdf' | 'zip';
   onError: OnError;
   cropMarks?: boolean;
+  /** rgb (default) or cmyk: colours and images through the output profile, as the print engine does */
+  colorMode?: 'rgb' | 'cmyk';
+  /** none (default for rgb), pdf_x4 (default for cmyk) or pdf_x1a: each file a PDF/X file */
+  pdfStandard?: PdfStandard;
+  /** id of an installed CMYK output profile; default `swop` */
+  outputProfile?: string;
   title?: string;
   /** file name stem of each record's PDF in a zip (default `record`) */
   fileStem?: string;
@@ -247,27 +256,32 @@ class DocWriter {
   private readonly staticForms: PDFRef[][] = [];
   private readonly pages: { page: PDFPage; xobjects: [string, PDFRef][] }[] = [];
 
+  private readonly colours: CmykColours | undefined;
+
   private constructor(
     doc: PDFDocument,
     private readonly sides: PreparedSide[],
     assets: AssetResolver,
     private readonly cropMarks: boolean,
     private readonly warn: (w: RenderWarning) => void,
+    private readonly colour: ColourSetup,
+    private readonly title: string,
   ) {
     this.doc = doc;
+    this.colours = colour.profile ? new CmykColours(colour.profile, colour.standard === 'pdf_x1a') : undefined;
     this.fonts = new FontRegistry(assets);
     this.images = new ImageStore(assets);
     // layout only: measuring text needs the fonts, never the painter
     this.measure = new TextPainter(undefined as never, this.fonts, doc);
   }
 
-  static async open(sides: PreparedSide[], assets: AssetResolver, opts: { cropMarks: boolean; title?: string }, warn: (w: RenderWarning) => void): Promise<DocWriter> {
+  static async open(sides: PreparedSide[], assets: AssetResolver, opts: { cropMarks: boolean; title?: string; colour: ColourSetup }, warn: (w: RenderWarning) => void): Promise<DocWriter> {
     const doc = await PDFDocument.create();
     doc.registerFontkit(fontkit);
-    doc.setProducer('Folio variable-data engine (pdf-lib)');
+    doc.setProducer(PRODUCER);
     doc.setCreator('Folio');
     if (opts.title) doc.setTitle(opts.title);
-    const w = new DocWriter(doc, sides, assets, opts.cropMarks, warn);
+    const w = new DocWriter(doc, sides, assets, opts.cropMarks, warn, opts.colour, opts.title ?? '');
     await w.drawStatic();
     return w;
   }
@@ -316,7 +330,7 @@ class DocWriter {
   /** Draws layers into a form XObject the size of the page (its resources are written at `finish`). */
   private async form(spec: PageSpec, boxes: PageBoxes, layers: Layer[], cropMarks: boolean, where: string): Promise<PDFRef> {
     const renderer = new PageRenderer(
-      { doc: this.doc, fonts: this.fonts, images: this.images, cropMarks, warn: (w) => this.warn({ ...w, page: this.pages.length, ...(w.layer ? { layer: `${where}.${w.layer}` } : {}) }) },
+      { doc: this.doc, fonts: this.fonts, images: this.images, cropMarks, ...(this.colours ? { colours: this.colours } : {}), warn: (w) => this.warn({ ...w, page: this.pages.length, ...(w.layer ? { layer: `${where}.${w.layer}` } : {}) }) },
       spec,
       boxes,
       layers,
@@ -509,26 +523,55 @@ class DocWriter {
 
   /** Embeds images and fonts, writes the forms' and pages' resources, saves. */
   async finish(): Promise<Buffer> {
-    await this.images.embedAll(this.doc);
+    const { profile, standard } = this.colour;
+    await this.images.embedAll(this.doc, profile ? { profile, flattenAlpha: standard === 'pdf_x1a' } : undefined, this.colours);
     await embedGlyphFonts(this.doc);
     const ctx = this.doc.context;
+    // CMYK: every colour of the document through the profile at once, then written into the forms
+    if (this.colours) await this.colours.resolve(ctx);
     for (const f of this.forms) {
       const media = f.media;
+      const content = this.colours ? this.colours.fill(f.content) : f.content;
+      if (this.colours && f.renderer.c.flattened) {
+        this.warn({ code: 'TRANSPARENCY_FLATTENED', page: 0, message: 'PDF/X-1a allows no transparency: translucent colours and image alpha were composited onto white', details: { standard } });
+      }
       // node's zlib (native) rather than pdf-lib's JavaScript deflate: a form per record adds up
-      ctx.assign(f.ref, nativeFlateStream(ctx, f.content, { Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [0, 0, media.width, media.height], Resources: f.renderer.res.build((key) => this.images.ref(key)) }));
+      ctx.assign(f.ref, nativeFlateStream(ctx, content, { Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [0, 0, media.width, media.height], Resources: f.renderer.res.build((key) => this.images.ref(key)) }));
     }
     for (const { page, xobjects } of this.pages) {
       const xo = ctx.obj({});
       for (const [name, ref] of xobjects) xo.set(PDFName.of(name), ref);
       page.node.set(PDFName.of('Resources'), ctx.obj({ ProcSet: ['PDF'], XObject: xo }));
     }
-    const pdf = await this.doc.save({ useObjectStreams: true });
+    if (profile && standard !== 'none') applyPdfX(this.doc, standard, profile, { title: this.title, producer: PRODUCER });
+    const pdf = await this.doc.save({ useObjectStreams: pdfxAllowsObjectStreams(standard) });
+    if (standard !== 'none') setPdfXHeader(pdf, standard);
     return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   }
 }
 
 /** Image bytes kept across documents (zip output) and for records ahead, least recently used dropped first. */
 const CACHED_IMAGES = 128;
+
+const PRODUCER = 'Folio variable-data engine (pdf-lib)';
+
+interface ColourSetup {
+  standard: PdfStandard;
+  /** the CMYK output profile; undefined for RGB */
+  profile: OutputProfile | undefined;
+}
+
+/** Colour mode, standard and profile as the print engine resolves them (a PDF/X file is CMYK). */
+function colourSetup(opts: MergeOptions): ColourSetup {
+  const standard: PdfStandard = opts.pdfStandard ?? (opts.colorMode === 'cmyk' ? 'pdf_x4' : 'none');
+  if (opts.colorMode !== 'cmyk' && standard === 'none') return { standard, profile: undefined };
+  const profile = findOutputProfile(opts.outputProfile);
+  if (!profile) {
+    const ids = installedOutputProfiles().map((p) => p.id);
+    throw new PageSpecError([{ path: 'outputProfile', message: ids.length ? `must be one of ${ids.join(', ')}` : 'no CMYK output profile is installed (Debian package libgs-common)' }]);
+  }
+  return { standard, profile };
+}
 
 /** Records ahead whose images are fetched while the current one is drawn. */
 const PREFETCH = 6;
@@ -575,6 +618,7 @@ function boxed(layer: Layer, picture: Record<string, unknown>, iw: number, ih: n
 export async function mergeRecords(sidesIn: readonly PageSpec[], records: readonly MergeRecord[], assets: AssetResolver, opts: MergeOptions): Promise<MergeResult> {
   const cropMarks = opts.cropMarks === true;
   const sides = prepareSides(sidesIn, cropMarks);
+  const colour = colourSetup(opts);
   const merged = new MergeAssets(assets);
   const warnings: RenderWarning[] = [];
   const seen = new Set<string>();
@@ -586,7 +630,7 @@ export async function mergeRecords(sidesIn: readonly PageSpec[], records: readon
   };
   const reports: RecordReport[] = [];
   const zipFiles: Record<string, Uint8Array> = {};
-  let single: DocWriter | null = opts.output === 'pdf' ? await DocWriter.open(sides, merged, { cropMarks, ...(opts.title ? { title: opts.title } : {}) }, warn) : null;
+  let single: DocWriter | null = opts.output === 'pdf' ? await DocWriter.open(sides, merged, { cropMarks, colour, ...(opts.title ? { title: opts.title } : {}) }, warn) : null;
   const stem = opts.fileStem ?? 'record';
   const width = String(Math.max(...records.map((r) => r.record), 1)).length;
   let mergedCount = 0;
@@ -608,7 +652,7 @@ export async function mergeRecords(sidesIn: readonly PageSpec[], records: readon
     opts.signal?.throwIfAborted();
     prefetch(i + PREFETCH);
     const report: RecordReport = { record: rec.record, status: 'skipped', pages: null, file: null, shrunk: [], overflow: [], errors: [] };
-    const writer = single ?? (await DocWriter.open(sides, merged, { cropMarks, ...(opts.title ? { title: `${opts.title} — record ${rec.record}` } : {}) }, warn));
+    const writer = single ?? (await DocWriter.open(sides, merged, { cropMarks, colour, ...(opts.title ? { title: `${opts.title} — record ${rec.record}` } : {}) }, warn));
     if (rec.problem) report.errors.push({ code: 'bad_row', message: rec.problem });
     const filled: Layer[][] = [];
     if (!rec.problem) {

@@ -31,6 +31,9 @@ export interface MergePayload {
   output: 'pdf' | 'zip';
   on_error: 'skip' | 'fail';
   crop_marks: boolean;
+  color_mode: 'rgb' | 'cmyk';
+  pdf_standard: 'none' | 'pdf_x4' | 'pdf_x1a';
+  output_profile: string | null;
 }
 
 /** The data set as stored: rows of cells by column, a problem for rows that could not be read. */
@@ -123,6 +126,9 @@ export function mergeJob(deps: () => MergeJobDeps): JobBinding {
         output: p.output,
         onError: p.on_error,
         cropMarks: p.crop_marks,
+        colorMode: p.color_mode,
+        pdfStandard: p.pdf_standard,
+        ...(p.output_profile ? { outputProfile: p.output_profile } : {}),
         title: p.project_id ? `Project ${p.project_id} merge` : `Design ${p.design_id} merge`,
         fileStem: 'record',
         signal: ctx.signal,

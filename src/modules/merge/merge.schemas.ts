@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../catalog/shared/http.js';
+import { CreatePdfBody } from '../print/pdf.schemas.js';
 
 /** Largest data set of one merge job. */
 export const MAX_RECORDS = 10_000;
@@ -37,6 +38,9 @@ export const CreateMergeBody = Type.Object(
       Type.Union([Type.Literal('skip'), Type.Literal('fail')], { default: 'skip', description: 'A bad record (missing value, text that cannot fit with fit `fail`, an image that cannot be fetched, a value a barcode cannot encode, a CSV row with the wrong number of columns): `skip` leaves it out and lists it in the report; `fail` fails the job naming it' }),
     ),
     crop_marks: Type.Optional(Type.Boolean({ default: false, description: 'Crop marks at the trim corners in a 0.25 in slug, as for the PDF job' })),
+    color_mode: CreatePdfBody.properties.color_mode,
+    pdf_standard: CreatePdfBody.properties.pdf_standard,
+    output_profile: CreatePdfBody.properties.output_profile,
   },
   {
     additionalProperties: false,
@@ -93,6 +97,9 @@ export const MergeJob = Type.Object({
   output: Type.Union([Type.Literal('pdf'), Type.Literal('zip')]),
   on_error: Type.Union([Type.Literal('skip'), Type.Literal('fail')]),
   crop_marks: Type.Boolean(),
+  color_mode: Type.Union([Type.Literal('rgb'), Type.Literal('cmyk')]),
+  pdf_standard: Type.Union([Type.Literal('none'), Type.Literal('pdf_x4'), Type.Literal('pdf_x1a')]),
+  output_profile: Nullable(Type.String({ description: 'The CMYK output profile id colours were converted through (and a PDF/X file embeds); null for rgb' })),
   progress: Type.Object(
     { current: Type.Integer(), total: Type.Integer(), percentage: Type.Integer({ minimum: 0, maximum: 100 }) },
     { description: 'Records done (merged or skipped) out of the data set; updated about once a second while the job runs' },
@@ -131,6 +138,9 @@ export const CreateMergeUpload = Type.Object(
     output: Type.Optional(Type.Union([Type.Literal('pdf'), Type.Literal('zip')])),
     on_error: Type.Optional(Type.Union([Type.Literal('skip'), Type.Literal('fail')])),
     crop_marks: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+    color_mode: Type.Optional(Type.Union([Type.Literal('rgb'), Type.Literal('cmyk')])),
+    pdf_standard: Type.Optional(Type.Union([Type.Literal('none'), Type.Literal('pdf_x4'), Type.Literal('pdf_x1a')])),
+    output_profile: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
 );

@@ -10,6 +10,7 @@ import type { DesignJson } from '../designs/designs.kind.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import { pageSpecOf } from '../print/page-spec.js';
 import { MAX_PDF_PAGES } from '../print/pdf.kind.js';
+import { resolveColour } from '../print/pdf.service.js';
 import type { ProjectJson } from '../projects/projects.kind.js';
 import { fromCsv, fromJson } from './merge.data.js';
 import { dataKey, MERGE_KIND, mergeFileKey, type DataSet, type MergeJobResult, type MergePayload, type MergeProgress } from './merge.jobs.js';
@@ -48,6 +49,7 @@ export class MergeService {
     }
     if (sides.every((s) => s.fields.length === 0)) throw AppError.field(input.design_id ? 'design_id' : 'project_id', 'has no variable-data field: give layers a `field` ({name, type}) to fill');
 
+    const colour = resolveColour(input);
     const numbering = { start: input.numbering?.start ?? 1, step: input.numbering?.step ?? 1, padding: input.numbering?.padding ?? 0 };
     let data: DataSet;
     if (input.records !== undefined) data = fromJson(input.records);
@@ -91,6 +93,9 @@ export class MergeService {
       output: input.output ?? 'pdf',
       on_error: input.on_error ?? 'skip',
       crop_marks: input.crop_marks === true,
+      color_mode: colour.color_mode,
+      pdf_standard: colour.pdf_standard ?? 'none',
+      output_profile: colour.output_profile ?? null,
     };
     const out = await this.deps.jobs.create(MERGE_KIND, { accountId: actor.userId, storeId, payload, cost: 0 });
     if (out.replayed) throw new Error('a merge job is not idempotent-keyed');
@@ -125,6 +130,9 @@ export class MergeService {
       output: p.output,
       on_error: p.on_error,
       crop_marks: p.crop_marks,
+      color_mode: p.color_mode ?? 'rgb',
+      pdf_standard: p.pdf_standard ?? 'none',
+      output_profile: p.output_profile ?? null,
       progress: { current, total, percentage: total ? Math.floor((current * 100) / total) : 100 },
       pdf_url: p.output === 'pdf' ? url : null,
       zip_url: p.output === 'zip' ? url : null,

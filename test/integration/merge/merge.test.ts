@@ -10,6 +10,7 @@ import { asK, storeKey, storeOn } from '../api-keys/helpers.js';
 import { multipart } from '../catalog/helpers.js';
 import { downloadLink, finishedJob, saveDesign } from '../designs/helpers.js';
 import { pdfBoxes, pdfImages } from '../../unit/engines/pdf/helpers.js';
+import { pdfxFacts, qpdfJson } from '../../unit/engines/pdf/pdfx-helpers.js';
 import { decodePages, pageText } from '../../unit/engines/vdp/helpers.js';
 import { cardDesign, cardLayers, cardProduct, merged, postMerge, upload } from './helpers.js';
 
@@ -112,6 +113,30 @@ describe('POST /v1/merge-jobs', () => {
     expect(fail.status).toBe('failed');
     expect(fail.error).toBe('record 2: the row has 2 columns, the header 4 (on_error: fail)');
     expect(fail.pdf_url).toBeNull();
+  });
+
+  it('prints PDF/X-4 in CMYK like the PDF job: OutputIntent, CMYK colours, text and codes intact', async () => {
+    const d = await cardDesign(t.app, store);
+    const done = await merged(t.app, as.B(store), { design_id: d.id, records: people.slice(0, 2), pdf_standard: 'pdf_x4' });
+    expect(done.status, done.error).toBe('completed');
+    expect(done).toMatchObject({ color_mode: 'cmyk', pdf_standard: 'pdf_x4', output_profile: 'swop' });
+    const pdf = await downloadLink(t.app, done.pdf_url);
+    const f = await pdfxFacts(pdf);
+    expect(f.header).toBe('%PDF-1.6');
+    expect(f.intents).toHaveLength(1);
+    expect(f.profiles[0]).toMatchObject({ n: 4, space: 'CMYK' });
+    // the pages place forms (static layers once, each record's fields): their colour operators are CMYK or gray, never RGB
+    const q = await qpdfJson(pdf);
+    const forms = [...q.objects.values()].filter((o) => o.stream?.dict['/Subtype'] === '/Form' && o.stream.data).map((o) => Buffer.from(o.stream!.data!, 'base64').toString('latin1'));
+    const ops = (re: RegExp) => forms.join('\n').split('\n').filter((l) => re.test(l)).length;
+    expect(forms.length).toBeGreaterThan(2);
+    expect(ops(/(^|\s)(rg|RG)$/)).toBe(0);
+    expect(ops(/(^|\s)(k|K)$/)).toBeGreaterThan(0);
+    expect((await pageText(pdf, 2)).replace(/\s+/g, ' ')).toContain(people[1]!.name);
+    expect(await decodePages(pdf, 2)).toEqual(people.slice(0, 2).map((p) => [`CODE-128:${p.sku}`, `QR-Code:${p.url}`].sort()));
+    const rgbX = await postMerge(t.app, as.B(store), { design_id: d.id, records: people, color_mode: 'rgb', pdf_standard: 'pdf_x4' });
+    expect(rgbX.statusCode).toBe(400);
+    expect(Object.keys(rgbX.json().error)).toEqual(['color_mode']);
   });
 
   it('numbers copies without a data set: {{n}} from start, by step, zero-padded', async () => {

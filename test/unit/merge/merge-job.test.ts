@@ -31,7 +31,7 @@ function world(rows: number) {
   };
   const payload: MergePayload = {
     design_id: 'd1', project_id: null, design_ids: ['d1'], data_key: 'data.json', record_count: rows, mapping: {},
-    numbering: { start: 1, step: 1, padding: 3 }, output: 'pdf', on_error: 'skip', crop_marks: false,
+    numbering: { start: 1, step: 1, padding: 3 }, output: 'pdf', on_error: 'skip', crop_marks: false, color_mode: 'rgb', pdf_standard: 'none', output_profile: null,
   };
   const saved: unknown[] = [];
   const ctx: JobContext<MergePayload> = {
