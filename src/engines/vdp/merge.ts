@@ -342,10 +342,11 @@ class DocWriter {
   }
 
   /**
-   * The field layers of one record, filled in: text fitted, images and codes loaded.
-   * Throws a RecordIssue list (as RecordProblems) for a bad record.
+   * The field layers of one record, filled in: text fitted, images and codes loaded; one
+   * entry per field of the side (null where nothing is drawn). Problems of the record are
+   * returned as issues (the record is a bad row), never thrown.
    */
-  async fill(side: PreparedSide, s: number, values: MergeRecord['values'], assets: MergeAssets): Promise<{ bySide: Layer[]; outcome: FieldOutcome; issues: RecordIssue[] }> {
+  async fill(side: PreparedSide, s: number, values: MergeRecord['values'], assets: MergeAssets): Promise<{ bySide: (Layer | null)[]; outcome: FieldOutcome; issues: RecordIssue[] }> {
     const issues: RecordIssue[] = [];
     const outcome: FieldOutcome = { layers: [], shrunk: [], overflow: [] };
     const value = (name: string, f: FieldSpec | undefined): string | undefined => {
@@ -353,13 +354,12 @@ class DocWriter {
       if (v !== undefined && v !== '') return v;
       return f?.name === name ? f.default : undefined;
     };
-    const out: Layer[] = [];
-    for (const fl of side.fields) {
+    // exactly one entry per field, in order (null: nothing drawn), so addPages can cut the field runs
+    const one = async (fl: FieldLayer): Promise<Layer | null> => {
       const { field, layer } = fl;
       const where = `sides[${s}].layers[${fl.index}]`;
       if (layer.visible === false) {
-        out.push(layer);
-        continue;
+        return layer;
       }
       if (field.type === 'text') {
         const template = layer.text ?? '';
@@ -379,7 +379,7 @@ class DocWriter {
         }
         if (missing.length && field.required) {
           issues.push({ field: field.name, code: 'missing_value', message: `no value for ${missing.map((m) => `"${m}"`).join(', ')}` });
-          continue;
+          return null;
         }
         const fitted = await this.fitText(layer, field, text, where);
         if (fitted.overflow) {
@@ -387,40 +387,42 @@ class DocWriter {
             const [bw, bh] = fitted.overflow.box;
             const [nw, nh] = fitted.overflow.needed;
             issues.push({ field: field.name, code: 'text_overflow', message: `the text needs ${round(nw)}×${round(nh)} px; its box is ${round(bw)}×${round(bh)} px (fit: fail)` });
-            continue;
+            return null;
           }
           outcome.overflow.push({ field: field.name, ...fitted.overflow });
         }
         if (fitted.shrunk) outcome.shrunk.push({ field: field.name, ...fitted.shrunk });
-        out.push(fitted.layer);
-        continue;
+        return fitted.layer;
       }
       const v = value(field.name, field);
       if (v === undefined) {
         if (field.required) issues.push({ field: field.name, code: 'missing_value', message: `no value for "${field.name}"` });
-        continue;
+        return null;
       }
       if (field.type === 'image') {
         const ref: ImageRef = /^https?:\/\//i.test(v) ? { src: v } : { imageId: v };
         try {
           const img = await this.images.load(ref, where);
-          out.push(boxed(layer, { type: 'image', ...(ref.src ? { src: ref.src } : { image_id: ref.imageId }) }, img.width, img.height, (field.fit ?? 'cover') as 'cover' | 'contain'));
+          return boxed(layer, { type: 'image', ...(ref.src ? { src: ref.src } : { image_id: ref.imageId }) }, img.width, img.height, (field.fit ?? 'cover') as 'cover' | 'contain');
         } catch (e) {
           if (!(e instanceof AssetError)) throw e;
           issues.push({ field: field.name, code: 'image_unavailable', message: e.message.replace(/^[^:]*: /, '') });
         }
-        continue;
+        return null;
       }
       // qr / barcode
       try {
         const { ref, img } = assets.code(barcodeSvg(field, v));
         this.images.provide(ref, img);
-        out.push(boxed(layer, { type: 'image', src: ref.src }, img.width, img.height, 'contain'));
+        return boxed(layer, { type: 'image', src: ref.src }, img.width, img.height, 'contain');
       } catch (e) {
         if (!(e instanceof BarcodeError)) throw e;
         issues.push({ field: field.name, code: 'invalid_code', message: `"${v.slice(0, 80)}" ${e.message}` });
       }
-    }
+      return null;
+    };
+    const out: (Layer | null)[] = [];
+    for (const fl of side.fields) out.push(await one(fl));
     return { bySide: out, outcome, issues };
   }
 
@@ -486,7 +488,7 @@ class DocWriter {
   }
 
   /** Adds the record's pages (one per side): the static forms and the record's field forms in layer order. */
-  async addPages(filled: Layer[][]): Promise<void> {
+  async addPages(filled: (Layer | null)[][]): Promise<void> {
     for (const [s, side] of this.sides.entries()) {
       const b = side.boxes;
       const page = this.doc.addPage([b.mediaBox.width, b.mediaBox.height]);
@@ -654,7 +656,7 @@ export async function mergeRecords(sidesIn: readonly PageSpec[], records: readon
     const report: RecordReport = { record: rec.record, status: 'skipped', pages: null, file: null, shrunk: [], overflow: [], errors: [] };
     const writer = single ?? (await DocWriter.open(sides, merged, { cropMarks, colour, ...(opts.title ? { title: `${opts.title} — record ${rec.record}` } : {}) }, warn));
     if (rec.problem) report.errors.push({ code: 'bad_row', message: rec.problem });
-    const filled: Layer[][] = [];
+    const filled: (Layer | null)[][] = [];
     if (!rec.problem) {
       for (const [s, side] of sides.entries()) {
         const { bySide, outcome, issues } = await writer.fill(side, s, rec.values, merged);

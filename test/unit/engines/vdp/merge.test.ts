@@ -163,6 +163,20 @@ describe('mergeRecords', () => {
     expect((await pageText(out.file, 1)).trim()).toBe('');
   });
 
+  it('keeps the layer order when an optional field is left out: a field above a static layer stays above it', async () => {
+    const side = cardSide([
+      { type: 'rect', left: 10, top: 5, width: 30, height: 30, fill: '#fff', strokeWidth: 0, field: { name: 'note', type: 'qr', required: false } },
+      { type: 'rect', left: 0, top: 40, width: 340, height: 100, fill: '#000000', strokeWidth: 0 },
+      { type: 'text', left: 20, top: 60, text: 'x', fontFamily: 'Roboto', fontWeight: 'bold', fontSize: 48, fill: '#ffffff', field: { name: 'big', type: 'text' } },
+    ]);
+    const out = await mergeRecords([side], recs([{ big: 'WHITE' }]), fixtureAssets(), { output: 'pdf', onError: 'fail' });
+    // the black band: 40..140 px of 220 down the 55 mm trim (+2 mm bleed); white text drawn over it shows
+    const band = await rasterise(out.file, { dpi: 100, crop: { x: 12, y: Math.round(((2 + 10) * 100) / 25.4) + 3, w: 320, h: Math.round((25 * 100) / 25.4) - 6 } });
+    let white = 0;
+    for (let y = 0; y < band.height; y++) for (let x = 0; x < band.width; x++) if (band.at(x, y)[0] > 200) white++;
+    expect(white).toBeGreaterThan(100);
+  });
+
   it('refuses bad field definitions before any work', () => {
     expect(() => prepareSides([cardSide([{ type: 'rect', width: 10, height: 10, field: { name: 'x', type: 'text' } }, { type: 'text', text: 'a', field: { name: '1bad', type: 'qr' } }])])).toThrow(FieldDefinitionError);
     try {
