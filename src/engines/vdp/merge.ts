@@ -9,8 +9,9 @@
  * into a small form of their own.
  */
 import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, PDFName, type PDFPage, type PDFRef } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFPage, type PDFRef } from 'pdf-lib';
 import { zipSync } from 'fflate';
 import { AssetError, checkPageSpecs, LayerValidationError, PageSpecError, pageBoxes, validateLayers, type AssetResolver, type ImageRef, type Layer, type PageSpec, type RenderWarning } from '../pdf/index.js';
 import { FontRegistry } from '../pdf/fonts/font-registry.js';
@@ -18,7 +19,7 @@ import { ImageStore } from '../pdf/image-store.js';
 import { TEXT_TYPES } from '../pdf/layers.js';
 import { n } from '../pdf/object-geometry.js';
 import { PageRenderer } from '../pdf/page-renderer.js';
-import { nativeFlateStream } from '../pdf/content.js';
+import { nativeFlateStream, type PageResources } from '../pdf/content.js';
 import { parseSvgArtwork } from '../pdf/artwork/svg-parse.js';
 import type { PreparedImage } from '../pdf/images.js';
 import { embedGlyphFonts } from '../pdf/text/glyph-font.js';
@@ -239,11 +240,14 @@ interface FieldOutcome {
   overflow: RecordReport['overflow'];
 }
 
+/** A form whose resources are written at `finish` (images embed last). */
 interface PendingForm {
-  renderer: PageRenderer;
-  media: { width: number; height: number };
-  content: string;
+  res: PageResources;
+  /** the content: compressed at once for RGB; text for CMYK (colour placeholders resolve at finish) */
+  content: Buffer | string;
+  flattened: boolean;
   ref: PDFRef;
+  media: { width: number; height: number };
 }
 
 /** One output document: its fonts, images and the static forms of each side. */
@@ -255,6 +259,8 @@ class DocWriter {
   private readonly forms: PendingForm[] = [];
   private readonly staticForms: PDFRef[][] = [];
   private readonly pages: { page: PDFPage; xobjects: [string, PDFRef][] }[] = [];
+  /** pictures of records drawn since the last flush (released once embedded) */
+  private recordImages: ImageRef[] = [];
 
   private readonly colours: CmykColours | undefined;
 
@@ -337,7 +343,8 @@ class DocWriter {
     );
     const content = await renderer.render();
     const ref = this.doc.context.nextRef();
-    this.forms.push({ renderer, content, ref, media: boxes.mediaBox });
+    // only what finish needs is kept: not the renderer, its layers or its builder
+    this.forms.push({ res: renderer.res, content: this.colours ? content : deflateSync(Buffer.from(content, 'latin1')), flattened: renderer.c.flattened, ref, media: boxes.mediaBox });
     return ref;
   }
 
@@ -403,6 +410,7 @@ class DocWriter {
         const ref: ImageRef = /^https?:\/\//i.test(v) ? { src: v } : { imageId: v };
         try {
           const img = await this.images.load(ref, where);
+          this.recordImages.push(ref);
           return boxed(layer, { type: 'image', ...(ref.src ? { src: ref.src } : { image_id: ref.imageId }) }, img.width, img.height, (field.fit ?? 'cover') as 'cover' | 'contain');
         } catch (e) {
           if (!(e instanceof AssetError)) throw e;
@@ -414,6 +422,7 @@ class DocWriter {
       try {
         const { ref, img } = assets.code(barcodeSvg(field, v));
         this.images.provide(ref, img);
+        this.recordImages.push(ref);
         return boxed(layer, { type: 'image', src: ref.src }, img.width, img.height, 'contain');
       } catch (e) {
         if (!(e instanceof BarcodeError)) throw e;
@@ -523,6 +532,19 @@ class DocWriter {
     }
   }
 
+  /**
+   * Embeds the pictures records drew so far and drops their decoded data: 10,000 records'
+   * QR codes and photos are not all held parsed until the file is saved. (Their content
+   * streams stay until `finish`: a form's resources are written once every image is embedded.)
+   */
+  async flush(): Promise<void> {
+    if (this.recordImages.length === 0) return;
+    const { profile, standard } = this.colour;
+    await this.images.embedAll(this.doc, profile ? { profile, flattenAlpha: standard === 'pdf_x1a' } : undefined, this.colours);
+    for (const ref of this.recordImages) this.images.release(ref);
+    this.recordImages = [];
+  }
+
   /** Embeds images and fonts, writes the forms' and pages' resources, saves. */
   async finish(): Promise<Buffer> {
     const { profile, standard } = this.colour;
@@ -533,12 +555,13 @@ class DocWriter {
     if (this.colours) await this.colours.resolve(ctx);
     for (const f of this.forms) {
       const media = f.media;
-      const content = this.colours ? this.colours.fill(f.content) : f.content;
-      if (this.colours && f.renderer.c.flattened) {
+      if (this.colours && f.flattened) {
         this.warn({ code: 'TRANSPARENCY_FLATTENED', page: 0, message: 'PDF/X-1a allows no transparency: translucent colours and image alpha were composited onto white', details: { standard } });
       }
       // node's zlib (native) rather than pdf-lib's JavaScript deflate: a form per record adds up
-      ctx.assign(f.ref, nativeFlateStream(ctx, content, { Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [0, 0, media.width, media.height], Resources: f.renderer.res.build((key) => this.images.ref(key)) }));
+      const dict = { Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [0, 0, media.width, media.height], Resources: f.res.build((key) => this.images.ref(key)) };
+      if (typeof f.content === 'string') ctx.assign(f.ref, nativeFlateStream(ctx, this.colours ? this.colours.fill(f.content) : f.content, dict));
+      else ctx.assign(f.ref, PDFRawStream.of(ctx.obj({ ...dict, Filter: 'FlateDecode' } as never) as unknown as PDFDict, f.content));
     }
     for (const { page, xobjects } of this.pages) {
       const xo = ctx.obj({});
@@ -574,6 +597,9 @@ function colourSetup(opts: MergeOptions): ColourSetup {
   }
   return { standard, profile };
 }
+
+/** Records between two flushes of their pictures into the document (single-file output). */
+const FLUSH_EVERY = 32;
 
 /** Records ahead whose images are fetched while the current one is drawn. */
 const PREFETCH = 6;
@@ -679,6 +705,7 @@ export async function mergeRecords(sidesIn: readonly PageSpec[], records: readon
     if (single) {
       report.pages = [before + 1, writer.pageCount];
       pages = writer.pageCount;
+      if (mergedCount % FLUSH_EVERY === 0) await writer.flush();
     } else {
       const name = `${stem}-${String(rec.record).padStart(width, '0')}.pdf`;
       zipFiles[name] = await writer.finish();
