@@ -108,13 +108,16 @@ export function mergeJob(deps: () => MergeJobDeps): JobBinding {
     const storeId = ctx.storeId;
     if (!storeId) throw new JobFailure('a merge job belongs to a store');
     const p = ctx.payload;
+    // an earlier attempt finished the file (and lost the job's completion): answer it again
+    const earlier = (ctx.progress as { result?: MergeJobResult } | null)?.result;
+    if (earlier && (await blobs.head(earlier.file_key))) return earlier;
     const sides: PageSpec[] = [];
     for (const id of p.design_ids) {
       const design = await designs.getIncludingDeleted(storeId, id);
       if (!design) throw new JobFailure(`design ${id} no longer exists`);
       sides.push(pageSpecOf(design));
     }
-    const data = JSON.parse((await blobs.get(p.data_key)).toString('utf8')) as DataSet;
+    const data = JSON.parse((await blobs.get(p.data_key).catch(() => Promise.reject(new JobFailure('the data set of this job is gone')))).toString('utf8')) as DataSet;
     const records = toRecords(data, p.mapping, p.numbering);
     let last = Date.now();
     let saving: Promise<void> = Promise.resolve();
@@ -150,7 +153,7 @@ export function mergeJob(deps: () => MergeJobDeps): JobBinding {
     const key = mergeFileKey(storeId, ctx.id, p.output);
     await blobs.put(key, out.file, { contentType: out.contentType });
     const details = out.records.filter((r) => r.status === 'skipped' || r.shrunk.length > 0 || r.overflow.length > 0);
-    return {
+    const result: MergeJobResult = {
       file_key: key,
       content_type: out.contentType,
       size_bytes: out.file.length,
@@ -162,5 +165,9 @@ export function mergeJob(deps: () => MergeJobDeps): JobBinding {
       overflowed: out.records.filter((r) => r.overflow.length > 0).length,
       warnings: out.warnings,
     };
+    await ctx.saveProgress({ current: total, total, result });
+    // the data set has served: the file and the report are what the job keeps
+    await blobs.delete(p.data_key).catch(() => undefined);
+    return result;
   });
 }

@@ -26,6 +26,7 @@ function world(rows: number) {
       get: async (k: string) => blobs.get(k)!,
       put: async (k: string, b: Buffer) => void blobs.set(k, Buffer.from(b)),
       head: async (k: string) => (blobs.has(k) ? { size: blobs.get(k)!.length } : null),
+      delete: async (k: string) => void blobs.delete(k),
     },
     fetcher: { fetch: async () => Promise.reject(new Error('no network in this test')) },
   };
@@ -50,8 +51,12 @@ describe('the merge job handler', () => {
     const out = await handler(ctx);
     expect(out).toMatchObject({ pages: 150, merged: 150, skipped: 0, content_type: 'application/pdf', file_key: 'merge/s1/job1.pdf' });
     expect(blobs.get('merge/s1/job1.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
-    // only the start: the interval never elapsed
-    expect(saved).toEqual([{ current: 0, total: 150 }]);
+    // the start, then the result (a checkpoint for a retry): the interval never elapsed
+    expect(saved).toEqual([{ current: 0, total: 150 }, { current: 150, total: 150, result: out }]);
+    // the data set is deleted once the file is kept; a retry after that answers the same result
+    expect(blobs.has('data.json')).toBe(false);
+    const again = await handler({ ...ctx, progress: saved[1] });
+    expect(again).toEqual(out);
   });
 
   it('reports progress while it runs, in order, below the total until done', async () => {
@@ -62,7 +67,8 @@ describe('the merge job handler', () => {
     expect(saved.length).toBeLessThan(150);
     expect(currents[0]).toBe(0);
     expect([...currents].sort((a, b) => a - b)).toEqual(currents);
-    expect(Math.max(...currents)).toBeLessThan(150);
+    expect(currents.at(-1)).toBe(150);
+    expect(Math.max(...currents.slice(0, -1))).toBeLessThan(150);
   });
 
   it('numbers records from start by step, zero-padded; a mapping to n reads the number', () => {
