@@ -257,7 +257,8 @@ class DocWriter {
   readonly images: ImageStore;
   private readonly measure: TextPainter;
   private readonly forms: PendingForm[] = [];
-  private readonly staticForms: PDFRef[][] = [];
+  /** per side, per static run: its form, or null when the run prints nothing */
+  private readonly staticForms: (PDFRef | null)[][] = [];
   private readonly pages: { page: PDFPage; xobjects: [string, PDFRef][] }[] = [];
   /** pictures of records drawn since the last flush (released once embedded) */
   private recordImages: ImageRef[] = [];
@@ -321,9 +322,13 @@ class DocWriter {
 
   private async drawStatic(): Promise<void> {
     for (const [s, side] of this.sides.entries()) {
-      const refs: PDFRef[] = [];
+      const refs: (PDFRef | null)[] = [];
       for (const seg of side.segments) {
         if (seg.kind !== 'static') continue;
+        if (!this.drawsSomething(side, seg)) {
+          refs.push(null);
+          continue;
+        }
         const background = seg.first ? side.spec.background : null;
         await this.preload(seg.layers, background, `sides[${s}]`);
         const spec: PageSpec = { ...side.spec, background, layers: seg.layers };
@@ -331,6 +336,11 @@ class DocWriter {
       }
       this.staticForms.push(refs);
     }
+  }
+
+  /** Whether a static run has anything to print: layers, the page background (first run), crop marks (last run). */
+  private drawsSomething(side: PreparedSide, seg: Extract<Segment, { kind: 'static' }>): boolean {
+    return seg.layers.length > 0 || (seg.first && !!side.spec.background) || (seg.last && this.cropMarks);
   }
 
   /** Draws layers into a form XObject the size of the page (its resources are written at `finish`). */
@@ -511,11 +521,9 @@ class DocWriter {
       for (const seg of side.segments) {
         let ref: PDFRef;
         if (seg.kind === 'static') {
-          if (seg.layers.length === 0 && !(seg.first && side.spec.background) && !(seg.last && this.cropMarks)) {
-            st++;
-            continue;
-          }
-          ref = this.staticForms[s]![st++]!;
+          const form = this.staticForms[s]![st++];
+          if (!form) continue;
+          ref = form;
         } else {
           const layers = filled[s]!.slice(fieldAt, fieldAt + seg.fields.length);
           fieldAt += seg.fields.length;
