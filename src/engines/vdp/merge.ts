@@ -29,7 +29,7 @@ import { applyPdfX, pdfxAllowsObjectStreams, setPdfXHeader, type PdfStandard } f
 import { textFontQueries, TextPainter } from '../pdf/text-painter.js';
 import type { TextLayout } from '../pdf/text-layout.js';
 import type { PageBoxes } from '../pdf/page-geometry.js';
-import { barcodeSvg, BarcodeError } from './barcodes.js';
+import { barcodeSvg, BarcodeError, qrCode } from './barcodes.js';
 import { DEFAULT_MIN_FONT_SIZE, fieldLayers, fillTokens, tokensOf, type FieldIssue, type FieldLayer, type FieldSpec } from './fields.js';
 
 export type OnError = 'skip' | 'fail';
@@ -189,7 +189,10 @@ class MergeAssets implements AssetResolver {
   constructor(private readonly inner: AssetResolver) {}
 
   /** Generated code artwork: prepared here (its size is its viewBox), never decoded by sharp. */
-  code(svg: string): { ref: ImageRef; img: PreparedImage } {
+  code(field: FieldSpec, value: string): { ref: ImageRef; img: PreparedImage } {
+    // QR codes come with their artwork built; other symbologies' SVG (bwip-js) is parsed
+    const qr = field.type === 'qr' || field.symbology === 'qrcode' ? qrCode(value, field.error_correction ?? 'M', field.color ?? '#000000') : null;
+    const svg = qr ? qr.svg : barcodeSvg(field, value);
     const bytes = Buffer.from(svg, 'utf8');
     const src = `vdp-code:${createHash('sha1').update(bytes).digest('hex')}`;
     let img = this.prepared.get(src);
@@ -197,7 +200,7 @@ class MergeAssets implements AssetResolver {
       const vb = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
       const width = Number(vb?.[1] ?? 100);
       const height = Number(vb?.[2] ?? 100);
-      const art = parseSvgArtwork(bytes, width, height);
+      const art = qr?.artwork ?? parseSvgArtwork(bytes, width, height);
       img = { format: 'svg', width, height, orientation: 1, isVector: true, bytes, ...(art.unsupported.length ? { rasterReasons: art.unsupported } : { svg: art }) };
       // one record's code is used once: keep only the latest few (a repeated value hits)
       if (this.prepared.size >= 64) this.prepared.delete(this.prepared.keys().next().value!);
@@ -430,7 +433,7 @@ class DocWriter {
       }
       // qr / barcode
       try {
-        const { ref, img } = assets.code(barcodeSvg(field, v));
+        const { ref, img } = assets.code(field, v);
         this.images.provide(ref, img);
         this.recordImages.push(ref);
         return boxed(layer, { type: 'image', src: ref.src }, img.width, img.height, 'contain');
