@@ -448,8 +448,12 @@ class DocWriter {
     return { bySide: out, outcome, issues };
   }
 
-  private async layout(l: Layer): Promise<TextLayout> {
-    for (const q of textFontQueries(l)) await this.fonts.load(q.family, q.weight, q.style);
+  private async layout(l: Layer, where = 'layers'): Promise<TextLayout> {
+    for (const q of textFontQueries(l)) {
+      const { face } = await this.fonts.load(q.family, q.weight, q.style);
+      // once per family (the warning list is deduplicated), as for the static layers
+      if (face.fallbackFor) this.warn({ code: 'FONT_FALLBACK', page: 0, layer: where, message: `font "${q.family}" is not available; ${face.family} was used`, details: { requested: q.family, used: face.family } });
+    }
     return this.measure.layout(l);
   }
 
@@ -460,13 +464,12 @@ class DocWriter {
    * height; shrink lowers the font size (binary search) down to `min_font_size`.
    */
   private async fitText(layer: Layer, field: FieldSpec, text: string, where: string): Promise<{ layer: Layer; shrunk?: { from: number; to: number }; overflow?: { box: [number, number]; needed: [number, number] } }> {
-    void where;
     const fit = field.fit ?? 'shrink';
     const size = n(layer.fontSize, 40);
     const W = n(layer.width, 0);
     const original: Layer = { ...layer, styles: undefined };
     let H = field.box_height ?? n(layer.height, 0);
-    if (!(H > 0)) H = (await this.layout(original)).height;
+    if (!(H > 0)) H = (await this.layout(original, where)).height;
     const base: Layer = { ...layer, text, styles: undefined };
     delete (base as Record<string, unknown>).field;
     const wraps = layer.type === 'textbox' || fit === 'wrap';
@@ -477,7 +480,7 @@ class DocWriter {
     const fits = (t: TextLayout): boolean => t.height <= H + tol && t.width <= W + tol;
     // once it fits on its line, a single-line text is laid out in a box of the field's width so its alignment holds
     const placed = (s: number, t: TextLayout): Layer => (wraps ? at(s) : { ...base, type: 'textbox', width: Math.max(W, t.width + 0.01), fontSize: s, splitByGrapheme: false });
-    const first = await this.layout(at(size));
+    const first = await this.layout(at(size), where);
     if (fits(first) || fit === 'wrap' || fit === 'fail') {
       const overflow = fits(first) ? undefined : { box: [W, H] as [number, number], needed: [first.width, first.height] as [number, number] };
       return { layer: placed(size, first), ...(overflow ? { overflow } : {}) };
@@ -488,18 +491,18 @@ class DocWriter {
       // a line's width and height grow in proportion to the font size: one guess, checked
       const guess = Math.floor(size * Math.min(W / first.width, H / first.height) * 1000) / 1000;
       if (guess >= min) {
-        const t = await this.layout(at(guess));
+        const t = await this.layout(at(guess), where);
         if (fits(t)) return { layer: placed(guess, t), shrunk: { from: size, to: Math.floor(guess * 100) / 100 } };
         hi = guess;
       }
     }
-    const smallest = await this.layout(at(min));
+    const smallest = await this.layout(at(min), where);
     if (!fits(smallest)) return { layer: placed(min, smallest), shrunk: { from: size, to: min }, overflow: { box: [W, H], needed: [smallest.width, smallest.height] } };
     let lo = min;
     let best = smallest;
     for (let i = 0; i < 8 && hi - lo > 0.05; i++) {
       const mid = (lo + hi) / 2;
-      const t = await this.layout(at(mid));
+      const t = await this.layout(at(mid), where);
       if (fits(t)) {
         lo = mid;
         best = t;

@@ -67,6 +67,14 @@ describe('mergeRecords', () => {
     expect(out.records[2]!.overflow).toEqual([{ field: 'name', box: [200, 28], needed: [expect.any(Number), expect.any(Number)] }]);
     expect(out.records[2]!.overflow[0]!.needed[0]).toBeGreaterThan(200);
     expect(await pageText(out.file, 2)).toContain(long);
+    expect(out.warnings).toEqual([]);
+  });
+
+  it('warns once when a field asks for a font nobody has', async () => {
+    const side = cardSide([{ type: 'text', left: 20, top: 20, width: 300, height: 30, text: 'x', fontFamily: 'No Such Font', fontSize: 20, field: { name: 'name', type: 'text' } }]);
+    const out = await mergeRecords([side], recs([{ name: 'One' }, { name: 'Two' }]), fixtureAssets(), { output: 'pdf', onError: 'fail' });
+    expect(out.warnings).toEqual([expect.objectContaining({ code: 'FONT_FALLBACK', layer: 'sides[0].layers[0]', details: expect.objectContaining({ requested: 'No Such Font' }) })]);
+    expect(await pageText(out.file, 2)).toContain('Two');
   });
 
   it('skips bad rows and reports why; fail stops at the first', async () => {
