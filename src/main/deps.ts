@@ -68,6 +68,7 @@ import { PDF_KIND } from '../modules/print/pdf.kind.js';
 import { pdfJob } from '../modules/print/pdf.job.js';
 import { pdfRoutes } from '../modules/print/pdf.routes.js';
 import { PdfService } from '../modules/print/pdf.service.js';
+import { buildMergeModule } from '../modules/merge/index.js';
 import { Metrics } from '../platform/metrics/metrics.js';
 import { jobMetrics } from '../modules/jobs/jobs.metrics.js';
 import { walletMetrics } from '../modules/wallet/wallet.metrics.js';
@@ -245,6 +246,8 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     maxBytes: config.fetch.maxBytes,
   });
   const designs = buildDesignsModule({ db: database.db, events, catalog });
+  // Variable-data printing (POST /merge-jobs): its job kind, view and routes are wired below (`merge.`).
+  const merge = buildMergeModule({ jobs: () => jobs, designs, catalog, blobs, fetcher });
   const preflightRepo = new PreflightRepo(database.db);
   const webhookJobs = webhooksJobs({
     db: database.db,
@@ -273,6 +276,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     fixJobBinding(() => ({ repo: preflightRepo, blobs })),
     webhookJobs.binding,
     pdfJob(() => ({ designs: designs.designs, catalog, blobs })),
+    ...(merge.jobs ?? []),
   ];
   // Production modules (impositions, gang sheets): their jobs need the jobs service, built below.
   let productionJobs: JobsService | null = null;
@@ -317,6 +321,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   for (const [type, view] of Object.entries(mockups.views ?? {})) jobEvents.setView(type, view);
   productionJobs = jobs;
   for (const m of production) for (const [type, view] of Object.entries(m.views ?? {})) jobEvents.setView(type, view);
+  for (const [type, view] of Object.entries(merge.views ?? {})) jobEvents.setView(type, view);
   const runner = new JobRunner(
     { db: database.db, repo: jobsRepo, wallet, registry, queue, logger, metrics: jobMetrics(metrics, { repo: jobsRepo, queue }) },
     { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, retryBaseMs: overrides.jobRetryBaseMs ?? 1000 },
@@ -459,6 +464,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
       pdfRoutes(app, { pdf });
       await mockups.routes?.(app);
       for (const m of production) await m.routes?.(app);
+      await merge.routes?.(app);
       jobsRoutes(app, { db: database.db, jobs, jobEvents });
     },
   };

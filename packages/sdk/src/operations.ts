@@ -55,6 +55,7 @@ export const operationIndex = {
   createGangSheet: { method: 'post', path: '/gang-sheets' },
   createImage: { method: 'post', path: '/images' },
   createImposition: { method: 'post', path: '/impositions' },
+  createMergeJob: { method: 'post', path: '/merge-jobs' },
   createMockup: { method: 'post', path: '/mockups' },
   createMockupTemplate: { method: 'post', path: '/mockup-templates' },
   createPreflightAiJob: { method: 'post', path: '/services/preflight/ai-jobs' },

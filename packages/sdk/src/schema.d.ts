@@ -1078,12 +1078,34 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A job: its status and, when completed, its result (a print-ready PDF: `pdf_url`, valid 24 hours, and warnings)
+         * A job: its status and, when completed, its result (a print-ready PDF: `pdf_url`, valid 24 hours, and warnings; a merge: `progress`, then `pdf_url` or `zip_url` and its `report`)
          * @description Credentials: U, B, JS, K, J; scope `files:render | designs:read | designs:write | projects:read | projects:write`.
          */
         get: operations["getJob"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merge-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a data set into a design: a page per record (and side), or a PDF per record
+         * @description Fills the design's field layers (`field: {name, type}` on a layer: text, image, qr, barcode) from each record. The data set is JSON `records`, `csv` text, or a multipart `file` part (CSV, UTF-8 with or without BOM, `,` or `;`), up to 10,000 records; `mapping` names the column of a field when they differ; `numbering` numbers the records (`{{n}}`), or prints `count` numbered copies without a data set. Answers 202 with a job: poll `GET /jobs/{id}` for `progress`, then download `pdf_url` (or `zip_url`) and read the per-record `report`. Free of tokens.
+         *
+         *     Credentials: B, JS, K; scope `files:render`.
+         */
+        post: operations["createMergeJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10703,6 +10725,82 @@ export interface operations {
                                 page: number;
                             }[];
                         } | {
+                            color_mode: "rgb" | "cmyk";
+                            completed_at: string | null;
+                            created_at: string;
+                            crop_marks: boolean;
+                            design_id: string | null;
+                            /** @description The sides, in page order within each record */
+                            design_ids: string[];
+                            error: string | null;
+                            expires_at: string | null;
+                            id: string;
+                            on_error: "skip" | "fail";
+                            output: "pdf" | "zip";
+                            output_profile: string | null;
+                            pages: number | null;
+                            pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
+                            pdf_url: string | null;
+                            /** @description Records done (merged or skipped) out of the data set; updated about once a second while the job runs */
+                            progress: {
+                                current: number;
+                                percentage: number;
+                                total: number;
+                            };
+                            project_id: string | null;
+                            report: {
+                                /** @description Every record with something to say: skipped, shrunk or overflowing (a record merged as designed is not listed) */
+                                details: {
+                                    /** @description Why the record was skipped */
+                                    errors: {
+                                        /** @description missing_value, text_overflow (fit fail), image_unavailable, invalid_code (a barcode cannot encode the value) or bad_row (the CSV row has the wrong number of columns) */
+                                        code: "missing_value" | "text_overflow" | "image_unavailable" | "invalid_code" | "bad_row";
+                                        field?: string;
+                                        message: string;
+                                    }[];
+                                    file: string | null;
+                                    /** @description Text that does not fit its box even at `min_font_size` (or with fit `wrap`): printed overflowing; box and needed size in design px [width, height] */
+                                    overflow: {
+                                        box: number[];
+                                        field: string;
+                                        needed: number[];
+                                    }[];
+                                    pages: number[] | null;
+                                    /** @description 1-based record: the JSON index + 1, or the CSV data row (1 = the first row after the header) */
+                                    record: number;
+                                    /** @description Text shrunk to fit its box: font size (design px) before and after */
+                                    shrunk: {
+                                        field: string;
+                                        from: number;
+                                        to: number;
+                                    }[];
+                                    status: "merged" | "skipped";
+                                }[];
+                                merged: number;
+                                /** @description Records with text overflowing its box */
+                                overflowed: number;
+                                /** @description Records in the data set */
+                                records: number;
+                                /** @description Records with text shrunk to fit */
+                                shrunk: number;
+                                skipped: number;
+                            } | null;
+                            size_bytes: number | null;
+                            status: "queued" | "processing" | "completed" | "failed";
+                            /** @enum {string} */
+                            type: "merge";
+                            /** @description Print warnings (font fallback, low resolution, …), each once */
+                            warnings: {
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                layer?: string;
+                                message: string;
+                                page: number;
+                            }[];
+                            zip_url: string | null;
+                        } | {
                             completed_at: string | null;
                             created_at: string;
                             /** @description The designs rendered (empty when imposing a PDF job) */
@@ -10857,6 +10955,220 @@ export interface operations {
             };
             /** @description Not found or not visible to the credential */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMergeJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
+                    color_mode?: "rgb" | "cmyk";
+                    /**
+                     * @description Crop marks at the trim corners in a 0.25 in slug, as for the PDF job
+                     * @default false
+                     */
+                    crop_marks?: boolean;
+                    /** @description Or the data set as CSV text: a header row, then one record per row; `,` or `;` delimited (detected from the header), UTF-8 with or without BOM, quoted fields may hold delimiters and line breaks */
+                    csv?: string;
+                    /** @description The design (template) whose field layers are filled: one page per record */
+                    design_id?: string;
+                    /** @description Field (or `{{token}}`) name → data column, for columns not named like the fields; `n` (when the data has no column of that name) is the record number */
+                    mapping?: {
+                        [key: string]: string;
+                    };
+                    /** @description Sequential numbering: `{{n}}` in a text field is the record number start, start + step, …, zero-padded */
+                    numbering?: {
+                        /** @description How many numbered copies to print when no data set is sent (raffle tickets); ignored with records or a CSV */
+                        count?: number;
+                        /**
+                         * @description Zero-pad `{{n}}` to this many digits (`5` → `00042`); 0: no padding
+                         * @default 0
+                         */
+                        padding?: number;
+                        /**
+                         * @description The first number (default 1)
+                         * @default 1
+                         */
+                        start?: number;
+                        /**
+                         * @description Added for each following record (default 1)
+                         * @default 1
+                         */
+                        step?: number;
+                    };
+                    /**
+                     * @description A bad record (missing value, text that cannot fit with fit `fail`, an image that cannot be fetched, a value a barcode cannot encode, a CSV row with the wrong number of columns): `skip` leaves it out and lists it in the report; `fail` fails the job naming it
+                     * @default skip
+                     */
+                    on_error?: "skip" | "fail";
+                    /**
+                     * @description `pdf`: one file, a page per record and side, in order; `zip`: one PDF per record
+                     * @default pdf
+                     */
+                    output?: "pdf" | "zip";
+                    /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
+                    output_profile?: string;
+                    /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
+                    pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
+                    /** @description Or a project: its designs (oldest first) are the sides, one page per record and side */
+                    project_id?: string;
+                    /** @description The data set as JSON rows (column → value); numbers and booleans are printed as text, null is no value */
+                    records?: {
+                        [key: string]: string | number | boolean | null;
+                    }[];
+                };
+                "multipart/form-data": {
+                    color_mode?: "rgb" | "cmyk";
+                    crop_marks?: "true" | "false";
+                    design_id?: string;
+                    /**
+                     * Format: binary
+                     * @description The data set as a CSV file (UTF-8 with or without BOM, `,` or `;` delimited, header row first)
+                     */
+                    file: string;
+                    /** @description The mapping as JSON text: `{"name":"Full name"}` */
+                    mapping?: string;
+                    /** @description Numbering as JSON text: `{"start":1000,"padding":6}` */
+                    numbering?: string;
+                    on_error?: "skip" | "fail";
+                    output?: "pdf" | "zip";
+                    output_profile?: string;
+                    pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
+                    project_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            color_mode: "rgb" | "cmyk";
+                            completed_at: string | null;
+                            created_at: string;
+                            crop_marks: boolean;
+                            design_id: string | null;
+                            /** @description The sides, in page order within each record */
+                            design_ids: string[];
+                            error: string | null;
+                            expires_at: string | null;
+                            id: string;
+                            on_error: "skip" | "fail";
+                            output: "pdf" | "zip";
+                            output_profile: string | null;
+                            pages: number | null;
+                            pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
+                            pdf_url: string | null;
+                            /** @description Records done (merged or skipped) out of the data set; updated about once a second while the job runs */
+                            progress: {
+                                current: number;
+                                percentage: number;
+                                total: number;
+                            };
+                            project_id: string | null;
+                            report: {
+                                /** @description Every record with something to say: skipped, shrunk or overflowing (a record merged as designed is not listed) */
+                                details: {
+                                    /** @description Why the record was skipped */
+                                    errors: {
+                                        /** @description missing_value, text_overflow (fit fail), image_unavailable, invalid_code (a barcode cannot encode the value) or bad_row (the CSV row has the wrong number of columns) */
+                                        code: "missing_value" | "text_overflow" | "image_unavailable" | "invalid_code" | "bad_row";
+                                        field?: string;
+                                        message: string;
+                                    }[];
+                                    file: string | null;
+                                    /** @description Text that does not fit its box even at `min_font_size` (or with fit `wrap`): printed overflowing; box and needed size in design px [width, height] */
+                                    overflow: {
+                                        box: number[];
+                                        field: string;
+                                        needed: number[];
+                                    }[];
+                                    pages: number[] | null;
+                                    /** @description 1-based record: the JSON index + 1, or the CSV data row (1 = the first row after the header) */
+                                    record: number;
+                                    /** @description Text shrunk to fit its box: font size (design px) before and after */
+                                    shrunk: {
+                                        field: string;
+                                        from: number;
+                                        to: number;
+                                    }[];
+                                    status: "merged" | "skipped";
+                                }[];
+                                merged: number;
+                                /** @description Records with text overflowing its box */
+                                overflowed: number;
+                                /** @description Records in the data set */
+                                records: number;
+                                /** @description Records with text shrunk to fit */
+                                shrunk: number;
+                                skipped: number;
+                            } | null;
+                            size_bytes: number | null;
+                            status: "queued" | "processing" | "completed" | "failed";
+                            /** @enum {string} */
+                            type: "merge";
+                            /** @description Print warnings (font fallback, low resolution, …), each once */
+                            warnings: {
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                layer?: string;
+                                message: string;
+                                page: number;
+                            }[];
+                            zip_url: string | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21730,6 +22042,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Fabric.js objects, as a design's layers. Any layer may carry `locked: true` (the customizer lets the shopper neither move, edit nor delete it), text layers `placeholder: true`, and `field: {name, type: text|image|qr|barcode, fit?, min_font_size?, symbology?, …}`: a variable-data field that a design made from the template keeps and `POST /merge-jobs` fills (docs/variable-data.md) */
                     layers?: {
                         [key: string]: unknown;
                     }[];
@@ -21906,6 +22219,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Fabric.js objects, as a design's layers. Any layer may carry `locked: true` (the customizer lets the shopper neither move, edit nor delete it), text layers `placeholder: true`, and `field: {name, type: text|image|qr|barcode, fit?, min_font_size?, symbology?, …}`: a variable-data field that a design made from the template keeps and `POST /merge-jobs` fills (docs/variable-data.md) */
                     layers?: {
                         [key: string]: unknown;
                     }[];
@@ -22151,6 +22465,7 @@ export interface operations {
                 "application/json": {
                     templates: {
                         id: string;
+                        /** @description Fabric.js objects, as a design's layers. Any layer may carry `locked: true` (the customizer lets the shopper neither move, edit nor delete it), text layers `placeholder: true`, and `field: {name, type: text|image|qr|barcode, fit?, min_font_size?, symbology?, …}`: a variable-data field that a design made from the template keeps and `POST /merge-jobs` fills (docs/variable-data.md) */
                         layers?: {
                             [key: string]: unknown;
                         }[];
@@ -22247,6 +22562,7 @@ export interface operations {
             content: {
                 "application/json": {
                     templates: {
+                        /** @description Fabric.js objects, as a design's layers. Any layer may carry `locked: true` (the customizer lets the shopper neither move, edit nor delete it), text layers `placeholder: true`, and `field: {name, type: text|image|qr|barcode, fit?, min_font_size?, symbology?, …}`: a variable-data field that a design made from the template keeps and `POST /merge-jobs` fills (docs/variable-data.md) */
                         layers?: {
                             [key: string]: unknown;
                         }[];

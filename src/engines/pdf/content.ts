@@ -3,7 +3,8 @@
  * alpha in effect across q/Q so unchanged state is not re-emitted.
  */
 import type { PDFContext, PDFDocument, PDFRef } from 'pdf-lib';
-import { PDFDict, PDFName } from 'pdf-lib';
+import { deflateSync } from 'node:zlib';
+import { PDFDict, PDFName, PDFRawStream } from 'pdf-lib';
 import type { Rgba } from './color.js';
 import type { Matrix } from './geometry.js';
 import { apply } from './geometry.js';
@@ -47,12 +48,21 @@ export interface ColourSpaceWriter {
   formStream(ctx: PDFContext, content: string, dict: Record<string, unknown>): PDFRef;
 }
 
+/**
+ * A FlateDecode stream compressed by node's zlib (native), not pdf-lib's JavaScript deflate:
+ * several times faster, which counts where a document holds thousands of forms (variable data).
+ */
+export function nativeFlateStream(ctx: PDFContext, content: string | Uint8Array, dict: Record<string, unknown> = {}): PDFRawStream {
+  const d = ctx.obj({ ...dict, Filter: 'FlateDecode' } as never) as unknown as PDFDict;
+  return PDFRawStream.of(d, deflateSync(typeof content === 'string' ? Buffer.from(content, 'latin1') : content));
+}
+
 export const RGB_COLOURS: ColourSpaceWriter = {
   operands: colourOperands,
   shadingSpace: 'DeviceRGB',
   gradientFunction: (ctx, c0, c1) => ctx.obj({ FunctionType: 2, Domain: [0, 1], C0: [c0.r, c0.g, c0.b], C1: [c1.r, c1.g, c1.b], N: 1 }),
   flattenTransparency: false,
-  formStream: (ctx, content, dict) => ctx.register(ctx.flateStream(content, dict as never)),
+  formStream: (ctx, content, dict) => ctx.register(nativeFlateStream(ctx, content, dict)),
 };
 
 interface GState {

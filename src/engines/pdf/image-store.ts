@@ -60,6 +60,27 @@ export class ImageStore {
     return p;
   }
 
+  /** An image prepared by the caller (generated artwork): `load` and `get` answer it without resolving bytes. */
+  provide(ref: ImageRef, img: PreparedImage): void {
+    const key = imageKey(ref);
+    if (this.ready.has(key)) return;
+    this.ready.set(key, img);
+    this.loading.set(key, Promise.resolve(img));
+  }
+
+  /**
+   * Drops the decoded data of an image already embedded (its object stays in the document and
+   * `ref(key)` keeps answering): a long document of one-off pictures (variable data) need not
+   * hold every parsed artwork until it is saved. Drawing it again needs `load` or `provide` first.
+   */
+  release(ref: ImageRef): void {
+    const key = imageKey(ref);
+    // embedded, or never drawn (a record skipped after loading it): nothing needs the decoded data
+    if (!this.embedded.has(key) && this.used.has(key)) return;
+    this.ready.delete(key);
+    this.loading.delete(key);
+  }
+
   get(ref: ImageRef): PreparedImage {
     const img = this.ready.get(imageKey(ref));
     if (!img) throw new Error(`image ${imageKey(ref)} was not loaded`);

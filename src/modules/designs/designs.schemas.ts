@@ -11,7 +11,7 @@ export const DesignStatus = Type.Union([Type.Literal('accepted'), Type.Literal('
 
 const Layer = Type.Record(Type.String(), Type.Unknown(), {
   description:
-    'A Fabric.js object as `canvas.toJSON().objects` writes it: textbox, i-text, text, image, rect, circle, ellipse, line, polygon, polyline, path, triangle, group (Fabric 6 class names such as `Textbox` too). Image layers name their asset by `src` (an Image `url` this API returned) or `image_id`; text layers name a font family of the store or a default font.',
+    'A Fabric.js object as `canvas.toJSON().objects` writes it: textbox, i-text, text, image, rect, circle, ellipse, line, polygon, polyline, path, triangle, group (Fabric 6 class names such as `Textbox` too). Image layers name their asset by `src` (an Image `url` this API returned) or `image_id`; text layers name a font family of the store or a default font. Any layer may carry `locked: true` (the customizer lets the shopper neither move, edit nor delete it; print unaffected), text layers `placeholder: true` (highlighted until replaced), and `field: {name, type: text|image|qr|barcode, fit?, min_font_size?, symbology?, …}` making it a variable-data field that `POST /merge-jobs` fills (docs/variable-data.md).',
   examples: [{ type: 'textbox', left: 40, top: 60, width: 320, text: 'Ada Lovelace', fontFamily: 'Roboto', fontSize: 28, fill: '#1a1a1a', textAlign: 'left' }],
 });
 

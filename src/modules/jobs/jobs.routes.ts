@@ -6,6 +6,7 @@ import { AppError } from '../../platform/http/errors.js';
 import { GangSheetJob } from '../gang-sheets/gang-sheets.schemas.js';
 import { ImpositionJob } from '../imposition/imposition.schemas.js';
 import { PdfJob } from '../print/pdf.schemas.js';
+import { MergeJob } from '../merge/merge.schemas.js';
 import type { JobEvents } from './job-events.js';
 import type { JobsService } from './jobs.service.js';
 
@@ -23,9 +24,9 @@ export function jobsRoutes(app: App, deps: { db: Db; jobs: JobsService; jobEvent
     {
       schema: {
         tags: ['Jobs'],
-        summary: 'A job: its status and, when completed, its result (a print-ready PDF: `pdf_url`, valid 24 hours, and warnings)',
+        summary: 'A job: its status and, when completed, its result (a print-ready PDF: `pdf_url`, valid 24 hours, and warnings; a merge: `progress`, then `pdf_url` or `zip_url` and its `report`)',
         params: Params,
-        response: { 200: Type.Object({ data: Type.Union([PdfJob, ImpositionJob, GangSheetJob, AnyJob]), message: Type.String() }) },
+        response: { 200: Type.Object({ data: Type.Union([PdfJob, MergeJob, ImpositionJob, GangSheetJob, AnyJob]), message: Type.String() }) },
       },
       config: { auth: ['U', 'B', 'JS', 'K', 'J'], scope: ['files:render', 'designs:read', 'designs:write', 'projects:read', 'projects:write'] },
     },

@@ -7,7 +7,11 @@ const fields = {
   name: Type.String({ minLength: 1, maxLength: 255 }),
   project_id: Nullable(Type.String({ maxLength: 100 })),
   note: Nullable(Type.String({ maxLength: 10_000 })),
-  layers: Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 2000 }),
+  layers: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
+    maxItems: 2000,
+    description:
+      'Fabric.js objects, as a design\'s layers. Any layer may carry `locked: true` (the customizer lets the shopper neither move, edit nor delete it), text layers `placeholder: true`, and `field: {name, type: text|image|qr|barcode, fit?, min_font_size?, symbology?, …}`: a variable-data field that a design made from the template keeps and `POST /merge-jobs` fills (docs/variable-data.md)',
+  }),
   viewport_width: Type.Number({ minimum: 0 }),
   viewport_height: Type.Number({ minimum: 0 }),
   preview_image_id: Nullable(Type.String({ maxLength: 100 })),

@@ -1,0 +1,32 @@
+import type { App } from '../../platform/http/app-type.js';
+import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { CatalogModule } from '../catalog/index.js';
+import type { FolioModule } from '../contract.js';
+import type { DesignsModule } from '../designs/index.js';
+import type { JobsService } from '../jobs/jobs.service.js';
+import { MERGE_KIND, mergeJob } from './merge.jobs.js';
+import { mergeRoutes } from './merge.routes.js';
+import { MergeService } from './merge.service.js';
+
+export { MERGE_KIND } from './merge.jobs.js';
+export { MergeService } from './merge.service.js';
+
+export interface MergeModule extends FolioModule {
+  service: MergeService;
+}
+
+/** Variable-data printing: POST /merge-jobs, the `merge` job kind and its view. */
+export function buildMergeModule(deps: { jobs: () => JobsService; designs: DesignsModule; catalog: CatalogModule; blobs: BlobStore; fetcher: SafeFetcher }): MergeModule {
+  let service: MergeService | null = null;
+  const svc = (): MergeService => (service ??= new MergeService({ jobs: deps.jobs(), designs: deps.designs.designs, projects: deps.designs.projects, blobs: deps.blobs }));
+  return {
+    name: 'merge',
+    get service() {
+      return svc();
+    },
+    jobs: [mergeJob(() => ({ designs: deps.designs.designs, catalog: deps.catalog, blobs: deps.blobs, fetcher: deps.fetcher }))],
+    views: { [MERGE_KIND.type]: (job) => svc().present(job as never) },
+    routes: (app: App) => mergeRoutes(app, { merge: svc() }),
+  };
+}

@@ -1,0 +1,173 @@
+import { AssetError, LayerValidationError, PageSpecError, type PageSpec } from '../../engines/pdf/index.js';
+import { FieldDefinitionError, MergeRecordFailure, mergeRecords, NothingMerged, type MergeRecord, type MergeResult, type RecordReport } from '../../engines/vdp/index.js';
+import { bind, jobKind, JobFailure, type JobBinding, type JobStatusFlow } from '../../platform/queue/registry.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { CatalogModule } from '../catalog/index.js';
+import type { DocService } from '../catalog/shared/doc.service.js';
+import type { DesignJson } from '../designs/designs.kind.js';
+import { pageSpecOf } from '../print/page-spec.js';
+import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
+import { mergeAssets } from './merge.assets.js';
+
+/** Variable-data merge: queued → processing → completed | failed. Free (no plan quota names it). */
+export const MERGE_FLOW: JobStatusFlow = { created: 'queued', started: 'processing', completed: 'completed', failed: 'failed' };
+
+export interface Numbering {
+  start: number;
+  step: number;
+  padding: number;
+}
+
+export interface MergePayload {
+  design_id: string | null;
+  project_id: string | null;
+  /** the sides, one page each per record, in this order */
+  design_ids: string[];
+  /** the data set (DataSet JSON) in the blob store */
+  data_key: string;
+  record_count: number;
+  mapping: Record<string, string>;
+  numbering: Numbering;
+  output: 'pdf' | 'zip';
+  on_error: 'skip' | 'fail';
+  crop_marks: boolean;
+  color_mode: 'rgb' | 'cmyk';
+  pdf_standard: 'none' | 'pdf_x4' | 'pdf_x1a';
+  output_profile: string | null;
+}
+
+/** The data set as stored: rows of cells by column, a problem for rows that could not be read. */
+export interface DataSet {
+  columns: string[];
+  rows: { values: Record<string, string | null>; problem?: string }[];
+}
+
+export interface MergeProgress {
+  current: number;
+  total: number;
+}
+
+export interface MergeJobResult {
+  file_key: string;
+  content_type: MergeResult['contentType'];
+  size_bytes: number;
+  pages: number;
+  merged: number;
+  skipped: number;
+  /** records with something to report (skipped, shrunk, overflowing) */
+  details: RecordReport[];
+  shrunk: number;
+  overflowed: number;
+  warnings: MergeResult['warnings'];
+}
+
+export const MERGE_KIND = jobKind<MergePayload, MergeJobResult>({ type: 'merge', statuses: MERGE_FLOW, refundOnFailure: false, maxAttempts: 2 });
+
+export function mergeFileKey(storeId: string, jobId: string, output: 'pdf' | 'zip'): string {
+  return `merge/${storeId}/${jobId}.${output}`;
+}
+
+export function dataKey(storeId: string, id: string): string {
+  return `merge-data/${storeId}/${id}.json`;
+}
+
+/** `{{n}}` of the record at `index` (0-based). */
+export function numberOf(numbering: Numbering, index: number): string {
+  return String(numbering.start + index * numbering.step).padStart(numbering.padding, '0');
+}
+
+/** The records the engine merges: cells by data name (the mapping applied), `n` the sequence number. */
+export function toRecords(data: DataSet, mapping: Record<string, string>, numbering: Numbering): MergeRecord[] {
+  return data.rows.map((row, i) => {
+    const values: Record<string, string | undefined> = Object.create(null) as Record<string, string | undefined>;
+    for (const [k, v] of Object.entries(row.values)) if (v !== null) values[k] = v;
+    values.n = numberOf(numbering, i);
+    // a mapping to `n` (and no column of that name) reads the record number
+    for (const [name, column] of Object.entries(mapping)) values[name] = column === 'n' && !(column in row.values) ? values.n : (row.values[column] ?? undefined);
+    return { record: i + 1, values, ...(row.problem ? { problem: row.problem } : {}) };
+  });
+}
+
+export interface MergeJobDeps {
+  designs: DocService<DesignJson>;
+  catalog: CatalogModule;
+  blobs: BlobStore;
+  fetcher: SafeFetcher;
+  /** how often progress is written while the job runs (default 1 s) */
+  progressEveryMs?: number;
+}
+
+/**
+ * Merges the data set into the designs and keeps the file as a blob. Progress is saved at most
+ * once per `progressEveryMs` (never a write per record). A bad record under `fail`, a design
+ * deleted since, a static image gone fail the job at once; other errors are retried.
+ */
+export function mergeJob(deps: () => MergeJobDeps): JobBinding {
+  return bind(MERGE_KIND, async (ctx) => {
+    const { designs, catalog, blobs, fetcher, progressEveryMs = 1000 } = deps();
+    const storeId = ctx.storeId;
+    if (!storeId) throw new JobFailure('a merge job belongs to a store');
+    const p = ctx.payload;
+    // an earlier attempt finished the file (and lost the job's completion): answer it again
+    const earlier = (ctx.progress as { result?: MergeJobResult } | null)?.result;
+    if (earlier && (await blobs.head(earlier.file_key))) return earlier;
+    const sides: PageSpec[] = [];
+    for (const id of p.design_ids) {
+      const design = await designs.getIncludingDeleted(storeId, id);
+      if (!design) throw new JobFailure(`design ${id} no longer exists`);
+      sides.push(pageSpecOf(design));
+    }
+    const data = JSON.parse((await blobs.get(p.data_key).catch(() => Promise.reject(new JobFailure('the data set of this job is gone')))).toString('utf8')) as DataSet;
+    const records = toRecords(data, p.mapping, p.numbering);
+    let last = Date.now();
+    let saving: Promise<void> = Promise.resolve();
+    const total = records.length;
+    await ctx.saveProgress({ current: 0, total } satisfies MergeProgress);
+    let out: MergeResult;
+    try {
+      out = await mergeRecords(sides, records, mergeAssets(catalog, fetcher, storeId), {
+        output: p.output,
+        onError: p.on_error,
+        cropMarks: p.crop_marks,
+        colorMode: p.color_mode,
+        pdfStandard: p.pdf_standard,
+        ...(p.output_profile ? { outputProfile: p.output_profile } : {}),
+        title: p.project_id ? `Project ${p.project_id} merge` : `Design ${p.design_id} merge`,
+        fileStem: 'record',
+        signal: ctx.signal,
+        onProgress: (current) => {
+          const now = Date.now();
+          if (now - last < progressEveryMs || current === total) return;
+          last = now;
+          // one write in flight at a time; a slow write skips updates instead of queueing them
+          saving = saving.then(() => ctx.saveProgress({ current, total } satisfies MergeProgress)).catch(() => undefined);
+        },
+      });
+    } catch (err) {
+      if (err instanceof MergeRecordFailure) throw new JobFailure(`${err.message} (on_error: ${p.on_error})`, { record: err.report.record, errors: err.report.errors });
+      if (err instanceof NothingMerged) throw new JobFailure(err.message, { skipped: err.reports.length });
+      if (err instanceof FieldDefinitionError || err instanceof PageSpecError || err instanceof LayerValidationError || err instanceof AssetError) throw new JobFailure(err.message, { code: err.code });
+      throw err;
+    }
+    await saving;
+    const key = mergeFileKey(storeId, ctx.id, p.output);
+    await blobs.put(key, out.file, { contentType: out.contentType });
+    const details = out.records.filter((r) => r.status === 'skipped' || r.shrunk.length > 0 || r.overflow.length > 0);
+    const result: MergeJobResult = {
+      file_key: key,
+      content_type: out.contentType,
+      size_bytes: out.file.length,
+      pages: out.pages,
+      merged: out.merged,
+      skipped: out.skipped,
+      details,
+      shrunk: out.records.filter((r) => r.shrunk.length > 0).length,
+      overflowed: out.records.filter((r) => r.overflow.length > 0).length,
+      warnings: out.warnings,
+    };
+    await ctx.saveProgress({ current: total, total, result });
+    // the data set has served: the file and the report are what the job keeps
+    await blobs.delete(p.data_key).catch(() => undefined);
+    return result;
+  });
+}
