@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { runAutocannon, type AutocannonResult } from './autocannon-cli.js';
+import { runAutocannon } from './autocannon-cli.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,7 +28,6 @@ function strArg(name: string): string | null {
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : null;
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 interface Ready {

@@ -282,7 +282,7 @@ export function findNul(value: unknown): string | null {
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v)) {
       for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
         const p = path ? `${path}.${k}` : k;
-        if (k.includes('\u0000')) return p.replace(/\u0000/g, '\\0');
+        if (k.includes('\u0000')) return p.replaceAll('\u0000', '\\0');
         stack.push([x, p]);
       }
     }

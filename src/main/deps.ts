@@ -8,7 +8,7 @@ import type { Config } from '../config/index.js';
 import { Aead } from '../platform/crypto/aead.js';
 import { loadServerSecrets } from '../platform/crypto/server-secrets.js';
 import { Signer } from '../platform/crypto/signer.js';
-import { openDatabase, sqlitePath, type Database, type DbOrTx } from '../platform/db/index.js';
+import { openDatabase, sqlitePath, type Database } from '../platform/db/index.js';
 import { claimDataDir } from '../platform/backup/data-dir-claim.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
 import { pageContextFactory } from '../platform/http/pagination.js';

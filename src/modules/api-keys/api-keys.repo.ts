@@ -1,5 +1,5 @@
 import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
-import type { ApiKeyEventsTable, ApiKeysTable, DB, Ts } from '../../platform/db/schema.js';
+import type { ApiKeyEventsTable, ApiKeysTable, DB } from '../../platform/db/schema.js';
 import type { Db, DbOrTx, Dialect } from '../../platform/db/index.js';
 
 /** Columns read for responses: never the hash. */

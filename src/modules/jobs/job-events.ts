@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
-import type { JobKind } from '../../platform/queue/registry.js';
+import type { AnyJobKind } from '../../platform/queue/registry.js';
 import type { JobFinishedHook } from './job-runner.js';
 import type { JobRow } from './jobs.repo.js';
 import { toJob, type Job } from './jobs.service.js';
@@ -48,7 +48,7 @@ export class JobEvents {
     return (this.views.get(job.type) ?? genericJobView)(job, tx);
   }
 
-  readonly onFinished: JobFinishedHook = async (tx: DbOrTx, row: JobRow, kind: JobKind<any, any>) => {
+  readonly onFinished: JobFinishedHook = async (tx: DbOrTx, row: JobRow, kind: AnyJobKind) => {
     if (kind.internal) return;
     const job = toJob(row);
     await this.events.publish(

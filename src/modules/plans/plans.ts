@@ -25,7 +25,7 @@ export function loadPlanTable(file: string | null): PlanTable {
     raw = JSON.parse(fs.readFileSync(source, 'utf8')) as Record<string, unknown>;
   } catch (err) {
     // Name the file: the operator may have pointed FOLIO_PLANS_FILE at it.
-    throw new Error(`Invalid plan table ${source}:\n  - ${(err as Error).message}`);
+    throw new Error(`Invalid plan table ${source}:\n  - ${(err as Error).message}`, { cause: err });
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new Error(`Invalid plan table ${source}:\n  - / Expected a JSON object`);

@@ -1,6 +1,6 @@
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Db, DbOrTx, Dialect } from '../../platform/db/index.js';
-import type { DB, Ts, WalletTransactionsTable, WalletTxType } from '../../platform/db/schema.js';
+import type { DB, WalletTransactionsTable, WalletTxType } from '../../platform/db/schema.js';
 
 export type LedgerRow = Selectable<WalletTransactionsTable>;
 

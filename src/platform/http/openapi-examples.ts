@@ -9,6 +9,7 @@ import { MESSAGES } from './envelope.js';
  * the same document always gets the same examples, so the generated SDK does not churn.
  */
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks arbitrary JSON Schema documents
 type Schema = Record<string, any>;
 
 export interface SampleContext {
@@ -245,7 +246,7 @@ function resolve(schema: Schema, root: Schema): Schema {
     s = s.$ref
       .slice(2)
       .split('/')
-      .reduce((o: any, k: string) => (o == null ? o : o[k.replace(/~1/g, '/').replace(/~0/g, '~')]), root) as Schema;
+      .reduce((o: Schema | undefined, k: string) => (o == null ? o : o[k.replace(/~1/g, '/').replace(/~0/g, '~')]), root) as Schema;
   }
   return s ?? {};
 }

@@ -126,7 +126,7 @@ export async function paginate<DB, TB extends keyof DB, O>(
   const backwards = cursor?.d === 'b' || cursor?.d === 'l';
   const dir = (order === 'asc') !== backwards ? 'asc' : 'desc';
 
-  let q = qb as unknown as SelectQueryBuilder<any, any, any>;
+  let q = qb;
   if (query.search && spec.searchColumn) {
     q = q.where(sql<boolean>`lower(${sql.ref(spec.searchColumn)}) like ${`%${escapeLike(query.search)}%`} escape '\\'`);
   }
@@ -135,11 +135,10 @@ export async function paginate<DB, TB extends keyof DB, O>(
   const countQuery = query.include_total ? q.clearSelect().clearOrderBy().select(sql<number | string | bigint>`count(*)`.as('n')) : null;
   if (cursor && cursor.d !== 'l') {
     const cmp = dir === 'asc' ? '>' : '<';
-    q = q.where((eb) =>
-      eb(eb.refTuple(column as any, spec.idColumn as any), cmp, eb.tuple(cursor!.v as any, cursor!.i as any)),
-    );
+    const after = cursor;
+    q = q.where(sql<boolean>`(${sql.ref(column)}, ${sql.ref(spec.idColumn)}) ${sql.raw(cmp)} (${after.v}, ${after.i})`);
   }
-  q = q.orderBy(column as any, dir).orderBy(spec.idColumn as any, dir).limit(limit + 1);
+  q = q.orderBy(sql.ref(column), dir).orderBy(sql.ref(spec.idColumn), dir).limit(limit + 1);
 
   const fetched = (await q.execute()) as Array<Record<string, unknown>>;
   const total = countQuery ? Number(((await countQuery.executeTakeFirst()) as { n?: number | string | bigint } | undefined)?.n ?? 0) : undefined;

@@ -6,8 +6,7 @@ import { inspectRaster, RASTER_TYPES, UploadRejected } from '../../engines/image
 import { QrSheetInputError, type PageSize, type QrLayout } from '../../engines/qr/card-sheet.js';
 import { VisionError } from '../../engines/vision/errors.js';
 import { embeddingFromBytes, embeddingToBytes, type ReferenceEmbedding } from '../../engines/vision/matching.js';
-import { chargedFields, toJob, type Job, type JobsService } from '../../modules/jobs/jobs.service.js';
-import type { JobRow } from '../../modules/jobs/jobs.repo.js';
+import { chargedFields, type Job, type JobsService } from '../../modules/jobs/jobs.service.js';
 import type { DbOrTx } from '../../platform/db/index.js';
 import type { Plans } from '../../modules/plans/plans.js';
 import type { StoresService } from '../../modules/stores/stores.service.js';
@@ -17,7 +16,7 @@ import { iso, nowIso } from '../../platform/db/index.js';
 import { FetchError, SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import type { ImageSources } from '../shared/image-source.js';
 import { AppError } from '../../platform/http/errors.js';
-import type { JobKind } from '../../platform/queue/registry.js';
+import type { AnyJobKind } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { StudioEngines } from './engines.js';
 import type { StudioOperations } from './operations.js';
@@ -312,7 +311,7 @@ export class StudioService {
   /** GET /services/studio/jobs/{taskId}: any studio batch job of the caller. */
   async task(accountId: string, taskId: string) {
     let job: Job | null = null;
-    for (const kind of [FACE_CROP_BATCH, REFERENCES_BATCH, MATCH_BATCH] as JobKind<any, any>[]) {
+    for (const kind of [FACE_CROP_BATCH, REFERENCES_BATCH, MATCH_BATCH] as AnyJobKind[]) {
       job = await this.d.jobs.get(kind, accountId, taskId).catch((err: unknown) => {
         if (err instanceof AppError && err.code === 'not_found') return null;
         throw err;

@@ -209,7 +209,11 @@ describe('GET /v1/openapi.json', () => {
           // Routes outside /v1's modules (health, ready) are public.
           const listed = cfg?.auth ?? [];
           const kinds = new Set(listed);
-          if (kinds.has('U')) (kinds.add('B'), kinds.add('JS')); // interface rule 2
+          if (kinds.has('U')) {
+            // interface rule 2
+            kinds.add('B');
+            kinds.add('JS');
+          }
           const expected = [...kinds].flatMap((k) => SCHEMES[k]);
           expect(op.security, `${method} ${path}`).toBeDefined();
           expect(new Set((op.security as unknown[]).map((s) => JSON.stringify(s))), `${method} ${path}`).toEqual(new Set(expected.map((s) => JSON.stringify(s))));

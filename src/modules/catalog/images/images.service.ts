@@ -320,7 +320,8 @@ export class ImagesService {
 
   /** PUT /cliparts/{id}: its categories; failures are 422 (decisions § Catalog). */
   async updateClipart(storeId: string, id: string, body: { storages?: unknown; name?: unknown }): Promise<ImageRow> {
-    const row = await this.get(storeId, id, { type: 'cliparts' });
+    // 404 before validation: another store's clipart is not there.
+    await this.get(storeId, id, { type: 'cliparts' });
     const errors: Record<string, string[]> = {};
     if (body.storages !== undefined && (!Array.isArray(body.storages) || body.storages.some((s) => typeof s !== 'string'))) errors.storages = ['must be an array of category ids'];
     if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length === 0 || body.name.length > 255)) errors.name = ['must be a string of 1 to 255 characters'];
