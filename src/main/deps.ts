@@ -52,7 +52,8 @@ import { BgRemoveService } from '../services/bg-remove/bg-remove.service.js';
 import { ImageSources } from '../services/shared/image-source.js';
 import { bgRemoveRoutes } from '../services/bg-remove/bg-remove.routes.js';
 import { realEngines, type StudioEngines } from '../services/studio/engines.js';
-import { StudioOperations } from '../services/studio/operations.js';
+import { PaidOperations } from '../modules/wallet/paid-operations.js';
+import { OperationsRepo } from '../modules/wallet/operations.repo.js';
 import { studioJobHandlers, type StudioHandlerDeps } from '../services/studio/studio.handlers.js';
 import { STUDIO_KINDS } from '../services/studio/studio.kinds.js';
 import { StudioRepo } from '../services/studio/studio.repo.js';
@@ -135,7 +136,8 @@ export interface Deps {
   fetcher: SafeFetcher;
   preflight: PreflightService;
   studio: StudioService;
-  studioOperations: StudioOperations;
+  /** charged synchronous calls: charge, run, refund once on failure, crash sweep */
+  operations: PaidOperations;
   /** products, sides, templates, images, cliparts, fonts, categories */
   catalog: CatalogModule;
   /** designs and projects (orders) */
@@ -297,7 +299,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     },
   );
   let maintenance: NodeJS.Timeout | null = null;
-  let studioOps: StudioOperations | null = null;
+  let studioOps: PaidOperations | null = null;
   const stopWorkers = async () => {
     studioOps?.stop();
     if (maintenance) clearInterval(maintenance);
@@ -344,13 +346,13 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
   });
   jobEvents.setView(AI_FIX_JOB.type, (job, tx) => preflight.presentJob(job as never, tx));
   const studioRepo = new StudioRepo(database.db);
-  studioOps = new StudioOperations(database.db, studioRepo, wallet, idempotency, {
+  studioOps = new PaidOperations(database.db, new OperationsRepo(database.db), wallet, idempotency, {
     leaseMs: config.operationLeaseMs,
-    onError: (err) => logger.warn({ err }, 'studio operation sweep failed'),
+    onError: (err) => logger.warn({ err }, 'paid operation sweep failed'),
   });
   const studioEngines = timedEngines(overrides.studioEngines ?? realEngines, timeInference);
   const studio = new StudioService({ db: database.db, repo: studioRepo, jobs, operations: studioOps, blobs, fetcher, sources: imageSources, plans, stores, engines: studioEngines });
-  studioHandlerDeps = { db: database.db, repo: studioRepo, wallet, blobs, engines: studioEngines, studio };
+  studioHandlerDeps = { repo: studioRepo, jobs, blobs, engines: studioEngines, studio };
 
   for (const kind of STUDIO_KINDS) jobEvents.setView(kind.type, (job, tx) => studio.finishedView(job, tx));
   // Closed first, in this order: workers, queue, blob store; then the rate store, Redis, the database.
@@ -455,7 +457,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     fetcher,
     preflight,
     studio,
-    studioOperations: studioOps,
+    operations: studioOps,
     catalog,
     designs,
     pdf,

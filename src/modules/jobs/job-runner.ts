@@ -35,11 +35,6 @@ class LeaseLost extends Error {
 }
 
 /**
- * Told when a job finishes (completed or failed), inside the transaction that records it:
- * a service publishes its domain event there, so the event and the outcome commit together.
- */
-
-/**
  * Runs jobs delivered by the queue: claims the row (the only way to run it), keeps the
  * lease alive while the handler works, and records the outcome. A handler error is retried
  * until the attempts are spent; a JobFailure, or the last attempt, fails the job and
@@ -61,8 +56,6 @@ export class JobRunner {
       queue: Queue;
       logger: QueueLogger & { info(obj: object, msg: string): void };
       metrics?: JobMetrics;
-      /** told inside the finishing transaction when a job completes or fails (domain events) */
-      onFinished?: (tx: DbOrTx, jobId: string, type: string) => Promise<void>;
     },
     private readonly opts: RunnerOptions,
     private readonly onFinished: JobFinishedHook | null = null,

@@ -169,6 +169,25 @@ export class JobsService {
     })().catch(() => undefined);
   }
 
+  /**
+   * Gives back `amount` tokens of a paid job whose items partly failed, once: the refund
+   * references the job's charge, and a charge has at most one refund, so a re-run after a
+   * crash finds the earlier refund and reports it instead of paying twice.
+   */
+  async refundPart(jobId: string, amount: number, reference: string): Promise<{ amount: number; id: string | null }> {
+    if (amount <= 0) return { amount: 0, id: null };
+    const row = await this.repo.byId(jobId);
+    if (!row || row.charge_tx_id === null) return { amount: 0, id: null };
+    const chargeId = row.charge_tx_id;
+    const entry = await this.db.transaction().execute(async (tx) => {
+      const refund = await this.wallet.refundIn(tx, chargeId, { amount, reference });
+      if (refund) await this.repo.setRefund(tx, jobId, refund.txId);
+      return refund;
+    });
+    const made = entry ?? (await this.wallet.refundOf(chargeId));
+    return made ? { amount: made.amount, id: made.id } : { amount: 0, id: null };
+  }
+
   /** A job of this kind owned by the account; 404 otherwise (never another tenant's). */
   async get<P, R>(kind: JobKind<P, R>, accountId: string, id: string): Promise<Job<P, R>> {
     const row = await this.repo.owned(accountId, id, kind.type);

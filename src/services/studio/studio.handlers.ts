@@ -1,8 +1,6 @@
-import type { DbOrTx } from '../../platform/db/index.js';
-import type { Db } from '../../platform/db/index.js';
 import { bind, type JobBinding, type JobContext } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { WalletService } from '../../modules/wallet/wallet.service.js';
+import type { JobsService } from '../../modules/jobs/jobs.service.js';
 import type { StudioEngines } from './engines.js';
 import type { StudioService } from './studio.service.js';
 import { itemError } from './studio.service.js';
@@ -25,9 +23,9 @@ import {
 } from './studio.kinds.js';
 
 export interface StudioHandlerDeps {
-  db: Db;
   repo: StudioRepo;
-  wallet: WalletService;
+  /** the paid-job lifecycle: failed items are refunded through it */
+  jobs: JobsService;
   blobs: BlobStore;
   engines: StudioEngines;
   studio: StudioService;
@@ -37,26 +35,6 @@ export interface StudioHandlerDeps {
 function resume<I>(ctx: JobContext<unknown>, total: number): I[] {
   const p = ctx.progress as BatchProgress<I> | null;
   return p && Array.isArray(p.items) ? p.items.slice(0, total) : [];
-}
-
-/**
- * Gives back the tokens of failed items, once: the refund references the job's charge, and a
- * charge has at most one refund, so a re-run after a crash finds it and refunds nothing more.
- */
-async function refundFailed(deps: StudioHandlerDeps, jobId: string, type: string, amount: number): Promise<{ amount: number; id: string | null }> {
-  if (amount <= 0) return { amount: 0, id: null };
-  const job = await deps.db.selectFrom('jobs').select(['charge_tx_id']).where('id', '=', jobId).executeTakeFirst();
-  if (!job || job.charge_tx_id === null) return { amount: 0, id: null };
-  const chargeId = Number(job.charge_tx_id);
-  const entry = await deps.db.transaction().execute(async (tx: DbOrTx) => {
-    const refund = await deps.wallet.refundIn(tx, chargeId, { amount, reference: `${type}:${jobId}:items` });
-    if (refund) await tx.updateTable('jobs').set({ refund_tx_id: refund.txId }).where('id', '=', jobId).execute();
-    return refund;
-  });
-  if (entry) return { amount: entry.amount, id: entry.id };
-  // Refunded by an earlier attempt: report that refund.
-  const prior = await deps.db.selectFrom('wallet_transactions').select(['id', 'amount']).where('refund_of', '=', chargeId).executeTakeFirst();
-  return prior ? { amount: Number(prior.amount), id: `TX-${String(prior.id).padStart(8, '0')}` } : { amount: 0, id: null };
 }
 
 /**
@@ -76,7 +54,7 @@ export function studioJobHandlers(get: () => StudioHandlerDeps): JobBinding[] {
       await ctx.saveProgress({ current: items.length, total: files.length, items });
     }
     const failed = items.filter((i) => i.status === 'failed').length;
-    const refund = await refundFailed(deps, ctx.id, ctx.type, failed * faceCropCost(enhance));
+    const refund = await deps.jobs.refundPart(ctx.id, failed * faceCropCost(enhance), `${ctx.type}:${ctx.id}:items`);
     return { items, failed, tokens_refunded: refund.amount, refund_transaction_id: refund.id };
   });
 
@@ -123,7 +101,7 @@ export function studioJobHandlers(get: () => StudioHandlerDeps): JobBinding[] {
     }
     const count = (s: MatchItem['status']) => items.filter((i) => i.status === s).length;
     const failed = count('failed');
-    const refund = await refundFailed(deps, ctx.id, ctx.type, failed * MATCH_COST_PER_FILE);
+    const refund = await deps.jobs.refundPart(ctx.id, failed * MATCH_COST_PER_FILE, `${ctx.type}:${ctx.id}:items`);
     return { matched: count('matched'), needs_review: count('needs_review'), unmatched: count('unmatched'), failed, items, tokens_refunded: refund.amount, refund_transaction_id: refund.id };
   });
 

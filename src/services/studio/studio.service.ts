@@ -19,7 +19,7 @@ import { AppError } from '../../platform/http/errors.js';
 import type { AnyJobKind } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { StudioEngines } from './engines.js';
-import type { StudioOperations } from './operations.js';
+import type { PaidOperations } from '../../modules/wallet/paid-operations.js';
 import type { AgencyRow, FileRow, MatchJobRow, StudioJobRow, StudioRepo, SubjectRow } from './studio.repo.js';
 import {
   FACE_CROP_BATCH,
@@ -44,7 +44,7 @@ export interface StudioDeps {
   db: Db;
   repo: StudioRepo;
   jobs: JobsService;
-  operations: StudioOperations;
+  operations: PaidOperations;
   blobs: BlobStore;
   fetcher: SafeFetcher;
   /** face-crop inputs: Folio's own file links and image ids from the blob store, other URLs through the safe fetcher */
@@ -239,7 +239,7 @@ export class StudioService {
     idem: IdempotencyRequest | null,
   ): Promise<StoredResponse> {
     const per = faceCropCost(enhance);
-    const { response } = await this.d.operations.run({ accountId, kind: 'face-crop', cost: per * inputs.length, idempotency: idem }, async (charge, opId) => {
+    const { response } = await this.d.operations.run({ accountId, kind: 'studio.face-crop', cost: per * inputs.length, idempotency: idem }, async (charge, opId) => {
       const items: CropItem[] = [];
       const prefix = `studio/${accountId}/face-crop/${opId}`;
       for (const [i, input] of inputs.entries()) items.push(await this.cropOne(accountId, prefix, i, input.filename, input.image, icpType, enhance));
@@ -390,7 +390,7 @@ export class StudioService {
       }
     }
     const cost = QR_COST_PER_SUBJECT * body.subjects.length;
-    const { response } = await this.d.operations.run({ accountId, kind: 'qr', cost, idempotency: idem }, async (charge, opId) => {
+    const { response } = await this.d.operations.run({ accountId, kind: 'studio.qr', cost, idempotency: idem }, async (charge, opId) => {
       let sheet;
       try {
         sheet = await this.d.engines.qrSheet({

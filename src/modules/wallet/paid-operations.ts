@@ -6,9 +6,9 @@ import { nowIso } from '../../platform/db/index.js';
 import { isDatabaseUnavailable } from '../../platform/db/errors.js';
 import { withDbPriority } from '../../platform/db/pool-gate.js';
 import { AppError } from '../../platform/http/errors.js';
-import type { Idempotency, IdempotencyRequest, StoredResponse } from '../../modules/wallet/idempotency.js';
-import type { LedgerEntry, WalletService } from '../../modules/wallet/wallet.service.js';
-import type { StudioRepo } from './studio.repo.js';
+import type { Idempotency, IdempotencyRequest, StoredResponse } from './idempotency.js';
+import type { OperationsRepo } from './operations.repo.js';
+import type { LedgerEntry, WalletService } from './wallet.service.js';
 
 export interface OperationOutcome {
   status: number;
@@ -17,9 +17,28 @@ export interface OperationOutcome {
   refund: number;
 }
 
+/** A charged synchronous call: who pays, what for, and its Idempotency-Key. */
+export interface PaidCall {
+  accountId: string;
+  /**
+   * `<service>.<operation>`, e.g. `studio.face-crop`: the charge's reference is
+   * `<kind>:<operation id>` (wallet metrics count by it) and the operation row keeps it.
+   */
+  kind: string;
+  /** integer tokens, > 0 */
+  cost: number;
+  idempotency: IdempotencyRequest | null;
+}
+
 /**
- * Charged synchronous studio calls (face crop, QR). The charge, the idempotency key and a
- * `studio_operations` row are written in one transaction before the engine runs; the row is
+ * The paid-operation lifecycle of calls that answer synchronously (studio face crop and QR;
+ * any service whose work fits in a request). Asynchronous paid work is a job instead:
+ * `JobsService.create` charges with the job row, `JobRunner` refunds a failed job once, and
+ * `JobsService.refundPart` gives back failed items; both take the wallet's `chargeIn` /
+ * `refundIn` and the same Idempotency-Key handling.
+ *
+ * The charge, the idempotency key and an operation row (table `studio_operations`, named
+ * after its first user) are written in one transaction before the engine runs; the row is
  * settled with any partial refund (failed items) in one transaction afterwards. An engine
  * error refunds the whole charge. After the charge everything runs in the pool's priority
  * lane, and a settle that cannot be written refunds the call before the error is answered,
@@ -28,7 +47,7 @@ export interface OperationOutcome {
  * `sweep` (in worker processes, every half lease) refunds it; on the embedded stack (one
  * process) a restart refunds it at once.
  */
-export class StudioOperations {
+export class PaidOperations {
   private timer: NodeJS.Timeout | null = null;
   private renewal: NodeJS.Timeout | null = null;
   /** charged calls this process is running now */
@@ -38,14 +57,14 @@ export class StudioOperations {
 
   constructor(
     private readonly db: Db,
-    private readonly repo: StudioRepo,
+    private readonly repo: OperationsRepo,
     private readonly wallet: WalletService,
     private readonly idempotency: Idempotency,
     private readonly opts: { leaseMs: number; onError: (err: unknown) => void },
   ) {}
 
   async run(
-    input: { accountId: string; kind: string; cost: number; idempotency: IdempotencyRequest | null },
+    input: PaidCall,
     work: (charge: LedgerEntry, operationId: string) => Promise<OperationOutcome>,
   ): Promise<{ response: StoredResponse; replayed: boolean }> {
     const id = newId();
@@ -56,7 +75,7 @@ export class StudioOperations {
         const stored = await this.idempotency.claim(tx, idem);
         if (stored) return { stored };
       }
-      const charge = await this.wallet.chargeIn(tx, { accountId: input.accountId, cost: input.cost, reference: `studio.${input.kind}:${id}` });
+      const charge = await this.wallet.chargeIn(tx, { accountId: input.accountId, cost: input.cost, reference: `${input.kind}:${id}` });
       const now = new Date();
       await this.repo.insertOperation(tx, {
         id,
@@ -85,7 +104,7 @@ export class StudioOperations {
   }
 
   private async finish(
-    input: { accountId: string; kind: string; cost: number; idempotency: IdempotencyRequest | null },
+    input: PaidCall,
     id: string,
     charge: LedgerEntry,
     work: (charge: LedgerEntry, operationId: string) => Promise<OperationOutcome>,
@@ -104,7 +123,7 @@ export class StudioOperations {
     try {
       response = await retryUnavailable(() =>
         this.db.transaction().execute(async (tx) => {
-          const refund = refundAmount > 0 ? await this.wallet.refundIn(tx, charge.txId, { amount: refundAmount, reference: `studio.${input.kind}:${id}` }) : null;
+          const refund = refundAmount > 0 ? await this.wallet.refundIn(tx, charge.txId, { amount: refundAmount, reference: `${input.kind}:${id}` }) : null;
           const settled = await this.repo.settleOperation(tx, id, 'done', refund?.txId ?? null, nowIso());
           // Its lease lapsed and the sweeper refunded the whole call: this answer must not stand.
           if (!settled) throw new AppError('unavailable', 'The request took too long and was not completed; its tokens were refunded', { headers: { 'retry-after': '5' } });
@@ -136,7 +155,7 @@ export class StudioOperations {
     try {
       await retryUnavailable(() =>
         this.db.transaction().execute(async (tx) => {
-          const refund = await this.wallet.refundIn(tx, charge.txId, { reference: `studio.${kind}:${id}` });
+          const refund = await this.wallet.refundIn(tx, charge.txId, { reference: `${kind}:${id}` });
           await this.repo.settleOperation(tx, id, 'failed', refund?.txId ?? null, nowIso());
         }),
       );
@@ -184,7 +203,7 @@ export class StudioOperations {
         const settled = await this.db
           .transaction()
           .execute(async (tx) => {
-            const refund = await this.wallet.refundIn(tx, op.charge_tx_id, { reference: `studio.sweep:${op.id}` });
+            const refund = await this.wallet.refundIn(tx, op.charge_tx_id, { reference: `${serviceOfKind(op.kind)}.sweep:${op.id}` });
             if (!(await this.repo.settleOperation(tx, op.id, 'failed', refund?.txId ?? null, nowIso()))) throw new AlreadySettled();
             return true;
           })
@@ -228,3 +247,9 @@ async function retryUnavailable<T>(write: () => Promise<T>, tries = 3): Promise<
 }
 
 class AlreadySettled extends Error {}
+
+/** `studio.face-crop` → `studio`; rows written before kinds carried their service (`face-crop`, `qr`) are the studio's. */
+function serviceOfKind(kind: string): string {
+  const dot = kind.indexOf('.');
+  return dot > 0 ? kind.slice(0, dot) : 'studio';
+}
