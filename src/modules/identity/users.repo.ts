@@ -1,6 +1,11 @@
 import type { DbOrTx } from '../../platform/db/index.js';
 import { iso } from '../../platform/db/index.js';
 import type { UsersTable } from '../../platform/db/schema.js';
+import { mapDbErrors } from '../../platform/db/errors.js';
+import { AppError } from '../../platform/http/errors.js';
+
+/** The unique e-mail index, as the API says it (422 on `email`). */
+const emailTaken = () => AppError.field('email', 'has already been taken');
 
 export interface User {
   id: string;
@@ -33,11 +38,16 @@ function toUser(row: Pick<UsersTable, (typeof PUBLIC_COLUMNS)[number]>): User {
 export class UsersRepo {
   constructor(private readonly db: DbOrTx) {}
 
+  /** A new user; an e-mail address already taken is a 422 on `email`. */
   async insert(row: { id: string; name: string; email: string; password_hash: string; now: string }, db: DbOrTx = this.db): Promise<User> {
-    await db
-      .insertInto('users')
-      .values({ id: row.id, name: row.name, email: row.email, password_hash: row.password_hash, created_at: row.now, updated_at: row.now })
-      .execute();
+    await mapDbErrors(
+      () =>
+        db
+          .insertInto('users')
+          .values({ id: row.id, name: row.name, email: row.email, password_hash: row.password_hash, created_at: row.now, updated_at: row.now })
+          .execute(),
+      emailTaken,
+    );
     return (await this.byId(row.id, db))!;
   }
 
@@ -74,7 +84,7 @@ export class UsersRepo {
     const values: Partial<Record<'name' | 'email' | 'updated_at', string>> = { updated_at: patch.now };
     if (patch.name !== undefined) values.name = patch.name;
     if (patch.email !== undefined) values.email = patch.email;
-    await this.db.updateTable('users').set(values).where('id', '=', id).execute();
+    await mapDbErrors(() => this.db.updateTable('users').set(values).where('id', '=', id).execute(), emailTaken);
     return this.byId(id);
   }
 

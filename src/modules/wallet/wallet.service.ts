@@ -2,7 +2,7 @@ import type { Db, DbOrTx } from '../../platform/db/index.js';
 import { iso, nowIso } from '../../platform/db/index.js';
 import type { WalletTxType } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/errors.js';
-import { paginate, type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
+import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import type { Idempotency } from './idempotency.js';
 import type { LedgerRow, WalletRepo } from './wallet.repo.js';
 import type { WalletMetrics } from './wallet.metrics.js';
@@ -95,12 +95,7 @@ export class WalletService {
   }
 
   async list(accountId: string, query: ListQuery & { type?: WalletTxType }, ctx: PageContext): Promise<ListResult<WalletTransaction>> {
-    const page = await paginate(
-      this.repo.listQuery(accountId, query.type),
-      { sortable: { created_date: 'created_at', id: 'id' }, idColumn: 'id', searchColumn: 'reference' },
-      query,
-      ctx,
-    );
+    const page = await this.repo.list(accountId, query.type, query, ctx);
     return { ...page, rows: page.rows.map((r) => toTransaction(toEntry(r))) };
   }
 

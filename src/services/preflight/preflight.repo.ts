@@ -1,3 +1,5 @@
+import { paginate } from '../../platform/db/paginate.js';
+import type { ListQuery, PageContext } from '../../platform/http/pagination.js';
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
 import type { PreflightFixReviewsTable, PreflightReportsTable } from '../../platform/db/schema.js';
@@ -20,6 +22,11 @@ export class PreflightRepo {
 
   listQuery(accountId: string) {
     return this.db.selectFrom('preflight_reports').selectAll().where('account_id', '=', accountId);
+  }
+
+  /** One page of the account's preflight reports. */
+  list(accountId: string, query: ListQuery, ctx: PageContext) {
+    return paginate(this.listQuery(accountId), { sortable: { created_date: 'created_at' }, idColumn: 'id', searchColumn: 'design_id' }, query, ctx);
   }
 
   /** The deleted row (for its blob), or null when there was none. */

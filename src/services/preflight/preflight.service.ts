@@ -22,7 +22,7 @@ import { newId, isUuid } from '../../platform/crypto/ids.js';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
 import { iso, nowIso } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
-import { paginate, type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
+import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import type { ImageSources } from '../shared/image-source.js';
 import { BlobNotFound, type BlobStore } from '../../platform/storage/blob-store.js';
@@ -143,7 +143,7 @@ export class PreflightService {
   }
 
   async listChecks(accountId: string, query: ListQuery, ctx: PageContext): Promise<ListResult<PreflightReport>> {
-    const page = await paginate(this.deps.repo.listQuery(accountId), { sortable: { created_date: 'created_at' }, idColumn: 'id', searchColumn: 'design_id' }, query, ctx);
+    const page = await this.deps.repo.list(accountId, query, ctx);
     return { ...page, rows: await Promise.all(page.rows.map((r) => this.present(r))) };
   }
 
