@@ -11,7 +11,6 @@ const restrict = (patterns) => ({
 const APP = ['**/app.js', '**/app'];
 const MAIN = ['**/main/**'];
 const MODULES = ['**/modules/**'];
-const SERVICES = ['**/services/**'];
 const ENGINES = ['**/engines/**'];
 
 export default tseslint.config(
@@ -35,8 +34,8 @@ export default tseslint.config(
       'src/main/deps.ts',
       'src/platform/db/schema.ts',
       'src/platform/http/openapi-examples.ts',
-      'src/services/preflight/preflight.service.ts',
-      'src/services/studio/studio.service.ts',
+      'src/modules/preflight/preflight.service.ts',
+      'src/modules/studio/studio.service.ts',
     ],
     rules: { 'max-lines': 'off' },
   },
@@ -54,7 +53,6 @@ export default tseslint.config(
     files: ['src/engines/**/*.ts'],
     rules: restrict([
       [MODULES, 'engines/ is pure processing: it may not import modules/.'],
-      [SERVICES, 'engines/ may not import services/.'],
       [MAIN, 'engines/ may not import the composition root (main/).'],
       [APP, 'engines/ may not import app.ts.'],
     ]),
@@ -63,7 +61,6 @@ export default tseslint.config(
     files: ['src/platform/**/*.ts', 'src/config/**/*.ts'],
     rules: restrict([
       [MODULES, 'platform/ and config/ sit below modules: they may not import modules/.'],
-      [SERVICES, 'platform/ and config/ may not import services/.'],
       [ENGINES, 'platform/ and config/ may not import engines/.'],
       [MAIN, 'platform/ and config/ may not import the composition root (main/).'],
       [APP, 'platform/ and config/ may not import app.ts (the App type is in platform/http/app-type.ts).'],
@@ -74,14 +71,13 @@ export default tseslint.config(
     rules: restrict([
       [['**/platform/**'], 'config/ is read first: it may not import platform/ (types it needs live in config/).'],
       [MODULES, 'config/ may not import modules/.'],
-      [SERVICES, 'config/ may not import services/.'],
       [ENGINES, 'config/ may not import engines/.'],
       [MAIN, 'config/ may not import main/.'],
       [APP, 'config/ may not import app.ts.'],
     ]),
   },
   {
-    files: ['src/modules/**/*.ts', 'src/services/**/*.ts'],
+    files: ['src/modules/**/*.ts'],
     rules: restrict([
       [MAIN, 'modules may not import the composition root (main/): take narrow deps in index.ts.'],
       [APP, 'modules may not import app.ts: the App type is in platform/http/app-type.ts.'],

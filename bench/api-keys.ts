@@ -18,7 +18,7 @@ import path from 'node:path';
 import { runAutocannon, type AutocannonResult } from './autocannon-cli.js';
 import { loadConfig } from '../src/config/index.js';
 import { createServer } from '../src/main/server.js';
-import { loadPlanTable } from '../src/modules/plans/plans.js';
+import { loadPlanTable } from '../src/modules/plans/plans.service.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

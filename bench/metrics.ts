@@ -40,7 +40,7 @@ interface Ready {
 async function serve(mode: 'on' | 'off'): Promise<void> {
   const { loadConfig } = await import('../src/config/index.js');
   const { createServer } = await import('../src/main/server.js');
-  const { loadPlanTable } = await import('../src/modules/plans/plans.js');
+  const { loadPlanTable } = await import('../src/modules/plans/plans.service.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `folio-bench-metrics-${mode}-`));
   const config = loadConfig({
     ...process.env,

@@ -5,7 +5,7 @@ import type { Actor, RequestInfo } from '../../platform/http/auth.js';
 import { AppError, type FieldErrors } from '../../platform/http/errors.js';
 import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import { isScope, PUBLIC_TOKEN_SCOPES, SCOPES } from '../identity/scopes.js';
-import type { Plans } from '../plans/plans.js';
+import type { Plans } from '../plans/plans.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import type { BoundKey } from './api-keys.auth.js';
 import type { ApiKeysRepo, KeyRow, NewKeyRow, StoredEventRow } from './api-keys.repo.js';

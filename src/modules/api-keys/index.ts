@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Db, Dialect } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
-import type { Plans } from '../plans/plans.js';
+import type { Plans } from '../plans/plans.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { ApiKeyAuthenticator, type BoundKey } from './api-keys.auth.js';
 import { ApiKeysRepo } from './api-keys.repo.js';

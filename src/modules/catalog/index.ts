@@ -5,7 +5,7 @@ import type { EventBus } from '../../platform/events.js';
 import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { Plans } from '../plans/plans.js';
+import type { Plans } from '../plans/plans.service.js';
 import { CategoriesRepo } from './categories/categories.repo.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { CategoriesService } from './categories/categories.service.js';

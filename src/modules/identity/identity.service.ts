@@ -3,7 +3,7 @@ import { newId } from '../../platform/crypto/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/crypto/password.js';
 import { nowIso } from '../../platform/db/index.js';
 import type { AccessToken, JwtIssuer } from './jwt.js';
-import type { User, UsersRepo } from './users.repo.js';
+import type { User, UsersRepo } from './identity.repo.js';
 
 export interface Session extends AccessToken {
   user: User;

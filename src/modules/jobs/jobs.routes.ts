@@ -3,7 +3,7 @@ import type { App } from '../../platform/http/app-type.js';
 import type { Db } from '../../platform/db/index.js';
 import { MESSAGES, ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
-import { PdfJob } from '../print/pdf.schemas.js';
+import { PdfJob } from '../print/print.schemas.js';
 import type { JobEvents } from './job-events.js';
 import type { JobsService } from './jobs.service.js';
 

@@ -5,7 +5,7 @@ import { iso, nowIso } from '../../platform/db/index.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
-import type { Plans } from '../plans/plans.js';
+import type { Plans } from '../plans/plans.service.js';
 import type { CredentialSet, StorePatch, StoreRow, StoresRepo } from './stores.repo.js';
 
 export interface Store {

@@ -4,7 +4,7 @@ import type { EventBus } from '../../platform/events.js';
 import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import type { JobBinding } from '../../platform/queue/registry.js';
 import type { JobsService } from '../jobs/jobs.service.js';
-import type { Plans } from '../plans/plans.js';
+import type { Plans } from '../plans/plans.service.js';
 import { DEFAULT_RETRY_SCHEDULE_MS, deliveryBinding, deliveryKind, type DeliveryKind } from './delivery.js';
 import { WebhooksRepo } from './webhooks.repo.js';
 import { WebhooksService } from './webhooks.service.js';

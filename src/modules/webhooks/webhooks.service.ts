@@ -8,7 +8,7 @@ import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import type { JobsService } from '../jobs/jobs.service.js';
-import type { Plans } from '../plans/plans.js';
+import type { Plans } from '../plans/plans.service.js';
 import { messageId, type DeliveryKind } from './delivery.js';
 import { generateSecret } from './signature.js';
 import type { AttemptRow, DeliveryRow, WebhookRow, WebhooksRepo } from './webhooks.repo.js';

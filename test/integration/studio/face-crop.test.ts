@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { realEngines, type StudioEngines } from '../../../src/services/studio/engines.js';
+import { realEngines, type StudioEngines } from '../../../src/modules/studio/studio.engines.js';
 import type { DomainEvent } from '../../../src/platform/events.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { expectAuthCases } from '../../helpers/auth-cases.js';

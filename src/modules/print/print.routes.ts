@@ -2,9 +2,9 @@ import type { App } from '../../platform/http/app-type.js';
 import type { RouteAuth } from '../../platform/http/auth.js';
 import { MESSAGES } from '../../platform/http/envelope.js';
 import { IdParam, PUBLIC_KINDS, storeOf } from '../catalog/shared/http.js';
-import type { PdfOptions } from './pdf.service.js';
-import { CreatePdfBody, PdfJobEnvelope } from './pdf.schemas.js';
-import type { PdfService } from './pdf.service.js';
+import type { PdfOptions } from './print.service.js';
+import { CreatePdfBody, PdfJobEnvelope } from './print.schemas.js';
+import type { PdfService } from './print.service.js';
 
 /** A shopper's customizer downloads the proof of what it saved: the public token may ask (rule 2 admits the rest). */
 export const PDF_AUTH = {

@@ -24,12 +24,12 @@ import { iso, nowIso } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
-import type { ImageSources } from '../shared/image-source.js';
+import type { ImageSources } from '../catalog/image-sources.js';
 import { BlobNotFound, type BlobStore } from '../../platform/storage/blob-store.js';
-import type { Job, JobsService } from '../../modules/jobs/jobs.service.js';
-import type { Plans } from '../../modules/plans/plans.js';
-import type { IdempotencyRequest, StoredResponse } from '../../modules/wallet/idempotency.js';
-import { AI_FIX_JOB, sourceKey, type FixJobPayload, type FixJobResult } from './fix-job.js';
+import type { Job, JobsService } from '../jobs/jobs.service.js';
+import type { Plans } from '../plans/plans.service.js';
+import type { IdempotencyRequest, StoredResponse } from '../wallet/idempotency.js';
+import { AI_FIX_JOB, sourceKey, type FixJobPayload, type FixJobResult } from './preflight.jobs.js';
 import type { ReportRow, PreflightRepo } from './preflight.repo.js';
 import type { AiJobBody, AiJobView, CheckBody, DpiScoreBody } from './preflight.schemas.js';
 

@@ -1,12 +1,12 @@
 import type { BgRemovalProvider } from '../../engines/vision/providers.js';
 import { SegmentationError } from '../../engines/vision/segmentation/errors.js';
 import type { OutputBackground, SubjectType } from '../../engines/vision/segmentation/options.js';
-import { BG_REMOVE_FLOW } from '../../modules/jobs/flows.js';
+import { BG_REMOVE_FLOW } from '../jobs/flows.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import { FetchError } from '../../platform/fetch/safe-fetch.js';
-import type { ImageRef, ImageSources } from '../shared/image-source.js';
+import type { ImageRef, ImageSources } from '../catalog/image-sources.js';
 import { bind, JobFailure, jobKind, type JobBinding } from '../../platform/queue/registry.js';
-import { untimed, type InferenceTimer } from '../inference.js';
+import { untimed, type InferenceTimer } from '../../platform/metrics/inference.js';
 
 export interface BgRemovePayload {
   /** as the caller sent it; null when they named an image by id */

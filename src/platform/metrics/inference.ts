@@ -1,4 +1,4 @@
-import { Metrics, WORK_BUCKETS } from '../platform/metrics/metrics.js';
+import { Metrics, WORK_BUCKETS } from './metrics.js';
 
 /** Times a model call: `time('segmentation', () => provider.remove(...))`. */
 export type InferenceTimer = <T>(model: string, work: () => Promise<T>) => Promise<T>;

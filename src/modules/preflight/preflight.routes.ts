@@ -2,8 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app-type.js';
 import { MESSAGES, ok } from '../../platform/http/envelope.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';
-import type { Idempotency } from '../../modules/wallet/idempotency.js';
-import { InsufficientTokens } from '../../modules/wallet/wallet.schemas.js';
+import type { Idempotency } from '../wallet/idempotency.js';
+import { InsufficientTokens } from '../wallet/wallet.schemas.js';
 import type { PreflightService } from './preflight.service.js';
 import {
   AiJobBody,

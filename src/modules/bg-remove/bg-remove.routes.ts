@@ -1,5 +1,5 @@
 import type { App } from '../../platform/http/app-type.js';
-import type { Idempotency } from '../../modules/wallet/idempotency.js';
+import type { Idempotency } from '../wallet/idempotency.js';
 import { BgRemoveCreated, BgRemoveJob, CreateBgRemoveBody, JobParams } from './bg-remove.schemas.js';
 import type { BgRemoveService } from './bg-remove.service.js';
 

@@ -2,7 +2,7 @@ import { faceCrop, type FaceCropResult, type IcpType } from '../../engines/image
 import { warmupFaces, embedFace, EMBEDDING_MODEL } from '../../engines/vision/faces/detector.js';
 import { matchImage, type FileMatchResult, type ReferenceEmbedding } from '../../engines/vision/matching.js';
 import { renderQrSheet, type QrSheet, type QrSheetOptions } from '../../engines/qr/card-sheet.js';
-import type { InferenceTimer } from '../inference.js';
+import type { InferenceTimer } from '../../platform/metrics/inference.js';
 
 /**
  * The engines the studio services call, behind one small interface so tests and benches can

@@ -1,5 +1,5 @@
-import type { ImagesService } from '../../modules/catalog/index.js';
-import type { StoresService } from '../../modules/stores/stores.service.js';
+import type { ImagesService } from './index.js';
+import type { StoresService } from '../stores/stores.service.js';
 import { AppError } from '../../platform/http/errors.js';
 import { FetchError, type SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import { sniffType } from '../../platform/fetch/sniff.js';

@@ -1,6 +1,6 @@
 import { FixError, applyFixes } from '../../engines/prepress/index.js';
 import { type FileType, type FixType, type PreflightSpec } from '../../engines/preflight/index.js';
-import { AI_FIX_FLOW } from '../../modules/jobs/flows.js';
+import { AI_FIX_FLOW } from '../jobs/flows.js';
 import { BlobNotFound, type BlobStore } from '../../platform/storage/blob-store.js';
 import { bind, JobFailure, jobKind, type JobBinding, type JobContext } from '../../platform/queue/registry.js';
 import type { PreflightRepo } from './preflight.repo.js';

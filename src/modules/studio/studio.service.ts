@@ -6,20 +6,20 @@ import { inspectRaster, RASTER_TYPES, UploadRejected } from '../../engines/image
 import { QrSheetInputError, type PageSize, type QrLayout } from '../../engines/qr/card-sheet.js';
 import { VisionError } from '../../engines/vision/errors.js';
 import { embeddingFromBytes, embeddingToBytes, type ReferenceEmbedding } from '../../engines/vision/matching.js';
-import { chargedFields, type Job, type JobsService } from '../../modules/jobs/jobs.service.js';
+import { chargedFields, type Job, type JobsService } from '../jobs/jobs.service.js';
 import type { DbOrTx } from '../../platform/db/index.js';
-import type { Plans } from '../../modules/plans/plans.js';
-import type { StoresService } from '../../modules/stores/stores.service.js';
-import type { IdempotencyRequest, StoredResponse } from '../../modules/wallet/idempotency.js';
+import type { Plans } from '../plans/plans.service.js';
+import type { StoresService } from '../stores/stores.service.js';
+import type { IdempotencyRequest, StoredResponse } from '../wallet/idempotency.js';
 import type { Db } from '../../platform/db/index.js';
 import { iso, nowIso } from '../../platform/db/index.js';
 import { FetchError, SafeFetcher } from '../../platform/fetch/safe-fetch.js';
-import type { ImageSources } from '../shared/image-source.js';
+import type { ImageSources } from '../catalog/image-sources.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { AnyJobKind } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { StudioEngines } from './engines.js';
-import type { PaidOperations } from '../../modules/wallet/paid-operations.js';
+import type { StudioEngines } from './studio.engines.js';
+import type { PaidOperations } from '../wallet/paid-operations.js';
 import type { AgencyRow, FileRow, MatchJobRow, StudioJobRow, StudioRepo, SubjectRow } from './studio.repo.js';
 import {
   FACE_CROP_BATCH,

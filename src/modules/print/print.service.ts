@@ -8,8 +8,8 @@ import type { DesignJson } from '../designs/designs.kind.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import type { ProjectJson } from '../projects/projects.kind.js';
 import { pageSpecOf } from './page-spec.js';
-import { MAX_PDF_PAGES, PDF_KIND, type ColorMode, type PdfPayload, type PdfResult, type PdfStandard } from './pdf.kind.js';
-import type { PdfJob } from './pdf.schemas.js';
+import { MAX_PDF_PAGES, PDF_KIND, type ColorMode, type PdfPayload, type PdfResult, type PdfStandard } from './print.kinds.js';
+import type { PdfJob } from './print.schemas.js';
 
 const LINK_TTL_S = 24 * 3600;
 

@@ -1,7 +1,7 @@
 import { bind, type JobBinding, type JobContext } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { JobsService } from '../../modules/jobs/jobs.service.js';
-import type { StudioEngines } from './engines.js';
+import type { JobsService } from '../jobs/jobs.service.js';
+import type { StudioEngines } from './studio.engines.js';
 import type { StudioService } from './studio.service.js';
 import { itemError } from './studio.service.js';
 import type { StudioRepo } from './studio.repo.js';

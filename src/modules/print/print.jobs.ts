@@ -6,7 +6,7 @@ import type { DocService } from '../catalog/shared/doc.service.js';
 import type { DesignJson } from '../designs/designs.kind.js';
 import { storeAssets } from './asset-resolver.js';
 import { pageSpecOf } from './page-spec.js';
-import { PDF_KIND, pdfKey, type PdfResult } from './pdf.kind.js';
+import { PDF_KIND, pdfKey, type PdfResult } from './print.kinds.js';
 
 export interface PdfJobDeps {
   designs: DocService<DesignJson>;

@@ -1,10 +1,10 @@
-import type { Job, JobsService } from '../../modules/jobs/jobs.service.js';
-import { chargedFields } from '../../modules/jobs/jobs.service.js';
-import type { IdempotencyRequest, StoredResponse } from '../../modules/wallet/idempotency.js';
+import type { Job, JobsService } from '../jobs/jobs.service.js';
+import { chargedFields } from '../jobs/jobs.service.js';
+import type { IdempotencyRequest, StoredResponse } from '../wallet/idempotency.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { ImageSources } from '../shared/image-source.js';
-import { BG_REMOVE_COST, BG_REMOVE_KIND, type BgRemovePayload, type BgRemoveResult } from './bg-remove.job.js';
+import type { ImageSources } from '../catalog/image-sources.js';
+import { BG_REMOVE_COST, BG_REMOVE_KIND, type BgRemovePayload, type BgRemoveResult } from './bg-remove.jobs.js';
 import type { Static } from '@sinclair/typebox';
 import type { BgRemoveJob, CreateBgRemoveBody } from './bg-remove.schemas.js';
 

@@ -1,5 +1,5 @@
 import type { IcpType } from '../../engines/image/face-crop.js';
-import { STUDIO_BATCH_FLOW } from '../../modules/jobs/flows.js';
+import { STUDIO_BATCH_FLOW } from '../jobs/flows.js';
 import { jobKind } from '../../platform/queue/registry.js';
 
 /** Tokens per image (interface § Limits). */
