@@ -31,7 +31,6 @@ export default tseslint.config(
       'src/engines/pdf/text-layout.ts',
       'src/engines/qr/card-sheet.ts',
       'src/engines/vision/segmentation/mask-ops.ts',
-      'src/main/deps.ts',
       'src/platform/db/schema.ts',
       'src/platform/http/openapi-examples.ts',
       'src/modules/preflight/preflight.service.ts',
@@ -53,6 +52,7 @@ export default tseslint.config(
     files: ['src/engines/**/*.ts'],
     rules: restrict([
       [MODULES, 'engines/ is pure processing: it may not import modules/.'],
+      [['**/platform/http/**', '**/platform/db/**', '**/platform/queue/**', '**/platform/storage/**'], 'engines/ has no HTTP, SQL, queue or storage: the module calling it does that.'],
       [MAIN, 'engines/ may not import the composition root (main/).'],
       [APP, 'engines/ may not import app.ts.'],
     ]),
@@ -74,6 +74,13 @@ export default tseslint.config(
       [ENGINES, 'config/ may not import engines/.'],
       [MAIN, 'config/ may not import main/.'],
       [APP, 'config/ may not import app.ts.'],
+    ]),
+  },
+  {
+    files: ['src/app.ts'],
+    rules: restrict([
+      [MODULES, 'app.ts knows no module: their routes and pages come in through AppDeps.'],
+      [MAIN, 'app.ts may not import the composition root (main/).'],
     ]),
   },
   {

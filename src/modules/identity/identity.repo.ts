@@ -35,7 +35,7 @@ function toUser(row: Pick<UsersTable, (typeof PUBLIC_COLUMNS)[number]>): User {
   };
 }
 
-export class UsersRepo {
+export class IdentityRepo {
   constructor(private readonly db: DbOrTx) {}
 
   /** A new user; an e-mail address already taken is a 422 on `email`. */

@@ -3,7 +3,7 @@ import { newId } from '../../platform/crypto/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/crypto/password.js';
 import { nowIso } from '../../platform/db/index.js';
 import type { AccessToken, JwtIssuer } from './jwt.js';
-import type { User, UsersRepo } from './identity.repo.js';
+import type { User, IdentityRepo } from './identity.repo.js';
 
 export interface Session extends AccessToken {
   user: User;
@@ -54,7 +54,7 @@ export class IdentityService {
   private readonly signupHooks: SignupHook[] = [];
 
   constructor(
-    private readonly users: UsersRepo,
+    private readonly users: IdentityRepo,
     private readonly jwt: JwtIssuer,
     private readonly scryptCost: number,
   ) {}

@@ -79,6 +79,6 @@ export async function runFixJob(deps: FixJobDeps, ctx: JobContext<FixJobPayload>
 }
 
 /** The kind bound to its handler; `deps` is read when a job runs (built after the registry). */
-export function fixJobBinding(deps: () => FixJobDeps): JobBinding {
-  return bind(AI_FIX_JOB, (ctx) => runFixJob(deps(), ctx));
+export function fixJobBinding(deps: FixJobDeps): JobBinding {
+  return bind(AI_FIX_JOB, (ctx) => runFixJob(deps, ctx));
 }

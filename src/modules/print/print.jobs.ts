@@ -20,9 +20,9 @@ export interface PdfJobDeps {
  * input (a design deleted since, an image gone, a bad page) fail the job at once; a
  * Ghostscript timeout or an infrastructure error is retried.
  */
-export function pdfJob(deps: () => PdfJobDeps): JobBinding {
+export function pdfJob(deps: PdfJobDeps): JobBinding {
   return bind(PDF_KIND, async (ctx) => {
-    const { designs, catalog, blobs, ghostscriptTimeoutMs } = deps();
+    const { designs, catalog, blobs, ghostscriptTimeoutMs } = deps;
     const done = ctx.progress as Partial<PdfResult> | null;
     if (done?.pdf_key && (await blobs.head(done.pdf_key))) return done as PdfResult;
     const storeId = ctx.storeId;

@@ -6,7 +6,7 @@ import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { DocService } from '../catalog/shared/doc.service.js';
 import type { DesignJson } from '../designs/designs.kind.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
-import type { ProjectJson } from '../projects/projects.kind.js';
+import type { ProjectJson } from '../projects/projects.service.js';
 import { pageSpecOf } from './page-spec.js';
 import { MAX_PDF_PAGES, PDF_KIND, type ColorMode, type PdfPayload, type PdfResult, type PdfStandard } from './print.kinds.js';
 import type { PdfJob } from './print.schemas.js';

@@ -37,13 +37,9 @@ function resume<I>(ctx: JobContext<unknown>, total: number): I[] {
   return p && Array.isArray(p.items) ? p.items.slice(0, total) : [];
 }
 
-/**
- * The studio's job handlers. `get` is resolved on each run: the registry is built before the
- * blob store and the service exist (the composition root fills them in).
- */
-export function studioJobHandlers(get: () => StudioHandlerDeps): JobBinding[] {
+/** The studio's job handlers: batch face crop, reference embeddings, matching. */
+export function studioJobHandlers(deps: StudioHandlerDeps): JobBinding[] {
   const faceCrop = bind(FACE_CROP_BATCH, async (ctx: JobContext<FaceCropBatchPayload>): Promise<FaceCropBatchResult> => {
-    const deps = get();
     const { files, icpType, enhance } = ctx.payload;
     const items = resume<CropItem>(ctx as JobContext<unknown>, files.length);
     const prefix = `studio/${ctx.accountId}/face-crop/${ctx.id}`;
@@ -59,7 +55,6 @@ export function studioJobHandlers(get: () => StudioHandlerDeps): JobBinding[] {
   });
 
   const references = bind(REFERENCES_BATCH, async (ctx: JobContext<ReferencesPayload>): Promise<ReferencesResult> => {
-    const deps = get();
     const { agencyId, subjectIds } = ctx.payload;
     type Done = { subject_id: number; reason: string | null };
     const done = resume<Done>(ctx as JobContext<unknown>, subjectIds.length);
@@ -76,7 +71,6 @@ export function studioJobHandlers(get: () => StudioHandlerDeps): JobBinding[] {
   });
 
   const match = bind(MATCH_BATCH, async (ctx: JobContext<MatchPayload>): Promise<MatchResultSummary> => {
-    const deps = get();
     const { files, agencyId, threshold } = ctx.payload;
     const items = resume<MatchItem>(ctx as JobContext<unknown>, files.length);
     const refs = await deps.studio.referencesOf(ctx.accountId, agencyId);

@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
-import type { DocKind } from '../catalog/shared/doc.service.js';
+import type { Db } from '../../platform/db/index.js';
+import type { EventBus } from '../../platform/events.js';
+import { DocService, type DocKind } from '../catalog/shared/doc.service.js';
 import { iso } from '../catalog/shared/http.js';
 import type { Project } from './projects.schemas.js';
 
@@ -38,3 +40,10 @@ export const projectKind: DocKind<ProjectJson> = {
     } as ProjectJson;
   },
 };
+
+/** Projects (orders): the document service over the `projects` kind; designs link to them. */
+export type ProjectsService = DocService<ProjectJson>;
+
+export function createProjectsService(db: Db, events: EventBus): ProjectsService {
+  return new DocService(db, events, projectKind);
+}
