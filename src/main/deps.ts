@@ -220,7 +220,9 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
     if (m.close) resources.add(() => m.close!());
     return m;
   };
-  const plans = add(buildPlansModule({ plans: new Plans(overrides.plans ?? loadPlanTable(config.plansFile), config.billingUrl) })).plans;
+  const plans = add(
+    buildPlansModule({ plans: new Plans(overrides.plans ?? loadPlanTable(config.plansFile), config.billingUrl), serveBillingPage: config.billingUrl === `${config.publicUrl}/billing` }),
+  ).plans;
   const topUp = new URL(config.billingUrl);
   topUp.searchParams.set('topup', 'tokens');
   const walletModule = add(
