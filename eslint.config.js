@@ -29,12 +29,6 @@ export default tseslint.config(
     files: [
       'src/engines/pdf/artwork/svg-parse.ts',
       'src/engines/pdf/text-layout.ts',
-      'src/engines/qr/card-sheet.ts',
-      'src/engines/vision/segmentation/mask-ops.ts',
-      'src/platform/db/schema.ts',
-      'src/platform/http/openapi-examples.ts',
-      'src/modules/preflight/preflight.service.ts',
-      'src/modules/studio/studio.service.ts',
     ],
     rules: { 'max-lines': 'off' },
   },

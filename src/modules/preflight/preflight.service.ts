@@ -1,8 +1,6 @@
 import {
   FixTypesError,
   MIME_TYPES,
-  PreflightSpecError,
-  ToolError,
   analyze,
   deriveFixTypes,
   dpiScore,
@@ -32,6 +30,9 @@ import type { IdempotencyRequest, StoredResponse } from '../wallet/idempotency.j
 import { AI_FIX_JOB, sourceKey, type FixJobPayload, type FixJobResult } from './preflight.jobs.js';
 import type { ReportRow, PreflightRepo } from './preflight.repo.js';
 import type { AiJobBody, AiJobView, CheckBody, DpiScoreBody } from './preflight.schemas.js';
+import { charged, nextTier, notCompleted, specError, specOf, usagePeriod } from './preflight.mapping.js';
+
+export { usagePeriod } from './preflight.mapping.js';
 
 export const QUOTA = 'preflight_checks_per_month';
 
@@ -61,11 +62,6 @@ export interface PreflightServiceDeps {
   /** the account's tier (highest among its stores): quotas are per account */
   accountTier(accountId: string): Promise<string>;
   now?: () => Date;
-}
-
-/** The month a check counts against: calendar month, UTC. */
-export function usagePeriod(at: Date): string {
-  return at.toISOString().slice(0, 7);
 }
 
 /**
@@ -390,36 +386,4 @@ export class PreflightService {
       details: { quota: QUOTA, limit, period, current_tier: tier, cta: { url: this.deps.plans.ctaUrl(nextTier(this.deps.plans, tier)) } },
     });
   }
-}
-
-function nextTier(plans: Plans, tier: string): string {
-  const tiers = plans.table.tiers;
-  return tiers[Math.min(plans.rank(tier) + 1, tiers.length - 1)]!;
-}
-
-/** tokensDeducted / walletTransactionId, and the snake_case pair every charged response carries. */
-function charged(amount: number | null, txId: string | null) {
-  const tokens = amount === null ? 0 : -amount;
-  return { tokensDeducted: tokens, walletTransactionId: txId, tokens_deducted: tokens, wallet_transaction_id: txId };
-}
-
-function notCompleted(status: string, verb: string): AppError {
-  return new AppError('conflict', `Only a completed AI fix job can be ${verb}; this one is ${status}`);
-}
-
-function specOf(body: CheckBody): PreflightSpec {
-  const spec: PreflightSpec = {};
-  if (body.fileType !== undefined) spec.fileType = body.fileType;
-  if (body.productProfile !== undefined) spec.productProfile = body.productProfile;
-  if (body.canvasWidthInches !== undefined) spec.canvasWidthInches = body.canvasWidthInches;
-  if (body.canvasHeightInches !== undefined) spec.canvasHeightInches = body.canvasHeightInches;
-  if (body.productType !== undefined) spec.productType = body.productType;
-  return spec;
-}
-
-/** A spec the engine refuses is the caller's 400; a PDF tool that is missing or timed out is our 503. */
-function specError(err: unknown): unknown {
-  if (err instanceof PreflightSpecError) return AppError.field(err.field, err.message);
-  if (err instanceof ToolError) return new AppError('unavailable', `The file could not be analysed right now (${err.tool} ${err.timedOut ? 'timed out' : 'failed'}); try again`);
-  return err;
 }

@@ -62,7 +62,7 @@ export function studioJobHandlers(deps: StudioHandlerDeps): JobBinding[] {
     for (let i = done.length; i < subjectIds.length; i++) {
       ctx.signal.throwIfAborted();
       const s = subjects.get(subjectIds[i]!);
-      const reason = !s || !s.reference_photo_url ? 'subject or its reference photo no longer exists' : await deps.studio.embedSubject(ctx.accountId, s);
+      const reason = !s || !s.reference_photo_url ? 'subject or its reference photo no longer exists' : await deps.studio.matching.embedSubject(ctx.accountId, s);
       done.push({ subject_id: subjectIds[i]!, reason });
       await ctx.saveProgress({ current: done.length, total: subjectIds.length, items: done });
     }
@@ -73,7 +73,7 @@ export function studioJobHandlers(deps: StudioHandlerDeps): JobBinding[] {
   const match = bind(MATCH_BATCH, async (ctx: JobContext<MatchPayload>): Promise<MatchResultSummary> => {
     const { files, agencyId, threshold } = ctx.payload;
     const items = resume<MatchItem>(ctx as JobContext<unknown>, files.length);
-    const refs = await deps.studio.referencesOf(ctx.accountId, agencyId);
+    const refs = await deps.studio.matching.referencesOf(ctx.accountId, agencyId);
     const studentIds = new Map((await deps.repo.listSubjects(ctx.accountId, agencyId)).map((s) => [s.id, s.student_id]));
     for (let i = items.length; i < files.length; i++) {
       ctx.signal.throwIfAborted();

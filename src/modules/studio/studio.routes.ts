@@ -245,7 +245,7 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
   app.post(
     '/services/studio/matching/references',
     { schema: { tags, summary: 'Build face embeddings for subjects with a reference_photo_url (queued from 20 subjects); free', body: ReferencesBody, response: { '2xx': R.references } }, config: J },
-    async (req) => studio.buildReferences(req.actor!.userId, req.body.agency_id),
+    async (req) => studio.matching.buildReferences(req.actor!.userId, req.body.agency_id),
   );
 
   app.post(
@@ -256,7 +256,7 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
       config: J,
     },
     async (req, reply) => {
-      const response = await studio.createMatchJob(req.actor!.userId, req.body, idempotency.of(req));
+      const response = await studio.matching.createMatchJob(req.actor!.userId, req.body, idempotency.of(req));
       return reply.code(response.status).send(response.body);
     },
   );
@@ -264,6 +264,6 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
   app.get(
     '/services/studio/matching/jobs/:matchJobId',
     { schema: { tags, summary: 'A match job: counts, and results per file once completed', params: MatchParams, response: { 200: R.matchView } }, config: J },
-    async (req) => studio.matchJob(req.actor!.userId, req.params.matchJobId),
+    async (req) => studio.matching.matchJob(req.actor!.userId, req.params.matchJobId),
   );
 }
