@@ -107,19 +107,7 @@ export class JobsService {
         if (stored) return { replay: stored };
       }
       const charge = input.cost > 0 ? await this.wallet.chargeIn(tx, { accountId: input.accountId, cost: input.cost, reference: `${kind.type}:${id}` }) : null;
-      const row = await this.repo.insert(tx, {
-        id,
-        type: kind.type,
-        account_id: input.accountId,
-        store_id: input.storeId ?? null,
-        status: kind.statuses.created,
-        max_attempts: kind.maxAttempts ?? this.opts.maxAttempts,
-        payload: JSON.stringify(input.payload),
-        cost: input.cost,
-        charge_tx_id: charge?.txId ?? null,
-        now: nowIso(),
-      });
-      const job = toJob<P, R>(row);
+      const job = await this.insert(tx, kind, id, input, charge);
       const response = input.respond ? input.respond(job, charge) : null;
       if (idem && response) await this.idempotency.complete(tx, idem, response);
       return { job, charge, response };
@@ -136,16 +124,21 @@ export class JobsService {
    */
   async createIn<P, R>(tx: DbOrTx, kind: JobKind<P, R>, input: { accountId: string; storeId?: string | null; payload: P }): Promise<Job<P, R>> {
     if (this.registry.kind(kind.type) !== kind) throw new Error(`job type ${kind.type} is not declared in the registry`);
+    return this.insert(tx, kind, newId(), { ...input, cost: 0 }, null);
+  }
+
+  /** The job row in its kind's first status, paid for by `charge` (null: free). */
+  private async insert<P, R>(tx: DbOrTx, kind: JobKind<P, R>, id: string, input: { accountId: string; storeId?: string | null; payload: P; cost: number }, charge: LedgerEntry | null): Promise<Job<P, R>> {
     const row = await this.repo.insert(tx, {
-      id: newId(),
+      id,
       type: kind.type,
       account_id: input.accountId,
       store_id: input.storeId ?? null,
       status: kind.statuses.created,
       max_attempts: kind.maxAttempts ?? this.opts.maxAttempts,
       payload: JSON.stringify(input.payload),
-      cost: 0,
-      charge_tx_id: null,
+      cost: input.cost,
+      charge_tx_id: charge?.txId ?? null,
       now: nowIso(),
     });
     return toJob<P, R>(row);

@@ -4,8 +4,6 @@ import {
   analyze,
   deriveFixTypes,
   dpiScore,
-  estimateTokenCost,
-  fixJobTokenCost,
   inapplicableFixTypes,
   normalizeFixTypes,
   type AnalysisResult,
@@ -30,6 +28,7 @@ import type { IdempotencyRequest, StoredResponse } from '../wallet/idempotency.j
 import { AI_FIX_JOB, sourceKey, type FixJobPayload, type FixJobResult } from './preflight.jobs.js';
 import type { ReportRow, PreflightRepo } from './preflight.repo.js';
 import type { AiJobBody, AiJobView, CheckBody, DpiScoreBody } from './preflight.schemas.js';
+import { estimateTokenCost, fixJobTokenCost } from './preflight.prices.js';
 import { charged, nextTier, notCompleted, specError, specOf, usagePeriod } from './preflight.mapping.js';
 
 export { usagePeriod } from './preflight.mapping.js';

@@ -1,35 +1,16 @@
-import type { Db } from '../../platform/db/index.js';
-import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
-import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { ImageSources } from '../catalog/image-sources.js';
 import type { FolioModule } from '../contract.js';
 import type { JobView } from '../jobs/job-events.js';
-import type { JobsService } from '../jobs/jobs.service.js';
-import type { Plans } from '../plans/plans.service.js';
-import type { StoresService } from '../stores/stores.service.js';
 import type { Idempotency } from '../wallet/idempotency.js';
-import type { PaidOperations } from '../wallet/paid-operations.js';
-import type { StudioEngines } from './studio.engines.js';
 import { studioJobHandlers } from './studio.jobs.js';
 import { STUDIO_KINDS } from './studio.kinds.js';
 import { StudioRepo } from './studio.repo.js';
 import { studioRoutes } from './studio.routes.js';
-import { StudioService } from './studio.service.js';
+import { StudioService, type StudioDeps } from './studio.service.js';
 
 export { StudioService } from './studio.service.js';
 
-export interface StudioModuleDeps {
-  db: Db;
-  jobs: JobsService;
-  /** charged synchronous calls (face crop of ≤ 5 images, QR sheets) */
-  operations: PaidOperations;
+export interface StudioModuleDeps extends Omit<StudioDeps, 'repo'> {
   idempotency: Idempotency;
-  blobs: BlobStore;
-  fetcher: SafeFetcher;
-  sources: ImageSources;
-  plans: Plans;
-  stores: StoresService;
-  engines: StudioEngines;
   /** the largest uploaded file (FOLIO_UPLOAD_MAX_BYTES, as for catalog uploads) */
   uploadMaxBytes: number;
 }
