@@ -15,11 +15,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { runAutocannon, type AutocannonResult } from './autocannon-cli.js';
 import { loadConfig } from '../src/config/index.js';
 import { createServer } from '../src/main/server.js';
-import { loadPlanTable } from '../src/modules/plans/plans.js';
+import { loadPlanTable } from '../src/modules/plans/plans.service.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,7 +29,6 @@ const duration = arg('duration', 10);
 const connections = arg('connections', 50);
 const rounds = arg('rounds', 1);
 const noCache = process.argv.includes('--no-cache');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 
 /** autocannon in its own process; the server's CPU time over the run comes back with it. */

@@ -23,7 +23,6 @@ import { performance } from 'node:perf_hooks';
 import { Queue as BullQueue, Worker as BullWorker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { createPgDatabase, type PgDatabase } from '../test/helpers/pg-database.js';
 import { loadConfig } from '../src/config/index.js';
 import { buildDeps, type Deps } from '../src/main/deps.js';

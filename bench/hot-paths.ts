@@ -66,7 +66,7 @@ async function serveFolio(): Promise<void> {
   await countStatements();
   const { loadConfig } = await import('../src/config/index.js');
   const { createServer } = await import('../src/main/server.js');
-  const { loadPlanTable } = await import('../src/modules/plans/plans.js');
+  const { loadPlanTable } = await import('../src/modules/plans/index.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-hot-'));
   const config = loadConfig({
     ...process.env,

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { runAutocannon, type AutocannonResult } from './autocannon-cli.js';
+import { runAutocannon } from './autocannon-cli.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,7 +28,6 @@ function strArg(name: string): string | null {
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : null;
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 interface Ready {
@@ -41,7 +40,7 @@ interface Ready {
 async function serve(mode: 'on' | 'off'): Promise<void> {
   const { loadConfig } = await import('../src/config/index.js');
   const { createServer } = await import('../src/main/server.js');
-  const { loadPlanTable } = await import('../src/modules/plans/plans.js');
+  const { loadPlanTable } = await import('../src/modules/plans/plans.service.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `folio-bench-metrics-${mode}-`));
   const config = loadConfig({
     ...process.env,

@@ -86,7 +86,7 @@ async function floorFor(spec: (typeof defs)[number]['spec'], layers: TemplateLay
     for (let y = 0; y < bh; y++) out.set(grey.subarray((top + y) * prep.width + left, (top + y) * prep.width + left + bw), y * bw);
     return out;
   };
-  const raw1 = (b: Buffer) => ({ raw: { width: bw, height: bh, channels: 1 as const } });
+  const raw1 = (_b: Buffer) => ({ raw: { width: bw, height: bh, channels: 1 as const } });
   const shading = region(prep.shading);
   const highlight = region(prep.highlight);
   const mask = region(prep.mask);

@@ -20,7 +20,6 @@ import { loggerOptions } from './platform/log/logger.js';
 import { bearerMatches, httpObserver } from './platform/metrics/http.js';
 import type { Metrics } from './platform/metrics/metrics.js';
 import type { App, ReadinessCheck } from './platform/http/app-type.js';
-import { customizerRoutes } from './modules/customizer/customizer.routes.js';
 import { withTimeout } from './platform/timeout.js';
 
 export type { App, ReadinessCheck } from './platform/http/app-type.js';
@@ -42,6 +41,8 @@ export interface AppDeps {
   readiness: ReadinessCheck[];
   /** registers every module's routes under /v1 */
   routes(app: App): void | Promise<void>;
+  /** registers the pages modules serve outside /v1 (the customizer) */
+  pages?(app: App): void | Promise<void>;
   /** a logger instance (tests pass a silent one) */
   logger?: FastifyBaseLogger | false;
   /** Prometheus metrics: request durations are recorded, and `GET /metrics` served when a token is configured */
@@ -263,7 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: '/v1' },
   );
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { auth: [], rateLimit: false } }, async () => app.swagger());
-  await customizerRoutes(app);
+  await deps.pages?.(app);
   return app as unknown as App;
 }
 
@@ -282,7 +283,7 @@ export function findNul(value: unknown): string | null {
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v)) {
       for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
         const p = path ? `${path}.${k}` : k;
-        if (k.includes('\u0000')) return p.replace(/\u0000/g, '\\0');
+        if (k.includes('\u0000')) return p.replaceAll('\u0000', '\\0');
         stack.push([x, p]);
       }
     }

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { S3Options } from '../platform/storage/s3.js';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -79,6 +78,18 @@ export interface JobsConfig {
   pollMs: number;
   /** whether `serve` also runs workers (default: yes for the in-process queue, no for BullMQ) */
   serveWorkers: boolean;
+}
+
+/** An S3-compatible bucket (FOLIO_S3_*). */
+export interface S3Options {
+  bucket: string;
+  /** key prefix inside the bucket, '' or ending in '/' */
+  prefix: string;
+  region: string;
+  endpoint: string | null;
+  forcePathStyle: boolean;
+  /** null: the SDK's default chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, roles) */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
 }
 
 export type StorageConfig =

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

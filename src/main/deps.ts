@@ -2,87 +2,54 @@ import fs from 'node:fs';
 import { Redis } from 'ioredis';
 import { destination, pino, type Logger } from 'pino';
 import type { AppDeps } from '../app.js';
-import type { App } from '../platform/http/app-type.js';
-import { EventBus } from '../platform/events.js';
 import type { Config } from '../config/index.js';
+import { claimDataDir } from '../platform/backup/data-dir-claim.js';
 import { Aead } from '../platform/crypto/aead.js';
 import { loadServerSecrets } from '../platform/crypto/server-secrets.js';
 import { Signer } from '../platform/crypto/signer.js';
-import { openDatabase, sqlitePath, type Database, type DbOrTx } from '../platform/db/index.js';
-import { claimDataDir } from '../platform/backup/data-dir-claim.js';
+import { openDatabase, sqlitePath, type Database } from '../platform/db/index.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
+import { EventBus } from '../platform/events.js';
+import { SafeFetcher, type Resolver } from '../platform/fetch/safe-fetch.js';
+import type { ReadinessCheck } from '../platform/http/app-type.js';
 import { pageContextFactory } from '../platform/http/pagination.js';
 import { MemoryRateStore, RedisRateStore, type RateStore } from '../platform/http/rate-limit.js';
 import { REDACT_PATHS } from '../platform/log/logger.js';
-import { apiKeysRoutes, buildApiKeysModule, type ApiKeysModule, type ApiKeysOptions } from '../modules/api-keys/index.js';
-import { coreResolvers } from '../modules/identity/credentials.js';
-import { IdentityService } from '../modules/identity/identity.service.js';
-import { identityRoutes } from '../modules/identity/identity.routes.js';
-import { JwtIssuer } from '../modules/identity/jwt.js';
-import { UsersRepo } from '../modules/identity/users.repo.js';
-import { Plans, loadPlanTable, type PlanTable } from '../modules/plans/plans.js';
-import { plansRoutes } from '../modules/plans/plans.routes.js';
-import { StoresRepo } from '../modules/stores/stores.repo.js';
-import { StoresService } from '../modules/stores/stores.service.js';
-import { storesRoutes } from '../modules/stores/stores.routes.js';
-import { JobEvents } from '../modules/jobs/job-events.js';
-import { JobRunner } from '../modules/jobs/job-runner.js';
-import { JobsRepo } from '../modules/jobs/jobs.repo.js';
-import { JobsService } from '../modules/jobs/jobs.service.js';
-import { Idempotency } from '../modules/wallet/idempotency.js';
-import { IdempotencyRepo } from '../modules/wallet/idempotency.repo.js';
-import { WalletRepo } from '../modules/wallet/wallet.repo.js';
-import { walletRoutes } from '../modules/wallet/wallet.routes.js';
-import { WalletService } from '../modules/wallet/wallet.service.js';
-import { SafeFetcher, type Resolver } from '../platform/fetch/safe-fetch.js';
-import { webhooksJobs, webhooksRoutes, type WebhooksModule, type WebhooksOptions } from '../modules/webhooks/index.js';
+import { inferenceTimer } from '../platform/metrics/inference.js';
+import { Metrics } from '../platform/metrics/metrics.js';
+import { ensurePrivateDir } from '../platform/private-fs.js';
 import { InProcessQueue } from '../platform/queue/inprocess.js';
 import type { Queue } from '../platform/queue/queue.js';
 import { JobRegistry, type JobHandlers } from '../platform/queue/registry.js';
 import type { BlobStore } from '../platform/storage/blob-store.js';
 import { DiskBlobStore } from '../platform/storage/disk.js';
 import { filesRoutes } from '../platform/storage/files.routes.js';
-import { AI_FIX_JOB, fixJobBinding } from '../services/preflight/fix-job.js';
-import { PreflightRepo } from '../services/preflight/preflight.repo.js';
-import { preflightRoutes } from '../services/preflight/preflight.routes.js';
-import { PreflightService } from '../services/preflight/preflight.service.js';
-import { createBgRemovalProvider } from '../engines/vision/providers.js';
-import { BG_REMOVE_KIND, bgRemoveJob } from '../services/bg-remove/bg-remove.job.js';
-import { BgRemoveService } from '../services/bg-remove/bg-remove.service.js';
-import { ImageSources } from '../services/shared/image-source.js';
-import { bgRemoveRoutes } from '../services/bg-remove/bg-remove.routes.js';
-import { realEngines, type StudioEngines } from '../services/studio/engines.js';
-import { StudioOperations } from '../services/studio/operations.js';
-import { studioJobHandlers, type StudioHandlerDeps } from '../services/studio/studio.handlers.js';
-import { STUDIO_KINDS } from '../services/studio/studio.kinds.js';
-import { StudioRepo } from '../services/studio/studio.repo.js';
-import { studioRoutes } from '../services/studio/studio.routes.js';
-import { StudioService } from '../services/studio/studio.service.js';
-import { buildCatalogModule, catalogRoutes, type CatalogModule } from '../modules/catalog/index.js';
-import { ensurePrivateDir } from '../platform/private-fs.js';
+import type { FolioModule } from '../modules/contract.js';
+import { buildApiKeysModule, type ApiKeysModule, type ApiKeysOptions } from '../modules/api-keys/index.js';
+import { buildBgRemoveModule } from '../modules/bg-remove/index.js';
+import type { BgRemoveService } from '../modules/bg-remove/bg-remove.service.js';
+import { buildCatalogModule, type CatalogModule } from '../modules/catalog/index.js';
+import { ImageSources } from '../modules/catalog/image-sources.js';
+import { buildCustomizerModule } from '../modules/customizer/index.js';
 import { buildDesignsModule, type DesignsModule } from '../modules/designs/index.js';
-import { designsRoutes } from '../modules/designs/designs.routes.js';
-import { projectsRoutes } from '../modules/projects/projects.routes.js';
-import { jobsRoutes } from '../modules/jobs/jobs.routes.js';
-import { PDF_KIND } from '../modules/print/pdf.kind.js';
-import { pdfJob } from '../modules/print/pdf.job.js';
-import { pdfRoutes } from '../modules/print/pdf.routes.js';
-import { PdfService } from '../modules/print/pdf.service.js';
-import { buildMergeModule } from '../modules/merge/index.js';
-import { Metrics } from '../platform/metrics/metrics.js';
-import { jobMetrics } from '../modules/jobs/jobs.metrics.js';
-import { walletMetrics } from '../modules/wallet/wallet.metrics.js';
-import { inferenceTimer } from '../services/inference.js';
-import { timedEngines } from '../services/studio/engines.js';
-import { buildMockupsModule } from '../modules/mockups/index.js';
-import { buildImpositionModule } from '../modules/imposition/index.js';
+import { buildIdentityModule, coreResolvers, JwtIssuer, type IdentityService } from '../modules/identity/index.js';
 import { buildGangSheetsModule } from '../modules/gang-sheets/index.js';
-
-/**
- * Job kinds the service ships with, each bound to its handler. The pay-per-token services
- * add theirs here; a kind declared without a handler stops the start.
- */
-export const BUILTIN_JOBS: JobHandlers = [];
+import { buildImpositionModule } from '../modules/imposition/index.js';
+import { buildJobsModule, JobEvents, JobsRepo, JobsService, type JobRunner } from '../modules/jobs/index.js';
+import { jobMetrics } from '../modules/jobs/jobs.metrics.js';
+import { buildMergeModule } from '../modules/merge/index.js';
+import { buildMockupsModule } from '../modules/mockups/index.js';
+import { buildPlansModule, loadPlanTable, Plans, type PlanTable } from '../modules/plans/index.js';
+import { buildPreflightModule, type PreflightService } from '../modules/preflight/index.js';
+import { buildPrintModule, type PdfService } from '../modules/print/index.js';
+import { buildProjectsModule, type ProjectsService } from '../modules/projects/index.js';
+import { buildStoresModule, type StoresService } from '../modules/stores/index.js';
+import { buildStudioModule, type StudioService } from '../modules/studio/index.js';
+import { realEngines, timedEngines, type StudioEngines } from '../modules/studio/studio.engines.js';
+import { buildWalletModule, type Idempotency, type PaidOperations, type WalletService } from '../modules/wallet/index.js';
+import { walletMetrics } from '../modules/wallet/wallet.metrics.js';
+import { buildWebhooksModule, type WebhooksModule, type WebhooksOptions } from '../modules/webhooks/index.js';
+import { platformGauges } from './platform-gauges.js';
 
 export const VERSION = (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -95,7 +62,7 @@ export interface Overrides {
   now?: () => number;
   /** API key cache and audit batching (tests) */
   apiKeys?: Partial<ApiKeysOptions>;
-  /** job kinds and handlers besides the built-in ones (tests define their own) */
+  /** job kinds and handlers besides the modules' (tests define their own) */
   jobs?: JobHandlers;
   /** first retry delay of a failed job handler (default 1 s; tests go faster) */
   jobRetryBaseMs?: number;
@@ -127,6 +94,8 @@ export interface Deps {
   metrics: Metrics;
   wallet: WalletService;
   idempotency: Idempotency;
+  /** charged synchronous calls: charge, run, refund once on failure, crash sweep */
+  operations: PaidOperations;
   registry: JobRegistry;
   queue: Queue;
   jobs: JobsService;
@@ -138,20 +107,42 @@ export interface Deps {
   blobs: BlobStore;
   fetcher: SafeFetcher;
   preflight: PreflightService;
+  bgRemove: BgRemoveService;
   studio: StudioService;
-  studioOperations: StudioOperations;
   /** products, sides, templates, images, cliparts, fonts, categories */
   catalog: CatalogModule;
-  /** designs and projects (orders) */
   designs: DesignsModule;
+  projects: ProjectsService;
   /** print-ready PDF jobs */
   pdf: PdfService;
+  /** the modules, in build (and start) order */
+  modules: readonly FolioModule[];
   appDeps: Omit<AppDeps, 'logger'>;
-  /** runs job workers in this process (serve in embedded mode, `folio worker`) */
+  /** starts every module's background work in order: sweeps, model warm-up, job workers last */
   startWorkers(): Promise<void>;
-  /** stops the workers: no new jobs; running ones finish within the shutdown timeout or are left to their lease */
+  /** stops it in reverse: no new jobs; running ones finish within the shutdown timeout or are left to their lease */
   stopWorkers(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What `close` releases, last acquired first; also the one clean-up path when building fails. */
+class Resources {
+  private readonly closers: Array<() => Promise<void> | void> = [];
+  constructor(private readonly onError: (err: unknown) => void) {}
+
+  add(close: () => Promise<void> | void): void {
+    this.closers.push(close);
+  }
+
+  async close(): Promise<void> {
+    while (this.closers.length > 0) {
+      try {
+        await this.closers.pop()!();
+      } catch (err) {
+        this.onError(err);
+      }
+    }
+  }
 }
 
 export async function buildDeps(config: Config, overrides: Overrides = {}): Promise<Deps> {
@@ -162,65 +153,59 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     ...(config.encryptionKey ? { encryptionKey: config.encryptionKey } : {}),
     ...(config.signingKey ? { signingKey: config.signingKey } : {}),
   });
-  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, poolWaitMs: config.dbPoolWaitMs });
-  const closers: Array<() => Promise<void>> = [];
+  // Background work (jobs, audit batches, cache bus) reports on stderr: request logs stay
+  // with Fastify, and CLI commands keep stdout for their (--json) output.
+  const logger = overrides.logger ?? pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination(2));
+  const resources = new Resources((err) => logger.error({ err }, 'closing a resource failed'));
   try {
-    await migrateToLatest(database.db, database.dialect);
+    return await compose(config, overrides, secrets, logger, resources);
   } catch (err) {
-    await database.close();
+    await resources.close();
     throw err;
   }
-  // The embedded database file is marked in use while it is open (folio restore checks).
-  const file = database.dialect === 'sqlite' ? sqlitePath(config.databaseUrl, config.dataDir) : ':memory:';
-  const release = file === ':memory:' ? () => undefined : claimDataDir(config.dataDir);
-  closers.push(async () => {
+}
+
+async function compose(config: Config, overrides: Overrides, secrets: ReturnType<typeof loadServerSecrets>, logger: Logger, resources: Resources): Promise<Deps> {
+  // ---- platform: database, Redis, blobs, queue, rate store (closed in reverse) ------------
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, poolWaitMs: config.dbPoolWaitMs });
+  let release = () => undefined as void;
+  resources.add(async () => {
     try {
       await database.close();
     } finally {
       release();
     }
   });
-
+  await migrateToLatest(database.db, database.dialect);
+  // The embedded database file is marked in use while it is open (folio restore checks).
+  if (database.dialect === 'sqlite' && sqlitePath(config.databaseUrl, config.dataDir) !== ':memory:') release = claimDataDir(config.dataDir);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : null;
   if (redis) {
     // Connection errors surface through /v1/ready and failing calls, not as crashes.
     redis.on('error', () => undefined);
-    closers.push(async () => void (await redis.quit().catch(() => redis.disconnect())));
+    resources.add(async () => void (await redis.quit().catch(() => redis.disconnect())));
   }
-
-  const plans = new Plans(overrides.plans ?? loadPlanTable(config.plansFile), config.billingUrl);
-  const aead = new Aead(secrets.encryptionKey);
-  const signer = new Signer(secrets.signingKey, 'cursor');
-  const jwt = new JwtIssuer(secrets.jwtSecret, config.jwt.issuer, config.jwt.ttlSeconds);
-
-  const events = new EventBus();
-  const identity = new IdentityService(new UsersRepo(database.db), jwt, config.scryptCost);
-  const stores = new StoresService(new StoresRepo(database.db), aead, plans);
-
-  // Background work (jobs, audit batches, cache bus) reports on stderr: request logs stay
-  // with Fastify, and CLI commands keep stdout for their (--json) output.
-  const logger = overrides.logger ?? pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination(2));
-  // Each process (and each app a test builds) its own registry: nothing global.
-  const metrics = new Metrics({
-    enabled: config.metrics.enabled,
-    onCollectError: (name, err) => logger.warn({ err, metric: name }, 'collecting a metric failed; left out of this scrape'),
-  });
-  const timeInference = inferenceTimer(metrics);
-
-  const topUp = new URL(config.billingUrl);
-  topUp.searchParams.set('topup', 'tokens');
-  const idempotency = new Idempotency(database.db, new IdempotencyRepo(database.db));
-  const wallet = new WalletService(database.db, new WalletRepo(database.db, database.dialect), idempotency, {
-    topUpUrl: topUp.toString(),
-    signupTokens: config.signupTokens,
-    metrics: walletMetrics(metrics),
-  });
-  identity.onSignup((user) => wallet.grantSignup(user.id));
-
+  const rateStore = overrides.rateStore ?? (redis ? new RedisRateStore(redis, `${config.redisPrefix}rl:`) : new MemoryRateStore());
+  resources.add(() => rateStore.close());
+  // The scale-out drivers load only when configured (BullMQ and the AWS SDK are heavy imports).
   const blobs: BlobStore =
     config.storage.driver === 's3'
       ? new (await import('../platform/storage/s3.js')).S3BlobStore(config.storage)
       : new DiskBlobStore(config.storage.root, new Signer(secrets.signingKey, 'blob-link'), config.publicUrl);
+  resources.add(() => blobs.close());
+  const jobsRepo = new JobsRepo(database.db);
+  const queue: Queue =
+    config.jobs.queue === 'bullmq'
+      ? new (await import('../platform/queue/bullmq.js')).BullMqQueue(jobsRepo, { url: config.redisUrl!, prefix: config.redisPrefix, sweepMs: config.jobs.pollMs, logger })
+      : new InProcessQueue(jobsRepo, { pollMs: config.jobs.pollMs, logger });
+  resources.add(() => queue.close());
+
+  // Each process (and each app a test builds) its own registry: nothing global.
+  const metrics = new Metrics({ enabled: config.metrics.enabled, onCollectError: (name, err) => logger.warn({ err, metric: name }, 'collecting a metric failed; left out of this scrape') });
+  const signer = new Signer(secrets.signingKey, 'cursor');
+  const aead = new Aead(secrets.encryptionKey);
+  const events = new EventBus();
+  const pageContext = pageContextFactory(config.publicUrl, signer);
   const fetcher = new SafeFetcher({
     allowlist: config.fetch.allowlist,
     maxBytes: config.fetch.maxBytes,
@@ -228,213 +213,126 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
     userAgent: `Folio/${VERSION} (+${config.publicUrl})`,
   });
-  // Pay-per-token services: their engines and job handlers.
-  const bgProvider = createBgRemovalProvider(
-    config.bgRemove.provider === 'remove.bg'
-      ? { kind: 'remove.bg', apiKey: config.bgRemove.removeBgApiKey!, baseUrl: config.bgRemove.removeBgUrl, maxPixels: config.bgRemove.maxPixels }
-      : { kind: 'local', maxPixels: config.bgRemove.maxPixels },
-  );
-  const catalog = buildCatalogModule({ db: database.db, blobs, fetcher, plans, events });
-  // The paid services' inputs: Folio's own file links and image ids read from the blob store, other URLs safely fetched.
-  const imageSources = new ImageSources({
-    blobs,
-    publicUrl: config.publicUrl,
-    links: blobs instanceof DiskBlobStore ? blobs : null,
-    images: catalog.images,
-    stores,
-    fetcher,
-    maxBytes: config.fetch.maxBytes,
-  });
-  const designs = buildDesignsModule({ db: database.db, events, catalog });
-  // Variable-data printing (POST /merge-jobs): its job kind, view and routes are wired below (`merge.`).
-  const merge = buildMergeModule({ jobs: () => jobs, designs, catalog, blobs, fetcher });
-  const preflightRepo = new PreflightRepo(database.db);
-  const webhookJobs = webhooksJobs({
-    db: database.db,
-    aead,
-    fetcher,
-    userAgent: `Folio-Webhooks/${VERSION} (+${config.publicUrl})`,
-    now: overrides.now ?? Date.now,
-    ...(overrides.webhooks ? { options: overrides.webhooks } : {}),
-  });
-  // Mockups and proofs (src/modules/mockups): its job kind, view, routes and curated templates.
-  let mockupsJobs: JobsService | null = null;
-  let mockupsPages: ReturnType<typeof pageContextFactory> | null = null;
-  const mockups = buildMockupsModule({
-    db: database.db,
-    blobs,
-    events,
-    catalog,
-    designs,
-    jobs: () => mockupsJobs!,
-    pageContext: () => mockupsPages!,
-    uploadMaxBytes: config.uploadMaxBytes,
-  });
-  const serviceJobs: JobHandlers = [
-    ...(mockups.jobs ?? []),
-    bgRemoveJob({ sources: imageSources, blobs, provider: bgProvider, time: timeInference }),
-    fixJobBinding(() => ({ repo: preflightRepo, blobs })),
-    webhookJobs.binding,
-    pdfJob(() => ({ designs: designs.designs, catalog, blobs })),
-    ...(merge.jobs ?? []),
-  ];
-  // Production modules (impositions, gang sheets): their jobs need the jobs service, built below.
-  let productionJobs: JobsService | null = null;
-  const jobsLater = () => {
-    if (!productionJobs) throw new Error('the jobs service is not built yet');
-    return productionJobs;
+  const now = overrides.now ?? Date.now;
+  const onError = (err: unknown, message: string) => logger.warn({ err }, message);
+  const time = inferenceTimer(metrics);
+
+  // ---- modules, each from its narrow dependencies, in dependency order ---------------------
+  const modules: FolioModule[] = [];
+  const add = <M extends FolioModule>(m: M): M => {
+    modules.push(m);
+    if (m.close) resources.add(() => m.close!());
+    return m;
   };
-  const imposition = buildImpositionModule({ designs: designs.designs, projects: designs.projects, catalog, blobs, jobs: jobsLater });
-  const production = [imposition, buildGangSheetsModule({ jobs: jobsLater, blobs, source: imposition.source })];
-
-  // Jobs: every kind needs its handler, and so does every type still pending in the table.
-  const registry = new JobRegistry();
-  // The studio's handlers need the blob store and the service, built further down.
-  let studioHandlerDeps: StudioHandlerDeps | null = null;
-  const studioHandlers = studioJobHandlers(() => {
-    if (!studioHandlerDeps) throw new Error('studio services are not built yet');
-    return studioHandlerDeps;
-  });
-  registry.register([...BUILTIN_JOBS, ...serviceJobs, ...studioHandlers, ...production.flatMap((m) => m.jobs ?? []), ...(overrides.jobs ?? [])]);
-  const jobsRepo = new JobsRepo(database.db);
-  try {
-    registry.assertComplete(await jobsRepo.typesInUse());
-  } catch (err) {
-    for (const close of closers) await close();
-    throw err;
-  }
-  // The scale-out drivers load only when configured (BullMQ and the AWS SDK are heavy imports).
-  const queue: Queue =
-    config.jobs.queue === 'bullmq'
-      ? new (await import('../platform/queue/bullmq.js')).BullMqQueue(jobsRepo, { url: config.redisUrl!, prefix: config.redisPrefix, sweepMs: config.jobs.pollMs, logger })
-      : new InProcessQueue(jobsRepo, { pollMs: config.jobs.pollMs, logger });
-  const jobs = new JobsService(database.db, jobsRepo, wallet, idempotency, queue, registry, { maxAttempts: config.jobs.maxAttempts });
-  // Finished jobs are announced (`jobs` events, each kind in its read endpoint's shape) and
-  // webhook deliveries settled, inside the transaction that finishes the job.
-  const jobEvents = new JobEvents(events);
-  const webhooks = webhookJobs.attach({ jobs, plans, events });
-  const bgRemove = new BgRemoveService(jobs, blobs, bgProvider.name, imageSources);
-  jobEvents.setView(BG_REMOVE_KIND.type, (job) => bgRemove.present(job as never));
-  const pdf = new PdfService({ jobs, designs: designs.designs, projects: designs.projects, blobs });
-  jobEvents.setView(PDF_KIND.type, (job) => pdf.present(job as never));
-  mockupsJobs = jobs;
-  for (const [type, view] of Object.entries(mockups.views ?? {})) jobEvents.setView(type, view);
-  productionJobs = jobs;
-  for (const m of production) for (const [type, view] of Object.entries(m.views ?? {})) jobEvents.setView(type, view);
-  for (const [type, view] of Object.entries(merge.views ?? {})) jobEvents.setView(type, view);
-  const runner = new JobRunner(
-    { db: database.db, repo: jobsRepo, wallet, registry, queue, logger, metrics: jobMetrics(metrics, { repo: jobsRepo, queue }) },
-    { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, retryBaseMs: overrides.jobRetryBaseMs ?? 1000 },
-    async (tx, row, kind) => {
-      await jobEvents.onFinished(tx, row, kind);
-      await webhooks.service.onJobFinished(tx, row);
-    },
+  const plans = add(
+    buildPlansModule({ plans: new Plans(overrides.plans ?? loadPlanTable(config.plansFile), config.billingUrl), serveBillingPage: config.billingUrl === `${config.publicUrl}/billing` }),
+  ).plans;
+  const topUp = new URL(config.billingUrl);
+  topUp.searchParams.set('topup', 'tokens');
+  const walletModule = add(
+    buildWalletModule({ db: database.db, dialect: database.dialect, pageContext, topUpUrl: topUp.toString(), signupTokens: config.signupTokens, operationLeaseMs: config.operationLeaseMs, metrics: walletMetrics(metrics), onError }),
   );
-  let maintenance: NodeJS.Timeout | null = null;
-  let studioOps: StudioOperations | null = null;
-  const stopWorkers = async () => {
-    studioOps?.stop();
-    if (maintenance) clearInterval(maintenance);
-    maintenance = null;
-    await runner.stop(config.shutdownTimeoutMs);
-  };
-  const startWorkers = async () => {
-    await runner.start();
-    // Models load once per worker process, before the first job pays for it.
-    if (config.warmup && bgProvider.warmup) {
-      const t0 = Date.now();
-      void bgProvider.warmup().then(
-        (report) => logger.info({ report, ms: Date.now() - t0 }, 'background removal engine warm'),
-        (err: unknown) => logger.warn({ err }, 'background removal warm-up failed'),
-      );
-    }
-    // Idempotency keys older than 24 h are dead weight; keys expiring within 7 days are announced
-    // (webhooks); API-key authentication events past FOLIO_AUDIT_RETENTION_DAYS are pruned.
-    const sweepKeys = () => {
-      void apiKeys.service.sweepExpiring().catch((err: unknown) => logger.warn({ err }, 'api key expiry sweep failed'));
-      // Authentication attempts past the retention period go; lifecycle events stay.
-      void apiKeys.service.pruneAudit(config.auditRetentionDays).catch((err: unknown) => logger.warn({ err }, 'api key audit pruning failed'));
-    };
-    if (!maintenance) sweepKeys();
-    maintenance ??= setInterval(() => {
-      void idempotency.sweep().catch((err: unknown) => logger.warn({ err }, 'idempotency sweep failed'));
-      sweepKeys();
-    }, 15 * 60_000);
-    // Charged sync studio calls whose process died are refunded (past their deadline, or at once when embedded).
-    // On the embedded stack this is the only process: every running call is a dead one's.
-    studioOps?.start({ orphansAtStart: database.dialect === 'sqlite' });
-    maintenance.unref();
-  };
-
-  const preflight = new PreflightService({
-    db: database.db,
-    repo: preflightRepo,
-    jobs,
-    blobs,
-    fetcher,
-    sources: imageSources,
-    plans,
-    accountTier: (accountId) => stores.accountTier(accountId),
-  });
-  jobEvents.setView(AI_FIX_JOB.type, (job, tx) => preflight.presentJob(job as never, tx));
-  const studioRepo = new StudioRepo(database.db);
-  studioOps = new StudioOperations(database.db, studioRepo, wallet, idempotency, {
-    leaseMs: config.operationLeaseMs,
-    onError: (err) => logger.warn({ err }, 'studio operation sweep failed'),
-  });
-  const studioEngines = timedEngines(overrides.studioEngines ?? realEngines, timeInference);
-  const studio = new StudioService({ db: database.db, repo: studioRepo, jobs, operations: studioOps, blobs, fetcher, sources: imageSources, plans, stores, engines: studioEngines });
-  studioHandlerDeps = { db: database.db, repo: studioRepo, wallet, blobs, engines: studioEngines, studio };
-
-  for (const kind of STUDIO_KINDS) jobEvents.setView(kind.type, (job, tx) => studio.finishedView(job, tx));
-  // Closed first, in this order: workers, queue, blob store; then the rate store, Redis, the database.
-  closers.unshift(
-    () => stopWorkers(),
-    // The engine's worker thread must end before the process does (onnxruntime aborts otherwise).
-    async () => bgProvider.close?.(),
-    () => queue.close(),
-    () => blobs.close(),
-  );
-
-  const rateStore = overrides.rateStore ?? (redis ? new RedisRateStore(redis, `${config.redisPrefix}rl:`) : new MemoryRateStore());
-  closers.splice(4, 0, () => rateStore.close());
-
-  let apiKeys: ApiKeysModule;
-  try {
-    apiKeys = await buildApiKeysModule({
+  const { wallet, idempotency, operations } = walletModule;
+  const jwt = new JwtIssuer(secrets.jwtSecret, config.jwt.issuer, config.jwt.ttlSeconds);
+  const { identity } = add(buildIdentityModule({ db: database.db, jwt, scryptCost: config.scryptCost, onSignup: [(user) => wallet.grantSignup(user.id)] }));
+  const { stores } = add(buildStoresModule({ db: database.db, aead, plans, pageContext }));
+  const apiKeys = add(
+    await buildApiKeysModule({
       db: database.db,
       dialect: database.dialect,
       stores,
       plans,
       redis,
       redisPrefix: config.redisPrefix,
-      now: overrides.now ?? Date.now,
+      now,
       events,
+      pageContext,
+      auditRetentionDays: config.auditRetentionDays,
       ...(overrides.apiKeys ? { options: overrides.apiKeys } : {}),
       onError: (err, message) => logger.error({ err }, message),
-    });
-  } catch (err) {
-    for (const close of closers) await close();
-    throw err;
-  }
-  // Before the database and Redis close: buffered audit events are written first.
-  closers.unshift(() => apiKeys.close());
+    }),
+  );
+  // Jobs are created (and paid for) by the modules below; their kinds are registered with the
+  // jobs module, built last, before anything can run.
+  const registry = new JobRegistry();
+  const jobs = new JobsService(database.db, jobsRepo, wallet, idempotency, queue, registry, { maxAttempts: config.jobs.maxAttempts });
+  const webhooks = add(
+    buildWebhooksModule({
+      db: database.db,
+      aead,
+      fetcher,
+      userAgent: `Folio-Webhooks/${VERSION} (+${config.publicUrl})`,
+      now,
+      ...(overrides.webhooks ? { options: overrides.webhooks } : {}),
+      jobs,
+      plans,
+      events,
+      pageContext,
+    }),
+  );
+  const catalog = add(await buildCatalogModule({ db: database.db, blobs, fetcher, plans, events, pageContext, uploadMaxBytes: config.uploadMaxBytes }));
+  const { projects } = add(buildProjectsModule({ db: database.db, events, pageContext }));
+  const designs = add(buildDesignsModule({ db: database.db, events, catalog, projects, pageContext }));
+  const { pdf } = add(buildPrintModule({ jobs, designs: designs.designs, projects, catalog, blobs }));
+  // The paid services' inputs: Folio's own file links and image ids read from the blob store, other URLs safely fetched.
+  const sources = new ImageSources({ blobs, publicUrl: config.publicUrl, links: blobs instanceof DiskBlobStore ? blobs : null, images: catalog.images, stores, fetcher, maxBytes: config.fetch.maxBytes });
+  const { bgRemove } = add(buildBgRemoveModule({ config: config.bgRemove, warmup: config.warmup, jobs, idempotency, blobs, sources, time, logger }));
+  const { preflight } = add(
+    buildPreflightModule({ db: database.db, jobs, idempotency, blobs, fetcher, sources, plans, accountTier: (accountId) => stores.accountTier(accountId), pageContext }),
+  );
+  const engines = timedEngines(overrides.studioEngines ?? realEngines, time);
+  const { studio } = add(buildStudioModule({ db: database.db, jobs, operations, idempotency, blobs, fetcher, sources, plans, stores, engines, uploadMaxBytes: config.uploadMaxBytes }));
+  // Production and previews on the print engine: mockups and proofs, variable data, impositions, gang sheets.
+  const mockups = add(buildMockupsModule({ db: database.db, blobs, events, catalog, designs, projects, jobs: () => jobs, pageContext: () => pageContext, uploadMaxBytes: config.uploadMaxBytes }));
+  await mockups.seedDefaults();
+  add(buildMergeModule({ jobs: () => jobs, designs, projects, catalog, blobs, fetcher }));
+  const imposition = add(buildImpositionModule({ designs: designs.designs, projects, catalog, blobs, jobs: () => jobs }));
+  add(buildGangSheetsModule({ jobs: () => jobs, blobs, source: imposition.source }));
+  add(buildCustomizerModule());
+  // Signed links of the disk blob store are served by the service itself.
+  if (blobs instanceof DiskBlobStore) add({ name: 'files', routes: (app) => filesRoutes(app, { blobs }) });
+  const jobEvents = new JobEvents(events);
+  const jobsModule = add(
+    await buildJobsModule({
+      db: database.db,
+      repo: jobsRepo,
+      jobs,
+      registry,
+      queue,
+      wallet,
+      jobEvents,
+      logger,
+      metrics: jobMetrics(metrics, { repo: jobsRepo, queue }),
+      options: { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, retryBaseMs: overrides.jobRetryBaseMs ?? 1000 },
+      shutdownTimeoutMs: config.shutdownTimeoutMs,
+      modules: [...modules],
+      ...(overrides.jobs ? { extraJobs: overrides.jobs } : {}),
+    }),
+  );
 
-  const pageContext = pageContextFactory(config.publicUrl, signer);
-  mockupsPages = pageContext;
-  try {
-    await catalog.seedDefaults();
-    await mockups.seedDefaults();
-  } catch (err) {
-    for (const close of closers) await close();
-    throw err;
-  }
-  const readiness = [
+  // ---- lifecycle: start in order, stop in reverse; close after the last stop --------------
+  let started: FolioModule[] = [];
+  const startWorkers = async () => {
+    for (const m of modules) {
+      if (started.includes(m)) continue;
+      await m.start?.();
+      started.push(m);
+    }
+  };
+  const stopWorkers = async () => {
+    const running = started.reverse();
+    started = [];
+    for (const m of running) await m.stop?.();
+  };
+  resources.add(stopWorkers);
+
+  const readiness: ReadinessCheck[] = [
     { name: 'database', check: () => database.ping() },
     { name: 'queue', check: () => queue.ping() },
     { name: 'blobs', check: () => blobs.ping() },
+    ...(redis ? [{ name: 'redis', check: async () => void (await redis.ping()) }] : []),
+    ...modules.flatMap((m) => m.readiness ?? []),
   ];
-  if (redis) readiness.push({ name: 'redis', check: async () => void (await redis.ping()) });
   platformGauges(metrics, database, redis);
 
   const appDeps: Omit<AppDeps, 'logger'> = {
@@ -447,25 +345,11 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     rateLimitFor: (tier) => plans.requestsPerMinute(tier),
     readiness,
     metrics,
-    routes: async (app: App) => {
-      identityRoutes(app, { identity });
-      storesRoutes(app, { stores, pageContext });
-      plansRoutes(app, { plans });
-      apiKeysRoutes(app, { apiKeys: apiKeys.service, pageContext });
-      webhooksRoutes(app, { webhooks: webhooks.service, pageContext });
-      walletRoutes(app, { wallet, pageContext });
-      preflightRoutes(app, { preflight, idempotency, pageContext });
-      bgRemoveRoutes(app, { bgRemove, idempotency });
-      if (blobs instanceof DiskBlobStore) filesRoutes(app, { blobs });
-      await studioRoutes(app, { studio, idempotency, maxFileBytes: config.uploadMaxBytes });
-      await catalogRoutes(app, { catalog, pageContext, uploadMaxBytes: config.uploadMaxBytes });
-      designsRoutes(app, { designs: designs.designs, catalog, pageContext });
-      projectsRoutes(app, { projects: designs.projects, designs: designs.designs, products: catalog.products, pageContext });
-      pdfRoutes(app, { pdf });
-      await mockups.routes?.(app);
-      for (const m of production) await m.routes?.(app);
-      await merge.routes?.(app);
-      jobsRoutes(app, { db: database.db, jobs, jobEvents });
+    routes: async (app) => {
+      for (const m of modules) await m.routes?.(app);
+    },
+    pages: async (app) => {
+      for (const m of modules) await m.pages?.(app);
     },
   };
 
@@ -484,51 +368,26 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
     metrics,
     wallet,
     idempotency,
+    operations,
     registry,
     queue,
     jobs,
     jobEvents,
     webhooks,
-    runner,
+    runner: jobsModule.runner,
     blobs,
     fetcher,
     preflight,
+    bgRemove,
     studio,
-    studioOperations: studioOps,
     catalog,
     designs,
+    projects,
     pdf,
+    modules,
     appDeps,
     startWorkers,
     stopWorkers,
-    async close() {
-      for (const close of closers) {
-        try {
-          await close();
-        } catch (err) {
-          logger.error({ err }, 'closing a resource failed');
-        }
-      }
-    },
+    close: () => resources.close(),
   };
-}
-
-/**
- * Scrape-time gauges of the platform: the database's connections, and whether Redis answers
- * a PING within the collection timeout (a failed or slow ping reads 0, never a failed scrape).
- */
-function platformGauges(metrics: Metrics, database: Database, redis: Redis | null): void {
-  metrics.gauge('folio_db_pool_connections', 'Database connections by state (PostgreSQL pool: max, total, idle, waiting; SQLite: one connection)', ['dialect', 'state'], (set) => {
-    const p = database.pool();
-    for (const [state, n] of Object.entries(p)) if (n !== null) set({ dialect: database.dialect, state }, n);
-  });
-  if (redis) {
-    metrics.gauge('folio_redis_up', 'Redis answered PING within 500 ms at this scrape (1) or not (0)', [], async (set) => {
-      const up = await Promise.race([
-        redis.ping().then(() => 1, () => 0),
-        new Promise<number>((resolve) => setTimeout(() => resolve(0), 500).unref()),
-      ]);
-      set({}, up);
-    });
-  }
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { loadPlanTable } from '../../src/modules/plans/plans.js';
+import { loadPlanTable } from '../../src/modules/plans/plans.service.js';
 import { buildTestApp, type TestApp, type TestAppOptions } from './app.js';
 import { envelopeProblem } from './envelopes.js';
 import { as, createStore, signUp, type TestStore, type TestUser } from './factories.js';

@@ -43,12 +43,13 @@ export function chargedTestRoutes(kinds: Record<string, JobKind<any, any>>, hook
         config: { auth: ['J'] },
       },
       async (req, reply) => {
-        const { response } = await deps.wallet.runCharged(
-          { accountId: req.actor!.userId, cost: req.body.cost, reference: 'test:sync', idempotency: deps.idempotency.of(req) },
+        // The lifecycle every charged synchronous route uses (studio face crop and QR).
+        const { response } = await deps.operations.run(
+          { accountId: req.actor!.userId, kind: 'test.sync', cost: req.body.cost, idempotency: deps.idempotency.of(req) },
           async (charge) => {
             await hooks.syncWork?.(req.body);
             if (req.body.fail) throw new AppError('unavailable', 'the engine failed');
-            return { status: 200, body: { results: ['done'], ...chargedFields(charge) } };
+            return { status: 200, body: { results: ['done'], ...chargedFields(charge) }, refund: 0 };
           },
         );
         return reply.code(response.status).send(response.body);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { main, type CliIo } from '../../src/main/cli.js';
 import { VERSION } from '../../src/main/deps.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { as, createStore, signUp } from '../helpers/factories.js';
+import { as, createStore } from '../helpers/factories.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-cli-'));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Metrics } from '../../src/platform/metrics/metrics.js';
 import { httpObserver } from '../../src/platform/metrics/http.js';
-import { inferenceTimer } from '../../src/services/inference.js';
-import { timedEngines, type StudioEngines } from '../../src/services/studio/engines.js';
+import { inferenceTimer } from '../../src/platform/metrics/inference.js';
+import { timedEngines, type StudioEngines } from '../../src/modules/studio/studio.engines.js';
 import { serviceOf } from '../../src/modules/wallet/wallet.metrics.js';
 import { parseExposition } from '../helpers/prometheus.js';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PLANS_FILE, loadPlanTable, Plans } from '../../src/modules/plans/plans.js';
+import { DEFAULT_PLANS_FILE, loadPlanTable, Plans } from '../../src/modules/plans/plans.service.js';
 import { AppError, errorResponse } from '../../src/platform/http/errors.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-plans-'));

@@ -196,7 +196,7 @@ export async function preparePdf(bytes: Uint8Array): Promise<PreparedImage> {
     pages = pdf.getPageCount();
   } catch (e) {
     const msg = (e as Error).message;
-    throw new Error(/encrypt/i.test(msg) ? 'the PDF is encrypted' : 'the PDF cannot be parsed');
+    throw new Error(/encrypt/i.test(msg) ? 'the PDF is encrypted' : 'the PDF cannot be parsed', { cause: e });
   }
   if (pages < 1) throw new Error('the PDF has no pages');
   const info = pdfPageInfo(pdf.getPage(0).node);

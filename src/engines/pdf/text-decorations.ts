@@ -27,7 +27,7 @@ export function decorationRects(layout: TextLayout, type: 'underline' | 'overlin
     const top = line.baseline;
     let boxStart = 0;
     let boxWidth = 0;
-    let last = line.styles[0]!;
+    const last = line.styles[0]!;
     let lastDecoration = last[type];
     let lastFill = last.fill;
     let lastThickness = last.textDecorationThickness;

@@ -33,8 +33,6 @@ export const FIX_ORDER: readonly FixType[] = [
   'add_bleed',
 ];
 
-export const FIX_JOB_TOKEN_COST = { raster: 200, pdfBleedOnly: 150, pdfPrepress: 300 } as const;
-
 export function isFixType(value: unknown): value is FixType {
   return typeof value === 'string' && (FIX_TYPES as readonly string[]).includes(value);
 }
@@ -68,22 +66,6 @@ export function normalizeFixTypes(fileType: FileType, fixTypes: readonly string[
   if (invalid.length > 0) throw new FixTypesError(`fix types not applicable to a ${fileType} file: ${invalid.join(', ')}`, invalid);
   if (fixTypes.length === 0) throw new FixTypesError('no fix types requested', []);
   return FIX_ORDER.filter((f) => fixTypes.includes(f));
-}
-
-/**
- * Tokens for one AI fix job (interface.md § Limits): raster 200 flat; PDF 150 when the only
- * fix is add_bleed, 300 as soon as any prepress fix (convert_color_mode, full_prepress) is in.
- */
-export function fixJobTokenCost(fileType: FileType, fixTypes: readonly string[]): number {
-  const fixes = normalizeFixTypes(fileType, fixTypes);
-  if (fileKind(fileType) === 'raster') return FIX_JOB_TOKEN_COST.raster;
-  return fixes.every((f) => f === 'add_bleed') ? FIX_JOB_TOKEN_COST.pdfBleedOnly : FIX_JOB_TOKEN_COST.pdfPrepress;
-}
-
-/** `estimatedTokenCost` of the creation response: the cost is known up front, so min = max. */
-export function estimateTokenCost(fileType: FileType, fixTypes: readonly string[]): { min: number; max: number } {
-  const cost = fixJobTokenCost(fileType, fixTypes);
-  return { min: cost, max: cost };
 }
 
 /**

@@ -9,14 +9,11 @@ export { dpiScore, MIN_PPI, isProductType, starBand, type DpiScore, type DpiScor
 export { detectFileType, MIME_TYPES } from './detect.js';
 export {
   FIX_ORDER,
-  FIX_JOB_TOKEN_COST,
   FIX_TYPE_FILE_KINDS,
   FixTypesError,
   applicableFixTypes,
   deriveFixTypes,
-  estimateTokenCost,
   fileKind,
-  fixJobTokenCost,
   inapplicableFixTypes,
   isFixType,
   isFixTypeApplicable,

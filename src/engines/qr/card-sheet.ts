@@ -12,10 +12,12 @@ import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, grayscale } from 'pdf-lib';
 import type { Color, PDFFont, PDFImage, PDFPage } from 'pdf-lib';
-import QRCode from 'qrcode';
 import sharp from 'sharp';
 import subsetFont from 'subset-font';
 import { BOLD_CHAIN, REGULAR_CHAIN, loadFace, splitRuns, type FontFace } from './fonts.js';
+import { qrOperators } from './qr-operators.js';
+
+export { qrOperators } from './qr-operators.js';
 
 export type QrLayout = 'single' | '4up' | '9up';
 export type PageSize = 'letter' | 'a4';
@@ -61,7 +63,6 @@ const PAGE_SIZES: Record<PageSize, [number, number]> = {
 const GRID: Record<QrLayout, [number, number]> = { single: [1, 1], '4up': [2, 2], '9up': [3, 3] };
 /** Page margin (0.5 in): crop marks live here, outside every card. */
 const MARGIN = 36;
-const QUIET_ZONE = 4;
 
 export function qrPayload(jobId: string, studentId: string): string {
   return `${jobId}:${studentId}`;
@@ -209,40 +210,6 @@ function drawFitted(page: PDFPage, fonts: Map<FontFace, PDFFont>, fitted: Fitted
     }
     top = baseline - line.descent1pt * size - LINE_GAP * size;
   }
-}
-
-/** Shortest decimal for a coordinate in points (0.001 pt is far below any printer's resolution). */
-function num(v: number): string {
-  return String(Math.round(v * 1000) / 1000);
-}
-
-/**
- * PDF operators of a vector QR code whose outer size (quiet zone included) is `size`,
- * bottom-left at (x, y): one rectangle per horizontal run of dark modules, filled once.
- * Written as operator text, not pdf-lib operator objects: a 2000-card sheet has ~300k
- * rectangles and the object route spent most of its time formatting numbers.
- */
-export function qrOperators(payload: string, x: number, y: number, size: number): string {
-  const qr = QRCode.create(payload, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  const data = qr.modules.data;
-  const m = size / (n + 2 * QUIET_ZONE);
-  const parts = ['q 0 g'];
-  for (let row = 0; row < n; row++) {
-    let col = 0;
-    while (col < n) {
-      if (!data[row * n + col]) {
-        col++;
-        continue;
-      }
-      const start = col;
-      while (col < n && data[row * n + col]) col++;
-      // PDF y grows upwards; QR rows grow downwards.
-      parts.push(`${num(x + (QUIET_ZONE + start) * m)} ${num(y + size - (QUIET_ZONE + row + 1) * m)} ${num((col - start) * m)} ${num(m)} re`);
-    }
-  }
-  parts.push('f Q');
-  return parts.join('\n');
 }
 
 function drawCutGuides(page: PDFPage, pageW: number, pageH: number, cols: number, rows: number, cellW: number, cellH: number): void {

@@ -18,7 +18,6 @@ import { diskModelHandler } from './tfjs/model-loader.js';
 import { exclusive, getTf, packageDir } from './tfjs/runtime.js';
 
 export const SR_SCALE = 4;
-export const SR_MODEL = 'esrgan-slim-x4';
 /** Largest input the model is given (≈ 310 × 310): 1.5–3 s on one WASM thread here. */
 export const SR_MAX_INPUT_PIXELS = 96_000;
 

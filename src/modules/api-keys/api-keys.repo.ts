@@ -1,5 +1,7 @@
+import { paginate } from '../../platform/db/paginate.js';
+import type { ListQuery, PageContext } from '../../platform/http/pagination.js';
 import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
-import type { ApiKeyEventsTable, ApiKeysTable, DB, Ts } from '../../platform/db/schema.js';
+import type { ApiKeyEventsTable, ApiKeysTable, DB } from '../../platform/db/schema.js';
 import type { Db, DbOrTx, Dialect } from '../../platform/db/index.js';
 
 /** Columns read for responses: never the hash. */
@@ -125,6 +127,11 @@ export class ApiKeysRepo {
     return q;
   }
 
+  /** One page of the owner's keys (of a store, or account-wide). */
+  list(ownerId: string, storeId: string | null, query: ListQuery, ctx: PageContext) {
+    return paginate(this.listQuery(ownerId, storeId), { sortable: { created_date: 'created_at', name: 'name' }, idColumn: 'id', searchColumn: 'name' }, query, ctx);
+  }
+
   /** Sets revoked_at once; false when the key was already revoked. */
   async revoke(id: string, now: string): Promise<boolean> {
     const res = await this.db.updateTable('api_keys').set({ revoked_at: now, updated_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
@@ -199,5 +206,10 @@ export class ApiKeysRepo {
   /** One key's audit trail, for paginated listing. */
   eventsQuery(ownerId: string, keyId: string): SelectQueryBuilder<DB, 'api_key_events', StoredEventRow> {
     return this.db.selectFrom('api_key_events').selectAll().where('key_id', '=', keyId).where('owner_id', '=', ownerId);
+  }
+
+  /** One page of a key's audit events. */
+  listEvents(ownerId: string, keyId: string, query: ListQuery, ctx: PageContext) {
+    return paginate(this.eventsQuery(ownerId, keyId), { sortable: { created_date: 'created_at' }, idColumn: 'id' }, query, ctx);
   }
 }

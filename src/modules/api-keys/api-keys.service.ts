@@ -3,9 +3,9 @@ import { iso } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Actor, RequestInfo } from '../../platform/http/auth.js';
 import { AppError, type FieldErrors } from '../../platform/http/errors.js';
-import { paginate, type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
+import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import { isScope, PUBLIC_TOKEN_SCOPES, SCOPES } from '../identity/scopes.js';
-import type { Plans } from '../plans/plans.js';
+import type { Plans } from '../plans/plans.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import type { BoundKey } from './api-keys.auth.js';
 import type { ApiKeysRepo, KeyRow, NewKeyRow, StoredEventRow } from './api-keys.repo.js';
@@ -219,12 +219,7 @@ export class ApiKeysService {
 
   async list(actor: Actor, target: KeyTarget, query: ListQuery, ctx: PageContext, info: RequestInfo): Promise<ListResult<ApiKeyDto>> {
     const reach = await this.reach(actor, target, info);
-    const page = await paginate(
-      this.repo.listQuery(reach.ownerId, reach.storeId),
-      { sortable: { created_date: 'created_at', name: 'name' }, idColumn: 'id', searchColumn: 'name' },
-      query,
-      ctx,
-    );
+    const page = await this.repo.list(reach.ownerId, reach.storeId, query, ctx);
     const now = this.now();
     return { ...page, rows: page.rows.map((r) => this.toApiKey(r, now)) };
   }
@@ -234,7 +229,7 @@ export class ApiKeysService {
     const key = await this.find(reach, keyId);
     // Events this process still holds in its buffer are part of the answer.
     await this.audit.flush();
-    const page = await paginate(this.repo.eventsQuery(reach.ownerId, key.id), { sortable: { created_date: 'created_at' }, idColumn: 'id' }, query, ctx);
+    const page = await this.repo.listEvents(reach.ownerId, key.id, query, ctx);
     return { ...page, rows: page.rows.map((r) => this.toEvent(r)) };
   }
 

@@ -1,10 +1,13 @@
 import type { Redis } from 'ioredis';
 import type { Db, Dialect } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
-import type { Plans } from '../plans/plans.js';
+import type { PageContextFactory } from '../../platform/http/pagination.js';
+import type { FolioModule } from '../contract.js';
+import type { Plans } from '../plans/plans.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { ApiKeyAuthenticator, type BoundKey } from './api-keys.auth.js';
 import { ApiKeysRepo } from './api-keys.repo.js';
+import { apiKeysRoutes } from './api-keys.routes.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { AuditWriter, DEFAULT_AUDIT_OPTIONS } from './audit-writer.js';
 import { LocalBus, RedisBus, VerifiedKeyCache, type InvalidationBus } from './key-cache.js';
@@ -28,7 +31,7 @@ export const DEFAULT_API_KEYS_OPTIONS: ApiKeysOptions = {
   auditBatchSize: DEFAULT_AUDIT_OPTIONS.batchSize,
 };
 
-export interface ApiKeysModule {
+export interface ApiKeysModule extends FolioModule {
   service: ApiKeysService;
   authenticator: ApiKeyAuthenticator;
   audit: AuditWriter;
@@ -48,6 +51,9 @@ export interface ApiKeysModuleDeps {
   /** the clock keys are checked against (epoch ms); tests move it */
   now: () => number;
   options?: Partial<ApiKeysOptions>;
+  pageContext: PageContextFactory;
+  /** authentication events older than this many days are pruned (FOLIO_AUDIT_RETENTION_DAYS) */
+  auditRetentionDays: number;
   /** rotated / revoked / expiring events go here (webhooks) */
   events?: EventBus;
   onError(err: unknown, message: string): void;
@@ -76,11 +82,30 @@ export async function buildApiKeysModule(deps: ApiKeysModuleDeps): Promise<ApiKe
 
   const service = new ApiKeysService(repo, deps.stores, deps.plans, audit, cache, deps.now, deps.events ?? null);
   const authenticator = new ApiKeyAuthenticator(repo, deps.stores, audit, cache, deps.now);
+  // Keys expiring within 7 days are announced (webhooks); authentication attempts past the
+  // retention period are pruned (lifecycle events stay): at start, then every 15 minutes.
+  const sweep = () => {
+    void service.sweepExpiring().catch((err: unknown) => deps.onError(err, 'api key expiry sweep failed'));
+    void service.pruneAudit(deps.auditRetentionDays).catch((err: unknown) => deps.onError(err, 'api key audit pruning failed'));
+  };
+  let timer: NodeJS.Timeout | null = null;
   return {
+    name: 'api-keys',
     service,
     authenticator,
     audit,
     cache,
+    routes: (app) => apiKeysRoutes(app, { apiKeys: service, pageContext: deps.pageContext }),
+    async start() {
+      if (timer) return;
+      sweep();
+      timer = setInterval(sweep, 15 * 60_000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
     async close() {
       await audit.close();
       await bus.close();

@@ -5,7 +5,8 @@ import type { EventBus } from '../../platform/events.js';
 import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { Plans } from '../plans/plans.js';
+import type { Plans } from '../plans/plans.service.js';
+import type { FolioModule } from '../contract.js';
 import { CategoriesRepo } from './categories/categories.repo.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { CategoriesService } from './categories/categories.service.js';
@@ -34,7 +35,7 @@ export type { ImagesService, FontsService, CategoriesService };
  * the PDF renderer reads image bytes (`images.bytes` / `images.bytesByUrl`) and font bytes
  * (`fonts.fontBytes`).
  */
-export interface CatalogModule {
+export interface CatalogModule extends FolioModule {
   categories: CategoriesService;
   images: ImagesService;
   fonts: FontsService;
@@ -43,8 +44,6 @@ export interface CatalogModule {
   templates: DocService<TemplateJson>;
   /** the curated templates every store lists */
   defaultTemplates: DefaultTemplatesService;
-  /** seeds the curated defaults (idempotent) */
-  seedDefaults(): Promise<void>;
 }
 
 export interface CatalogOptions {
@@ -53,29 +52,39 @@ export interface CatalogOptions {
   fetcher: SafeFetcher;
   plans: Plans;
   events: EventBus;
+  pageContext: PageContextFactory;
+  /** the largest uploaded file (FOLIO_UPLOAD_MAX_BYTES) */
+  uploadMaxBytes: number;
   maxPixels?: number;
 }
 
-export function buildCatalogModule(o: CatalogOptions): CatalogModule {
+/** Builds the catalog and seeds its curated defaults (idempotent: fonts, cliparts, categories, templates). */
+export async function buildCatalogModule(o: CatalogOptions): Promise<CatalogModule> {
   const categoriesRepo = new CategoriesRepo(o.db);
   const categories = new CategoriesService(categoriesRepo);
   const images = new ImagesService(o.db, o.blobs, o.plans, o.maxPixels ?? 100_000_000);
   const fonts = new FontsService(o.db, o.blobs, o.fetcher);
   const defaultTemplates = new DefaultTemplatesService(o.db);
-  return {
+  const products = new DocService(o.db, o.events, productKind(images));
+  const sides = new DocService(o.db, o.events, sideKind(images));
+  const templates = new DocService(o.db, o.events, templateKind);
+  await seedCatalogDefaults({ categories: categoriesRepo, images, fonts, defaultTemplates, blobs: o.blobs });
+  const catalog: CatalogModule = {
+    name: 'catalog',
     defaultTemplates,
     categories,
     images,
     fonts,
-    products: new DocService(o.db, o.events, productKind(images)),
-    sides: new DocService(o.db, o.events, sideKind(images)),
-    templates: new DocService(o.db, o.events, templateKind),
-    seedDefaults: () => seedCatalogDefaults({ categories: categoriesRepo, images, fonts, defaultTemplates, blobs: o.blobs }),
+    products,
+    sides,
+    templates,
+    routes: (app) => catalogRoutes(app, { catalog, pageContext: o.pageContext, uploadMaxBytes: o.uploadMaxBytes }),
   };
+  return catalog;
 }
 
 /** Every catalog route, in a plugin of its own: multipart is registered for these routes only. */
-export async function catalogRoutes(app: App, deps: { catalog: CatalogModule; pageContext: PageContextFactory; uploadMaxBytes: number }): Promise<void> {
+async function catalogRoutes(app: App, deps: { catalog: CatalogModule; pageContext: PageContextFactory; uploadMaxBytes: number }): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: deps.uploadMaxBytes, files: 20, fields: 50, parts: 100, fieldSize: 64 * 1024 } });
     // Every catalog route acts on a store, the curated `default` listings included: a

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/errors.js';
 import type { CatalogModule, ProductJson, SideJson } from '../catalog/index.js';
 import type { DocKind, DocService } from '../catalog/shared/doc.service.js';
 import { iso } from '../catalog/shared/http.js';
-import type { ProjectJson } from '../projects/projects.kind.js';
+import type { ProjectJson } from '../projects/projects.service.js';
 import type { DesignAssets } from './design-assets.js';
 import type { Design } from './designs.schemas.js';
 

@@ -1,22 +1,31 @@
 import type { Db } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
+import type { PageContextFactory } from '../../platform/http/pagination.js';
 import type { CatalogModule } from '../catalog/index.js';
 import { DocService } from '../catalog/shared/doc.service.js';
-import { projectKind, type ProjectJson } from '../projects/projects.kind.js';
+import type { FolioModule } from '../contract.js';
+import type { ProjectsService } from '../projects/projects.service.js';
 import { DesignAssets } from './design-assets.js';
 import { designKind, type DesignJson } from './designs.kind.js';
+import { designsRoutes } from './designs.routes.js';
+import { projectDesignsRoutes } from './project-designs.routes.js';
 
-export type { DesignJson, ProjectJson };
+export type { DesignJson };
 
-/** Designs and projects (orders): the catalog's document machinery with their own rules. */
-export interface DesignsModule {
+export interface DesignsModule extends FolioModule {
   designs: DocService<DesignJson>;
-  projects: DocService<ProjectJson>;
 }
 
-export function buildDesignsModule(o: { db: Db; events: EventBus; catalog: CatalogModule }): DesignsModule {
-  const projects = new DocService(o.db, o.events, projectKind);
+/** Designs: the catalog's document machinery with their own rules; a design may belong to a project. */
+export function buildDesignsModule(o: { db: Db; events: EventBus; catalog: CatalogModule; projects: ProjectsService; pageContext: PageContextFactory }): DesignsModule {
   const assets = new DesignAssets(o.catalog.fonts, o.catalog.images);
-  const designs = new DocService(o.db, o.events, designKind({ catalog: o.catalog, projects, assets }));
-  return { designs, projects };
+  const designs = new DocService(o.db, o.events, designKind({ catalog: o.catalog, projects: o.projects, assets }));
+  return {
+    name: 'designs',
+    designs,
+    routes(app) {
+      designsRoutes(app, { designs, catalog: o.catalog, pageContext: o.pageContext });
+      projectDesignsRoutes(app, { projects: o.projects, designs, products: o.catalog.products, pageContext: o.pageContext });
+    },
+  };
 }

@@ -4,6 +4,7 @@ import type { DesignSource } from '../imposition/design-source.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import { GANG_SHEET_KIND, gangJob } from './gang-sheets.jobs.js';
 import { gangSheetsRoutes } from './gang-sheets.routes.js';
+import { GangSheetJob } from './gang-sheets.schemas.js';
 import { GangSheetsService } from './gang-sheets.service.js';
 
 export { GANG_SHEET_KIND } from './gang-sheets.jobs.js';
@@ -29,6 +30,7 @@ export function buildGangSheetsModule(deps: GangSheetsModuleDeps): GangSheetsMod
     service,
     jobs: [gangJob(() => ({ blobs: deps.blobs, source: deps.source }))],
     views: { [GANG_SHEET_KIND.type]: (job) => service.present(job as never) },
+    jobSchemas: [GangSheetJob],
     routes: (app) => gangSheetsRoutes(app, { gangSheets: service }),
   };
 }

@@ -1,10 +1,9 @@
 import { AppError, type FieldErrors } from '../../platform/http/errors.js';
 import { newId } from '../../platform/crypto/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/crypto/password.js';
-import { mapDbErrors } from '../../platform/db/errors.js';
 import { nowIso } from '../../platform/db/index.js';
 import type { AccessToken, JwtIssuer } from './jwt.js';
-import type { User, UsersRepo } from './users.repo.js';
+import type { User, IdentityRepo } from './identity.repo.js';
 
 export interface Session extends AccessToken {
   user: User;
@@ -55,7 +54,7 @@ export class IdentityService {
   private readonly signupHooks: SignupHook[] = [];
 
   constructor(
-    private readonly users: UsersRepo,
+    private readonly users: IdentityRepo,
     private readonly jwt: JwtIssuer,
     private readonly scryptCost: number,
   ) {}
@@ -69,10 +68,7 @@ export class IdentityService {
     const email = normalizeEmail(input.email);
     rejectProblems({ name: nameProblems(name), email: emailProblems(email), password: passwordProblems(input.password) });
     const hash = await hashPassword(input.password, this.scryptCost);
-    const user = await mapDbErrors(
-      () => this.users.insert({ id: newId(), name, email, password_hash: hash, now: nowIso() }),
-      () => AppError.field('email', 'has already been taken'),
-    );
+    const user = await this.users.insert({ id: newId(), name, email, password_hash: hash, now: nowIso() });
     for (const hook of this.signupHooks) await hook(user);
     return { user, ...(await this.jwt.issue(user.id, 0)) };
   }
@@ -102,10 +98,7 @@ export class IdentityService {
     const name = patch.name?.trim();
     const email = patch.email === undefined ? undefined : normalizeEmail(patch.email);
     rejectProblems({ name: name === undefined ? [] : nameProblems(name), email: email === undefined ? [] : emailProblems(email) });
-    const user = await mapDbErrors(
-      () => this.users.update(userId, { ...(name !== undefined ? { name } : {}), ...(email !== undefined ? { email } : {}), now: nowIso() }),
-      () => AppError.field('email', 'has already been taken'),
-    );
+    const user = await this.users.update(userId, { ...(name !== undefined ? { name } : {}), ...(email !== undefined ? { email } : {}), now: nowIso() });
     if (!user) throw AppError.notFound('User');
     return user;
   }

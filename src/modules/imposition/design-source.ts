@@ -6,8 +6,8 @@ import type { DocService } from '../catalog/shared/doc.service.js';
 import type { DesignJson } from '../designs/designs.kind.js';
 import { storeAssets } from '../print/asset-resolver.js';
 import { pageSpecOf } from '../print/page-spec.js';
-import { MAX_PDF_PAGES } from '../print/pdf.kind.js';
-import type { ProjectJson } from '../projects/projects.kind.js';
+import { MAX_PDF_PAGES } from '../print/print.kinds.js';
+import type { ProjectJson } from '../projects/index.js';
 
 /** A design's printed page in points: trim and bleed boxes as the print path lays them out (no crop-mark slug). */
 export interface DesignPage {

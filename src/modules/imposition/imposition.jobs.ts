@@ -21,7 +21,7 @@ import {
 import { bind, jobKind, JobFailure, type JobBinding } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { JobsService } from '../jobs/jobs.service.js';
-import { PDF_KIND, type PdfResult } from '../print/pdf.kind.js';
+import { PDF_KIND, type PdfResult } from '../print/print.kinds.js';
 import type { DesignSource } from './design-source.js';
 
 /** The request with every default filled in: what the job runs and what its view shows. */

@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
-import { PDF_KIND, type PdfResult } from '../print/pdf.kind.js';
+import { PDF_KIND, type PdfResult } from '../print/print.kinds.js';
 import type { DesignSource } from './design-source.js';
 import { IMPOSITION_KIND, planFor, sheetOf, type ImpositionOptions, type ImpositionPayload, type ImpositionResult } from './imposition.jobs.js';
 import type { CreateImposition, ImpositionJob } from './imposition.schemas.js';

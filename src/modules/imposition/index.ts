@@ -4,6 +4,7 @@ import type { JobsService } from '../jobs/jobs.service.js';
 import { DesignSource, type DesignSourceDeps } from './design-source.js';
 import { IMPOSITION_KIND, impositionJob } from './imposition.jobs.js';
 import { impositionRoutes } from './imposition.routes.js';
+import { ImpositionJob } from './imposition.schemas.js';
 import { ImpositionService } from './imposition.service.js';
 
 export { DesignSource } from './design-source.js';
@@ -32,6 +33,7 @@ export function buildImpositionModule(deps: ImpositionModuleDeps): ImpositionMod
     source,
     jobs: [impositionJob(() => ({ jobs: deps.jobs(), blobs: deps.blobs, source }))],
     views: { [IMPOSITION_KIND.type]: (job) => service.present(job as never) },
+    jobSchemas: [ImpositionJob],
     routes: (app) => impositionRoutes(app, { impositions: service }),
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
 import type { Queue, QueueLogger } from '../../platform/queue/queue.js';
-import { canMove, JobFailure, JobRetry, type JobContext, type JobKind, type JobRegistry } from '../../platform/queue/registry.js';
+import { canMove, JobFailure, JobRetry, type AnyJobHandler, type AnyJobKind, type JobContext, type JobRegistry } from '../../platform/queue/registry.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import type { JobMetrics } from './jobs.metrics.js';
 import { isDue, type JobRow, type JobsRepo, type Lease } from './jobs.repo.js';
@@ -18,7 +18,7 @@ export interface RunnerOptions {
  * Told, inside the transaction that finishes a job (completed or failed), about the
  * finished row: `jobs` domain events are recorded with the outcome, atomically.
  */
-export type JobFinishedHook = (tx: DbOrTx, row: JobRow, kind: JobKind<any, any>) => Promise<void>;
+export type JobFinishedHook = (tx: DbOrTx, row: JobRow, kind: AnyJobKind) => Promise<void>;
 
 class ShuttingDown extends Error {
   constructor() {
@@ -33,11 +33,6 @@ class LeaseLost extends Error {
     this.name = 'LeaseLost';
   }
 }
-
-/**
- * Told when a job finishes (completed or failed), inside the transaction that records it:
- * a service publishes its domain event there, so the event and the outcome commit together.
- */
 
 /**
  * Runs jobs delivered by the queue: claims the row (the only way to run it), keeps the
@@ -61,8 +56,6 @@ export class JobRunner {
       queue: Queue;
       logger: QueueLogger & { info(obj: object, msg: string): void };
       metrics?: JobMetrics;
-      /** told inside the finishing transaction when a job completes or fails (domain events) */
-      onFinished?: (tx: DbOrTx, jobId: string, type: string) => Promise<void>;
     },
     private readonly opts: RunnerOptions,
     private readonly onFinished: JobFinishedHook | null = null,
@@ -121,7 +114,7 @@ export class JobRunner {
     await this.execute(kind, handler, claimed);
   }
 
-  private async execute(kind: JobKind<any, any>, handler: (ctx: JobContext<any>) => Promise<unknown>, row: JobRow): Promise<void> {
+  private async execute(kind: AnyJobKind, handler: AnyJobHandler, row: JobRow): Promise<void> {
     const { repo } = this.deps;
     const t0 = performance.now();
     const lease: Lease = { owner: this.owner, attempts: row.attempts };
@@ -195,7 +188,7 @@ export class JobRunner {
     }
   }
 
-  private async onError(kind: JobKind<any, any>, row: JobRow, lease: Lease, err: unknown, t0: number): Promise<void> {
+  private async onError(kind: AnyJobKind, row: JobRow, lease: Lease, err: unknown, t0: number): Promise<void> {
     if (err instanceof LeaseLost || err instanceof ShuttingDown) {
       // Someone else owns the job now, or we are stopping: leave the row to its lease.
       this.deps.logger.warn({ ...logFields(row), reason: (err as Error).message }, 'job abandoned; its lease decides what happens next');
@@ -232,7 +225,7 @@ export class JobRunner {
 
   /** Fails the job and refunds its charge in one transaction; the refund happens at most once. */
   private async fail(
-    kind: JobKind<any, any>,
+    kind: AnyJobKind,
     row: JobRow,
     cond: { lease: Lease } | { attempts: number; now: string },
     message: string,

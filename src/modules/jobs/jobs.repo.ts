@@ -138,15 +138,7 @@ export class JobsRepo implements DueSource {
   }
 
   async extendLease(id: string, lease: Lease, expiresAt: string, now: string): Promise<boolean> {
-    const res = await this.db
-      .updateTable('jobs')
-      .set({ lease_expires_at: expiresAt, updated_at: now })
-      .where('id', '=', id)
-      .where('state', '=', 'running')
-      .where('lease_owner', '=', lease.owner)
-      .where('attempts', '=', lease.attempts)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+    return this.leased(id, lease, { lease_expires_at: expiresAt, updated_at: now });
   }
 
   async setStatus(id: string, lease: Lease, status: string, now: string): Promise<boolean> {

@@ -1,12 +1,8 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app-type.js';
 import type { Db } from '../../platform/db/index.js';
 import { MESSAGES, ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
-import { GangSheetJob } from '../gang-sheets/gang-sheets.schemas.js';
-import { ImpositionJob } from '../imposition/imposition.schemas.js';
-import { PdfJob } from '../print/pdf.schemas.js';
-import { MergeJob } from '../merge/merge.schemas.js';
 import type { JobEvents } from './job-events.js';
 import type { JobsService } from './jobs.service.js';
 
@@ -16,9 +12,10 @@ const AnyJob = Type.Object({}, { additionalProperties: true, description: "Anoth
 /**
  * GET /jobs/{id}: any job the caller may see, in its kind's view. Store credentials see the
  * store's jobs (print-ready PDFs); an account JWT sees the account's. Internal jobs (webhook
- * deliveries) and other tenants' jobs are 404.
+ * deliveries) and other tenants' jobs are 404. `schemas`: the views the modules declare
+ * (`FolioModule.jobSchemas`), for the OpenAPI document; any other kind is an open object.
  */
-export function jobsRoutes(app: App, deps: { db: Db; jobs: JobsService; jobEvents: JobEvents }): void {
+export function jobsRoutes(app: App, deps: { db: Db; jobs: JobsService; jobEvents: JobEvents; schemas: readonly TSchema[] }): void {
   app.get(
     '/jobs/:id',
     {
@@ -26,7 +23,7 @@ export function jobsRoutes(app: App, deps: { db: Db; jobs: JobsService; jobEvent
         tags: ['Jobs'],
         summary: 'A job: its status and, when completed, its result (a print-ready PDF: `pdf_url`, valid 24 hours, and warnings; a merge: `progress`, then `pdf_url` or `zip_url` and its `report`)',
         params: Params,
-        response: { 200: Type.Object({ data: Type.Union([PdfJob, MergeJob, ImpositionJob, GangSheetJob, AnyJob]), message: Type.String() }) },
+        response: { 200: Type.Object({ data: Type.Union([...deps.schemas, AnyJob]), message: Type.String() }) },
       },
       config: { auth: ['U', 'B', 'JS', 'K', 'J'], scope: ['files:render', 'designs:read', 'designs:write', 'projects:read', 'projects:write'] },
     },

@@ -107,19 +107,7 @@ export class JobsService {
         if (stored) return { replay: stored };
       }
       const charge = input.cost > 0 ? await this.wallet.chargeIn(tx, { accountId: input.accountId, cost: input.cost, reference: `${kind.type}:${id}` }) : null;
-      const row = await this.repo.insert(tx, {
-        id,
-        type: kind.type,
-        account_id: input.accountId,
-        store_id: input.storeId ?? null,
-        status: kind.statuses.created,
-        max_attempts: kind.maxAttempts ?? this.opts.maxAttempts,
-        payload: JSON.stringify(input.payload),
-        cost: input.cost,
-        charge_tx_id: charge?.txId ?? null,
-        now: nowIso(),
-      });
-      const job = toJob<P, R>(row);
+      const job = await this.insert(tx, kind, id, input, charge);
       const response = input.respond ? input.respond(job, charge) : null;
       if (idem && response) await this.idempotency.complete(tx, idem, response);
       return { job, charge, response };
@@ -136,16 +124,21 @@ export class JobsService {
    */
   async createIn<P, R>(tx: DbOrTx, kind: JobKind<P, R>, input: { accountId: string; storeId?: string | null; payload: P }): Promise<Job<P, R>> {
     if (this.registry.kind(kind.type) !== kind) throw new Error(`job type ${kind.type} is not declared in the registry`);
+    return this.insert(tx, kind, newId(), { ...input, cost: 0 }, null);
+  }
+
+  /** The job row in its kind's first status, paid for by `charge` (null: free). */
+  private async insert<P, R>(tx: DbOrTx, kind: JobKind<P, R>, id: string, input: { accountId: string; storeId?: string | null; payload: P; cost: number }, charge: LedgerEntry | null): Promise<Job<P, R>> {
     const row = await this.repo.insert(tx, {
-      id: newId(),
+      id,
       type: kind.type,
       account_id: input.accountId,
       store_id: input.storeId ?? null,
       status: kind.statuses.created,
       max_attempts: kind.maxAttempts ?? this.opts.maxAttempts,
       payload: JSON.stringify(input.payload),
-      cost: 0,
-      charge_tx_id: null,
+      cost: input.cost,
+      charge_tx_id: charge?.txId ?? null,
       now: nowIso(),
     });
     return toJob<P, R>(row);
@@ -167,6 +160,25 @@ export class JobsService {
         }
       }
     })().catch(() => undefined);
+  }
+
+  /**
+   * Gives back `amount` tokens of a paid job whose items partly failed, once: the refund
+   * references the job's charge, and a charge has at most one refund, so a re-run after a
+   * crash finds the earlier refund and reports it instead of paying twice.
+   */
+  async refundPart(jobId: string, amount: number, reference: string): Promise<{ amount: number; id: string | null }> {
+    if (amount <= 0) return { amount: 0, id: null };
+    const row = await this.repo.byId(jobId);
+    if (!row || row.charge_tx_id === null) return { amount: 0, id: null };
+    const chargeId = row.charge_tx_id;
+    const entry = await this.db.transaction().execute(async (tx) => {
+      const refund = await this.wallet.refundIn(tx, chargeId, { amount, reference });
+      if (refund) await this.repo.setRefund(tx, jobId, refund.txId);
+      return refund;
+    });
+    const made = entry ?? (await this.wallet.refundOf(chargeId));
+    return made ? { amount: made.amount, id: made.id } : { amount: 0, id: null };
   }
 
   /** A job of this kind owned by the account; 404 otherwise (never another tenant's). */

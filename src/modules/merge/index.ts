@@ -5,8 +5,10 @@ import type { CatalogModule } from '../catalog/index.js';
 import type { FolioModule } from '../contract.js';
 import type { DesignsModule } from '../designs/index.js';
 import type { JobsService } from '../jobs/jobs.service.js';
+import type { ProjectsService } from '../projects/index.js';
 import { MERGE_KIND, mergeJob } from './merge.jobs.js';
 import { mergeRoutes } from './merge.routes.js';
+import { MergeJob } from './merge.schemas.js';
 import { MergeService } from './merge.service.js';
 
 export { MERGE_KIND } from './merge.jobs.js';
@@ -17,9 +19,9 @@ export interface MergeModule extends FolioModule {
 }
 
 /** Variable-data printing: POST /merge-jobs, the `merge` job kind and its view. */
-export function buildMergeModule(deps: { jobs: () => JobsService; designs: DesignsModule; catalog: CatalogModule; blobs: BlobStore; fetcher: SafeFetcher }): MergeModule {
+export function buildMergeModule(deps: { jobs: () => JobsService; designs: DesignsModule; projects: ProjectsService; catalog: CatalogModule; blobs: BlobStore; fetcher: SafeFetcher }): MergeModule {
   let service: MergeService | null = null;
-  const svc = (): MergeService => (service ??= new MergeService({ jobs: deps.jobs(), designs: deps.designs.designs, projects: deps.designs.projects, blobs: deps.blobs }));
+  const svc = (): MergeService => (service ??= new MergeService({ jobs: deps.jobs(), designs: deps.designs.designs, projects: deps.projects, blobs: deps.blobs }));
   return {
     name: 'merge',
     get service() {
@@ -27,6 +29,7 @@ export function buildMergeModule(deps: { jobs: () => JobsService; designs: Desig
     },
     jobs: [mergeJob(() => ({ designs: deps.designs.designs, catalog: deps.catalog, blobs: deps.blobs, fetcher: deps.fetcher }))],
     views: { [MERGE_KIND.type]: (job) => svc().present(job as never) },
+    jobSchemas: [MergeJob],
     routes: (app: App) => mergeRoutes(app, { merge: svc() }),
   };
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../catalog/shared/http.js';
-import { CreatePdfBody } from '../print/pdf.schemas.js';
+import { CreatePdfBody } from '../print/print.schemas.js';
 
 /** Largest data set of one merge job. */
 export const MAX_RECORDS = 10_000;

@@ -8,6 +8,7 @@ import type { CatalogModule } from '../catalog/index.js';
 import type { FolioModule } from '../contract.js';
 import type { DesignsModule } from '../designs/index.js';
 import type { JobsService } from '../jobs/jobs.service.js';
+import type { ProjectsService } from '../projects/index.js';
 import { seedDefaultMockups } from './mockups.defaults.js';
 import { mockupJob } from './mockups.jobs.js';
 import { MOCKUP_KIND } from './mockups.kind.js';
@@ -23,6 +24,7 @@ export interface MockupsModuleDeps {
   events: EventBus;
   catalog: CatalogModule;
   designs: DesignsModule;
+  projects: ProjectsService;
   /** the jobs service is built after the job registry: asked for when first needed */
   jobs: () => JobsService;
   pageContext: () => PageContextFactory;
@@ -46,7 +48,7 @@ export function buildMockupsModule(d: MockupsModuleDeps): MockupsModule {
     blobs: d.blobs,
     events: d.events,
     designs: d.designs.designs,
-    projects: d.designs.projects,
+    projects: d.projects,
     catalog: d.catalog,
     get jobs() {
       return (jobs ??= d.jobs());

@@ -1,17 +1,20 @@
-import type { SelectQueryBuilder } from 'kysely';
 import type { DbOrTx } from '../../platform/db/index.js';
-import type { DB, MockupTemplatesTable } from '../../platform/db/schema.js';
+import { paginate, type ListSpec } from '../../platform/db/paginate.js';
+import type { ListQuery, ListResult, PageContext } from '../../platform/http/pagination.js';
+import type { MockupTemplatesTable } from '../../platform/db/schema.js';
 
 export type MockupTemplateRow = MockupTemplatesTable;
+
+const LIST: ListSpec = { sortable: { created_date: 'mockup_templates.created_at', id: 'mockup_templates.id', name: 'mockup_templates.name' }, idColumn: 'mockup_templates.id', searchColumn: 'mockup_templates.name' };
 
 /** Every SQL statement of the mockups module. */
 export class MockupsRepo {
   constructor(private readonly db: DbOrTx) {}
 
-  /** store null: the curated defaults. */
-  listQuery(storeId: string | null): SelectQueryBuilder<DB, 'mockup_templates', MockupTemplateRow> {
+  /** One page of the store's templates; store null: the curated defaults. */
+  listPage(storeId: string | null, query: ListQuery, ctx: PageContext): Promise<ListResult<MockupTemplateRow>> {
     const q = this.db.selectFrom('mockup_templates').selectAll('mockup_templates');
-    return storeId === null ? q.where('mockup_templates.store_id', 'is', null) : q.where('mockup_templates.store_id', '=', storeId);
+    return paginate(storeId === null ? q.where('mockup_templates.store_id', 'is', null) : q.where('mockup_templates.store_id', '=', storeId), LIST, query, ctx);
   }
 
   /** The store's template, or a default one when `withDefaults`. */

@@ -5,7 +5,6 @@ import {
   CONTENT_TYPES,
   LAYER_NAMES,
   MAX_TEMPLATE_SIDE,
-  MockupError,
   checkSpec,
   type ImageFormat,
   type LayerName,
@@ -14,7 +13,7 @@ import {
   type ProofLine,
   type TemplateLayers,
 } from '../../engines/mockup/index.js';
-import { AssetError, LayerValidationError, PageSpecError, checkPageSpecs } from '../../engines/pdf/index.js';
+import { checkPageSpecs } from '../../engines/pdf/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
 import { isUuid, newId } from '../../platform/crypto/ids.js';
@@ -22,7 +21,7 @@ import { sniffType } from '../../platform/fetch/sniff.js';
 import { headerPixels } from '../../engines/image/upload.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
-import { paginate, type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
+import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
 import type { DocService } from '../catalog/shared/doc.service.js';
@@ -31,33 +30,17 @@ import type { DesignJson } from '../designs/designs.kind.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import { storeAssets } from '../print/asset-resolver.js';
 import { pageSpecOf } from '../print/page-spec.js';
-import type { ProjectJson } from '../projects/projects.kind.js';
+import type { ProjectJson } from '../projects/index.js';
 import { MAX_MOCKUPS, MOCKUP_KIND, SYNC_MAX_WIDTH, type MockupItem, type MockupPayload, type MockupResult } from './mockups.kind.js';
 import { MockupsRepo, type MockupTemplateRow } from './mockups.repo.js';
+import { LAYER_TYPES, TOPIC, parseLayers, parseSpec, renderProblem, specError, templateVersion, type ReceivedLayer, type StoredLayers } from './mockups.layers.js';
+
+export type { ReceivedLayer } from './mockups.layers.js';
+export { LAYER_TYPES, TOPIC, renderProblem } from './mockups.layers.js';
 import type { CreateMockupBody, CreateProofBody, MockupImage, MockupJob, MockupTemplate, UpdateMockupTemplateBody } from './mockups.schemas.js';
 
 const LINK_TTL_S = 24 * 3600;
-const SPEC = { sortable: { created_date: 'mockup_templates.created_at', id: 'mockup_templates.id', name: 'mockup_templates.name' }, idColumn: 'mockup_templates.id', searchColumn: 'mockup_templates.name' };
-export const LAYER_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
-export const TOPIC = 'mockup_templates';
-
 export type MockupTemplateJson = Static<typeof MockupTemplate>;
-
-interface StoredLayer {
-  key: string;
-  mime_type: string;
-  width: number;
-  height: number;
-  size_bytes: number;
-}
-type StoredLayers = Partial<Record<LayerName, StoredLayer>>;
-
-/** A layer part of an upload, in memory (layers are images of at most 4000 × 4000 px). */
-export interface ReceivedLayer {
-  field: LayerName;
-  body: Buffer;
-  mime: string;
-}
 
 export interface MockupsDeps {
   db: Db;
@@ -68,18 +51,6 @@ export interface MockupsDeps {
   catalog: CatalogModule;
   jobs: JobsService;
   renderer: MockupRenderer;
-}
-
-const parseSpec = (row: MockupTemplateRow) => JSON.parse(row.spec) as MockupSpec;
-/** Changes whenever the template's geometry or layers do (cache and blob keys of its mockups). */
-const templateVersion = (row: MockupTemplateRow) => `${row.id}:${iso(row.updated_at)}:${createHash('sha256').update(row.spec).update(row.layers).digest('hex').slice(0, 12)}`;
-const parseLayers = (row: MockupTemplateRow) => JSON.parse(row.layers) as StoredLayers;
-
-/** Spec problems as the validation envelope: `spec.print_area.corners` → messages. */
-function specError(issues: Array<{ path: string; message: string }>, prefix: string): AppError {
-  const fields: Record<string, string[]> = {};
-  for (const i of issues) (fields[i.path ? `${prefix}${i.path}` : prefix.replace(/\.$/, '')] ??= []).push(i.message);
-  return AppError.validation(fields);
 }
 
 /** Mockup templates (CRUD, defaults), mockup images and proof images. */
@@ -93,7 +64,7 @@ export class MockupsService {
   // ─── templates ─────────────────────────────────────────────────────────────
 
   list(storeId: string | null, query: ListQuery, ctx: PageContext): Promise<ListResult<MockupTemplateRow>> {
-    return paginate(this.repo().listQuery(storeId), SPEC, query, ctx);
+    return this.repo().listPage(storeId, query, ctx);
   }
 
   /** The store's template or a default one; anything else (another store's, not an id) is 404. */
@@ -418,11 +389,4 @@ export class MockupsService {
   }
 
   private readonly proofSizes = new Map<string, { width: number; height: number }>();
-}
-
-/** What a render error means for the caller: the design's or the template's problem is 422; anything else stays ours. */
-export function renderProblem(err: unknown, what: string): unknown {
-  if (err instanceof AssetError || err instanceof LayerValidationError || err instanceof PageSpecError) return new AppError('unprocessable', `${what} cannot be rendered: ${err.message}`, { details: { code: err.code } });
-  if (err instanceof MockupError) return new AppError('unprocessable', `the mockup template cannot be used: ${err.message}`, { details: { code: err.code } });
-  return err; // RasterError and infrastructure errors: a 500 now, a retried job later
 }

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app-type.js';
 import { AppError } from '../../platform/http/errors.js';
 import { ok } from '../../platform/http/envelope.js';
-import type { Plans } from './plans.js';
+import type { Plans } from './plans.service.js';
 
 const TierFeatures = Type.Object({
   capabilities: Type.Record(Type.String(), Type.Boolean()),

@@ -1,3 +1,5 @@
+import { paginate } from '../../platform/db/paginate.js';
+import type { ListQuery, PageContext } from '../../platform/http/pagination.js';
 import type { SelectQueryBuilder } from 'kysely';
 import type { DB, StoresTable } from '../../platform/db/schema.js';
 import type { DbOrTx } from '../../platform/db/index.js';
@@ -72,6 +74,11 @@ export class StoresRepo {
       .select(STORE_COLUMNS)
       .where('owner_id', '=', ownerId)
       .where('deleted_at', 'is', null) as unknown as SelectQueryBuilder<DB, 'stores', StoreRow>;
+  }
+
+  /** One page of the owner's stores. */
+  list(ownerId: string, query: ListQuery, ctx: PageContext) {
+    return paginate(this.listQuery(ownerId), { sortable: { created_date: 'created_at', name: 'name', id: 'id' }, idColumn: 'id', searchColumn: 'name' }, query, ctx);
   }
 
   async byId(id: string): Promise<StoreRow | null> {

@@ -4,8 +4,8 @@ import { randomBase62, safeEqual, sha256Hex } from '../../platform/crypto/tokens
 import { iso, nowIso } from '../../platform/db/index.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
-import { paginate, type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
-import type { Plans } from '../plans/plans.js';
+import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
+import type { Plans } from '../plans/plans.service.js';
 import type { CredentialSet, StorePatch, StoreRow, StoresRepo } from './stores.repo.js';
 
 export interface Store {
@@ -166,12 +166,7 @@ export class StoresService {
   }
 
   async list(ownerId: string, query: ListQuery, ctx: PageContext): Promise<ListResult<Store>> {
-    const page = await paginate(
-      this.repo.listQuery(ownerId),
-      { sortable: { created_date: 'created_at', name: 'name', id: 'id' }, idColumn: 'id', searchColumn: 'name' },
-      query,
-      ctx,
-    );
+    const page = await this.repo.list(ownerId, query, ctx);
     return { ...page, rows: page.rows.map((r) => this.toStore(r)) };
   }
 

@@ -11,7 +11,7 @@ import type { IdempotencyRepo, IdempotencyRow } from './idempotency.repo.js';
  * key with another request is 409.
  *
  * A route opts in with `preHandler: idempotency.preHandler`; its service passes
- * `idempotency.of(req)` into the charge (`JobsService.create`, `WalletService.runCharged`),
+ * `idempotency.of(req)` into the charge (`JobsService.create`, `PaidOperations.run`),
  * which takes the key inside the charge transaction, so two racing retries charge once.
  * A request that fails (402, 400, a failed engine call) does not use up its key.
  */

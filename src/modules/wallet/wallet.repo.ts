@@ -1,6 +1,8 @@
+import { paginate } from '../../platform/db/paginate.js';
+import type { ListQuery, PageContext } from '../../platform/http/pagination.js';
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Db, DbOrTx, Dialect } from '../../platform/db/index.js';
-import type { DB, Ts, WalletTransactionsTable, WalletTxType } from '../../platform/db/schema.js';
+import type { DB, WalletTransactionsTable, WalletTxType } from '../../platform/db/schema.js';
 
 export type LedgerRow = Selectable<WalletTransactionsTable>;
 
@@ -74,6 +76,11 @@ export class WalletRepo {
     let q = this.db.selectFrom('wallet_transactions').select(LEDGER_COLUMNS).where('account_id', '=', accountId);
     if (type) q = q.where('type', '=', type);
     return q as unknown as SelectQueryBuilder<DB, 'wallet_transactions', LedgerRow>;
+  }
+
+  /** One page of the account's ledger. */
+  list(accountId: string, type: WalletTxType | undefined, query: ListQuery, ctx: PageContext) {
+    return paginate(this.listQuery(accountId, type), { sortable: { created_date: 'created_at', id: 'id' }, idColumn: 'id', searchColumn: 'reference' }, query, ctx);
   }
 
   /** Sum of the ledger and the balance, for audits: the two must agree. */

@@ -34,9 +34,3 @@ export const InsufficientTokens = Type.Object(
   },
   { description: 'Wallet balance too low' },
 );
-
-/** Fields every charged response carries (interface § Wallet). */
-export const ChargedFields = {
-  tokens_deducted: Type.Integer(),
-  wallet_transaction_id: Type.String(),
-};

@@ -1,10 +1,9 @@
 import type { Db, DbOrTx } from '../../platform/db/index.js';
 import { iso, nowIso } from '../../platform/db/index.js';
 import type { WalletTxType } from '../../platform/db/schema.js';
-import { withDbPriority } from '../../platform/db/pool-gate.js';
 import { AppError } from '../../platform/http/errors.js';
-import { paginate, type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
-import type { Idempotency, IdempotencyRequest, StoredResponse } from './idempotency.js';
+import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
+import type { Idempotency } from './idempotency.js';
 import type { LedgerRow, WalletRepo } from './wallet.repo.js';
 import type { WalletMetrics } from './wallet.metrics.js';
 
@@ -96,12 +95,7 @@ export class WalletService {
   }
 
   async list(accountId: string, query: ListQuery & { type?: WalletTxType }, ctx: PageContext): Promise<ListResult<WalletTransaction>> {
-    const page = await paginate(
-      this.repo.listQuery(accountId, query.type),
-      { sortable: { created_date: 'created_at', id: 'id' }, idColumn: 'id', searchColumn: 'reference' },
-      query,
-      ctx,
-    );
+    const page = await this.repo.list(accountId, query.type, query, ctx);
     return { ...page, rows: page.rows.map((r) => toTransaction(toEntry(r))) };
   }
 
@@ -182,39 +176,10 @@ export class WalletService {
     return this.db.transaction().execute((tx) => this.refundIn(tx, chargeTxId, opts));
   }
 
-  /**
-   * A charged operation that answers synchronously (studio calls): charge before the work,
-   * refund if the work fails. With an Idempotency-Key the key is held while the work runs
-   * (a concurrent retry gets 409), then keeps the answer, or is given back on failure.
-   */
-  async runCharged(
-    input: ChargeInput & { idempotency?: IdempotencyRequest | null },
-    work: (charge: LedgerEntry) => Promise<StoredResponse>,
-  ): Promise<{ response: StoredResponse; replayed: boolean }> {
-    const idem = input.idempotency ?? null;
-    const started = await this.db.transaction().execute(async (tx): Promise<{ stored: StoredResponse } | { charge: LedgerEntry }> => {
-      if (idem) {
-        const stored = await this.idempotency.claim(tx, idem);
-        if (stored) return { stored };
-      }
-      return { charge: await this.chargeIn(tx, input) };
-    });
-    if ('stored' in started) return { response: started.stored, replayed: true };
-    const { charge } = started;
-    // Charged: the rest takes its connections ahead of new requests (the pool's priority lane),
-    // so a refund is not starved by the overload that failed the work.
-    return withDbPriority(async () => {
-      let response: StoredResponse;
-      try {
-        response = await work(charge);
-      } catch (err) {
-        await this.refund(charge.txId);
-        if (idem) await this.idempotency.release(idem);
-        throw err;
-      }
-      if (idem) await this.idempotency.complete(this.db, idem, response);
-      return { response, replayed: false };
-    });
+  /** The refund of a charge, if it has one (a re-run reports the refund an earlier attempt made). */
+  async refundOf(chargeTxId: number): Promise<LedgerEntry | null> {
+    const row = await this.repo.refundOf(this.db, chargeTxId);
+    return row ? toEntry(row) : null;
   }
 
   /** Balance against the ledger: they must agree, and no entry ever went below zero. */

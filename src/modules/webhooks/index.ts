@@ -2,14 +2,15 @@ import type { Aead } from '../../platform/crypto/aead.js';
 import type { Db } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
 import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
-import type { JobBinding } from '../../platform/queue/registry.js';
+import type { PageContextFactory } from '../../platform/http/pagination.js';
+import type { FolioModule } from '../contract.js';
 import type { JobsService } from '../jobs/jobs.service.js';
-import type { Plans } from '../plans/plans.js';
+import type { Plans } from '../plans/plans.service.js';
 import { DEFAULT_RETRY_SCHEDULE_MS, deliveryBinding, deliveryKind, type DeliveryKind } from './delivery.js';
 import { WebhooksRepo } from './webhooks.repo.js';
+import { webhooksRoutes } from './webhooks.routes.js';
 import { WebhooksService } from './webhooks.service.js';
 
-export { webhooksRoutes } from './webhooks.routes.js';
 export { WebhooksService } from './webhooks.service.js';
 export { sign, verify, generateSecret } from './signature.js';
 
@@ -22,29 +23,44 @@ export interface WebhooksOptions {
 
 export const DEFAULT_WEBHOOKS_OPTIONS: WebhooksOptions = { retryScheduleMs: DEFAULT_RETRY_SCHEDULE_MS, timeoutMs: 15_000 };
 
-export interface WebhooksModule {
+export interface WebhooksModule extends FolioModule {
   service: WebhooksService;
   kind: DeliveryKind;
-  /** the delivery handler, registered with the job registry before workers start */
-  binding: JobBinding;
+}
+
+export interface WebhooksModuleDeps {
+  db: Db;
+  aead: Aead;
+  fetcher: SafeFetcher;
+  userAgent: string;
+  now: () => number;
+  options?: Partial<WebhooksOptions>;
+  /** deliveries are jobs */
+  jobs: JobsService;
+  plans: Plans;
+  /** the domain events it delivers */
+  events: EventBus;
+  pageContext: PageContextFactory;
 }
 
 /**
- * Two halves: the kind and its handler go into the registry first; `attach` (once the jobs
- * service exists) builds the service and subscribes it to the event bus.
+ * Webhooks: subscriptions, signed deliveries (a job kind with its own retry schedule), and
+ * the delivery log. Subscribes to the event bus; a finished job settles its delivery inside
+ * the transaction that finishes it (`onJobFinished`).
  */
-export function webhooksJobs(deps: { db: Db; aead: Aead; fetcher: SafeFetcher; userAgent: string; now: () => number; options?: Partial<WebhooksOptions> }) {
+export function buildWebhooksModule(deps: WebhooksModuleDeps): WebhooksModule {
   const options = { ...DEFAULT_WEBHOOKS_OPTIONS, ...deps.options };
   const repo = new WebhooksRepo(deps.db);
   const kind = deliveryKind(options.retryScheduleMs);
   const binding = deliveryBinding(kind, { repo, fetcher: deps.fetcher, aead: deps.aead, userAgent: deps.userAgent }, { ...options, now: deps.now });
+  const service = new WebhooksService(deps.db, repo, deps.aead, deps.fetcher, deps.plans, deps.jobs, kind, deps.now);
+  deps.events.subscribe(service.onEvent);
   return {
+    name: 'webhooks',
+    service,
     kind,
-    binding,
-    attach(more: { jobs: JobsService; plans: Plans; events: EventBus }): WebhooksModule {
-      const service = new WebhooksService(deps.db, repo, deps.aead, deps.fetcher, more.plans, more.jobs, kind, deps.now);
-      more.events.subscribe(service.onEvent);
-      return { service, kind, binding };
-    },
+    jobs: [binding],
+    onJobFinished: (tx, row) => service.onJobFinished(tx, row),
+    routes: (app) => webhooksRoutes(app, { webhooks: service, pageContext: deps.pageContext }),
   };
 }

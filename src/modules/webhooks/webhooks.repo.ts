@@ -1,3 +1,5 @@
+import { paginate } from '../../platform/db/paginate.js';
+import type { ListQuery, PageContext } from '../../platform/http/pagination.js';
 import type { SelectQueryBuilder, Updateable } from 'kysely';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
 import type { DB, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookDeliveryStatus, WebhooksTable } from '../../platform/db/schema.js';
@@ -35,6 +37,11 @@ export class WebhooksRepo {
 
   listQuery(storeId: string): SelectQueryBuilder<DB, 'webhooks', WebhookRow> {
     return this.db.selectFrom('webhooks').selectAll().where('store_id', '=', storeId);
+  }
+
+  /** One page of the store's webhooks. */
+  list(storeId: string, query: ListQuery, ctx: PageContext) {
+    return paginate(this.listQuery(storeId), { sortable: { created_date: 'created_at', id: 'id' }, idColumn: 'id', searchColumn: 'callback_url' }, query, ctx);
   }
 
   async count(storeId: string): Promise<number> {
@@ -96,6 +103,11 @@ export class WebhooksRepo {
     let q = this.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).where('store_id', '=', storeId);
     if (status) q = q.where('status', '=', status);
     return q;
+  }
+
+  /** One page of a webhook's deliveries. */
+  listDeliveries(storeId: string, webhookId: string, status: WebhookDeliveryStatus | undefined, query: ListQuery, ctx: PageContext) {
+    return paginate(this.deliveriesQuery(storeId, webhookId, status), { sortable: { created_date: 'created_at', id: 'id' }, idColumn: 'id' }, query, ctx);
   }
 
   async attemptsOf(deliveryIds: readonly string[]): Promise<AttemptRow[]> {

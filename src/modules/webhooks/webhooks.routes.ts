@@ -1,9 +1,8 @@
 import type { App } from '../../platform/http/app-type.js';
-import { MESSAGES, ok } from '../../platform/http/envelope.js';
+import { CountEnvelope, MESSAGES, ok } from '../../platform/http/envelope.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';
 import type { WebhooksService } from './webhooks.service.js';
 import {
-  CountEnvelope,
   CreateWebhookBody,
   DeletedEnvelope,
   DeliveryEnvelope,

@@ -100,5 +100,4 @@ export const WebhookEnvelope = Type.Object({ data: WebhookSchema, message: Type.
 export const WebhookListEnvelope = listEnvelope(WebhookSchema);
 export const DeliveryEnvelope = Type.Object({ data: DeliverySchema, message: Type.String() });
 export const DeliveryListEnvelope = listEnvelope(DeliverySchema);
-export const CountEnvelope = Type.Object({ data: Type.Object({ count: Type.Integer() }), message: Type.String() });
 export const DeletedEnvelope = Type.Object({ message: Type.String() });

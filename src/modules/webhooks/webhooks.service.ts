@@ -6,9 +6,9 @@ import type { DomainEvent } from '../../platform/events.js';
 import { FetchError, SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
-import { paginate, type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
+import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import type { JobsService } from '../jobs/jobs.service.js';
-import type { Plans } from '../plans/plans.js';
+import type { Plans } from '../plans/plans.service.js';
 import { messageId, type DeliveryKind } from './delivery.js';
 import { generateSecret } from './signature.js';
 import type { AttemptRow, DeliveryRow, WebhookRow, WebhooksRepo } from './webhooks.repo.js';
@@ -156,7 +156,7 @@ export class WebhooksService {
 
   async list(actor: Actor, query: ListQuery, ctx: PageContext): Promise<ListResult<WebhookDto>> {
     const { storeId } = this.storeOf(actor);
-    const page = await paginate(this.repo.listQuery(storeId), { sortable: { created_date: 'created_at', id: 'id' }, idColumn: 'id', searchColumn: 'callback_url' }, query, ctx);
+    const page = await this.repo.list(storeId, query, ctx);
     return { ...page, rows: page.rows.map((r) => this.toDto({ ...r, enabled: Number(r.enabled) })) };
   }
 
@@ -213,7 +213,7 @@ export class WebhooksService {
   async deliveries(actor: Actor, id: string, query: ListQuery & { status?: 'pending' | 'succeeded' | 'failed' }, ctx: PageContext): Promise<ListResult<DeliveryDto>> {
     const { storeId } = this.storeOf(actor);
     const hook = await this.find(storeId, id);
-    const page = await paginate(this.repo.deliveriesQuery(storeId, hook.id, query.status), { sortable: { created_date: 'created_at', id: 'id' }, idColumn: 'id' }, query, ctx);
+    const page = await this.repo.listDeliveries(storeId, hook.id, query.status, query, ctx);
     const attempts = await this.repo.attemptsOf(page.rows.map((r) => r.id));
     return { ...page, rows: page.rows.map((r) => this.toDelivery({ ...r, attempt_count: Number(r.attempt_count), last_status_code: r.last_status_code === null ? null : Number(r.last_status_code) }, attempts.filter((a) => a.delivery_id === r.id))) };
   }

@@ -12,6 +12,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: route config carries RouteAuth
   interface FastifyContextConfig extends RouteAuth {}
 }
 

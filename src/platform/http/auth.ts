@@ -105,12 +105,8 @@ export function detectCredential(req: FastifyRequest): PresentedCredential | nul
     const scheme = (space < 0 ? authz : authz.slice(0, space)).toLowerCase();
     const value = space < 0 ? '' : authz.slice(space + 1).trim();
     if (scheme === 'basic') {
-      let decoded = '';
-      try {
-        decoded = Buffer.from(value, 'base64').toString('utf8');
-      } catch {
-        decoded = '';
-      }
+      // Buffer's base64 decoder skips what is not base64; it does not throw.
+      const decoded = Buffer.from(value, 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
       return { kind: 'B', user: colon < 0 ? decoded : decoded.slice(0, colon), value: colon < 0 ? '' : decoded.slice(colon + 1) };
     }

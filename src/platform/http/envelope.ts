@@ -1,3 +1,5 @@
+import { Type } from '@sinclair/typebox';
+
 /** `{data, message}` for single resources (interface § Endpoints). */
 export function ok<T>(data: T, message = 'Retrieved successfully'): { data: T; message: string } {
   return { data, message };
@@ -9,6 +11,11 @@ export const MESSAGES = {
   updated: 'Updated successfully',
   deleted: 'Deleted successfully',
 } as const;
+
+/** `{data: {count}, message}`: every `…/count` endpoint. */
+export const CountEnvelope = Type.Object({ data: Type.Object({ count: Type.Integer() }), message: Type.String() });
+
+export const count = (n: number) => ({ data: { count: n }, message: MESSAGES.retrieved });
 
 /**
  * A response documented by a description and an example only. It has no `type`, so the

@@ -123,25 +123,34 @@ export class JobRetry extends Error {
   }
 }
 
+/**
+ * A kind or handler of some payload and result type: the registry holds kinds of many types
+ * side by side (TypeScript has no existential types); `bind` is where the two are checked to agree.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- heterogeneous registry, see above
+export type AnyJobKind = JobKind<any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- heterogeneous registry, see above
+export type AnyJobHandler = JobHandler<any, any>;
+
 export interface JobBinding {
-  kind: JobKind<any, any>;
-  handler: JobHandler<any, any>;
+  kind: AnyJobKind;
+  handler: AnyJobHandler;
 }
 
 /** A kind with its handler; the types must agree. */
 export function bind<P, R>(kind: JobKind<P, R>, handler: JobHandler<P, R>): JobBinding {
-  return { kind, handler: handler as JobHandler<any, any> };
+  return { kind, handler: handler as AnyJobHandler };
 }
 
 /** The typed handler map: one binding per job type. */
 export type JobHandlers = readonly JobBinding[];
 
 export class JobRegistry {
-  private readonly kinds = new Map<string, JobKind<any, any>>();
-  private readonly handlers = new Map<string, JobHandler<any, any>>();
+  private readonly kinds = new Map<string, AnyJobKind>();
+  private readonly handlers = new Map<string, AnyJobHandler>();
 
   /** A kind some service creates; it must get a handler before start. */
-  declare(kind: JobKind<any, any>): void {
+  declare(kind: AnyJobKind): void {
     const known = this.kinds.get(kind.type);
     if (known && known !== kind) throw new Error(`job type ${kind.type} is declared twice`);
     this.kinds.set(kind.type, kind);
@@ -161,11 +170,11 @@ export class JobRegistry {
     if (missing.length > 0) throw new Error(`no handler registered for job type(s): ${missing.join(', ')}`);
   }
 
-  kind(type: string): JobKind<any, any> | undefined {
+  kind(type: string): AnyJobKind | undefined {
     return this.kinds.get(type);
   }
 
-  handler(type: string): JobHandler<any, any> | undefined {
+  handler(type: string): AnyJobHandler | undefined {
     return this.handlers.get(type);
   }
 

@@ -13,16 +13,9 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertValidKey, BlobNotFound, contentDisposition, LINK_TTL_SECONDS, type BlobInfo, type BlobStore, type LinkOptions } from './blob-store.js';
 
-export interface S3Options {
-  bucket: string;
-  /** key prefix inside the bucket, '' or ending in '/' */
-  prefix: string;
-  region: string;
-  endpoint: string | null;
-  forcePathStyle: boolean;
-  /** null: the SDK's default chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, roles) */
-  credentials: { accessKeyId: string; secretAccessKey: string } | null;
-}
+import type { S3Options } from '../../config/index.js';
+
+export type { S3Options };
 
 /** Multipart part size: S3's minimum is 5 MiB (all but the last part); one part is in memory at a time. */
 export const S3_PART_BYTES = 8 * 1024 * 1024;

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, createStore, type TestStore } from '../../helpers/factories.js';
 import { expectAuthCases } from '../../helpers/auth-cases.js';
-import { loadPlanTable } from '../../../src/modules/plans/plans.js';
+import { loadPlanTable } from '../../../src/modules/plans/plans.service.js';
 import { expectStablePaging, png, upload } from './helpers.js';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPlanTable } from '../../../src/modules/plans/plans.js';
+import { loadPlanTable } from '../../../src/modules/plans/plans.service.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, createStore, type TestStore } from '../../helpers/factories.js';
 import { multipart, png, upload } from './helpers.js';

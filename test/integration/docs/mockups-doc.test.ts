@@ -59,7 +59,7 @@ it('runs the worked example of docs/mockups.md and gets the images it promises',
     try {
       CHECKS[i]!(out);
     } catch (err) {
-      throw new Error(`step ${i + 1} printed ${JSON.stringify(out)}: ${(err as Error).message}`);
+      throw new Error(`step ${i + 1} printed ${JSON.stringify(out)}: ${(err as Error).message}`, { cause: err });
     }
   });
 

@@ -41,7 +41,7 @@ async function runPage(doc: string, checks: Array<(out: string) => void>): Promi
     try {
       checks[i]!(out);
     } catch (err) {
-      throw new Error(`${doc} step ${i + 1} printed ${JSON.stringify(out)}: ${(err as Error).message}`);
+      throw new Error(`${doc} step ${i + 1} printed ${JSON.stringify(out)}: ${(err as Error).message}`, { cause: err });
     }
   });
 }

@@ -106,7 +106,7 @@ async function runPage(): Promise<Run> {
     try {
       CHECKS[i]!(out);
     } catch (err) {
-      throw new Error(`step ${i + 1} printed ${JSON.stringify(out)}: ${(err as Error).message}`);
+      throw new Error(`step ${i + 1} printed ${JSON.stringify(out)}: ${(err as Error).message}`, { cause: err });
     }
   });
   expect(fs.statSync(path.join(dir, 'business-card.pdf')).size).toBeGreaterThan(1000);

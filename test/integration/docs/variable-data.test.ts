@@ -69,7 +69,7 @@ async function runPage(): Promise<string> {
     try {
       CHECKS[i]!(out, md);
     } catch (err) {
-      throw new Error(`step ${i + 1} printed ${JSON.stringify(out)}: ${(err as Error).message}`);
+      throw new Error(`step ${i + 1} printed ${JSON.stringify(out)}: ${(err as Error).message}`, { cause: err });
     }
   });
   return parts.at(-1)!.trim();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PLANS_FILE } from '../../../src/modules/plans/plans.js';
+import { DEFAULT_PLANS_FILE } from '../../../src/modules/plans/plans.service.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, createStore } from '../../helpers/factories.js';
 import { expectAuthCases, expectEnvelope401 } from '../../helpers/auth-cases.js';

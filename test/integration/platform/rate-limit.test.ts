@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEFAULT_PLANS_FILE, type PlanTable } from '../../../src/modules/plans/plans.js';
+import { DEFAULT_PLANS_FILE, type PlanTable } from '../../../src/modules/plans/plans.service.js';
 import { consume, MemoryRateStore, RedisRateStore } from '../../../src/platform/http/rate-limit.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, PASSWORD, type TestStore, type TestUser } from '../../helpers/factories.js';

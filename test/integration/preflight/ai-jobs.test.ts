@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../../src/platform/events.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { isolatedDatabase, type IsolatedDatabase } from '../../helpers/database.js';
-import { as, createStore, signUp, type TestUser } from '../../helpers/factories.js';
+import { as, createStore, type TestUser } from '../../helpers/factories.js';
 import { PLANS, balance, checkOk, finished, fixtureServer, fixtureSpec, getJob, ledger } from './helpers.js';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { App } from '../../../src/app.js';
-import type { PlanTable } from '../../../src/modules/plans/plans.js';
+import type { PlanTable } from '../../../src/modules/plans/plans.service.js';
 import { as, type TestUser } from '../../helpers/factories.js';
 import { waitFor } from '../../helpers/wait.js';
 

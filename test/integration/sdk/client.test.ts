@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PLANS_FILE, type PlanTable } from '../../../src/modules/plans/plans.js';
+import { DEFAULT_PLANS_FILE, type PlanTable } from '../../../src/modules/plans/plans.service.js';
 import {
   accountJwt,
   apiKey,

@@ -33,11 +33,11 @@ const OPERATIONS = new URL('../../../packages/sdk/src/operations.ts', import.met
 it("packages/sdk/src/operations.ts pins every operationId of the document: none changes silently", async () => {
   const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
   const fresh = renderOperations(doc);
-  const ids = [...fresh.matchAll(/^  (\w+): \{ method: '(\w+)', path: '([^']+)' \},$/gm)];
+  const ids = [...fresh.matchAll(/^ {2}(\w+): \{ method: '(\w+)', path: '([^']+)' \},$/gm)];
   expect(ids.length).toBeGreaterThan(150);
   expect(ids.map((m) => m[1])).toContain('listProducts');
   const committed = fs.readFileSync(OPERATIONS, 'utf8');
-  const pinned = new Map([...committed.matchAll(/^  (\w+): \{ method: '(\w+)', path: '([^']+)' \},$/gm)].map((m) => [`${m[2]} ${m[3]}`, m[1]]));
+  const pinned = new Map([...committed.matchAll(/^ {2}(\w+): \{ method: '(\w+)', path: '([^']+)' \},$/gm)].map((m) => [`${m[2]} ${m[3]}`, m[1]]));
   const changed = ids.filter((m) => pinned.get(`${m[2]} ${m[3]}`) !== m[1]).map((m) => `${m[2]!.toUpperCase()} ${m[3]}: ${pinned.get(`${m[2]} ${m[3]}`) ?? '(new)'} → ${m[1]}`);
   expect(changed, 'operationIds differ from packages/sdk/src/operations.ts: run `npm run sdk:generate` and commit it (a renamed id breaks SDK users)').toEqual([]);
   expect(fresh).toBe(committed);

@@ -180,7 +180,7 @@ describe('OWASP API Security Top 10 (2023)', () => {
     const expectStatus = (what: string, res: { statusCode: number; body: string; headers: Record<string, unknown> }, ok: number[]) => {
       if (!ok.includes(res.statusCode) || envelopeProblem(res)) problems.push(`${what}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     };
-    let counts = { body: 0, upload: 0, pixels: 0, list: 0, batch: 0 };
+    const counts = { body: 0, upload: 0, pixels: 0, list: 0, batch: 0 };
     for (const op of world.ops) {
       const kind = world.strongest(op);
       const url = world.realPath(op, A);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realEngines, type StudioEngines } from '../../../src/services/studio/engines.js';
+import { realEngines, type StudioEngines } from '../../../src/modules/studio/studio.engines.js';
 import { as, createStore, signUp, type TestStore, type TestUser } from '../../helpers/factories.js';
 import { waitFor } from '../../helpers/wait.js';
 import { multipart } from '../catalog/helpers.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { realEngines, type StudioEngines } from '../../../src/services/studio/engines.js';
+import { realEngines, type StudioEngines } from '../../../src/modules/studio/studio.engines.js';
 import type { DomainEvent } from '../../../src/platform/events.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { expectAuthCases } from '../../helpers/auth-cases.js';
@@ -161,9 +161,9 @@ describe('POST /services/studio/face-crop', () => {
       .values({ id: `dead-${user.id}`, account_id: user.id, kind: 'face-crop', owner: 'dead-host:1:x', state: 'running', cost: 4, charge_tx_id: charge.txId, deadline_at: past, created_at: past, updated_at: past })
       .execute();
     expect(await balance(t.app, user)).toBe(46);
-    expect(await t.deps.studioOperations.sweep()).toBeGreaterThanOrEqual(1);
+    expect(await t.deps.operations.sweep()).toBeGreaterThanOrEqual(1);
     expect(await balance(t.app, user)).toBe(50);
-    await t.deps.studioOperations.sweep();
+    await t.deps.operations.sweep();
     expect(await balance(t.app, user)).toBe(50);
   });
 
@@ -177,9 +177,9 @@ describe('POST /services/studio/face-crop', () => {
       .insertInto('studio_operations')
       .values({ id: `orphan-${user.id}`, account_id: user.id, kind: 'qr', owner: 'dead-host:2:y', state: 'running', cost: 6, charge_tx_id: charge.txId, deadline_at: later, created_at: now, updated_at: now })
       .execute();
-    await t.deps.studioOperations.sweep();
+    await t.deps.operations.sweep();
     expect(await balance(t.app, user)).toBe(44);
-    await t.deps.studioOperations.sweep({ orphans: true });
+    await t.deps.operations.sweep({ orphans: true });
     expect(await balance(t.app, user)).toBe(50);
   });
 });

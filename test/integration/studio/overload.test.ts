@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { realEngines, type StudioEngines } from '../../../src/services/studio/engines.js';
+import { realEngines, type StudioEngines } from '../../../src/modules/studio/studio.engines.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, signUp, type TestUser } from '../../helpers/factories.js';
 import { waitFor } from '../../helpers/wait.js';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realEngines, type StudioEngines } from '../../../src/services/studio/engines.js';
+import { realEngines, type StudioEngines } from '../../../src/modules/studio/studio.engines.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { expectAuthCases } from '../../helpers/auth-cases.js';
 import { as, createStore, signUp, type TestUser } from '../../helpers/factories.js';

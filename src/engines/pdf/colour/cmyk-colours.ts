@@ -15,6 +15,7 @@ import { num } from '../content.js';
 import type { OutputProfile } from './output-profiles.js';
 
 const MARK = '\u0001';
+// eslint-disable-next-line no-control-regex -- U+0001 is the placeholder's own sentinel, never in user text
 const PLACEHOLDER = /\u0001(\d+)\u0001/g;
 
 const byte = (v: number): number => Math.round(Math.min(1, Math.max(0, v)) * 255);

@@ -48,6 +48,7 @@ export function fallbackFaces(weight: number): Face[] {
 }
 
 // characters that never decide the font: joiners, variation selectors, marks take the base's font
+// eslint-disable-next-line no-misleading-character-class -- ranges of code points on purpose: each ignorable is tested alone
 const IGNORABLE = /[\u200B-\u200F\u2060-\u206F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 
 // Every measurement of a line asks this for each of its characters (wrapping measures many

@@ -10,6 +10,7 @@ import type { HbGlyph } from './harfbuzz.js';
 import { shapeRun } from './harfbuzz.js';
 
 /** Scripts whose glyphs depend on their neighbours (joining, reordering, stacking). */
+// eslint-disable-next-line no-misleading-character-class -- script ranges, matched one code point at a time
 const COMPLEX = /[\u0590-\u08FF\u0900-\u0DFF\u0E00-\u0EFF\u0F00-\u0FFF\u1000-\u109F\u1780-\u17FF\u1800-\u18AF\uA8E0-\uA8FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 
 /**

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { applyEdgeSoftness, encodeCutout, estimateForeground, type EncodedCutout } from './composite.js';
 import { decodeImage, type DecodedImage, type DecodeOptions } from './decode.js';
 import { borderBackground, colourKey, type BorderBackground } from './keying.js';
-import { erode, findHoles, labelComponents } from './mask-ops.js';
+import { erode, findHoles, labelComponents } from './binary-mask.js';
 import { getModel, warmup as warmupModel, U2NETP, type ModelSpec, type SegmentationModel, type SessionOptions, type WarmupReport } from './model.js';
 import { resolveOptions, type BgRemovalOptions, type ResolvedOptions } from './options.js';
 import { lumaOf, PROFILES, refineSaliency } from './refine.js';

@@ -1,4 +1,5 @@
-import { clamp01, findHoles, labelComponents } from './mask-ops.js';
+import { clamp01 } from './mask-ops.js';
+import { findHoles, labelComponents } from './binary-mask.js';
 
 /**
  * Colour keying from the borders: for artwork on a flat background (logos, text, packshots

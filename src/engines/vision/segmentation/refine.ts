@@ -1,12 +1,5 @@
-import {
-  clamp01,
-  dilate,
-  findHoles,
-  guidedCoefficients,
-  guidedFilterColour,
-  labelComponents,
-  resizeBilinear,
-} from './mask-ops.js';
+import { dilate, findHoles, labelComponents } from './binary-mask.js';
+import { clamp01, guidedCoefficients, guidedFilterColour, resizeBilinear } from './mask-ops.js';
 import type { SubjectType } from './options.js';
 
 /**

@@ -1,3 +1,5 @@
+import { paginate } from '../../../platform/db/paginate.js';
+import type { ListQuery, PageContext } from '../../../platform/http/pagination.js';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTx } from '../../../platform/db/index.js';
 import type { CatalogCategoriesTable, DB } from '../../../platform/db/schema.js';
@@ -14,6 +16,11 @@ export class CategoriesRepo {
     q = storeId === null ? q.where('store_id', 'is', null) : q.where('store_id', '=', storeId);
     if (type) q = q.where('type', '=', type);
     return q;
+  }
+
+  /** One page of a store's (or the default) categories. */
+  list(storeId: string | null, type: CategoryType | undefined, query: ListQuery, ctx: PageContext) {
+    return paginate(this.listQuery(storeId, type), { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' }, query, ctx);
   }
 
   async count(storeId: string | null, type?: CategoryType): Promise<number> {

@@ -1,12 +1,9 @@
 import type { ListQuery, ListResult, PageContext } from '../../../platform/http/pagination.js';
-import { paginate } from '../../../platform/http/pagination.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { newId, isUuid } from '../../../platform/crypto/ids.js';
 import { iso, nowIso } from '../shared/http.js';
 import type { CategoriesRepo, CategoryRow, CategoryType } from './categories.repo.js';
 import type { CategoryJson } from './categories.schemas.js';
-
-const SPEC = { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' };
 
 export function toCategory(r: CategoryRow): CategoryJson {
   return {
@@ -25,7 +22,7 @@ export class CategoriesService {
   constructor(private readonly repo: CategoriesRepo) {}
 
   list(storeId: string | null, query: ListQuery & { type?: CategoryType }, ctx: PageContext): Promise<ListResult<CategoryRow>> {
-    return paginate(this.repo.listQuery(storeId, query.type), SPEC, query, ctx);
+    return this.repo.list(storeId, query.type, query, ctx);
   }
 
   count(storeId: string | null, type?: CategoryType): Promise<number> {

@@ -1,3 +1,5 @@
+import { paginate } from '../../../platform/db/paginate.js';
+import type { ListQuery, PageContext } from '../../../platform/http/pagination.js';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTx } from '../../../platform/db/index.js';
 import type { CatalogFontsTable, DB } from '../../../platform/db/schema.js';
@@ -11,6 +13,11 @@ export class FontsRepo {
   listQuery(storeId: string | null): SelectQueryBuilder<DB, 'catalog_fonts', FontRow> {
     const q = this.db.selectFrom('catalog_fonts').selectAll();
     return storeId === null ? q.where('store_id', 'is', null) : q.where('store_id', '=', storeId);
+  }
+
+  /** One page of a store's (or the default) fonts. */
+  list(storeId: string | null, query: ListQuery, ctx: PageContext) {
+    return paginate(this.listQuery(storeId), { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' }, query, ctx);
   }
 
   async count(storeId: string | null): Promise<number> {

@@ -3,15 +3,13 @@ import type { BlobStore } from '../../../platform/storage/blob-store.js';
 import { FetchError, type SafeFetcher } from '../../../platform/fetch/safe-fetch.js';
 import { newId, isUuid } from '../../../platform/crypto/ids.js';
 import { AppError } from '../../../platform/http/errors.js';
-import { paginate, type ListQuery, type ListResult, type PageContext } from '../../../platform/http/pagination.js';
+import { type ListQuery, type ListResult, type PageContext } from '../../../platform/http/pagination.js';
 import { NotAFont, parseFont } from '../../../engines/fonts/parse-font.js';
 import { DEFAULT_FONTS, defaultFontPath, matchDefaultFont, readDefaultFont } from '../../../engines/pdf/fonts/default-fonts.js';
 import { pickFace, type FontFaceStyle } from '../../../engines/pdf/fonts/font-matching.js';
 import { iso, nowIso } from '../shared/http.js';
 import { FontsRepo, type FontRow } from './fonts.repo.js';
 import type { FontJson } from './fonts.schemas.js';
-
-const SPEC = { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' };
 
 export interface FontMeta {
   name?: string | undefined;
@@ -53,7 +51,7 @@ export class FontsService {
   }
 
   list(storeId: string | null, query: ListQuery, ctx: PageContext): Promise<ListResult<FontRow>> {
-    return paginate(this.repo.listQuery(storeId), SPEC, query, ctx);
+    return this.repo.list(storeId, query, ctx);
   }
 
   count(storeId: string | null): Promise<number> {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../../platform/http/app-type.js';
 import { MESSAGES, ok } from '../../../platform/http/envelope.js';
-import { paginate, type PageContextFactory } from '../../../platform/http/pagination.js';
+import { type PageContextFactory } from '../../../platform/http/pagination.js';
 import { CountEnvelope, DeletedEnvelope, READ, READ_B, WRITE, count, listReply, storeOf, uuidOr404 } from '../shared/http.js';
 import { CategoryEnvelope, CategoryListEnvelope, CategoryPageQuery, CreateClipartStorage } from '../categories/categories.schemas.js';
 import { toCategory, type CategoriesService } from '../categories/categories.service.js';
@@ -12,7 +12,6 @@ import type { ImagesService } from './images.service.js';
 // One parameter name at this position: the router merges /:id/… and /:id/… into one node.
 const StorageParam = Type.Object({ id: Type.String({ maxLength: 100, description: 'Clipart category id' }) });
 const ClipartIdParam = Type.Object({ id: Type.String({ maxLength: 100, description: 'Clipart (Image) id' }) });
-const CATEGORY_SPEC = { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' };
 
 /** /clipart-storages: clipart categories, their cliparts, and the categories of a clipart. */
 export function clipartStoragesRoutes(app: App, deps: { images: ImagesService; categories: CategoriesService; pageContext: PageContextFactory }): void {
@@ -63,7 +62,7 @@ export function clipartStoragesRoutes(app: App, deps: { images: ImagesService; c
       async (req) => {
         const storeId = storeOf(req);
         const img = await images.get(storeId, uuidOr404(req.params.id, 'Clipart'), { withDefaults: true, type: 'cliparts' });
-        const page = await paginate(images.categoryQuery(img.id, own ? storeId : null), CATEGORY_SPEC, req.query, deps.pageContext(req));
+        const page = await images.listCategoriesOf(img.id, own ? storeId : null, req.query, deps.pageContext(req));
         return listReply(page, (r) => toCategory(r as CategoryRow));
       },
     );

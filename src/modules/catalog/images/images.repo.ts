@@ -1,3 +1,5 @@
+import { paginate } from '../../../platform/db/paginate.js';
+import type { ListQuery, PageContext } from '../../../platform/http/pagination.js';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTx } from '../../../platform/db/index.js';
 import type { CatalogClipartsTable, CatalogImagesTable, DB } from '../../../platform/db/schema.js';
@@ -19,6 +21,11 @@ export class ImagesRepo {
       q = q.where('catalog_images.id', 'in', this.db.selectFrom('catalog_image_categories').select('image_id').where('category_id', '=', categoryId));
     }
     return q;
+  }
+
+  /** One page of images. */
+  list(storeId: string | null, type: ImageType | undefined, categoryId: string | undefined, query: ListQuery, ctx: PageContext) {
+    return paginate(this.listQuery(storeId, type, categoryId), { sortable: { created_date: 'catalog_images.created_at', id: 'catalog_images.id', name: 'catalog_images.name' }, idColumn: 'catalog_images.id', searchColumn: 'catalog_images.name' }, query, ctx);
   }
 
   async count(storeId: string | null, type?: ImageType, categoryId?: string): Promise<number> {
@@ -94,6 +101,17 @@ export class ImagesRepo {
     return q;
   }
 
+  /** One page of the categories an image is in. */
+  listCategoriesOf(imageId: string, storeId: string | null, query: ListQuery, ctx: PageContext) {
+    return paginate(this.categoryQuery(imageId, storeId), { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' }, query, ctx);
+  }
+
+  /** Touches a store's clipart and, with `name`, renames its image and clipart record together. */
+  async renameClipart(storeId: string, id: string, name: string | undefined, now: string): Promise<void> {
+    await this.db.updateTable('catalog_images').set({ updated_at: now, ...(name !== undefined ? { name } : {}) }).where('id', '=', id).where('store_id', '=', storeId).execute();
+    if (name !== undefined) await this.db.updateTable('catalog_cliparts').set({ name }).where('image_id', '=', id).execute();
+  }
+
   async insertClipart(row: { image_id: string; store_id: string | null; name: string; is_global: number; created_at: string }): Promise<void> {
     await this.db.insertInto('catalog_cliparts').values(row).onConflict((oc) => oc.column('image_id').doNothing()).execute();
   }
@@ -114,5 +132,10 @@ export class ImagesRepo {
       ]);
     q = scope === 'global' ? q.where('catalog_cliparts.is_global', '=', 1) : q.where('catalog_cliparts.store_id', '=', scope.storeId);
     return q;
+  }
+
+  /** One page of clipart records. */
+  listCliparts(scope: { storeId: string } | 'global', query: ListQuery, ctx: PageContext) {
+    return paginate(this.clipartQuery(scope), { sortable: { created_date: 'catalog_cliparts.created_at', id: 'catalog_cliparts.id', name: 'catalog_cliparts.name' }, idColumn: 'catalog_cliparts.id', searchColumn: 'catalog_cliparts.name' }, query, ctx);
   }
 }

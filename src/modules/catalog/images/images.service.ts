@@ -3,19 +3,17 @@ import type { BlobStore } from '../../../platform/storage/blob-store.js';
 import { newId, isUuid } from '../../../platform/crypto/ids.js';
 import { AppError } from '../../../platform/http/errors.js';
 import type { Actor } from '../../../platform/http/auth.js';
-import { paginate, type ListQuery, type ListResult, type PageContext } from '../../../platform/http/pagination.js';
+import { type ListQuery, type ListResult, type PageContext } from '../../../platform/http/pagination.js';
 import { Readable } from 'node:stream';
 import { sniffType } from '../../../platform/fetch/sniff.js';
 import { ACCEPTED_TYPES, checkAccepted, describeUpload, headerPixels, sanitizeUploadedSvg, tooManyPixels, UploadRejected, RASTER_TYPES } from '../../../engines/image/upload.js';
 import { bufferSource, collect, HEAD_BYTES, peek, SVG_MAX_BYTES, type ByteSource } from '../shared/upload-stream.js';
-import type { Plans } from '../../plans/plans.js';
+import type { Plans } from '../../plans/plans.service.js';
 import { iso, nowIso } from '../shared/http.js';
 import { CategoriesRepo } from '../categories/categories.repo.js';
 import { ImagesRepo, type ImageRow, type ImageType } from './images.repo.js';
 import type { ImageJson, ClipartJson } from './images.schemas.js';
 
-const SPEC = { sortable: { created_date: 'catalog_images.created_at', id: 'catalog_images.id', name: 'catalog_images.name' }, idColumn: 'catalog_images.id', searchColumn: 'catalog_images.name' };
-const CLIPART_SPEC = { sortable: { created_date: 'catalog_cliparts.created_at', id: 'catalog_cliparts.id', name: 'catalog_cliparts.name' }, idColumn: 'catalog_cliparts.id', searchColumn: 'catalog_cliparts.name' };
 export const CLIPART_TYPES = [...RASTER_TYPES, 'image/svg+xml'];
 
 type Thumbs = { small: string | null; medium: string | null; custom: string | null };
@@ -133,7 +131,7 @@ export class ImagesService {
   }
 
   list(storeId: string | null, type: ImageType | undefined, query: ListQuery, ctx: PageContext, categoryId?: string): Promise<ListResult<ImageRow>> {
-    return paginate(this.repo().listQuery(storeId, type, categoryId), SPEC, query, ctx);
+    return this.repo().list(storeId, type, categoryId, query, ctx);
   }
 
   count(storeId: string | null, type?: ImageType, categoryId?: string): Promise<number> {
@@ -320,7 +318,8 @@ export class ImagesService {
 
   /** PUT /cliparts/{id}: its categories; failures are 422 (decisions § Catalog). */
   async updateClipart(storeId: string, id: string, body: { storages?: unknown; name?: unknown }): Promise<ImageRow> {
-    const row = await this.get(storeId, id, { type: 'cliparts' });
+    // 404 before validation: another store's clipart is not there.
+    await this.get(storeId, id, { type: 'cliparts' });
     const errors: Record<string, string[]> = {};
     if (body.storages !== undefined && (!Array.isArray(body.storages) || body.storages.some((s) => typeof s !== 'string'))) errors.storages = ['must be an array of category ids'];
     if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length === 0 || body.name.length > 255)) errors.name = ['must be a string of 1 to 255 characters'];
@@ -329,10 +328,9 @@ export class ImagesService {
     if (storages) await this.checkStorages(storeId, storages, 'storages', true);
     const now = nowIso();
     await this.db.transaction().execute(async (tx) => {
-      if (storages) await new ImagesRepo(tx).setCategories(id, storages);
-      const patch = { updated_at: now, ...(typeof body.name === 'string' ? { name: body.name } : {}) };
-      await tx.updateTable('catalog_images').set(patch).where('id', '=', id).where('store_id', '=', storeId).execute();
-      if (typeof body.name === 'string') await tx.updateTable('catalog_cliparts').set({ name: body.name }).where('image_id', '=', id).execute();
+      const repo = new ImagesRepo(tx);
+      if (storages) await repo.setCategories(id, storages);
+      await repo.renameClipart(storeId, id, typeof body.name === 'string' ? body.name : undefined, now);
     });
     return this.get(storeId, id, { type: 'cliparts' });
   }
@@ -353,12 +351,13 @@ export class ImagesService {
     return this.repo().categoriesOf(ids);
   }
 
-  categoryQuery(imageId: string, storeId: string | null) {
-    return this.repo().categoryQuery(imageId, storeId);
+  /** One page of the categories an image is in (a store's, or the defaults). */
+  listCategoriesOf(imageId: string, storeId: string | null, query: ListQuery, ctx: PageContext) {
+    return this.repo().listCategoriesOf(imageId, storeId, query, ctx);
   }
 
   async listCliparts(scope: { storeId: string } | 'global', query: ListQuery, ctx: PageContext) {
-    return paginate(this.repo().clipartQuery(scope), CLIPART_SPEC, query, ctx);
+    return this.repo().listCliparts(scope, query, ctx);
   }
 
   async toClipart(r: { id: number; image_id: string; name: string; is_global: number; created_at: string | Date; blob_key: string; thumbnails: string }, storages: string[]): Promise<ClipartJson> {

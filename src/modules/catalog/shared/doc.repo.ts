@@ -1,3 +1,5 @@
+import { paginate } from '../../../platform/db/paginate.js';
+import type { ListQuery, PageContext } from '../../../platform/http/pagination.js';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTx } from '../../../platform/db/index.js';
 import type { CatalogDocTable, DB } from '../../../platform/db/schema.js';
@@ -40,6 +42,11 @@ export class DocRepo {
   listQuery(storeId: string, filter: DocFilter = {}): SelectQueryBuilder<DB, DocTable, DocRow> {
     const q = (this.db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'designs', DocRow>).selectAll();
     return this.filtered(q, storeId, filter) as unknown as SelectQueryBuilder<DB, DocTable, DocRow>;
+  }
+
+  /** One page of the store's documents matching `filter`. */
+  list(storeId: string, filter: DocFilter, query: ListQuery, ctx: PageContext) {
+    return paginate(this.listQuery(storeId, filter), { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' }, query, ctx);
   }
 
   async count(storeId: string, filter: DocFilter = {}): Promise<number> {

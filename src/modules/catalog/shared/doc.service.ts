@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '../../../platform/db/index.js';
 import { newId, isUuid } from '../../../platform/crypto/ids.js';
 import { AppError } from '../../../platform/http/errors.js';
-import { paginate, type ListQuery, type ListResult, type PageContext } from '../../../platform/http/pagination.js';
+import { type ListQuery, type ListResult, type PageContext } from '../../../platform/http/pagination.js';
 import type { EventBus } from '../../../platform/events.js';
 import type { Actor } from '../../../platform/http/auth.js';
 import { iso, nowIso } from './http.js';
@@ -34,7 +34,6 @@ export interface DocKind<J extends Record<string, unknown>> {
   precheck?(storeId: string, body: Record<string, unknown>): Promise<void>;
 }
 
-const SPEC = { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' };
 
 /** Create/read/update/soft-delete and the batch forms, one transaction each, with events. */
 export class DocService<J extends Record<string, unknown>> {
@@ -60,7 +59,7 @@ export class DocService<J extends Record<string, unknown>> {
   async list(storeId: string, query: ListQuery & { status?: string }, ctx: PageContext, scope?: string | DocFilter): Promise<ListResult<J>> {
     const filter: DocFilter = typeof scope === 'string' ? { parentId: scope } : { ...scope };
     filter.status ??= query.status;
-    const page = await paginate(this.repo().listQuery(storeId, filter), SPEC, query, ctx);
+    const page = await this.repo().list(storeId, filter, query, ctx);
     return { ...page, rows: await Promise.all(page.rows.map((r) => this.json(r as DocRow))) };
   }
 

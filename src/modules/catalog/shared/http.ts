@@ -21,7 +21,7 @@ export const UPLOAD: RouteAuth = { auth: STORE_KINDS, scope: 'assets:write' };
 
 export const item = <T extends TSchema>(data: T) => Type.Object({ data, message: Type.String() });
 export const batchEnvelope = <T extends TSchema>(data: T) => Type.Object({ data: Type.Array(data), message: Type.String() });
-export const CountEnvelope = Type.Object({ data: Type.Object({ count: Type.Integer() }), message: Type.String() });
+export { CountEnvelope, count } from '../../../platform/http/envelope.js';
 export const DeletedEnvelope = Type.Object({ message: Type.String() });
 export const IdParam = Type.Object({ id: Type.String({ maxLength: 100 }) });
 export const StorageParam = Type.Object({ storage: Type.String({ maxLength: 100 }) });
@@ -32,7 +32,6 @@ export function listReply<R, T>(page: ListResult<R>, map: (r: R) => T) {
   return { data: page.rows.map(map), links: page.links, meta: page.meta, message: MESSAGES.retrieved };
 }
 
-export const count = (n: number) => ({ data: { count: n }, message: MESSAGES.retrieved });
 
 /** The store the caller acts on; catalog routes never run without one. */
 export function storeOf(req: FastifyRequest): string {

@@ -61,7 +61,7 @@ export async function readMultipart<T>(req: FastifyRequest, fileFields: string[]
       } else {
         const value = String(part.value);
         // As for JSON bodies (app.ts): no NUL, which PostgreSQL text cannot hold.
-        if (value.includes('\u0000') || part.fieldname.includes('\u0000')) throw AppError.field(part.fieldname.replace(/\u0000/g, '\\0'), 'must not contain NUL characters');
+        if (value.includes('\u0000') || part.fieldname.includes('\u0000')) throw AppError.field(part.fieldname.replaceAll('\u0000', '\\0'), 'must not contain NUL characters');
         (form.fields[part.fieldname] ??= []).push(value);
       }
     }

@@ -1,28 +1,28 @@
-import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/index.js';
-import type { CatalogDefaultTemplatesTable } from '../../../platform/db/schema.js';
-import { paginate, type ListQuery, type ListResult, type PageContext } from '../../../platform/http/pagination.js';
+import type { ListQuery, ListResult, PageContext } from '../../../platform/http/pagination.js';
 import { iso } from '../shared/http.js';
 import { DEFAULT_TEMPLATE_LICENSE, DEFAULT_TEMPLATES } from './default-templates.js';
 import type { DefaultTemplateJson } from './templates.schemas.js';
+import { DefaultTemplatesRepo, type DefaultTemplateRow } from './default-templates.repo.js';
 
-const SPEC = { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' };
 const EPOCH = Date.parse('2026-01-01T00:00:00.000Z');
 
 /** The curated templates (default-templates.ts), seeded into their own table so they list and page like the rest. */
 export class DefaultTemplatesService {
-  constructor(private readonly db: Db) {}
-
-  list(query: ListQuery, ctx: PageContext): Promise<ListResult<CatalogDefaultTemplatesTable>> {
-    return paginate(this.db.selectFrom('catalog_default_templates').selectAll(), SPEC, query, ctx);
+  private readonly repo: DefaultTemplatesRepo;
+  constructor(db: Db) {
+    this.repo = new DefaultTemplatesRepo(db);
   }
 
-  async count(): Promise<number> {
-    const r = await this.db.selectFrom('catalog_default_templates').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    return Number(r.n);
+  list(query: ListQuery, ctx: PageContext): Promise<ListResult<DefaultTemplateRow>> {
+    return this.repo.list(query, ctx);
   }
 
-  toJson(r: CatalogDefaultTemplatesTable): DefaultTemplateJson {
+  count(): Promise<number> {
+    return this.repo.count();
+  }
+
+  toJson(r: DefaultTemplateRow): DefaultTemplateJson {
     const d = JSON.parse(r.doc) as Omit<(typeof DEFAULT_TEMPLATES)[number], 'key' | 'name'>;
     return {
       id: r.id,
@@ -51,11 +51,7 @@ export class DefaultTemplatesService {
       // Distinct creation times in shipping order, so the default sort (newest first) is stable.
       const at = new Date(EPOCH + i * 1000).toISOString();
       const row = { id: idFor(`template:${key}`), name, doc: JSON.stringify(doc), license: DEFAULT_TEMPLATE_LICENSE, created_at: at, updated_at: at };
-      await this.db
-        .insertInto('catalog_default_templates')
-        .values(row)
-        .onConflict((oc) => oc.column('id').doUpdateSet({ name: row.name, doc: row.doc, license: row.license }))
-        .execute();
+      await this.repo.upsert(row);
     }
   }
 }

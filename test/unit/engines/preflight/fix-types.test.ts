@@ -5,12 +5,11 @@ import {
   FixTypesError,
   applicableFixTypes,
   deriveFixTypes,
-  estimateTokenCost,
-  fixJobTokenCost,
   inapplicableFixTypes,
   normalizeFixTypes,
   type FixType,
 } from '../../../../src/engines/preflight/index.js';
+import { estimateTokenCost, fixJobTokenCost } from '../../../../src/modules/preflight/preflight.prices.js';
 
 const issues = (...fixTypes: Array<FixType | null>) => fixTypes.map((fixType) => ({ fixType }));
 

@@ -27,7 +27,7 @@ export async function decodePages(pdf: Uint8Array, pages: number, dpi = 300): Pr
     for (let p = 1; p <= pages; p++) {
       // pdftoppm pads page numbers to the width of the last one
       const png = path.join(dir, `p-${String(p).padStart(Math.max(width, 1), '0')}.png`);
-      let text = '';
+      let text: string;
       try {
         text = await tool('zbarimg', ['-q', png]);
       } catch (e) {

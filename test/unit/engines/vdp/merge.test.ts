@@ -157,7 +157,7 @@ describe('mergeRecords', () => {
       let bits = '';
       for (let y = 0; y < r.height; y += 4) {
         for (let x = 0; x < r.width; x += 4) {
-          const [red, g, b] = r.at(x, y);
+          const [red, , b] = r.at(x, y);
           const isDark = b > red + 30 && red < 80;
           if (isDark) dark++;
           bits += isDark ? '1' : '0';

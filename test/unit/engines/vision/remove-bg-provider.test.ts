@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBgRemovalProvider, RemoveBgProvider } from '../../../../src/engines/vision/providers.js';
+import { createBgRemovalProvider, RemoveBgProvider } from '../../../../src/modules/bg-remove/remove-bg.provider.js';
 import { ImageTooLargeError, InvalidImageError, ProviderError } from '../../../../src/engines/vision/segmentation/errors.js';
 import { GOOD_KEY, KEYS, startFakeRemoveBg, type FakeRemoveBg } from './fake-remove-bg.js';
 

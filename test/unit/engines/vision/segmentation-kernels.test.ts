@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { borderBackground, colourKey } from '../../../../src/engines/vision/segmentation/keying.js';
-import {
-  boxMean,
-  dilate,
-  erode,
-  findHoles,
-  gaussianBlur,
-  guidedCoefficients,
-  labelComponents,
-  resizeBilinear,
-} from '../../../../src/engines/vision/segmentation/mask-ops.js';
+import { boxMean, gaussianBlur, guidedCoefficients, resizeBilinear } from '../../../../src/engines/vision/segmentation/mask-ops.js';
+import { dilate, erode, findHoles, labelComponents } from '../../../../src/engines/vision/segmentation/binary-mask.js';
 import { applyEdgeSoftness } from '../../../../src/engines/vision/segmentation/composite.js';
 
 function naiveBoxMean(src: Float32Array, w: number, h: number, r: number): Float32Array {

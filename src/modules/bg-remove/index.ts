@@ -1,0 +1,54 @@
+import type { Config } from '../../config/index.js';
+import type { InferenceTimer } from '../../platform/metrics/inference.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { ImageSources } from '../catalog/image-sources.js';
+import type { FolioModule } from '../contract.js';
+import { viewOf } from '../jobs/job-events.js';
+import type { JobsService } from '../jobs/jobs.service.js';
+import type { Idempotency } from '../wallet/idempotency.js';
+import { BG_REMOVE_KIND, bgRemoveJob } from './bg-remove.jobs.js';
+import { bgRemoveRoutes } from './bg-remove.routes.js';
+import { BgRemoveService } from './bg-remove.service.js';
+import { createBgRemovalProvider } from './remove-bg.provider.js';
+
+export { BgRemoveService } from './bg-remove.service.js';
+
+export interface BgRemoveModuleDeps {
+  /** FOLIO_BG_REMOVE_*: the local model or remove.bg */
+  config: Config['bgRemove'];
+  /** load the model when workers start (FOLIO_WARMUP) */
+  warmup: boolean;
+  jobs: JobsService;
+  idempotency: Idempotency;
+  blobs: BlobStore;
+  sources: ImageSources;
+  time: InferenceTimer;
+  logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+/** Background removal: a paid job kind (`bg-remove`) on the local U²-Net model or remove.bg. */
+export function buildBgRemoveModule(deps: BgRemoveModuleDeps): FolioModule & { bgRemove: BgRemoveService } {
+  const c = deps.config;
+  const provider = createBgRemovalProvider(
+    c.provider === 'remove.bg' ? { kind: 'remove.bg', apiKey: c.removeBgApiKey!, baseUrl: c.removeBgUrl, maxPixels: c.maxPixels } : { kind: 'local', maxPixels: c.maxPixels },
+  );
+  const bgRemove = new BgRemoveService(deps.jobs, deps.blobs, provider.name, deps.sources);
+  return {
+    name: 'bg-remove',
+    bgRemove,
+    jobs: [bgRemoveJob({ sources: deps.sources, blobs: deps.blobs, provider, time: deps.time })],
+    views: { [BG_REMOVE_KIND.type]: viewOf(BG_REMOVE_KIND, (job) => bgRemove.present(job)) },
+    routes: (app) => bgRemoveRoutes(app, { bgRemove, idempotency: deps.idempotency }),
+    async start() {
+      // The model loads once per worker process, before the first job pays for it.
+      if (!deps.warmup || !provider.warmup) return;
+      const t0 = Date.now();
+      void provider.warmup().then(
+        (report) => deps.logger.info({ report, ms: Date.now() - t0 }, 'background removal engine warm'),
+        (err: unknown) => deps.logger.warn({ err }, 'background removal warm-up failed'),
+      );
+    },
+    // The engine's worker thread must end before the process does (onnxruntime aborts otherwise).
+    close: async () => provider.close?.(),
+  };
+}

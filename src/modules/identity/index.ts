@@ -1,0 +1,25 @@
+import type { Db } from '../../platform/db/index.js';
+import type { FolioModule } from '../contract.js';
+import { IdentityRepo } from './identity.repo.js';
+import { identityRoutes } from './identity.routes.js';
+import { IdentityService, type SignupHook } from './identity.service.js';
+import type { JwtIssuer } from './jwt.js';
+
+export { IdentityService } from './identity.service.js';
+export { JwtIssuer } from './jwt.js';
+export { coreResolvers } from './credentials.js';
+
+export interface IdentityModuleDeps {
+  db: Db;
+  jwt: JwtIssuer;
+  scryptCost: number;
+  /** told about every new account, in order (the wallet's sign-up grant) */
+  onSignup?: readonly SignupHook[];
+}
+
+/** Accounts: sign-up, sign-in, JWTs, the account's own routes. */
+export function buildIdentityModule(deps: IdentityModuleDeps): FolioModule & { identity: IdentityService } {
+  const identity = new IdentityService(new IdentityRepo(deps.db), deps.jwt, deps.scryptCost);
+  for (const hook of deps.onSignup ?? []) identity.onSignup(hook);
+  return { name: 'identity', identity, routes: (app) => identityRoutes(app, { identity }) };
+}

@@ -1,0 +1,388 @@
+import {
+  FixTypesError,
+  MIME_TYPES,
+  analyze,
+  deriveFixTypes,
+  dpiScore,
+  inapplicableFixTypes,
+  normalizeFixTypes,
+  type AnalysisResult,
+  type DpiScore,
+  type FileType,
+  type PreflightIssue,
+  type PreflightSpec,
+} from '../../engines/preflight/index.js';
+import { resolveSpec } from '../../engines/preflight/spec.js';
+import { missingSpec } from '../../engines/prepress/index.js';
+import { newId, isUuid } from '../../platform/crypto/ids.js';
+import type { Db, DbOrTx } from '../../platform/db/index.js';
+import { iso, nowIso } from '../../platform/db/index.js';
+import { AppError } from '../../platform/http/errors.js';
+import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
+import { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
+import type { ImageSources } from '../catalog/image-sources.js';
+import { BlobNotFound, type BlobStore } from '../../platform/storage/blob-store.js';
+import type { Job, JobsService } from '../jobs/jobs.service.js';
+import type { Plans } from '../plans/plans.service.js';
+import type { IdempotencyRequest, StoredResponse } from '../wallet/idempotency.js';
+import { AI_FIX_JOB, sourceKey, type FixJobPayload, type FixJobResult } from './preflight.jobs.js';
+import type { ReportRow, PreflightRepo } from './preflight.repo.js';
+import type { AiJobBody, AiJobView, CheckBody, DpiScoreBody } from './preflight.schemas.js';
+import { estimateTokenCost, fixJobTokenCost } from './preflight.prices.js';
+import { charged, nextTier, notCompleted, specError, specOf, usagePeriod } from './preflight.mapping.js';
+
+export { usagePeriod } from './preflight.mapping.js';
+
+export const QUOTA = 'preflight_checks_per_month';
+
+export interface PreflightReport {
+  reportId: string;
+  designId: string;
+  fileUrl: string | null;
+  fileType: FileType | null;
+  status: AnalysisResult['status'];
+  issues: PreflightIssue[];
+  notes: string[];
+  summary: Record<string, unknown> | null;
+  spec: PreflightSpec;
+  sourceJobId: string | null;
+  createdAt: string;
+}
+
+export interface PreflightServiceDeps {
+  db: Db;
+  repo: PreflightRepo;
+  jobs: JobsService;
+  blobs: BlobStore;
+  fetcher: SafeFetcher;
+  /** reads Folio's own signed file links from the blob store; other URLs through the safe fetcher */
+  sources: ImageSources;
+  plans: Plans;
+  /** the account's tier (highest among its stores): quotas are per account */
+  accountTier(accountId: string): Promise<string>;
+  now?: () => Date;
+}
+
+/**
+ * Preflight services (interface § Preflight): the free DPI score, metered full checks with
+ * stored reports, and AI fix jobs billed from the wallet (decisions.md § Preflight and AI fix jobs).
+ */
+export class PreflightService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: PreflightServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  dpiScore(body: DpiScoreBody): DpiScore {
+    try {
+      return dpiScore(body);
+    } catch (err) {
+      throw specError(err);
+    }
+  }
+
+  // ---- checks -----------------------------------------------------------------------------
+
+  async createCheck(accountId: string, body: CheckBody): Promise<PreflightReport> {
+    const spec = specOf(body);
+    // A spec the engine cannot check against (half a canvas) is a 400 before any download.
+    try {
+      resolveSpec(spec);
+    } catch (err) {
+      throw specError(err);
+    }
+    const tier = await this.deps.accountTier(accountId);
+    const limit = this.deps.plans.quota(tier, QUOTA);
+    const period = usagePeriod(this.now());
+    // Early answer before any download; the counter in the transaction below is the real gate.
+    if (limit !== null && (await this.deps.repo.checksUsed(accountId, period)) >= limit) throw this.quotaExceeded(tier, limit, period);
+
+    // A Folio file link is checked (400 when altered or expired) and read from the blob store.
+    const source = await this.deps.sources.resolve(accountId, { url: body.fileUrl }, { url: 'fileUrl', imageId: 'fileUrl' });
+    let file: Buffer;
+    try {
+      file = (await this.deps.sources.load(source)).body;
+    } catch (err) {
+      throw SafeFetcher.toAppError(err, 'fileUrl');
+    }
+    const result = await this.analyze(file, spec);
+    const id = newId();
+    const key = sourceKey(id, result.fileType);
+    await this.deps.blobs.put(key, file, { contentType: result.fileType ? MIME_TYPES[result.fileType] : 'application/octet-stream' });
+    const row: ReportRow = {
+      id,
+      account_id: accountId,
+      design_id: body.designId,
+      file_url: body.fileUrl,
+      source_job_id: null,
+      file_type: result.fileType,
+      status: result.status,
+      issues: JSON.stringify(result.issues),
+      notes: JSON.stringify(result.notes),
+      summary: result.summary === null ? null : JSON.stringify(result.summary),
+      spec: JSON.stringify(spec),
+      file_key: key,
+      created_at: nowIso(),
+    };
+    try {
+      await this.deps.db.transaction().execute(async (tx) => {
+        if (!(await this.deps.repo.takeCheck(tx, accountId, period, limit))) throw this.quotaExceeded(tier, limit ?? 0, period);
+        await this.deps.repo.insertReport(tx, row);
+      });
+    } catch (err) {
+      await this.deps.blobs.delete(key).catch(() => undefined);
+      throw err;
+    }
+    return this.present(row);
+  }
+
+  async listChecks(accountId: string, query: ListQuery, ctx: PageContext): Promise<ListResult<PreflightReport>> {
+    const page = await this.deps.repo.list(accountId, query, ctx);
+    return { ...page, rows: await Promise.all(page.rows.map((r) => this.present(r))) };
+  }
+
+  async getCheck(accountId: string, reportId: string): Promise<PreflightReport> {
+    return this.present(await this.ownedReport(accountId, reportId));
+  }
+
+  async deleteCheck(accountId: string, reportId: string): Promise<void> {
+    const row = isUuid(reportId) ? await this.deps.repo.deleteReport(accountId, reportId) : null;
+    if (!row) throw AppError.notFound('Preflight report');
+    // A fix job still waiting for this file fails and is refunded.
+    if (row.file_key) await this.deps.blobs.delete(row.file_key);
+  }
+
+  // ---- AI fix jobs --------------------------------------------------------------------------
+
+  async createFixJob(accountId: string, body: AiJobBody, idempotency: IdempotencyRequest | null): Promise<StoredResponse> {
+    const report = await this.ownedReport(accountId, body.preflightReportId);
+    const issues = JSON.parse(report.issues) as PreflightIssue[];
+    const fileType = report.file_type as FileType | null;
+    if (fileType === null || issues.some((i) => i.code === 'UNREADABLE_FILE')) {
+      throw AppError.field('preflightReportId', 'the checked file could not be read; there is nothing to fix');
+    }
+    const requested = body.options?.fixTypes;
+    let fixTypes;
+    if (requested === undefined) {
+      fixTypes = deriveFixTypes(issues, fileType);
+      if (fixTypes.length === 0) throw AppError.field('options.fixTypes', "the report has no issue a fix type repairs; name the fix types to apply");
+    } else {
+      const invalid = inapplicableFixTypes(fileType, requested);
+      if (invalid.length > 0) throw AppError.field('options.fixTypes', `not applicable to a ${fileType} file: ${invalid.join(', ')}`);
+      try {
+        fixTypes = normalizeFixTypes(fileType, requested);
+      } catch (err) {
+        if (err instanceof FixTypesError) throw AppError.field('options.fixTypes', 'must name at least one fix type');
+        throw err;
+      }
+    }
+    // A fix the checked spec cannot support would fail in the job and be refunded: refused
+    // here instead, before the charge (the spec is the report's; a new check can set it).
+    const spec = JSON.parse(report.spec) as PreflightSpec;
+    const missing = missingSpec(fixTypes, spec);
+    if (missing.length > 0) throw AppError.field('options.fixTypes', `${missing.join('; ')}; run the check again with it`);
+    const pdfStandard = fixTypes.includes('full_prepress') ? (body.options?.pdfStandard ?? 'pdf_x1a') : null;
+    if (body.options?.pdfStandard !== undefined && pdfStandard === null) throw AppError.field('options.pdfStandard', 'applies to the full_prepress fix only');
+    const estimatedTokenCost = estimateTokenCost(fileType, fixTypes);
+    const payload: FixJobPayload = {
+      reportId: report.id,
+      designId: report.design_id,
+      fileType,
+      fixTypes,
+      targetDpi: body.options?.targetDpi ?? null,
+      pdfStandard,
+      spec,
+      estimatedTokenCost,
+    };
+    const out = await this.deps.jobs.create(AI_FIX_JOB, {
+      accountId,
+      payload,
+      cost: fixJobTokenCost(fileType, fixTypes),
+      idempotency,
+      respond: (job, charge) => ({
+        status: 202,
+        body: {
+          data: {
+            jobId: job.id,
+            status: 'analyzing',
+            estimatedTokenCost,
+            preflightReportId: report.id,
+            fixTypes,
+            ...charged(charge?.amount ?? null, charge?.id ?? null),
+            createdAt: job.createdAt,
+          },
+          message: 'Accepted',
+        },
+      }),
+    });
+    return out.response!;
+  }
+
+  async getFixJob(accountId: string, jobId: string): Promise<AiJobView> {
+    const job = await this.ownedJob(accountId, jobId);
+    return this.presentJob(job);
+  }
+
+  /**
+   * Approve (decisions.md): only a completed job. The corrected file is kept (a blob; the
+   * catalog's Image records do not exist on this branch yet), checked again against the
+   * original spec, and the new report's id returned. Idempotent: a second approve answers
+   * the same report. The re-check is part of the paid job and uses no monthly check.
+   */
+  async approve(accountId: string, jobId: string): Promise<{ jobId: string; review: 'approved'; resolvedReportId: string; approvedFileUrl: string; imageId: null }> {
+    const job = await this.ownedJob(accountId, jobId);
+    const existing = await this.deps.repo.review(accountId, job.id);
+    if (existing) {
+      if (existing.decision !== 'approved') throw new AppError('conflict', 'This AI fix job was rejected; it cannot be approved');
+      return this.approvedView(job.id, existing.resolved_report_id!, existing.file_key!);
+    }
+    if (job.status !== AI_FIX_JOB.statuses.completed || !job.result) throw notCompleted(job.status, 'approved');
+    const result = job.result;
+    let file: Buffer;
+    try {
+      file = await this.deps.blobs.get(result.fileKey);
+    } catch (err) {
+      // A reject that raced this approve has discarded the file.
+      if (err instanceof BlobNotFound) throw new AppError('conflict', 'The corrected file of this AI fix job was discarded (rejected); it cannot be approved');
+      throw err;
+    }
+    const analysis = await this.analyze(file, job.payload.spec);
+    const id = newId();
+    const key = sourceKey(id, analysis.fileType);
+    await this.deps.blobs.put(key, file, { contentType: result.mime });
+    const row: ReportRow = {
+      id,
+      account_id: accountId,
+      design_id: job.payload.designId,
+      file_url: null,
+      source_job_id: job.id,
+      file_type: analysis.fileType,
+      status: analysis.status,
+      issues: JSON.stringify(analysis.issues),
+      notes: JSON.stringify(analysis.notes),
+      summary: analysis.summary === null ? null : JSON.stringify(analysis.summary),
+      spec: JSON.stringify(job.payload.spec),
+      file_key: key,
+      created_at: nowIso(),
+    };
+    await this.deps.repo.insertReport(this.deps.db, row);
+    const { row: review, inserted } = await this.deps.repo.decide({
+      job_id: job.id,
+      account_id: accountId,
+      decision: 'approved',
+      resolved_report_id: id,
+      file_key: result.fileKey,
+      created_at: nowIso(),
+    });
+    if (!inserted) {
+      // A concurrent approve or reject won: drop this duplicate report.
+      await this.deps.repo.deleteReport(accountId, id);
+      await this.deps.blobs.delete(key);
+      if (review.decision !== 'approved') throw new AppError('conflict', 'This AI fix job was rejected; it cannot be approved');
+    }
+    return this.approvedView(job.id, review.resolved_report_id!, review.file_key!);
+  }
+
+  /** Reject (decisions.md): only a completed job; the corrected file is discarded; no refund. Idempotent. */
+  async reject(accountId: string, jobId: string): Promise<{ jobId: string; review: 'rejected' }> {
+    const job = await this.ownedJob(accountId, jobId);
+    const existing = await this.deps.repo.review(accountId, job.id);
+    if (existing) {
+      if (existing.decision !== 'rejected') throw new AppError('conflict', 'This AI fix job was approved; it cannot be rejected');
+      return { jobId: job.id, review: 'rejected' };
+    }
+    if (job.status !== AI_FIX_JOB.statuses.completed || !job.result) throw notCompleted(job.status, 'rejected');
+    const { row } = await this.deps.repo.decide({ job_id: job.id, account_id: accountId, decision: 'rejected', resolved_report_id: null, file_key: null, created_at: nowIso() });
+    if (row.decision !== 'rejected') throw new AppError('conflict', 'This AI fix job was approved; it cannot be rejected');
+    await this.deps.blobs.delete(job.result.fileKey);
+    return { jobId: job.id, review: 'rejected' };
+  }
+
+  /**
+   * A fix job finished (the job runner's hook, inside the transaction that recorded it):
+   * publishes `jobs` completed / failed with the job as GET returns it.
+   */
+  /** The job as GET returns it (also the data of its `jobs` completed/failed event). */
+  async presentJob(job: Job<FixJobPayload, FixJobResult>, db?: DbOrTx): Promise<AiJobView> {
+    const review = await this.deps.repo.review(job.accountId, job.id, db);
+    const completed = job.status === AI_FIX_JOB.statuses.completed && job.result !== null;
+    const failed = job.status === AI_FIX_JOB.statuses.failed;
+    const correctedFileUrl = completed && review?.decision !== 'rejected' ? await this.deps.blobs.url(job.result!.fileKey) : null;
+    return {
+      jobId: job.id,
+      status: job.status as AiJobView['status'],
+      preflightReportId: job.payload.reportId,
+      fixTypes: job.payload.fixTypes,
+      targetDpi: job.payload.targetDpi,
+      pdfStandard: job.payload.pdfStandard ?? (job.payload.fixTypes.includes('full_prepress') ? 'pdf_x1a' : null),
+      estimatedTokenCost: job.payload.estimatedTokenCost,
+      correctedFileUrl,
+      correctedFileType: completed ? job.result!.fileType : null,
+      appliedFixes: completed ? job.result!.applied : [],
+      notes: completed ? job.result!.notes : [],
+      errorMessage: failed ? job.error : null,
+      ...charged(job.chargeTxId ? -job.cost : null, job.chargeTxId),
+      tokensRefunded: job.refundTxId ? job.cost : 0,
+      refundTransactionId: job.refundTxId,
+      review: review?.decision ?? null,
+      resolvedReportId: review?.resolved_report_id ?? null,
+      createdAt: job.createdAt,
+      completedAt: job.completedAt,
+    };
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  private async analyze(file: Buffer, spec: PreflightSpec): Promise<AnalysisResult> {
+    try {
+      return await analyze(file, spec);
+    } catch (err) {
+      throw specError(err);
+    }
+  }
+
+  private async ownedReport(accountId: string, reportId: string): Promise<ReportRow> {
+    const row = isUuid(reportId) ? await this.deps.repo.report(accountId, reportId) : null;
+    if (!row) throw AppError.notFound('Preflight report');
+    return row;
+  }
+
+  private async ownedJob(accountId: string, jobId: string): Promise<Job<FixJobPayload, FixJobResult>> {
+    if (!isUuid(jobId)) throw AppError.notFound('AI fix job');
+    try {
+      return await this.deps.jobs.get(AI_FIX_JOB, accountId, jobId);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'not_found') throw AppError.notFound('AI fix job');
+      throw err;
+    }
+  }
+
+  private async approvedView(jobId: string, resolvedReportId: string, fileKey: string) {
+    return { jobId, review: 'approved' as const, resolvedReportId, approvedFileUrl: await this.deps.blobs.url(fileKey), imageId: null };
+  }
+
+  private async present(row: ReportRow): Promise<PreflightReport> {
+    // A report on an approved corrected file has no caller URL: hand out a fresh 24 h link.
+    const fileUrl = row.file_url ?? (row.file_key ? await this.deps.blobs.url(row.file_key) : null);
+    return {
+      reportId: row.id,
+      designId: row.design_id,
+      fileUrl,
+      fileType: row.file_type as FileType | null,
+      status: row.status,
+      issues: JSON.parse(row.issues) as PreflightIssue[],
+      notes: JSON.parse(row.notes) as string[],
+      summary: row.summary === null ? null : (JSON.parse(row.summary) as Record<string, unknown>),
+      spec: JSON.parse(row.spec) as PreflightSpec,
+      sourceJobId: row.source_job_id,
+      createdAt: iso(row.created_at),
+    };
+  }
+
+  private quotaExceeded(tier: string, limit: number, period: string): AppError {
+    return new AppError('quota_exceeded', `The ${tier} plan includes ${limit} preflight checks per month; this month's are used up`, {
+      details: { quota: QUOTA, limit, period, current_tier: tier, cta: { url: this.deps.plans.ctaUrl(nextTier(this.deps.plans, tier)) } },
+    });
+  }
+}

@@ -1,0 +1,60 @@
+import { AssetError, GhostscriptError, LayerValidationError, PageSpecError, renderPdf, type PageSpec } from '../../engines/pdf/index.js';
+import { bind, JobFailure, type JobBinding } from '../../platform/queue/registry.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { CatalogModule } from '../catalog/index.js';
+import type { DocService } from '../catalog/shared/doc.service.js';
+import type { DesignJson } from '../designs/designs.kind.js';
+import { storeAssets } from './asset-resolver.js';
+import { pageSpecOf } from './page-spec.js';
+import { PDF_KIND, pdfKey, type PdfResult } from './print.kinds.js';
+
+export interface PdfJobDeps {
+  designs: DocService<DesignJson>;
+  catalog: CatalogModule;
+  blobs: BlobStore;
+  ghostscriptTimeoutMs?: number;
+}
+
+/**
+ * Renders the job's designs, one page each, and keeps the file as a blob. Problems of the
+ * input (a design deleted since, an image gone, a bad page) fail the job at once; a
+ * Ghostscript timeout or an infrastructure error is retried.
+ */
+export function pdfJob(deps: PdfJobDeps): JobBinding {
+  return bind(PDF_KIND, async (ctx) => {
+    const { designs, catalog, blobs, ghostscriptTimeoutMs } = deps;
+    const done = ctx.progress as Partial<PdfResult> | null;
+    if (done?.pdf_key && (await blobs.head(done.pdf_key))) return done as PdfResult;
+    const storeId = ctx.storeId;
+    if (!storeId) throw new JobFailure('a PDF job belongs to a store');
+
+    const pages: PageSpec[] = [];
+    for (const id of ctx.payload.design_ids) {
+      const design = await designs.getIncludingDeleted(storeId, id);
+      if (!design) throw new JobFailure(`design ${id} no longer exists`);
+      pages.push(pageSpecOf(design));
+    }
+    let out;
+    try {
+      out = await renderPdf(pages, storeAssets(catalog, storeId), {
+        cropMarks: ctx.payload.crop_marks,
+        colorMode: ctx.payload.color_mode,
+        pdfStandard: ctx.payload.pdf_standard ?? 'none',
+        ...(ctx.payload.output_profile ? { outputProfile: ctx.payload.output_profile } : {}),
+        title: ctx.payload.project_id ? `Project ${ctx.payload.project_id}` : `Design ${ctx.payload.design_id}`,
+        signal: ctx.signal,
+        ...(ghostscriptTimeoutMs ? { ghostscriptTimeoutMs } : {}),
+      });
+    } catch (err) {
+      if (err instanceof AssetError) throw new JobFailure(err.message, { code: err.code });
+      if (err instanceof PageSpecError || err instanceof LayerValidationError) throw new JobFailure(err.message, { code: err.code });
+      if (err instanceof GhostscriptError && err.code !== 'ghostscript_timeout' && err.code !== 'ghostscript_aborted') throw new JobFailure(`CMYK conversion failed: ${err.message}`, { code: err.code, stderr: err.stderr.slice(-2000) });
+      throw err;
+    }
+    const key = pdfKey(storeId, ctx.id);
+    await blobs.put(key, out.pdf, { contentType: 'application/pdf' });
+    const result: PdfResult = { pdf_key: key, size_bytes: out.pdf.length, pages: out.pages, warnings: out.warnings };
+    await ctx.saveProgress(result);
+    return result;
+  });
+}

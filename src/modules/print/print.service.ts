@@ -1,0 +1,117 @@
+import type { Static } from '@sinclair/typebox';
+import { checkPageSpecs, findOutputProfile, installedOutputProfiles, OUTPUT_PROFILES } from '../../engines/pdf/index.js';
+import type { Actor } from '../../platform/http/auth.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { DocService } from '../catalog/shared/doc.service.js';
+import type { DesignJson } from '../designs/designs.kind.js';
+import type { Job, JobsService } from '../jobs/jobs.service.js';
+import type { ProjectJson } from '../projects/projects.service.js';
+import { pageSpecOf } from './page-spec.js';
+import { MAX_PDF_PAGES, PDF_KIND, type ColorMode, type PdfPayload, type PdfResult, type PdfStandard } from './print.kinds.js';
+import type { PdfJob } from './print.schemas.js';
+
+const LINK_TTL_S = 24 * 3600;
+
+export interface PdfOptions {
+  crop_marks?: boolean;
+  color_mode?: ColorMode;
+  pdf_standard?: PdfStandard;
+  output_profile?: string;
+}
+
+/** Colour mode, standard and profile of a request, or a 400 naming the field (before any work). */
+export function resolveColour(opts: PdfOptions): Pick<PdfPayload, 'color_mode' | 'pdf_standard' | 'output_profile'> {
+  const standard = opts.pdf_standard ?? (opts.color_mode === 'cmyk' ? 'pdf_x4' : 'none');
+  if (standard !== 'none' && opts.color_mode === 'rgb') throw AppError.field('color_mode', `a PDF/X file (${standard}) is CMYK: use color_mode cmyk or leave color_mode out`);
+  const colorMode: ColorMode = standard !== 'none' ? 'cmyk' : (opts.color_mode ?? 'rgb');
+  if (colorMode === 'rgb') {
+    if (opts.output_profile !== undefined) throw AppError.field('output_profile', 'an output profile applies to cmyk files only: use color_mode cmyk or a pdf_standard');
+    return { color_mode: 'rgb', pdf_standard: 'none', output_profile: null };
+  }
+  const profile = findOutputProfile(opts.output_profile);
+  if (!profile) {
+    const ids = installedOutputProfiles().map((p) => p.id);
+    throw AppError.field('output_profile', ids.length ? `must be one of the installed profiles: ${ids.join(', ')}` : 'no CMYK output profile is installed on this server (Debian package libgs-common)');
+  }
+  return { color_mode: 'cmyk', pdf_standard: standard, output_profile: profile.id };
+}
+
+function profileView(id: string | null | undefined): Static<typeof PdfJob>['output_profile'] {
+  if (!id) return null;
+  const p = OUTPUT_PROFILES.find((o) => o.id === id);
+  return { id, description: p?.description ?? id, output_condition_identifier: p?.conditionIdentifier ?? 'Custom' };
+}
+
+/** POST /designs/{id}/pdf, POST /projects/{id}/pdf and the job's view on GET /jobs/{id}. */
+export class PdfService {
+  constructor(
+    private readonly deps: { jobs: JobsService; designs: DocService<DesignJson>; projects: DocService<ProjectJson>; blobs: BlobStore },
+  ) {}
+
+  async forDesign(actor: Actor, storeId: string, designId: string, opts: PdfOptions): Promise<Static<typeof PdfJob>> {
+    const design = await this.deps.designs.get(storeId, designId);
+    return this.create(actor, storeId, [design], { design_id: design.id, project_id: null }, opts);
+  }
+
+  /** A project's live designs, oldest first, one page each; a project without designs is a 400. */
+  async forProject(actor: Actor, storeId: string, projectId: string, opts: PdfOptions): Promise<Static<typeof PdfJob>> {
+    const project = await this.deps.projects.row(storeId, projectId);
+    const rows = await this.deps.designs.all(storeId, { links: { project_id: project.id } }, MAX_PDF_PAGES + 1);
+    if (rows.length === 0) throw AppError.field('project_id', 'the project has no designs to print');
+    if (rows.length > MAX_PDF_PAGES) throw AppError.field('project_id', `a PDF holds at most ${MAX_PDF_PAGES} designs`);
+    const designs = await Promise.all(rows.map((r) => this.deps.designs.json(r)));
+    return this.create(actor, storeId, designs, { design_id: null, project_id: project.id }, opts);
+  }
+
+  private async create(
+    actor: Actor,
+    storeId: string,
+    designs: DesignJson[],
+    target: Pick<PdfPayload, 'design_id' | 'project_id'>,
+    opts: PdfOptions,
+  ): Promise<Static<typeof PdfJob>> {
+    // What can be known now is a 400 now, not a failed job later.
+    const colour = resolveColour(opts);
+    const issues = checkPageSpecs(designs.map(pageSpecOf));
+    if (issues.length) {
+      const fields: Record<string, string[]> = {};
+      for (const i of issues) {
+        const m = /^pages\[(\d+)\]\.?(.*)$/.exec(i.path);
+        const key = m ? `designs.${designs[Number(m[1])]!.id}${m[2] ? `.${m[2]}` : ''}` : i.path;
+        (fields[key] ??= []).push(i.message);
+      }
+      throw AppError.validation(fields);
+    }
+    const payload: PdfPayload = { ...target, design_ids: designs.map((d) => d.id), crop_marks: opts.crop_marks ?? false, ...colour };
+    const out = await this.deps.jobs.create(PDF_KIND, { accountId: actor.userId, storeId, payload, cost: 0 });
+    if (out.replayed) throw new Error('a PDF job is not idempotent-keyed');
+    return this.present(out.job);
+  }
+
+  /** The job as GET /jobs/{id} shows it (also the data of its `jobs` event). */
+  async present(job: Job<PdfPayload, PdfResult>): Promise<Static<typeof PdfJob>> {
+    const r = job.status === PDF_KIND.statuses.completed ? job.result : null;
+    const name = job.payload.project_id ? `project-${job.payload.project_id}.pdf` : `design-${job.payload.design_id}.pdf`;
+    return {
+      id: job.id,
+      type: 'pdf',
+      status: job.status as Static<typeof PdfJob>['status'],
+      design_id: job.payload.design_id,
+      project_id: job.payload.project_id,
+      design_ids: job.payload.design_ids,
+      crop_marks: job.payload.crop_marks,
+      color_mode: job.payload.color_mode,
+      pdf_standard: job.payload.pdf_standard ?? 'none',
+      output_profile: profileView(job.payload.output_profile),
+      pdf_url: r ? await this.deps.blobs.url(r.pdf_key, { ttlSeconds: LINK_TTL_S, downloadName: name }) : null,
+      expires_at: r ? new Date(Date.now() + LINK_TTL_S * 1000).toISOString() : null,
+      size_bytes: r ? r.size_bytes : null,
+      pages: r ? r.pages.map((p) => ({ media_box: p.mediaBox, bleed_box: p.bleedBox, trim_box: p.trimBox })) : [],
+      warnings: r ? r.warnings.map((w) => ({ ...w, page: w.page + 1 })) : [],
+      error: job.status === PDF_KIND.statuses.failed ? (job.error ?? 'rendering failed') : null,
+      created_at: job.createdAt,
+      completed_at: job.completedAt,
+    };
+  }
+}

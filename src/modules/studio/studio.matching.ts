@@ -1,0 +1,147 @@
+import { embeddingFromBytes, embeddingToBytes, type ReferenceEmbedding } from '../../engines/vision/matching.js';
+import { iso, nowIso } from '../../platform/db/index.js';
+import { AppError } from '../../platform/http/errors.js';
+import { chargedFields, type Job } from '../jobs/jobs.service.js';
+import type { IdempotencyRequest, StoredResponse } from '../wallet/idempotency.js';
+import type { AgencyRow, FileRow, MatchJobRow, SubjectRow } from './studio.repo.js';
+import { MATCH_BATCH, MATCH_COST_PER_FILE, MAX_UPLOAD_FILES, REFERENCES_ASYNC_FROM, REFERENCES_BATCH, type BatchProgress, type MatchItem, type MatchResultSummary } from './studio.kinds.js';
+import { itemError, type StudioDeps } from './studio.service.js';
+
+/**
+ * Matching photos to an agency's subjects: each subject's reference embedding (free; a batch
+ * job from REFERENCES_ASYNC_FROM subjects), then paid match jobs (MATCH_BATCH) over uploaded files.
+ */
+export class StudioMatching {
+  constructor(
+    private readonly d: StudioDeps,
+    /** the caller's agency, or 404 */
+    private readonly agency: (accountId: string, id: number) => Promise<AgencyRow>,
+  ) {}
+
+  // ---- reference embeddings (free) ---------------------------------------------------------
+
+  /** Builds one subject's embedding; a failure is recorded on the subject, never thrown (unless unexpected). */
+  async embedSubject(accountId: string, subject: Pick<SubjectRow, 'id' | 'reference_photo_url'>): Promise<string | null> {
+    try {
+      const photo = await this.d.fetcher.fetch(subject.reference_photo_url!, { accept: 'image/*' });
+      const embedding = await this.d.engines.embed(photo.body);
+      await this.d.repo.setEmbedding(accountId, subject.id, { embedding: embeddingToBytes(embedding).toString('base64'), embedding_model: this.d.engines.embeddingModel, embedding_error: null }, nowIso());
+      return null;
+    } catch (err) {
+      const e = itemError(err);
+      if (!e) throw err;
+      await this.d.repo.setEmbedding(accountId, subject.id, { embedding: null, embedding_model: null, embedding_error: e.message }, nowIso());
+      return e.message;
+    }
+  }
+
+  async buildReferences(accountId: string, agencyId: number) {
+    await this.agency(accountId, agencyId);
+    const subjects = (await this.d.repo.listSubjects(accountId, agencyId)).filter(
+      (s) => s.reference_photo_url !== null && !(s.embedding !== null && s.embedding_model === this.d.engines.embeddingModel),
+    );
+    if (subjects.length >= REFERENCES_ASYNC_FROM) {
+      const out = await this.d.jobs.create(REFERENCES_BATCH, { accountId, payload: { agencyId, subjectIds: subjects.map((s) => s.id) }, cost: 0 });
+      if (out.replayed) throw new Error('unexpected replay');
+      return { status: out.job.status, agency_id: agencyId, embeddings_created: 0, task_id: out.job.id, total_subjects: subjects.length };
+    }
+    const failed: Array<{ subject_id: number; reason: string }> = [];
+    for (const s of subjects) {
+      const reason = await this.embedSubject(accountId, s);
+      if (reason) failed.push({ subject_id: s.id, reason });
+    }
+    return { status: 'completed', agency_id: agencyId, embeddings_created: subjects.length - failed.length, total_subjects: subjects.length, failed };
+  }
+
+  async referencesOf(accountId: string, agencyId: number): Promise<ReferenceEmbedding<number>[]> {
+    const rows = await this.d.repo.references(accountId, agencyId, this.d.engines.embeddingModel);
+    return rows.map((r) => ({ subjectId: r.id, embedding: embeddingFromBytes(Buffer.from(r.embedding, 'base64')) }));
+  }
+
+  // ---- matching ----------------------------------------------------------------------------
+
+  async createMatchJob(accountId: string, body: { agency_id: number; job_id?: number; file_ids?: number[]; threshold?: number }, idem: IdempotencyRequest | null): Promise<StoredResponse> {
+    if (body.job_id === undefined && body.file_ids === undefined) {
+      throw new AppError('unprocessable', 'job_id or file_ids is required', { fields: { job_id: ['job_id or file_ids is required'], file_ids: ['job_id or file_ids is required'] } });
+    }
+    const agencyId = body.agency_id;
+    await this.agency(accountId, agencyId);
+    const files: FileRow[] = [];
+    if (body.job_id !== undefined) {
+      if (!(await this.d.repo.job(accountId, agencyId, body.job_id))) throw AppError.notFound('Job');
+      files.push(...(await this.d.repo.filesOfJob(accountId, agencyId, body.job_id)));
+    }
+    if (body.file_ids !== undefined) {
+      const ids = [...new Set(body.file_ids)];
+      const found = await this.d.repo.filesByIds(accountId, agencyId, ids);
+      const missing = ids.filter((id) => !found.some((f) => f.id === id));
+      if (missing.length > 0) throw AppError.field('file_ids', `unknown file ids for this agency: ${missing.slice(0, 20).join(', ')}`);
+      for (const f of found) if (!files.some((x) => x.id === f.id)) files.push(f);
+    }
+    if (files.length === 0) throw AppError.field(body.file_ids !== undefined ? 'file_ids' : 'job_id', 'there are no files to match');
+    if (files.length > MAX_UPLOAD_FILES) throw AppError.field('file_ids', `at most ${MAX_UPLOAD_FILES} files per match job`);
+    const refs = await this.d.repo.references(accountId, agencyId, this.d.engines.embeddingModel);
+    if (refs.length === 0) throw new AppError('bad_request', 'The agency has no reference embeddings; call POST /services/studio/matching/references first');
+
+    const threshold = body.threshold ?? 0.85;
+    const match = await this.d.repo.insertMatchJob(accountId, { agency_id: agencyId, total_files: files.length, threshold }, nowIso());
+    let out;
+    try {
+      out = await this.d.jobs.create(MATCH_BATCH, {
+        accountId,
+        payload: { matchJobId: match.id, agencyId, threshold, files: files.map((f) => ({ id: f.id, filename: f.filename, key: f.blob_key })) },
+        cost: MATCH_COST_PER_FILE * files.length,
+        idempotency: idem,
+        respond: (job, charge) => ({ status: 200, body: { match_job_id: match.id, task_id: job.id, status: job.status, total_files: files.length, threshold, ...chargedFields(charge) } }),
+      });
+    } catch (err) {
+      await this.d.repo.deleteMatchJob(match.id);
+      throw err;
+    }
+    if (out.replayed) {
+      await this.d.repo.deleteMatchJob(match.id);
+      return out.response;
+    }
+    await this.d.repo.setMatchTask(match.id, out.job.id);
+    return out.response!;
+  }
+
+  async matchJob(accountId: string, id: number) {
+    const row = await this.d.repo.matchJob(accountId, id);
+    if (!row || row.task_id === null) throw AppError.notFound('Match job');
+    const job = await this.d.jobs.get(MATCH_BATCH, accountId, row.task_id);
+    return this.matchView(row, job);
+  }
+
+  /** A match job as GET /services/studio/matching/jobs/{id} shows it. */
+  matchView(row: MatchJobRow, job: Job) {
+    const progress = job.progress as BatchProgress<MatchItem> | null;
+    const items = job.state === 'completed' ? (job.result as MatchResultSummary).items : (progress?.items ?? []);
+    const count = (s: MatchItem['status']) => items.filter((i) => i.status === s).length;
+    const out: Record<string, unknown> = {
+      id: row.id,
+      task_id: row.task_id,
+      agency_id: Number(row.agency_id),
+      status: job.status,
+      threshold: row.threshold,
+      total_files: row.total_files,
+      processed: items.length,
+      matched: count('matched'),
+      needs_review: count('needs_review'),
+      unmatched: count('unmatched'),
+      failed: count('failed'),
+      tokens_deducted: job.cost,
+      wallet_transaction_id: job.chargeTxId,
+      created_at: iso(row.created_at),
+      completed_at: job.completedAt,
+      error_message: job.state === 'failed' ? job.error : null,
+    };
+    if (job.state === 'completed') {
+      const r = job.result as MatchResultSummary;
+      out.results = r.items;
+      out.tokens_refunded = r.tokens_refunded;
+      out.refund_transaction_id = r.refund_transaction_id;
+    }
+    return out;
+  }
+}
