@@ -45,7 +45,7 @@ async function readForm(req: FastifyRequest): Promise<MergeInput> {
         if ('csv' in body) throw AppError.field('file', 'send one CSV: a `file` part or a `csv` field');
         const chunks: Buffer[] = [];
         for await (const chunk of part.file) chunks.push(chunk as Buffer);
-        if (part.file.truncated) throw AppError.field('file', `the CSV is larger than ${MAX_CSV_BYTES} bytes`);
+        if (part.file.truncated) throw new AppError('payload_too_large', `The CSV file is larger than ${MAX_CSV_BYTES} bytes`);
         try {
           body.csv = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
         } catch {
