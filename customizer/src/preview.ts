@@ -37,7 +37,8 @@ async function loadTemplates(): Promise<Map<string, MockupTemplate>> {
   const group = (label: string, list: MockupTemplate[]) => {
     const g = document.createElement('optgroup');
     g.label = label;
-    g.append(...list.map((m) => option(m.id, m.name)));
+    // a store's names may be in another script than the page's: each keeps its own direction
+    g.append(...list.map((m) => Object.assign(option(m.id, m.name), { dir: 'auto' })));
     return g;
   };
   const all = [...curated, ...own];

@@ -5,8 +5,8 @@
  * image: its real size is what was asked, and the design's red shows inside the template's
  * print area, where the photo alone has none. Escape closes and gives focus back; opening
  * again without changes saves nothing, after an edit updates the same design; a failing call
- * shows a translated error. axe-core with the dialog open. One browser for the file;
- * screenshots (desktop and 390 px) go to test-artifacts/editor/.
+ * shows a translated error; the mug in Hebrew, right to left. axe-core with the dialog open.
+ * One browser for the file; screenshots (desktop and 390 px) go to test-artifacts/editor/.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -255,5 +255,26 @@ describe.skipIf(NO_CHROMIUM !== '')(`preview on product in headless Chromium${NO
     await page.keyboard.press('Escape');
     expect(await focused()).toBe('preview');
     await page.unroute('**/v1/mockups');
+  }, 60_000);
+
+  it('speaks Hebrew right to left in the dialog, and passes axe-core there', async () => {
+    await page.goto(`${base}/customizer/?token=${encodeURIComponent(store.unauth_token)}&product=${productId}&locale=he`);
+    await page.waitForFunction(() => document.getElementById('status')?.textContent === 'מוכן' && !document.body.dataset.busy, undefined, { timeout: 60_000 });
+    await page.getByRole('button', { name: 'תצוגה מקדימה על המוצר' }).click();
+    await dialogState(/^ready$/);
+    await waitIdle();
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    expect(await page.getByRole('dialog', { name: 'תצוגה מקדימה על המוצר' }).isVisible()).toBe(true);
+    expect(await page.$$eval('#preview-template optgroup', (gs) => gs.map((g) => (g as HTMLOptGroupElement).label))).toEqual(['תמונות רגילות', 'תמונות החנות']);
+    await page.keyboard.type('White');
+    await dialogState(/^(shown|error)$/);
+    expect(await page.textContent('#preview-error')).toBe('');
+    expect(await page.$eval('#preview-image', (el) => (el as HTMLImageElement).naturalWidth)).toBe(WIDTH);
+    // the Latin names isolated, so "(11 oz)" keeps its parentheses in a right-to-left line
+    expect(await page.textContent('#preview-state')).toBe('\u2068Front\u2069 על \u2068White mug (11 oz)\u2069');
+    expect(await axe()).toEqual([]);
+    await shots('mug-he');
+    await page.getByRole('button', { name: 'סגירה' }).click();
+    expect(await focused()).toBe('preview');
   }, 60_000);
 });

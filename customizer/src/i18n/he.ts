@@ -150,8 +150,9 @@ export const he: Messages = {
   'preview.saving': 'שומרים את העיצוב…',
   'preview.loadingTemplates': 'טוענים תמונות מוצר…',
   'preview.rendering': 'יוצרים תצוגה מקדימה…',
-  'preview.shown': '{side} על {template}',
-  'preview.failed': 'לא ניתן היה ליצור את התצוגה המקדימה: {message}',
+  // names in Latin script are isolated (FSI … PDI) so their parentheses stay theirs
+  'preview.shown': '\u2068{side}\u2069 על \u2068{template}\u2069',
+  'preview.failed': 'לא ניתן היה ליצור את התצוגה המקדימה: \u2068{message}\u2069',
   'do.preview': 'פותחים את התצוגה המקדימה',
   'done.preview': 'התצוגה המקדימה פתוחה',
   'err.imageLoad': 'לא ניתן היה לטעון את התמונה',
