@@ -87,6 +87,24 @@ export interface PdfJob {
   error: string | null;
 }
 
+/** A product photo a design can be shown on (GET /v1/mockup-templates; docs/mockups.md). */
+export interface MockupTemplate {
+  id: string;
+  name: string;
+  description: string | null;
+  is_default: boolean;
+  width: number;
+  height: number;
+}
+
+/** A rendered mockup: a signed link to the image and its real size. */
+export interface MockupImage {
+  url: string;
+  width: number;
+  height: number;
+  format: 'png' | 'jpeg' | 'webp';
+}
+
 export interface DesignBody {
   side_id: string;
   project_id?: string;
@@ -197,6 +215,14 @@ export class Api {
   async saveDesign(id: string | null, body: DesignBody): Promise<Design> {
     const res = id ? await this.request<{ data: Design }>('PUT', `/designs/${encodeURIComponent(id)}`, body) : await this.request<{ data: Design }>('POST', '/designs', body);
     return res.data;
+  }
+
+  mockupTemplates = () => this.all<MockupTemplate>('/mockup-templates?sortBy=name&sort=asc');
+  defaultMockupTemplates = () => this.all<MockupTemplate>('/mockup-templates/default');
+
+  /** One mockup of a saved design, at once (up to 1,000 px wide). */
+  async mockup(designId: string, templateId: string, width: number, format: 'png' | 'jpeg' = 'jpeg'): Promise<MockupImage> {
+    return (await this.request<{ data: MockupImage }>('POST', '/mockups', { design_id: designId, template_id: templateId, width, format })).data;
   }
 
   async createProject(name: string): Promise<Project> {

@@ -15,6 +15,7 @@ import { cropPosition, fillImage, fitImage, moveCrop, replaceImage, selectedImag
 import { LayersPanel } from './layers-panel.js';
 import { createProject, makePdf, reopen, saveAll } from './order.js';
 import { spotsIn, type SpotPaint } from './paint.js';
+import { openPreview, wirePreview } from './preview.js';
 import { SideCanvas } from './side-canvas.js';
 import { action, embed, option, params, plural, requireSide, setStatus, state, ui } from './state.js';
 import { applyTemplate, listTemplates } from './templates.js';
@@ -207,7 +208,8 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 function onKey(e: KeyboardEvent): void {
-  if (isTyping(e.target)) return;
+  // the preview dialog is modal: the editor's shortcuts wait until it closes
+  if (isTyping(e.target) || ui.previewDialog.open) return;
   const side = state.active;
   const mod = e.ctrlKey || e.metaKey;
   if (mod && (e.key === 'z' || e.key === 'Z')) {
@@ -268,6 +270,8 @@ function wire(): void {
   ui.save.addEventListener('click', () => void action(t('do.saving'), saveAll));
   ui.createProject.addEventListener('click', () => void action(t('do.creatingProject'), createProject));
   ui.makePdf.addEventListener('click', () => void action(t('do.makingPdf'), makePdf));
+  ui.preview.addEventListener('click', () => void action(t('do.preview'), openPreview));
+  wirePreview();
   pinchZoom(ui.stage, () => state.active);
   bottomSheet(ui.panel, ui.sheetToggle);
 }

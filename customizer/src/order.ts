@@ -6,23 +6,35 @@
  */
 import type { Design } from './api.js';
 import { t } from './i18n/index.js';
+import type { SideCanvas } from './side-canvas.js';
 import { embed, plural, setStatus, state, ui } from './state.js';
+
+/**
+ * Saves one side's design: a new design the first time, the same one again (PUT) after, so
+ * saving never makes duplicates. Remembers what was saved (`savedLayers`) for `isDirty`.
+ */
+export async function saveSide(sc: SideCanvas): Promise<{ side_id: string; design_id: string }> {
+  const layers = sc.layers();
+  const design = await state.api.saveDesign(sc.designId, {
+    side_id: sc.side.id,
+    ...(state.project ? { project_id: state.project.id } : {}),
+    layers,
+    viewport_width: sc.layout.viewport.width,
+    viewport_height: sc.layout.viewport.height,
+  });
+  sc.designId = design.id;
+  sc.savedLayers = JSON.stringify(layers);
+  sc.wrapper.dataset.designId = design.id;
+  return { side_id: sc.side.id, design_id: design.id };
+}
+
+/** Whether a side has never been saved, or changed since it was saved (or opened). */
+export const isDirty = (sc: SideCanvas): boolean => !sc.designId || sc.savedLayers !== JSON.stringify(sc.layers());
 
 export async function saveAll(): Promise<string> {
   if (state.sides.size === 0) throw new Error(t('err.pickProduct'));
   const saved: Array<{ side_id: string; design_id: string }> = [];
-  for (const sc of state.sides.values()) {
-    const design = await state.api.saveDesign(sc.designId, {
-      side_id: sc.side.id,
-      ...(state.project ? { project_id: state.project.id } : {}),
-      layers: sc.layers(),
-      viewport_width: sc.layout.viewport.width,
-      viewport_height: sc.layout.viewport.height,
-    });
-    sc.designId = design.id;
-    sc.wrapper.dataset.designId = design.id;
-    saved.push({ side_id: sc.side.id, design_id: design.id });
-  }
+  for (const sc of state.sides.values()) saved.push(await saveSide(sc));
   embed.emit({ type: 'saved', designs: saved });
   return plural(state.sides.size, 'done.saved1', 'done.saved');
 }
@@ -124,6 +136,7 @@ export async function reopen(ids: { design?: string | null; project?: string | n
     const from = d.viewport_width && d.viewport_height ? { width: d.viewport_width, height: d.viewport_height } : null;
     await sc.load(layers, from);
     sc.designId = d.id;
+    sc.savedLayers = JSON.stringify(sc.layers());
     sc.wrapper.dataset.designId = d.id;
     n++;
   }

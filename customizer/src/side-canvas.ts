@@ -47,6 +47,8 @@ export class SideCanvas {
   readonly history = new History();
   /** the saved design of this side, once saved */
   designId: string | null = null;
+  /** the layers as last saved (or opened from a saved design), to tell unsaved changes */
+  savedLayers: string | null = null;
   /** the screen scale that fits the canvas in the page; pinch zoom goes from there to 4× */
   fit = 1;
   snapping = true;

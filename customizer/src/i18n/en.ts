@@ -137,6 +137,22 @@ export const en = {
   'err.selectImage': 'Select an image first',
   'err.locked': 'That layer is locked by the template',
   'err.notFound': 'the saved design was not found',
+  'preview.open': 'Preview on product',
+  'preview.title': 'Preview on product',
+  'preview.close': 'Close',
+  'preview.template': 'Product photo',
+  'preview.choose': 'Choose a product photo',
+  'preview.curated': 'Standard photos',
+  'preview.store': 'Store photos',
+  'preview.none': 'No product photos yet.',
+  'preview.saving': 'Saving the design…',
+  'preview.loadingTemplates': 'Loading product photos…',
+  'preview.rendering': 'Rendering the preview…',
+  'preview.shown': '{side} on {template}',
+  'preview.failed': 'The preview could not be made: {message}',
+  'do.preview': 'Opening the preview',
+  'done.preview': 'Preview open',
+  'err.imageLoad': 'the image could not be loaded',
 } as const;
 
 export type MessageKey = keyof typeof en;
