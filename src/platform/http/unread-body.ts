@@ -57,7 +57,10 @@ function drain(raw: IncomingMessage & { [DRAINING]?: true }, opts: UnreadBodyOpt
   let seen = 0;
   const giveUp = () => {
     done();
-    raw.socket?.destroy();
+    // a real connection is closed; an injected request (light-my-request) has no socket to close
+    const socket = raw.socket as { destroy?: () => void } | null | undefined;
+    if (typeof socket?.destroy === 'function') socket.destroy();
+    else raw.destroy();
   };
   const timer = setTimeout(giveUp, opts.maxDrainMs);
   timer.unref();
