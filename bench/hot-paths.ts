@@ -19,6 +19,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { runAutocannon } from './autocannon-cli.js';
+import { cpuSeconds } from './process-cpu.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -185,15 +186,6 @@ function statementsOf(server: Server): Promise<number> {
   });
 }
 
-function cpuSeconds(pid: number): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);

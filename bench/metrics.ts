@@ -18,6 +18,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { runAutocannon } from './autocannon-cli.js';
+import { cpuSeconds } from './process-cpu.js';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -90,18 +91,6 @@ function startChild(mode: 'on' | 'off'): Promise<{ child: ChildProcess; ready: R
   });
 }
 
-
-
-/** CPU seconds a process has used (user + system), from /proc; null where there is none. */
-function cpuSeconds(pid: number): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The recording cost alone, free of the load's noise: ns per http_request_duration_seconds

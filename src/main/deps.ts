@@ -283,11 +283,11 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   const engines = timedEngines(overrides.studioEngines ?? realEngines, time);
   const { studio } = add(buildStudioModule({ db: database.db, jobs, operations, idempotency, blobs, fetcher, sources, plans, stores, engines, uploadMaxBytes: config.uploadMaxBytes }));
   // Production and previews on the print engine: mockups and proofs, variable data, impositions, gang sheets.
-  const mockups = add(buildMockupsModule({ db: database.db, blobs, events, catalog, designs, projects, jobs: () => jobs, pageContext: () => pageContext, uploadMaxBytes: config.uploadMaxBytes }));
+  const mockups = add(buildMockupsModule({ db: database.db, blobs, events, catalog, designs, projects, jobs, pageContext, uploadMaxBytes: config.uploadMaxBytes }));
   await mockups.seedDefaults();
-  add(buildMergeModule({ jobs: () => jobs, designs, projects, catalog, blobs, fetcher }));
-  const imposition = add(buildImpositionModule({ designs: designs.designs, projects, catalog, blobs, jobs: () => jobs }));
-  add(buildGangSheetsModule({ jobs: () => jobs, blobs, source: imposition.source }));
+  add(buildMergeModule({ jobs, designs, projects, catalog, blobs, fetcher }));
+  const imposition = add(buildImpositionModule({ designs: designs.designs, projects, catalog, blobs, jobs }));
+  add(buildGangSheetsModule({ jobs, blobs, source: imposition.source }));
   add(buildCustomizerModule());
   // Signed links of the disk blob store are served by the service itself.
   if (blobs instanceof DiskBlobStore) add({ name: 'files', routes: (app) => filesRoutes(app, { blobs }) });

@@ -126,12 +126,16 @@ export function checkSpec(raw: unknown): SpecIssue[] {
 
 /** Bounding box of the print area in photo px: [x0, y0, x1, y1]. */
 export function printAreaBounds(area: PrintArea): [number, number, number, number] {
-  const pts = area.type === 'quad' ? area.corners : area.points;
+  return pointBounds(area.type === 'quad' ? area.corners : area.points);
+}
+
+/** Bounding box of points: [x0, y0, x1, y1]. */
+export function pointBounds(points: readonly Point[]): [number, number, number, number] {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
   let y1 = -Infinity;
-  for (const [x, y] of pts) {
+  for (const [x, y] of points) {
     x0 = Math.min(x0, x);
     y0 = Math.min(y0, y);
     x1 = Math.max(x1, x);

@@ -1,4 +1,4 @@
-import type { Point, PrintArea } from './template.js';
+import { pointBounds, type Point, type PrintArea } from './template.js';
 
 /**
  * Where each output pixel of the print area reads the design: (u, v) in [0, 1]², NaN outside.
@@ -53,16 +53,7 @@ export function project(m: Mat3, x: number, y: number): Point {
 }
 
 function box(points: readonly Point[], outW: number, outH: number, pad = 0): { x0: number; y0: number; w: number; h: number } {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const [x, y] of points) {
-    x0 = Math.min(x0, x);
-    y0 = Math.min(y0, y);
-    x1 = Math.max(x1, x);
-    y1 = Math.max(y1, y);
-  }
+  const [x0, y0, x1, y1] = pointBounds(points);
   const bx0 = Math.max(0, Math.floor(x0 - pad));
   const by0 = Math.max(0, Math.floor(y0 - pad));
   const bx1 = Math.min(outW, Math.ceil(x1 + pad));

@@ -17,7 +17,7 @@ const MAX_PAGE_PT = 14400;
 
 /** POST /gang-sheets and the job's view on GET /jobs/{id}. */
 export class GangSheetsService {
-  constructor(private readonly deps: { jobs: () => JobsService; blobs: BlobStore; source: DesignSource }) {}
+  constructor(private readonly deps: { jobs: JobsService; blobs: BlobStore; source: DesignSource }) {}
 
   async create(actor: Actor, storeId: string, body: CreateGangSheet): Promise<Static<typeof GangSheetJob>> {
     if ((body.roll === undefined) === (body.sheet === undefined)) {
@@ -56,7 +56,7 @@ export class GangSheetsService {
       });
     }
     const payload: GangPayload = { name: body.name ?? 'Gang sheet', items: body.items.map((i) => ({ design_id: i.design_id, quantity: i.quantity })), options };
-    const out = await this.deps.jobs().create(GANG_SHEET_KIND, { accountId: actor.userId, storeId, payload, cost: 0 });
+    const out = await this.deps.jobs.create(GANG_SHEET_KIND, { accountId: actor.userId, storeId, payload, cost: 0 });
     if (out.replayed) throw new Error('a gang sheet is not idempotent-keyed');
     return this.present(out.job);
   }

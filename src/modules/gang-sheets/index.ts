@@ -11,8 +11,7 @@ export { GANG_SHEET_KIND } from './gang-sheets.jobs.js';
 export { GangSheetsService } from './gang-sheets.service.js';
 
 export interface GangSheetsModuleDeps {
-  /** the jobs service, built after job kinds are registered (hence a getter) */
-  jobs: () => JobsService;
+  jobs: JobsService;
   blobs: BlobStore;
   /** designs as production input (the imposition module's) */
   source: DesignSource;

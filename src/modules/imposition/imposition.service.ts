@@ -29,7 +29,7 @@ export function oneSource(body: { pdf_job_id?: string; design_ids?: string[]; pr
 
 /** POST /impositions and the job's view on GET /jobs/{id}. */
 export class ImpositionService {
-  constructor(private readonly deps: { jobs: () => JobsService; blobs: BlobStore; source: DesignSource }) {}
+  constructor(private readonly deps: { jobs: JobsService; blobs: BlobStore; source: DesignSource }) {}
 
   normalise(body: CreateImposition): ImpositionOptions {
     const booklet = body.booklet ?? null;
@@ -89,14 +89,14 @@ export class ImpositionService {
       project_id: body.project_id ?? null,
       options,
     };
-    const out = await this.deps.jobs().create(IMPOSITION_KIND, { accountId: actor.userId, storeId, payload, cost: 0 });
+    const out = await this.deps.jobs.create(IMPOSITION_KIND, { accountId: actor.userId, storeId, payload, cost: 0 });
     if (out.replayed) throw new Error('an imposition is not idempotent-keyed');
     return this.present(out.job);
   }
 
   /** Page boxes of a completed PDF job of this store: 404 when it is not one, 409 while it runs, 422 when it failed. */
   private async pdfJobPages(storeId: string, id: string): Promise<SourcePage[]> {
-    const job = await this.deps.jobs().byId(id).catch(() => null);
+    const job = await this.deps.jobs.byId(id).catch(() => null);
     if (!job || job.storeId !== storeId || job.type !== PDF_KIND.type) throw AppError.notFound('PDF job');
     if (job.status === PDF_KIND.statuses.failed) throw new AppError('unprocessable', 'the PDF job failed: there is no file to impose', { fields: { pdf_job_id: ['the PDF job failed'] } });
     if (job.status !== PDF_KIND.statuses.completed) throw new AppError('conflict', `the PDF job is ${job.status}: impose it once its status is completed`, { details: { pdf_job_status: job.status } });

@@ -13,8 +13,7 @@ export { ImpositionService, oneSource, unprocessable } from './imposition.servic
 export { PRODUCTION_AUTH } from './imposition.routes.js';
 
 export interface ImpositionModuleDeps extends DesignSourceDeps {
-  /** the jobs service, built after job kinds are registered (hence a getter) */
-  jobs: () => JobsService;
+  jobs: JobsService;
   blobs: BlobStore;
 }
 
@@ -31,7 +30,7 @@ export function buildImpositionModule(deps: ImpositionModuleDeps): ImpositionMod
     name: 'imposition',
     service,
     source,
-    jobs: [impositionJob(() => ({ jobs: deps.jobs(), blobs: deps.blobs, source }))],
+    jobs: [impositionJob(() => ({ jobs: deps.jobs, blobs: deps.blobs, source }))],
     views: { [IMPOSITION_KIND.type]: (job) => service.present(job as never) },
     jobSchemas: [ImpositionJob],
     routes: (app) => impositionRoutes(app, { impositions: service }),

@@ -19,17 +19,14 @@ export interface MergeModule extends FolioModule {
 }
 
 /** Variable-data printing: POST /merge-jobs, the `merge` job kind and its view. */
-export function buildMergeModule(deps: { jobs: () => JobsService; designs: DesignsModule; projects: ProjectsService; catalog: CatalogModule; blobs: BlobStore; fetcher: SafeFetcher }): MergeModule {
-  let service: MergeService | null = null;
-  const svc = (): MergeService => (service ??= new MergeService({ jobs: deps.jobs(), designs: deps.designs.designs, projects: deps.projects, blobs: deps.blobs }));
+export function buildMergeModule(deps: { jobs: JobsService; designs: DesignsModule; projects: ProjectsService; catalog: CatalogModule; blobs: BlobStore; fetcher: SafeFetcher }): MergeModule {
+  const service = new MergeService({ jobs: deps.jobs, designs: deps.designs.designs, projects: deps.projects, blobs: deps.blobs });
   return {
     name: 'merge',
-    get service() {
-      return svc();
-    },
+    service,
     jobs: [mergeJob(() => ({ designs: deps.designs.designs, catalog: deps.catalog, blobs: deps.blobs, fetcher: deps.fetcher }))],
-    views: { [MERGE_KIND.type]: (job) => svc().present(job as never) },
+    views: { [MERGE_KIND.type]: (job) => service.present(job as never) },
     jobSchemas: [MergeJob],
-    routes: (app: App) => mergeRoutes(app, { merge: svc() }),
+    routes: (app: App) => mergeRoutes(app, { merge: service }),
   };
 }

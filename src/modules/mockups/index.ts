@@ -25,9 +25,8 @@ export interface MockupsModuleDeps {
   catalog: CatalogModule;
   designs: DesignsModule;
   projects: ProjectsService;
-  /** the jobs service is built after the job registry: asked for when first needed */
-  jobs: () => JobsService;
-  pageContext: () => PageContextFactory;
+  jobs: JobsService;
+  pageContext: PageContextFactory;
   uploadMaxBytes: number;
   /** bytes the render caches (design pages, rasters, prepared templates) may hold; default 256 MiB */
   cacheBytes?: number;
@@ -42,7 +41,6 @@ export interface MockupsModule extends FolioModule {
 /** Mockup templates, mockup images (sync or a `mockup` job) and proof images. */
 export function buildMockupsModule(d: MockupsModuleDeps): MockupsModule {
   const renderer = new MockupRenderer(d.cacheBytes !== undefined ? { cacheBytes: d.cacheBytes } : {});
-  let jobs: JobsService | null = null;
   const service = new MockupsService({
     db: d.db,
     blobs: d.blobs,
@@ -50,9 +48,7 @@ export function buildMockupsModule(d: MockupsModuleDeps): MockupsModule {
     designs: d.designs.designs,
     projects: d.projects,
     catalog: d.catalog,
-    get jobs() {
-      return (jobs ??= d.jobs());
-    },
+    jobs: d.jobs,
     renderer,
   });
   return {
@@ -60,7 +56,7 @@ export function buildMockupsModule(d: MockupsModuleDeps): MockupsModule {
     service,
     jobs: [mockupJob(() => service)],
     views: { [MOCKUP_KIND.type]: (job) => service.presentJob(job as never) },
-    routes: (app: App) => mockupsRoutes(app, { mockups: service, pageContext: d.pageContext(), uploadMaxBytes: d.uploadMaxBytes }),
+    routes: (app: App) => mockupsRoutes(app, { mockups: service, pageContext: d.pageContext, uploadMaxBytes: d.uploadMaxBytes }),
     seedDefaults: () => seedDefaultMockups({ db: d.db, blobs: d.blobs }),
     async stop() {
       renderer.pages.clear();

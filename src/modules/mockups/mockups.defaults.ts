@@ -39,26 +39,54 @@ export function defaultMockupFiles(dir = MOCKUP_ASSETS): DefaultMockupFile[] {
     .sort((a, b) => a.key.localeCompare(b.key));
 }
 
+interface PreparedDefault {
+  id: string;
+  t: DefaultMockupFile;
+  files: Array<{ name: LayerName; key: string; body: Buffer; mime: string; width: number | undefined; height: number | undefined }>;
+}
+
+/** The curated templates read, checked, hashed and measured once per process (the files do not change while it runs). */
+const prepared = new Map<string, Promise<PreparedDefault[]>>();
+
+function prepareDefaults(dir: string): Promise<PreparedDefault[]> {
+  let p = prepared.get(dir);
+  if (!p) {
+    p = Promise.all(
+      defaultMockupFiles(dir).map(async (t) => {
+        const issues = checkSpec(t.spec);
+        if (issues.length) throw new Error(`assets/mockups/${t.key}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+        const id = defaultMockupId(t.key);
+        const raw = LAYER_NAMES.filter((n) => t.layers[n]).map((n) => ({ name: n, file: t.layers[n]!, body: fs.readFileSync(path.join(dir, t.key, t.layers[n]!)) }));
+        const hash = createHash('sha256');
+        for (const f of raw) hash.update(f.name).update(f.body);
+        hash.update(JSON.stringify(t.spec));
+        const version = hash.digest('hex').slice(0, 16);
+        const files = await Promise.all(
+          raw.map(async (f) => {
+            const mime = MIME[path.extname(f.file).toLowerCase()];
+            if (!mime) throw new Error(`assets/mockups/${t.key}/${f.file}: not a PNG, JPEG or WebP`);
+            const meta = await sharp(f.body).metadata();
+            return { name: f.name, key: `mockups/templates/default/${id}/${version}/${f.file}`, body: f.body, mime, width: meta.width, height: meta.height };
+          }),
+        );
+        return { id, t, files };
+      }),
+    );
+    // a failure is reported at every start, not cached
+    p.catch(() => prepared.delete(dir));
+    prepared.set(dir, p);
+  }
+  return p;
+}
+
 export async function seedDefaultMockups(deps: { db: Db; blobs: BlobStore }, dir = MOCKUP_ASSETS): Promise<void> {
   const repo = new MockupsRepo(deps.db);
-  for (const t of defaultMockupFiles(dir)) {
-    const issues = checkSpec(t.spec);
-    if (issues.length) throw new Error(`assets/mockups/${t.key}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
-    const id = defaultMockupId(t.key);
-    const files = LAYER_NAMES.filter((n) => t.layers[n]).map((n) => ({ name: n, file: t.layers[n]!, body: fs.readFileSync(path.join(dir, t.key, t.layers[n]!)) }));
-    const hash = createHash('sha256');
-    for (const f of files) hash.update(f.name).update(f.body);
-    hash.update(JSON.stringify(t.spec));
-    const version = hash.digest('hex').slice(0, 16);
+  for (const { id, t, files } of await prepareDefaults(dir)) {
     const layers: Record<string, unknown> = {};
     for (const f of files) {
-      const mime = MIME[path.extname(f.file).toLowerCase()];
-      if (!mime) throw new Error(`assets/mockups/${t.key}/${f.file}: not a PNG, JPEG or WebP`);
-      const key = `mockups/templates/default/${id}/${version}/${f.file}`;
       // blobs may be missing although the row exists (another process's blob store): write both
-      if (!(await deps.blobs.head(key))) await deps.blobs.put(key, f.body, { contentType: mime });
-      const meta = await sharp(f.body).metadata();
-      layers[f.name] = { key, mime_type: mime, width: meta.width, height: meta.height, size_bytes: f.body.length };
+      if (!(await deps.blobs.head(f.key))) await deps.blobs.put(f.key, f.body, { contentType: f.mime });
+      layers[f.name] = { key: f.key, mime_type: f.mime, width: f.width, height: f.height, size_bytes: f.body.length };
     }
     await repo.upsertDefault({ id, store_id: null, name: t.name, description: t.description, spec: JSON.stringify(t.spec), layers: JSON.stringify(layers), license: t.license, created_at: EPOCH, updated_at: EPOCH });
   }
