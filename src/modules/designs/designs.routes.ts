@@ -6,11 +6,11 @@ import { listEnvelope, listQuerySchema, type PageContextFactory } from '../../pl
 import type { CatalogModule } from '../catalog/index.js';
 import { Image } from '../catalog/images/images.schemas.js';
 import { FontsEnvelope } from '../catalog/fonts/fonts.schemas.js';
-import { docRoutes } from '../catalog/shared/doc.routes.js';
-import type { DocService } from '../catalog/shared/doc.service.js';
-import { CountEnvelope, IdParam, PUBLIC_KINDS, STORE_KINDS, count, listReply, storeOf } from '../catalog/shared/http.js';
-import { fontFamiliesOf } from '../catalog/templates/templates.kind.js';
-import type { DesignJson } from './designs.kind.js';
+import { docRoutes } from '../../platform/docs/doc.routes.js';
+import type { DocService } from '../../platform/docs/doc.service.js';
+import { CountEnvelope, IdParam, PUBLIC_KINDS, STORE_KINDS, count, listReply, storeOf } from '../../platform/http/resource.js';
+import { fontFamiliesOf } from '../catalog/templates/templates.service.js';
+import type { DesignJson } from './designs.service.js';
 import { CreateDesign, Design, DesignStatus, UpdateDesign } from './designs.schemas.js';
 
 /** Credential policies (catalog-reference § 10; rule 3: the public token saves designs). */

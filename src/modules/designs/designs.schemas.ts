@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../catalog/shared/http.js';
+import { Nullable } from '../../platform/http/resource.js';
 import { Image } from '../catalog/images/images.schemas.js';
 import { Product } from '../catalog/products/products.schemas.js';
 import { Side } from '../catalog/sides/sides.schemas.js';

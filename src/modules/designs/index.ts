@@ -2,11 +2,11 @@ import type { Db } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';
 import type { CatalogModule } from '../catalog/index.js';
-import { DocService } from '../catalog/shared/doc.service.js';
+import { DocService } from '../../platform/docs/doc.service.js';
 import type { FolioModule } from '../contract.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { DesignAssets } from './design-assets.js';
-import { designKind, type DesignJson } from './designs.kind.js';
+import { designKind, type DesignJson } from './designs.service.js';
 import { designsRoutes } from './designs.routes.js';
 import { projectDesignsRoutes } from './project-designs.routes.js';
 

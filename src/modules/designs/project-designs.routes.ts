@@ -3,12 +3,12 @@ import type { App } from '../../platform/http/app-type.js';
 import { listEnvelope, listQuerySchema, type PageContextFactory } from '../../platform/http/pagination.js';
 import type { ProductJson } from '../catalog/index.js';
 import { Product } from '../catalog/products/products.schemas.js';
-import { StatusSchema } from '../catalog/shared/doc.routes.js';
-import type { DocService } from '../catalog/shared/doc.service.js';
-import { CountEnvelope, IdParam, count, listReply, storeOf } from '../catalog/shared/http.js';
+import { StatusSchema } from '../../platform/docs/doc.routes.js';
+import type { DocService } from '../../platform/docs/doc.service.js';
+import { CountEnvelope, IdParam, count, listReply, storeOf } from '../../platform/http/resource.js';
 import { PROJECT_AUTH } from '../projects/projects.routes.js';
 import type { ProjectJson } from '../projects/projects.service.js';
-import type { DesignJson } from './designs.kind.js';
+import type { DesignJson } from './designs.service.js';
 import { Design, DesignStatus } from './designs.schemas.js';
 
 const ListQuery = listQuerySchema(['created_date', 'id', 'name']);

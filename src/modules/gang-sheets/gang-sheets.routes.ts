@@ -1,6 +1,6 @@
 import type { App } from '../../platform/http/app-type.js';
 import { MESSAGES } from '../../platform/http/envelope.js';
-import { storeOf } from '../catalog/shared/http.js';
+import { storeOf } from '../../platform/http/resource.js';
 import { PRODUCTION_AUTH } from '../imposition/imposition.routes.js';
 import { CreateGangSheetBody, GangSheetJobEnvelope, type CreateGangSheet } from './gang-sheets.schemas.js';
 import type { GangSheetsService } from './gang-sheets.service.js';

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../catalog/shared/http.js';
+import { Nullable } from '../../platform/http/resource.js';
 import { SheetBody, Unit } from '../imposition/imposition.schemas.js';
 
 export const CreateGangSheetBody = Type.Object(

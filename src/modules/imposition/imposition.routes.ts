@@ -1,7 +1,7 @@
 import type { App } from '../../platform/http/app-type.js';
 import type { RouteAuth } from '../../platform/http/auth.js';
 import { MESSAGES } from '../../platform/http/envelope.js';
-import { STORE_KINDS, storeOf } from '../catalog/shared/http.js';
+import { STORE_KINDS, storeOf } from '../../platform/http/resource.js';
 import { CreateImpositionBody, ImpositionJobEnvelope, type CreateImposition } from './imposition.schemas.js';
 import type { ImpositionService } from './imposition.service.js';
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../catalog/shared/http.js';
+import { Nullable } from '../../platform/http/resource.js';
 
 export const Unit = Type.Union([Type.Literal('mm'), Type.Literal('cm'), Type.Literal('inch'), Type.Literal('pt')]);
 

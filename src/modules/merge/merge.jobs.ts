@@ -3,8 +3,8 @@ import { FieldDefinitionError, MergeRecordFailure, mergeRecords, NothingMerged, 
 import { bind, jobKind, JobFailure, type JobBinding, type JobStatusFlow } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
-import type { DocService } from '../catalog/shared/doc.service.js';
-import type { DesignJson } from '../designs/designs.kind.js';
+import type { DocService } from '../../platform/docs/doc.service.js';
+import type { DesignJson } from '../designs/designs.service.js';
 import { pageSpecOf } from '../print/page-spec.js';
 import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import { mergeAssets } from './merge.assets.js';

@@ -7,7 +7,7 @@ import { MESSAGES } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { partError } from '../../platform/http/multipart-errors.js';
 import { textValidator, validationToAppError } from '../../platform/http/validation.js';
-import { STORE_KINDS, storeOf } from '../catalog/shared/http.js';
+import { STORE_KINDS, storeOf } from '../../platform/http/resource.js';
 import { CreateMergeBody, CreateMergeUpload, MAX_CSV_BYTES, MAX_JSON_BYTES, MergeJobEnvelope } from './merge.schemas.js';
 import type { MergeInput, MergeService } from './merge.service.js';
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../catalog/shared/http.js';
+import { Nullable } from '../../platform/http/resource.js';
 import { CreatePdfBody } from '../print/print.schemas.js';
 
 /** Largest data set of one merge job. */

@@ -5,8 +5,8 @@ import { dataNames, FieldDefinitionError, NUMBER_FIELD, prepareSides } from '../
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError, type FieldErrors } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { DocService } from '../catalog/shared/doc.service.js';
-import type { DesignJson } from '../designs/designs.kind.js';
+import type { DocService } from '../../platform/docs/doc.service.js';
+import type { DesignJson } from '../designs/designs.service.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import { pageSpecOf } from '../print/page-spec.js';
 import { MAX_PDF_PAGES } from '../print/print.kinds.js';

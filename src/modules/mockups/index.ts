@@ -11,11 +11,11 @@ import type { JobsService } from '../jobs/jobs.service.js';
 import type { ProjectsService } from '../projects/index.js';
 import { seedDefaultMockups } from './mockups.defaults.js';
 import { mockupJob } from './mockups.jobs.js';
-import { MOCKUP_KIND } from './mockups.kind.js';
+import { MOCKUP_KIND } from './mockups.kinds.js';
 import { mockupsRoutes } from './mockups.routes.js';
 import { MockupsService } from './mockups.service.js';
 
-export { MOCKUP_KIND } from './mockups.kind.js';
+export { MOCKUP_KIND } from './mockups.kinds.js';
 export type { MockupsService } from './mockups.service.js';
 
 export interface MockupsModuleDeps {

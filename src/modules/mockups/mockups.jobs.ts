@@ -1,6 +1,6 @@
 import { bind, JobFailure, type JobBinding } from '../../platform/queue/registry.js';
 import { AppError } from '../../platform/http/errors.js';
-import { MOCKUP_KIND, type MockupItem } from './mockups.kind.js';
+import { MOCKUP_KIND, type MockupItem } from './mockups.kinds.js';
 import type { MockupsService } from './mockups.service.js';
 
 /**

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { MockupError, type LayerName, type MockupSpec } from '../../engines/mockup/index.js';
 import { AssetError, LayerValidationError, PageSpecError } from '../../engines/pdf/index.js';
 import { AppError } from '../../platform/http/errors.js';
-import { iso } from '../catalog/shared/http.js';
+import { iso } from '../../platform/http/resource.js';
 import type { MockupTemplateRow } from './mockups.repo.js';
 
 export const LAYER_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };

@@ -7,9 +7,9 @@ import { MESSAGES, ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { multipartSchema, noAjv } from '../../platform/http/multipart-route.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';
-import { DeletedEnvelope, IdParam, PUBLIC_KINDS, READ, STORE_KINDS, WRITE, listReply, storeOf } from '../catalog/shared/http.js';
-import { field, readMultipart } from '../catalog/shared/multipart.js';
-import { collect } from '../catalog/shared/upload-stream.js';
+import { DeletedEnvelope, IdParam, PUBLIC_KINDS, READ, STORE_KINDS, WRITE, listReply, storeOf } from '../../platform/http/resource.js';
+import { field, readMultipart } from '../../platform/http/multipart.js';
+import { collect } from '../../platform/http/upload-stream.js';
 import {
   CreateMockupBody,
   CreateProofBody,

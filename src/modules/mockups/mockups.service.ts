@@ -24,14 +24,14 @@ import { AppError } from '../../platform/http/errors.js';
 import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
-import type { DocService } from '../catalog/shared/doc.service.js';
-import { iso, nowIso } from '../catalog/shared/http.js';
-import type { DesignJson } from '../designs/designs.kind.js';
+import type { DocService } from '../../platform/docs/doc.service.js';
+import { iso, nowIso } from '../../platform/http/resource.js';
+import type { DesignJson } from '../designs/designs.service.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import { storeAssets } from '../print/asset-resolver.js';
 import { pageSpecOf } from '../print/page-spec.js';
 import type { ProjectJson } from '../projects/index.js';
-import { MAX_MOCKUPS, MOCKUP_KIND, SYNC_MAX_WIDTH, type MockupItem, type MockupPayload, type MockupResult } from './mockups.kind.js';
+import { MAX_MOCKUPS, MOCKUP_KIND, SYNC_MAX_WIDTH, type MockupItem, type MockupPayload, type MockupResult } from './mockups.kinds.js';
 import { MockupsRepo, type MockupTemplateRow } from './mockups.repo.js';
 import { LAYER_TYPES, TOPIC, parseLayers, parseSpec, renderProblem, specError, templateVersion, type ReceivedLayer, type StoredLayers } from './mockups.layers.js';
 

@@ -1,8 +1,8 @@
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
-import type { DocService } from '../catalog/shared/doc.service.js';
+import type { DocService } from '../../platform/docs/doc.service.js';
 import type { FolioModule } from '../contract.js';
-import type { DesignJson } from '../designs/designs.kind.js';
+import type { DesignJson } from '../designs/designs.service.js';
 import { viewOf } from '../jobs/job-events.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import type { ProjectsService } from '../projects/projects.service.js';

@@ -1,5 +1,5 @@
 import type { PageBackground, PageSpec } from '../../engines/pdf/index.js';
-import type { DesignJson } from '../designs/designs.kind.js';
+import type { DesignJson } from '../designs/designs.service.js';
 
 /** CSS pixels per inch: a design saved without a viewport is laid out on the trim size at 96 px/in. */
 const CSS_PX_PER_UNIT = { inch: 96, cm: 96 / 2.54, mm: 96 / 25.4 } as const;

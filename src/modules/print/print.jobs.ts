@@ -2,8 +2,8 @@ import { AssetError, GhostscriptError, LayerValidationError, PageSpecError, rend
 import { bind, JobFailure, type JobBinding } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
-import type { DocService } from '../catalog/shared/doc.service.js';
-import type { DesignJson } from '../designs/designs.kind.js';
+import type { DocService } from '../../platform/docs/doc.service.js';
+import type { DesignJson } from '../designs/designs.service.js';
 import { storeAssets } from './asset-resolver.js';
 import { pageSpecOf } from './page-spec.js';
 import { PDF_KIND, pdfKey, type PdfResult } from './print.kinds.js';

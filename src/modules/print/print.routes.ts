@@ -1,7 +1,7 @@
 import type { App } from '../../platform/http/app-type.js';
 import type { RouteAuth } from '../../platform/http/auth.js';
 import { MESSAGES } from '../../platform/http/envelope.js';
-import { IdParam, PUBLIC_KINDS, storeOf } from '../catalog/shared/http.js';
+import { IdParam, PUBLIC_KINDS, storeOf } from '../../platform/http/resource.js';
 import type { PdfOptions } from './print.service.js';
 import { CreatePdfBody, PdfJobEnvelope } from './print.schemas.js';
 import type { PdfService } from './print.service.js';

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../catalog/shared/http.js';
+import { Nullable } from '../../platform/http/resource.js';
 
 export const CreatePdfBody = Type.Object(
   {

@@ -3,8 +3,8 @@ import { checkPageSpecs, findOutputProfile, installedOutputProfiles, OUTPUT_PROF
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { DocService } from '../catalog/shared/doc.service.js';
-import type { DesignJson } from '../designs/designs.kind.js';
+import type { DocService } from '../../platform/docs/doc.service.js';
+import type { DesignJson } from '../designs/designs.service.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import type { ProjectJson } from '../projects/projects.service.js';
 import { pageSpecOf } from './page-spec.js';

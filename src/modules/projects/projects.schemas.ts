@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../catalog/shared/http.js';
+import { Nullable } from '../../platform/http/resource.js';
 
 /** Project (order) statuses (decisions § Designs, projects, PDFs). */
 export const ProjectStatus = Type.Union([Type.Literal('processing'), Type.Literal('reviewing'), Type.Literal('accepted'), Type.Literal('trashed')]);

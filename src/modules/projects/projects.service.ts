@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
-import { DocService, type DocKind } from '../catalog/shared/doc.service.js';
-import { iso } from '../catalog/shared/http.js';
+import { DocService, type DocKind } from '../../platform/docs/doc.service.js';
+import { iso } from '../../platform/http/resource.js';
 import type { Project } from './projects.schemas.js';
 
 export type ProjectJson = Static<typeof Project>;

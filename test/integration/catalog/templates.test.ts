@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateLayers } from '../../../src/engines/pdf/layers.js';
 import { findDefaultFamily } from '../../../src/engines/pdf/fonts/default-fonts.js';
-import { fontFamiliesOf } from '../../../src/modules/catalog/templates/templates.kind.js';
+import { fontFamiliesOf } from '../../../src/modules/catalog/templates/templates.service.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, createStore, type TestStore } from '../../helpers/factories.js';
 import { expectAuthCases } from '../../helpers/auth-cases.js';

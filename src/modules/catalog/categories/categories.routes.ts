@@ -1,7 +1,7 @@
 import type { App } from '../../../platform/http/app-type.js';
 import { MESSAGES, ok } from '../../../platform/http/envelope.js';
 import type { PageContextFactory } from '../../../platform/http/pagination.js';
-import { CountEnvelope, StorageParam, READ, READ_B, WRITE, count, listReply, storeOf } from '../shared/http.js';
+import { CountEnvelope, StorageParam, READ, READ_B, WRITE, count, listReply, storeOf } from '../../../platform/http/resource.js';
 import { CategoryEnvelope, CategoryListEnvelope, CategoryListQuery, CreateCategory, UpdateCategory } from './categories.schemas.js';
 import { toCategory, type CategoriesService } from './categories.service.js';
 

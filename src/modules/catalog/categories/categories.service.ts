@@ -1,7 +1,7 @@
 import type { ListQuery, ListResult, PageContext } from '../../../platform/http/pagination.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { newId, isUuid } from '../../../platform/crypto/ids.js';
-import { iso, nowIso } from '../shared/http.js';
+import { iso, nowIso } from '../../../platform/http/resource.js';
 import type { CategoriesRepo, CategoryRow, CategoryType } from './categories.repo.js';
 import type { CategoryJson } from './categories.schemas.js';
 

@@ -1,10 +1,10 @@
 import type { App } from '../../../platform/http/app-type.js';
 import { MESSAGES, ok } from '../../../platform/http/envelope.js';
 import type { PageContextFactory } from '../../../platform/http/pagination.js';
-import { CountEnvelope, DeletedEnvelope, IdParam, READ, READ_B, WRITE, count, listReply, storeOf } from '../shared/http.js';
-import { field, readMultipart, requireFile } from '../shared/multipart.js';
+import { CountEnvelope, DeletedEnvelope, IdParam, READ, READ_B, WRITE, count, listReply, storeOf } from '../../../platform/http/resource.js';
+import { field, readMultipart, requireFile } from '../../../platform/http/multipart.js';
 import { multipartSchema, noAjv } from '../../../platform/http/multipart-route.js';
-import { collect, FONT_MAX_BYTES } from '../shared/upload-stream.js';
+import { collect, FONT_MAX_BYTES } from '../../../platform/http/upload-stream.js';
 import { FontEnvelope, FontListEnvelope, FontListQuery, FontUploadBody, RegisterFont, UpdateFont } from './fonts.schemas.js';
 import type { FontsService } from './fonts.service.js';
 

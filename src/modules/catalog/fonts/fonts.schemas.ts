@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { listEnvelope, listQuerySchema } from '../../../platform/http/pagination.js';
-import { Nullable, item } from '../shared/http.js';
+import { Nullable, item } from '../../../platform/http/resource.js';
 import { HttpUrl } from '../../../platform/http/http-url.js';
 
 export const Font = Type.Object({

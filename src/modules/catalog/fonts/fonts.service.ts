@@ -7,7 +7,7 @@ import { type ListQuery, type ListResult, type PageContext } from '../../../plat
 import { NotAFont, parseFont } from '../../../engines/fonts/parse-font.js';
 import { DEFAULT_FONTS, defaultFontPath, matchDefaultFont, readDefaultFont } from '../../../engines/pdf/fonts/default-fonts.js';
 import { pickFace, type FontFaceStyle } from '../../../engines/pdf/fonts/font-matching.js';
-import { iso, nowIso } from '../shared/http.js';
+import { iso, nowIso } from '../../../platform/http/resource.js';
 import { FontsRepo, type FontRow } from './fonts.repo.js';
 import type { FontJson } from './fonts.schemas.js';
 

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../../platform/http/app-type.js';
 import { MESSAGES, ok } from '../../../platform/http/envelope.js';
 import { type PageContextFactory } from '../../../platform/http/pagination.js';
-import { CountEnvelope, DeletedEnvelope, READ, READ_B, WRITE, count, listReply, storeOf, uuidOr404 } from '../shared/http.js';
+import { CountEnvelope, DeletedEnvelope, READ, READ_B, WRITE, count, listReply, storeOf, uuidOr404 } from '../../../platform/http/resource.js';
 import { CategoryEnvelope, CategoryListEnvelope, CategoryPageQuery, CreateClipartStorage } from '../categories/categories.schemas.js';
 import { toCategory, type CategoriesService } from '../categories/categories.service.js';
 import type { CategoryRow } from '../categories/categories.repo.js';

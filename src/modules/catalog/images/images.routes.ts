@@ -2,12 +2,12 @@ import type { App } from '../../../platform/http/app-type.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { MESSAGES, ok } from '../../../platform/http/envelope.js';
 import type { PageContextFactory } from '../../../platform/http/pagination.js';
-import { CountEnvelope, DeletedEnvelope, IdParam, READ, READ_B, UPLOAD_PUBLIC, WRITE, count, listReply, storeOf } from '../shared/http.js';
-import { field, readMultipart, requireFile } from '../shared/multipart.js';
+import { CountEnvelope, DeletedEnvelope, IdParam, READ, READ_B, UPLOAD_PUBLIC, WRITE, count, listReply, storeOf } from '../../../platform/http/resource.js';
+import { field, readMultipart, requireFile } from '../../../platform/http/multipart.js';
 import type { ImageType } from './images.repo.js';
 import { ImageBatchEnvelope, ImageBatchUploadBody, ImageEnvelope, ImageListEnvelope, ImageListQuery, ImageUploadBody } from './images.schemas.js';
 import { CLIPART_TYPES, type ImagesService, type ReceivedImage } from './images.service.js';
-import type { FileReceiver } from '../shared/multipart.js';
+import type { FileReceiver } from '../../../platform/http/multipart.js';
 import { ACCEPTED_TYPES } from '../../../engines/image/upload.js';
 import { multipartSchema, noAjv } from '../../../platform/http/multipart-route.js';
 

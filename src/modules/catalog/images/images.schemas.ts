@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { listEnvelope, listQuerySchema } from '../../../platform/http/pagination.js';
-import { Nullable, batchEnvelope, item } from '../shared/http.js';
+import { Nullable, batchEnvelope, item } from '../../../platform/http/resource.js';
 
 export const ImageTypeSchema = Nullable(Type.Union([Type.Literal('cliparts'), Type.Literal('designs')]));
 

@@ -7,9 +7,9 @@ import { type ListQuery, type ListResult, type PageContext } from '../../../plat
 import { Readable } from 'node:stream';
 import { sniffType } from '../../../platform/fetch/sniff.js';
 import { ACCEPTED_TYPES, checkAccepted, describeUpload, headerPixels, sanitizeUploadedSvg, tooManyPixels, UploadRejected, RASTER_TYPES } from '../../../engines/image/upload.js';
-import { bufferSource, collect, HEAD_BYTES, peek, SVG_MAX_BYTES, type ByteSource } from '../shared/upload-stream.js';
+import { bufferSource, collect, HEAD_BYTES, peek, SVG_MAX_BYTES, type ByteSource } from '../../../platform/http/upload-stream.js';
 import type { Plans } from '../../plans/plans.service.js';
-import { iso, nowIso } from '../shared/http.js';
+import { iso, nowIso } from '../../../platform/http/resource.js';
 import { CategoriesRepo } from '../categories/categories.repo.js';
 import { ImagesRepo, type ImageRow, type ImageType } from './images.repo.js';
 import type { ImageJson, ClipartJson } from './images.schemas.js';

@@ -1,11 +1,11 @@
 import type { App } from '../../../platform/http/app-type.js';
 import { listEnvelope, listQuerySchema, type PageContextFactory } from '../../../platform/http/pagination.js';
-import { docRoutes } from '../shared/doc.routes.js';
-import type { DocService } from '../shared/doc.service.js';
-import { CountEnvelope, IdParam, READ, READ_B, count, listReply, storeOf } from '../shared/http.js';
+import { docRoutes } from '../../../platform/docs/doc.routes.js';
+import type { DocService } from '../../../platform/docs/doc.service.js';
+import { CountEnvelope, IdParam, READ, READ_B, count, listReply, storeOf } from '../../../platform/http/resource.js';
 import { Side } from '../sides/sides.schemas.js';
-import type { SideJson } from '../sides/sides.kind.js';
-import type { ProductJson } from './products.kind.js';
+import type { SideJson } from '../sides/sides.service.js';
+import type { ProductJson } from './products.service.js';
 import { CreateProduct, Product, UpdateProduct } from './products.schemas.js';
 
 export function productsRoutes(app: App, deps: { products: DocService<ProductJson>; sides: DocService<SideJson>; pageContext: PageContextFactory }): void {

@@ -1,11 +1,11 @@
 import type { App } from '../../../platform/http/app-type.js';
 import { listEnvelope, listQuerySchema, type PageContextFactory } from '../../../platform/http/pagination.js';
-import { docRoutes } from '../shared/doc.routes.js';
-import type { DocService } from '../shared/doc.service.js';
-import { IdParam, READ, listReply, storeOf } from '../shared/http.js';
+import { docRoutes } from '../../../platform/docs/doc.routes.js';
+import type { DocService } from '../../../platform/docs/doc.service.js';
+import { IdParam, READ, listReply, storeOf } from '../../../platform/http/resource.js';
 import { Template } from '../templates/templates.schemas.js';
-import type { TemplateJson } from '../templates/templates.kind.js';
-import type { SideJson } from './sides.kind.js';
+import type { TemplateJson } from '../templates/templates.service.js';
+import type { SideJson } from './sides.service.js';
 import { CreateSide, Side, UpdateSide } from './sides.schemas.js';
 
 export function sidesRoutes(app: App, deps: { sides: DocService<SideJson>; templates: DocService<TemplateJson>; pageContext: PageContextFactory }): void {

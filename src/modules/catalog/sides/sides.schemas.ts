@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { StatusSchema } from '../shared/doc.routes.js';
-import { Nullable } from '../shared/http.js';
+import { StatusSchema } from '../../../platform/docs/doc.routes.js';
+import { Nullable } from '../../../platform/http/resource.js';
 import { Image } from '../images/images.schemas.js';
 import { DimensionUnit } from '../products/products.schemas.js';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../../platform/db/index.js';
 import type { ListQuery, ListResult, PageContext } from '../../../platform/http/pagination.js';
-import { iso } from '../shared/http.js';
+import { iso } from '../../../platform/http/resource.js';
 import { DEFAULT_TEMPLATE_LICENSE, DEFAULT_TEMPLATES } from './default-templates.js';
 import type { DefaultTemplateJson } from './templates.schemas.js';
 import { DefaultTemplatesRepo, type DefaultTemplateRow } from './default-templates.repo.js';

@@ -1,14 +1,14 @@
 import type { App } from '../../../platform/http/app-type.js';
 import type { PageContextFactory } from '../../../platform/http/pagination.js';
 import { MESSAGES } from '../../../platform/http/envelope.js';
-import { docRoutes } from '../shared/doc.routes.js';
-import type { DocService } from '../shared/doc.service.js';
-import { CountEnvelope, IdParam, READ, READ_B, count, listReply, storeOf } from '../shared/http.js';
+import { docRoutes } from '../../../platform/docs/doc.routes.js';
+import type { DocService } from '../../../platform/docs/doc.service.js';
+import { CountEnvelope, IdParam, READ, READ_B, count, listReply, storeOf } from '../../../platform/http/resource.js';
 import { listEnvelope, listQuerySchema } from '../../../platform/http/pagination.js';
 import type { DefaultTemplatesService } from './default-templates.service.js';
 import { FontsEnvelope } from '../fonts/fonts.schemas.js';
 import type { FontsService } from '../fonts/fonts.service.js';
-import { fontFamiliesOf, type TemplateJson } from './templates.kind.js';
+import { fontFamiliesOf, type TemplateJson } from './templates.service.js';
 import { CreateTemplate, DefaultTemplate, Template, UpdateTemplate } from './templates.schemas.js';
 
 export function templatesRoutes(app: App, deps: { templates: DocService<TemplateJson>; defaultTemplates: DefaultTemplatesService; fonts: FontsService; pageContext: PageContextFactory }): void {

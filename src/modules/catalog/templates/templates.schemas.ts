@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../shared/http.js';
+import { Nullable } from '../../../platform/http/resource.js';
 
 /** Template fields (catalog-reference § 11); `name` is ours (templates are listed and searched by it). */
 const fields = {

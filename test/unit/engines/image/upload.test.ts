@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { processUpload, UploadRejected } from '../../../../src/engines/image/upload.js';
 import { sanitizeSvg } from '../../../../src/engines/image/svg-sanitize.js';
-import { geometryErrors } from '../../../../src/modules/catalog/sides/sides.kind.js';
+import { geometryErrors } from '../../../../src/modules/catalog/sides/sides.service.js';
 import { pngHeaderOnly } from '../../../integration/catalog/helpers.js';
 
 describe('sanitizeSvg', () => {

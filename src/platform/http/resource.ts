@@ -1,10 +1,10 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import type { CredentialKind, RouteAuth } from '../../../platform/http/auth.js';
-import { AppError } from '../../../platform/http/errors.js';
-import { MESSAGES } from '../../../platform/http/envelope.js';
-import type { ListResult } from '../../../platform/http/pagination.js';
-import { isUuid } from '../../../platform/crypto/ids.js';
+import type { CredentialKind, RouteAuth } from './auth.js';
+import { AppError } from './errors.js';
+import { MESSAGES } from './envelope.js';
+import type { ListResult } from './pagination.js';
+import { isUuid } from '../crypto/ids.js';
 
 /** Credential kinds of a route a browser may call (rule 3: the public token; rule 2 adds the rest), and of a store-key route. */
 export const PUBLIC_KINDS: CredentialKind[] = ['U', 'B', 'JS', 'K'];
@@ -21,7 +21,7 @@ export const UPLOAD: RouteAuth = { auth: STORE_KINDS, scope: 'assets:write' };
 
 export const item = <T extends TSchema>(data: T) => Type.Object({ data, message: Type.String() });
 export const batchEnvelope = <T extends TSchema>(data: T) => Type.Object({ data: Type.Array(data), message: Type.String() });
-export { CountEnvelope, count } from '../../../platform/http/envelope.js';
+export { CountEnvelope, count } from './envelope.js';
 export const DeletedEnvelope = Type.Object({ message: Type.String() });
 export const IdParam = Type.Object({ id: Type.String({ maxLength: 100 }) });
 export const StorageParam = Type.Object({ storage: Type.String({ maxLength: 100 }) });

@@ -1,4 +1,4 @@
-import { AppError } from '../../../platform/http/errors.js';
+import { AppError } from './errors.js';
 
 /** An upload's bytes as they arrive (a multipart file part, a file read stream, or one Buffer). */
 export type ByteSource = AsyncIterable<Uint8Array>;

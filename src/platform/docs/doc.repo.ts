@@ -1,8 +1,8 @@
-import { paginate } from '../../../platform/db/paginate.js';
-import type { ListQuery, PageContext } from '../../../platform/http/pagination.js';
+import { paginate } from '../db/paginate.js';
+import type { ListQuery, PageContext } from '../http/pagination.js';
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { DbOrTx } from '../../../platform/db/index.js';
-import type { CatalogDocTable, DB } from '../../../platform/db/schema.js';
+import type { DbOrTx } from '../db/index.js';
+import type { CatalogDocTable, DB } from '../db/schema.js';
 
 export type DocTable = 'catalog_products' | 'catalog_sides' | 'catalog_templates' | 'designs' | 'projects';
 /** Designs add `product_id` and `project_id` columns; the other tables have only the common ones. */

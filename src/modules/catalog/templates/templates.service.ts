@@ -2,9 +2,9 @@ import type { Static } from '@sinclair/typebox';
 import { AppError } from '../../../platform/http/errors.js';
 import { isUuid } from '../../../platform/crypto/ids.js';
 import { nonHttpLinks } from '../../../platform/http/http-url.js';
-import type { DocKind } from '../shared/doc.service.js';
-import { DocRepo } from '../shared/doc.repo.js';
-import { iso } from '../shared/http.js';
+import type { DocKind } from '../../../platform/docs/doc.service.js';
+import { DocRepo } from '../../../platform/docs/doc.repo.js';
+import { iso } from '../../../platform/http/resource.js';
 import { ImagesRepo } from '../images/images.repo.js';
 import type { Template } from './templates.schemas.js';
 

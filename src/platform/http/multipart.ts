@@ -1,7 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../../platform/http/errors.js';
-import { cleanFilename, partError, ReceiverFailure } from '../../../platform/http/multipart-errors.js';
+import { AppError } from './errors.js';
+import { cleanFilename, partError, ReceiverFailure } from './multipart-errors.js';
 import { tooLarge, type ByteSource } from './upload-stream.js';
 
 /** A file part as it arrives: its bytes are a stream, read once by the receiver. */
