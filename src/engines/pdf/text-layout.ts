@@ -5,8 +5,10 @@
  * (fontSize × lineHeight × 1.13) and baselines. Pure: glyph advances come from a measurer.
  * Ported from fabric/src/shapes/Text/Text.ts, StyledText.ts and Textbox.ts.
  */
-import type { CharStyle, Paint } from './layers.js';
+import type { CharStyle } from './layers.js';
+import type { CharBox, CompleteStyle, LaidOutLine, TextLayout, TextMeasurer, TextSpec } from './text-layout-types.js';
 import { graphemeSplit } from './text-styles.js';
+import { generateStyleMap, wrapText, type MapEntry } from './text-wrap.js';
 
 /** Fabric's text magic numbers. */
 export const FONT_SIZE_MULT = 1.13;
@@ -14,87 +16,11 @@ export const FONT_SIZE_FRACTION = 0.222;
 export const DECORATION_OFFSETS = { underline: 0.1, linethrough: -0.28167, overline: -0.81333 } as const;
 const MIN_TEXT_WIDTH = 2;
 
-/** Every property a character can carry, resolved against the object's own values. */
-export interface CompleteStyle {
-  fill: Paint;
-  stroke: Paint;
-  strokeWidth: number;
-  fontSize: number;
-  fontFamily: string;
-  fontWeight: string | number;
-  fontStyle: string;
-  underline: boolean;
-  overline: boolean;
-  linethrough: boolean;
-  deltaY: number;
-  textBackgroundColor: string;
-  textDecorationThickness: number;
-}
-
-export type StylesObject = Record<string, Record<string, CharStyle>>;
-
-export interface TextMeasurer {
-  /** advance width of `text` shaped in the face `style` selects, in em (font size 1), kerning included */
-  advance(style: CompleteStyle, text: string): number;
-}
-
-export interface TextSpec {
-  kind: 'text' | 'textbox';
-  text: string;
-  /** declared width (textbox only) */
-  width: number;
-  splitByGrapheme: boolean;
-  textAlign: string;
-  lineHeight: number;
-  charSpacing: number;
-  /** object-level values (defaults applied) */
-  base: CompleteStyle;
-  /** per-character styles, object form keyed by unwrapped line and grapheme index */
-  styles: StylesObject;
-}
-
-export interface CharBox {
-  left: number;
-  width: number;
-  kernedWidth: number;
-  height: number;
-  deltaY: number;
-}
-
-export interface LaidOutLine {
-  graphemes: string[];
-  /** one per grapheme plus a trailing zero-width box, as Fabric keeps them */
-  boxes: CharBox[];
-  styles: CompleteStyle[];
-  /** width before justify enlargement */
-  width: number;
-  /** max font size × 1.13 */
-  heightImpl: number;
-  /** offset of the line from the object's left edge */
-  leftOffset: number;
-  /** baseline, relative to the object's centre (y down) */
-  baseline: number;
-  /** top of the line box, relative to the object's centre */
-  top: number;
-  /**
-   * The pieces Fabric hands to one canvas fillText each (whole line, words when justified,
-   * style runs, single graphemes with charSpacing): [start, end) grapheme ranges. The browser
-   * shapes each piece as a unit (ligatures, contextual forms), so the PDF does too.
-   */
-  chunks: { start: number; end: number }[];
-}
-
-export interface TextLayout {
-  width: number;
-  height: number;
-  lines: LaidOutLine[];
-}
-
 const RE_NEWLINE = /\r?\n/;
 const RE_SPACES_AND_TABS = /[ \t\r]/g;
 const RE_SPACE_AND_TAB = /[ \t\r]/;
-const WORD_JOINERS = /[ \t\r]/;
 
+export type { CharBox, CompleteStyle, LaidOutLine, StylesObject, TextLayout, TextMeasurer, TextSpec } from './text-layout-types.js';
 export { graphemeSplit, stylesFromArray } from './text-styles.js';
 
 const STYLE_KEYS = [
@@ -111,11 +37,6 @@ function styleChanged(a: CompleteStyle, b: CompleteStyle): boolean {
 
 function fontDeclaration(s: CompleteStyle): string {
   return `${s.fontStyle}|${s.fontWeight}|${s.fontSize}|${s.fontFamily}`;
-}
-
-interface MapEntry {
-  line: number;
-  offset: number;
 }
 
 export function layoutText(spec: TextSpec, measurer: TextMeasurer): TextLayout {
@@ -148,10 +69,18 @@ class FabricTextLayout {
     });
     if (s.kind === 'textbox') {
       this.isWrapping = true;
-      this.graphemeLines = this.wrapText(unwrapped);
+      const wrapped = wrapText({
+        lines: unwrapped,
+        width: this.width,
+        splitByGrapheme: s.splitByGrapheme,
+        charSpacingWidth: this.charSpacingWidth(),
+        measureWord: (word, lineIndex, charOffset) => this.measureWord(word, lineIndex, charOffset),
+      });
       this.isWrapping = false;
+      this.graphemeLines = wrapped.graphemeLines;
+      this.dynamicMinWidth = wrapped.dynamicMinWidth;
       this.textLines = this.graphemeLines.map((g) => g.join(''));
-      this.styleMap = this.generateStyleMap(graphemeText, this.graphemeLines);
+      this.styleMap = generateStyleMap(graphemeText, this.graphemeLines, s.splitByGrapheme);
       if (this.dynamicMinWidth > this.width) this.width = this.dynamicMinWidth;
     } else {
       this.graphemeLines = unwrappedGraphemes;
@@ -327,8 +256,7 @@ class FabricTextLayout {
     return chunks;
   }
 
-  // --- textbox wrapping -------------------------------------------------------------------
-
+  /** A word's width as the wrapper measures it (kerned, no left offsets). */
   private measureWord(word: string[], lineIndex: number, charOffset: number): number {
     let width = 0;
     let prev: string | undefined;
@@ -337,84 +265,6 @@ class FabricTextLayout {
       prev = word[i];
     }
     return width;
-  }
-
-  private wrapText(lines: string[]): string[][] {
-    const byGrapheme = this.spec.splitByGrapheme;
-    const infix = byGrapheme ? '' : ' ';
-    let largestWordWidth = 0;
-    const wordsData = lines.map((line, lineIndex) => {
-      let offset = 0;
-      const parts = byGrapheme ? graphemeSplit(line) : line.split(WORD_JOINERS);
-      if (parts.length === 0) return [{ word: [] as string[], width: 0 }];
-      return parts.map((part) => {
-        const word = byGrapheme ? [part] : graphemeSplit(part);
-        const width = this.measureWord(word, lineIndex, offset);
-        largestWordWidth = Math.max(width, largestWordWidth);
-        offset += word.length + infix.length;
-        return { word, width };
-      });
-    });
-    const wrapped: string[][] = [];
-    for (let i = 0; i < wordsData.length; i++) wrapped.push(...this.wrapLine(i, this.width, wordsData, largestWordWidth));
-    return wrapped;
-  }
-
-  private wrapLine(lineIndex: number, desiredWidth: number, wordsData: { word: string[]; width: number }[][], largestWordWidth: number): string[][] {
-    const additionalSpace = this.charSpacingWidth();
-    const byGrapheme = this.spec.splitByGrapheme;
-    const infix = byGrapheme ? '' : ' ';
-    const graphemeLines: string[][] = [];
-    let lineWidth = 0;
-    let line: string[] = [];
-    let offset = 0;
-    let infixWidth = 0;
-    let lineJustStarted = true;
-    const maxWidth = Math.max(desiredWidth, largestWordWidth, this.dynamicMinWidth);
-    const data = wordsData[lineIndex]!;
-    let i: number;
-    for (i = 0; i < data.length; i++) {
-      const { word, width: wordWidth } = data[i]!;
-      offset += word.length;
-      lineWidth += infixWidth + wordWidth - additionalSpace;
-      if (lineWidth > maxWidth && !lineJustStarted) {
-        graphemeLines.push(line);
-        line = [];
-        lineWidth = wordWidth;
-        lineJustStarted = true;
-      } else {
-        lineWidth += additionalSpace;
-      }
-      if (!lineJustStarted && !byGrapheme) line.push(infix);
-      line = line.concat(word);
-      infixWidth = byGrapheme ? 0 : this.measureWord([infix], lineIndex, offset);
-      offset++;
-      lineJustStarted = false;
-    }
-    if (i) graphemeLines.push(line);
-    if (largestWordWidth > this.dynamicMinWidth) this.dynamicMinWidth = largestWordWidth - additionalSpace;
-    return graphemeLines;
-  }
-
-  private generateStyleMap(graphemeText: string[], graphemeLines: string[][]): MapEntry[] {
-    let realLineCount = 0;
-    let realLineCharCount = 0;
-    let charCount = 0;
-    const map: MapEntry[] = [];
-    for (let i = 0; i < graphemeLines.length; i++) {
-      if (graphemeText[charCount] === '\n' && i > 0) {
-        realLineCharCount = 0;
-        charCount++;
-        realLineCount++;
-      } else if (!this.spec.splitByGrapheme && RE_SPACE_AND_TAB.test(graphemeText[charCount] ?? '') && i > 0) {
-        realLineCharCount++;
-        charCount++;
-      }
-      map[i] = { line: realLineCount, offset: realLineCharCount };
-      charCount += graphemeLines[i]!.length;
-      realLineCharCount += graphemeLines[i]!.length;
-    }
-    return map;
   }
 
   // --- alignment ------------------------------------------------------------------------
