@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { App } from '../../platform/http/app-type.js';
 import type { Db } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
@@ -26,6 +25,7 @@ import { templatesRoutes } from './templates/templates.routes.js';
 import { DefaultTemplatesService } from './templates/default-templates.service.js';
 import { DocService } from '../../platform/docs/doc.service.js';
 import { storeOf } from '../../platform/http/resource.js';
+import { registerMultipart } from '../../platform/http/multipart.js';
 
 export type { ProductJson, SideJson, TemplateJson };
 export type { ImagesService, FontsService, CategoriesService };
@@ -86,7 +86,7 @@ export async function buildCatalogModule(o: CatalogOptions): Promise<CatalogModu
 /** Every catalog route, in a plugin of its own: multipart is registered for these routes only. */
 async function catalogRoutes(app: App, deps: { catalog: CatalogModule; pageContext: PageContextFactory; uploadMaxBytes: number }): Promise<void> {
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: deps.uploadMaxBytes, files: 20, fields: 50, parts: 100, fieldSize: 64 * 1024 } });
+    await registerMultipart(scope as unknown as App, { fileSize: deps.uploadMaxBytes, files: 20, fields: 50, parts: 100, fieldSize: 64 * 1024 });
     // Every catalog route acts on a store, the curated `default` listings included: a
     // credential without one (an account key that names no X-Service-Store-Sid) is 401.
     scope.addHook('preHandler', async (req) => void storeOf(req));

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { Static } from '@sinclair/typebox';
 import { LAYER_NAMES, type LayerName } from '../../engines/mockup/index.js';
 import type { App } from '../../platform/http/app-type.js';
@@ -8,7 +7,7 @@ import { AppError } from '../../platform/http/errors.js';
 import { multipartSchema, noAjv } from '../../platform/http/multipart-route.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';
 import { DeletedEnvelope, IdParam, PUBLIC_KINDS, READ, STORE_KINDS, WRITE, listReply, storeOf } from '../../platform/http/resource.js';
-import { field, readMultipart } from '../../platform/http/multipart.js';
+import { field, readMultipart, registerMultipart } from '../../platform/http/multipart.js';
 import { collect } from '../../platform/http/upload-stream.js';
 import {
   CreateMockupBody,
@@ -39,7 +38,7 @@ export const MOCKUP_AUTH = {
 export async function mockupsRoutes(app: App, deps: { mockups: MockupsService; pageContext: PageContextFactory; uploadMaxBytes: number }): Promise<void> {
   const { mockups, pageContext } = deps;
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: deps.uploadMaxBytes, files: LAYER_NAMES.length, fields: 10, parts: 20, fieldSize: 256 * 1024 } });
+    await registerMultipart(scope as unknown as App, { fileSize: deps.uploadMaxBytes, files: LAYER_NAMES.length, fields: 10, parts: 20, fieldSize: 256 * 1024 });
     scope.addHook('preHandler', async (req) => void storeOf(req));
     const a = scope as unknown as App;
     const tags = ['Mockups'];

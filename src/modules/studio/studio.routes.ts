@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../platform/http/app-type.js';
 import { ICP_TYPES, type IcpType } from '../../engines/image/face-crop.js';
 import type { Idempotency, IdempotencyRequest } from '../wallet/idempotency.js';
 import { requestHash } from '../wallet/idempotency.js';
-import { sha256Hex } from '../../platform/crypto/tokens.js';
 import { MESSAGES } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
-import { cleanFilename, partError, ReceiverFailure } from '../../platform/http/multipart-errors.js';
+import { field, readMultipart, registerMultipart } from '../../platform/http/multipart.js';
 import { multipartSchema, noAjv } from '../../platform/http/multipart-route.js';
+import { collect } from '../../platform/http/upload-stream.js';
 import { MAX_SYNC_UPLOADS, MAX_UPLOAD_FILES } from './studio.kinds.js';
 import {
   AgencyBody,
@@ -26,7 +25,7 @@ import {
   SubjectsBody,
   TaskParams,
 } from './studio.schemas.js';
-import type { StudioService, UploadRef } from './studio.service.js';
+import type { StudioService, UploadedFile, UploadRef } from './studio.service.js';
 import { STUDIO_RESPONSES as R } from './studio.responses.js';
 
 export interface StudioRouteDeps {
@@ -38,7 +37,7 @@ export interface StudioRouteDeps {
 
 const tags = ['Studio'];
 const J = { auth: ['J' as const] };
-const FILE_FIELDS = new Set(['file[]', 'file', 'files[]', 'files']);
+const FILE_FIELDS = ['file[]', 'file', 'files[]', 'files'];
 
 /**
  * Idempotency for multipart requests: the body the preHandler sees is empty, so the key's
@@ -60,44 +59,26 @@ function parseBool(field: string, value: string | undefined): boolean {
 }
 
 /**
- * Reads a multipart request part by part: text fields into `fields`, each file handed to
- * `onFile` as it arrives (so a 500-file batch never sits in memory at once).
+ * Reads a studio upload with the shared reader: files under `file[]` (or `file`, `files[]`,
+ * `files`), each read whole (studio engines take a Buffer) and handed to `onFile` as it
+ * arrives, so a 500-file batch never sits in memory at once; each file's SHA-256 for the
+ * idempotency key.
  */
-async function readMultipart(
-  req: FastifyRequest,
-  onFile: (index: number, file: { filename: string; body: Buffer; contentType: string }) => Promise<void>,
-): Promise<{ fields: Record<string, string>; count: number; hashes: string[] }> {
-  if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Send multipart/form-data');
-  const fields: Record<string, string> = {};
-  const hashes: string[] = [];
-  let count = 0;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        if (!FILE_FIELDS.has(part.fieldname)) {
-          await part.toBuffer();
-          throw AppError.field(part.fieldname, 'unexpected file field; send files as file[]');
-        }
-        const body = await part.toBuffer();
-        if (count >= MAX_UPLOAD_FILES) throw AppError.field('file[]', `at most ${MAX_UPLOAD_FILES} files per request`);
-        if (body.length === 0) throw AppError.field('file[]', `file ${part.filename || count + 1} is empty`);
-        hashes.push(sha256Hex(body.toString('base64')));
-        // What the route does with the file (check it, store it) fails on its own terms: a
-        // refusal is an AppError, a storage failure stays a 500 (partError passes it on).
-        await onFile(count, { filename: cleanFilename(part.filename) || `file-${count + 1}`, body, contentType: part.mimetype || 'application/octet-stream' }).catch((err: unknown) => {
-          throw err instanceof AppError ? err : new ReceiverFailure(err);
-        });
-        count++;
-      } else {
-        fields[part.fieldname] = String(part.value);
-      }
-    }
-  } catch (err) {
-    // The parser's errors (no boundary, one over busboy's 252 characters, a body cut short)
-    // are the caller's problem, not a 500: the same translation as the catalog's uploads.
-    throw partError(err, 'file[]');
-  }
-  return { fields, count, hashes };
+async function readStudioForm(req: FastifyRequest, maxFileBytes: number, onFile: (index: number, file: UploadedFile) => Promise<void>) {
+  const form = await readMultipart(
+    req,
+    FILE_FIELDS,
+    MAX_UPLOAD_FILES,
+    {
+      async receive(f) {
+        const body = await collect(f.body, maxFileBytes, 'The file');
+        if (body.length === 0) throw AppError.field('file[]', `file ${f.filename} is empty`);
+        await onFile(f.index, { filename: f.filename, body, contentType: f.mimetype });
+      },
+    },
+    { otherFiles: 'unexpected file field; send files as file[]', fileField: 'file[]', hash: true, unnamed: (i) => `file-${i + 1}` },
+  );
+  return { count: form.files.length, hashes: form.hashes, field: (name: string) => field(form, name) };
 }
 
 export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<void> {
@@ -105,7 +86,7 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
 
   // Multipart only inside this scope: other modules register their own parsers.
   await app.register(async (scope: App) => {
-    await scope.register(multipart, { limits: { fileSize: deps.maxFileBytes, files: MAX_UPLOAD_FILES + 1, fields: 20, parts: MAX_UPLOAD_FILES + 21 }, throwFileSizeLimit: true });
+    await registerMultipart(scope, { fileSize: deps.maxFileBytes, files: MAX_UPLOAD_FILES + 1, fields: 20, parts: MAX_UPLOAD_FILES + 21 });
 
     scope.post(
       '/services/studio/face-crop/upload',
@@ -125,7 +106,7 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
         const refs: UploadRef[] = [];
         // The first five stay in memory (a sync answer needs no staging); from the sixth on,
         // every file of the batch is staged in the blob store for the job.
-        const { fields, count, hashes } = await readMultipart(req, async (i, upload) => {
+        const form = await readStudioForm(req, deps.maxFileBytes, async (i, upload) => {
           // Each file is checked as it arrives, before it is staged or paid for (400 naming it).
           const f = await studio.acceptUpload(upload);
           if (i < MAX_SYNC_UPLOADS) {
@@ -140,13 +121,14 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
           }
           refs.push({ filename: f.filename, body: Buffer.alloc(0), contentType: f.contentType, key: await studio.stageUpload(accountId, batchId, i, f.filename, f.body, f.contentType) });
         });
-        const icp = fields.icp_type;
+        const { count, hashes } = form;
+        const icp = form.field('icp_type');
         const problems: Record<string, string[]> = {};
         if (!icp) problems.icp_type = ['is required'];
         else if (!(ICP_TYPES as readonly string[]).includes(icp)) problems.icp_type = [`must be one of: ${ICP_TYPES.join(', ')}`];
         if (count === 0) problems['file[]'] = ['at least one file is required'];
         if (Object.keys(problems).length > 0) throw AppError.validation(problems);
-        const enhance = parseBool('enhance', fields.enhance);
+        const enhance = parseBool('enhance', form.field('enhance'));
         const response = await studio.faceCropUpload(accountId, refs, {
           icpType: icp as IcpType,
           enhance,
@@ -165,7 +147,7 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
         const { agencyId, jobId } = req.params;
         await studio.assertJob(accountId, agencyId, jobId);
         const stored: Array<Awaited<ReturnType<StudioService['storeJobFile']>>> = [];
-        const { count } = await readMultipart(req, async (_i, f) => void stored.push(await studio.storeJobFile(accountId, agencyId, jobId, f)));
+        const { count } = await readStudioForm(req, deps.maxFileBytes, async (_i, f) => void stored.push(await studio.storeJobFile(accountId, agencyId, jobId, f)));
         if (count === 0) throw AppError.field('file[]', 'at least one file is required');
         const files = await studio.addJobFiles(accountId, agencyId, jobId, stored);
         return reply.code(201).send({ file_ids: files.map((f) => f.id), files, data: files, message: MESSAGES.created });
