@@ -266,6 +266,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
       ...(overrides.webhooks ? { options: overrides.webhooks } : {}),
       jobs,
       plans,
+      stores,
       events,
       pageContext,
     }),

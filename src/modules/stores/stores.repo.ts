@@ -141,6 +141,13 @@ export class StoresRepo {
     return Number(res.numUpdatedRows) === 1;
   }
 
+  /** Tiers of the given stores that are not deleted, read in the caller's transaction (other modules' events). */
+  async liveTiers(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.selectFrom('stores').select(['id', 'tier']).where('id', 'in', [...ids]).where('deleted_at', 'is', null).execute();
+    return new Map(rows.map((r) => [r.id, r.tier]));
+  }
+
   async tiersOfOwner(ownerId: string): Promise<string[]> {
     const rows = await this.db.selectFrom('stores').select('tier').where('owner_id', '=', ownerId).where('deleted_at', 'is', null).execute();
     return rows.map((r) => r.tier);

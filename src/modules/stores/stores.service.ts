@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../platform/db/index.js';
 import type { Aead } from '../../platform/crypto/aead.js';
 import { isUuid, newId } from '../../platform/crypto/ids.js';
 import { randomBase62, safeEqual, sha256Hex } from '../../platform/crypto/tokens.js';
@@ -225,6 +226,11 @@ export class StoresService {
   }
 
   /** The highest tier among a user's stores (account-level plan gates). */
+  /** The tier of each store of `ids` that is not deleted, in the caller's transaction. */
+  liveTiers(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+    return this.repo.liveTiers(db, ids);
+  }
+
   async accountTier(ownerId: string): Promise<string> {
     return this.plans.highest(await this.repo.tiersOfOwner(ownerId));
   }

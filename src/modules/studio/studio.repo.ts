@@ -1,5 +1,5 @@
 import type { Db, DbOrTx } from '../../platform/db/index.js';
-import type { JobsTable, StudioAgenciesTable, StudioFilesTable, StudioJobsTable, StudioMatchJobsTable, StudioSubjectsTable } from '../../platform/db/schema.js';
+import type { StudioAgenciesTable, StudioFilesTable, StudioJobsTable, StudioMatchJobsTable, StudioSubjectsTable } from '../../platform/db/schema.js';
 import type { Selectable } from 'kysely';
 
 export type AgencyRow = Selectable<StudioAgenciesTable>;
@@ -166,11 +166,6 @@ export class StudioRepo {
   async matchJob(accountId: string, id: number): Promise<MatchJobRow | null> {
     const row = await this.db.selectFrom('studio_match_jobs').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return row ? { ...num(row), threshold: Number(row.threshold) } : null;
-  }
-
-  /** A job row read inside the caller's transaction (events at a job's end). */
-  async jobRow(db: DbOrTx, id: string): Promise<Selectable<JobsTable> | null> {
-    return (await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
   }
 
   async matchJobByTask(db: DbOrTx, taskId: string): Promise<MatchJobRow | null> {

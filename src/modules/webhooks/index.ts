@@ -9,7 +9,7 @@ import type { Plans } from '../plans/plans.service.js';
 import { DEFAULT_RETRY_SCHEDULE_MS, deliveryBinding, deliveryKind, type DeliveryKind } from './delivery.js';
 import { WebhooksRepo } from './webhooks.repo.js';
 import { webhooksRoutes } from './webhooks.routes.js';
-import { WebhooksService } from './webhooks.service.js';
+import { WebhooksService, type StoreTiers } from './webhooks.service.js';
 
 export { WebhooksService } from './webhooks.service.js';
 export { sign, verify, generateSecret } from './signature.js';
@@ -38,6 +38,8 @@ export interface WebhooksModuleDeps {
   /** deliveries are jobs */
   jobs: JobsService;
   plans: Plans;
+  /** the stores' tiers (a store's plan decides whether it hears events) */
+  stores: StoreTiers;
   /** the domain events it delivers */
   events: EventBus;
   pageContext: PageContextFactory;
@@ -53,7 +55,7 @@ export function buildWebhooksModule(deps: WebhooksModuleDeps): WebhooksModule {
   const repo = new WebhooksRepo(deps.db);
   const kind = deliveryKind(options.retryScheduleMs);
   const binding = deliveryBinding(kind, { repo, fetcher: deps.fetcher, aead: deps.aead, userAgent: deps.userAgent }, { ...options, now: deps.now });
-  const service = new WebhooksService(deps.db, repo, deps.aead, deps.fetcher, deps.plans, deps.jobs, kind, deps.now);
+  const service = new WebhooksService(deps.db, repo, deps.aead, deps.fetcher, deps.plans, deps.jobs, kind, deps.now, deps.stores);
   deps.events.subscribe(service.onEvent);
   return {
     name: 'webhooks',

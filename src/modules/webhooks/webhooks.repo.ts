@@ -63,18 +63,16 @@ export class WebhooksRepo {
    * Enabled endpoints an event goes to, read in the writer's transaction: the event's store,
    * or for an account-level event (storeId null) every store of the account.
    */
-  async subscribed(tx: DbOrTx, q: { accountId: string; storeId: string | null; topic: string; event: string }): Promise<Array<Pick<WebhookRow, 'id' | 'account_id' | 'store_id'> & { tier: string }>> {
+  async subscribed(tx: DbOrTx, q: { accountId: string; storeId: string | null; topic: string; event: string }): Promise<Array<Pick<WebhookRow, 'id' | 'account_id' | 'store_id'>>> {
     let query = tx
       .selectFrom('webhooks')
-      .innerJoin('stores', 'stores.id', 'webhooks.store_id')
-      .select(['webhooks.id', 'webhooks.account_id', 'webhooks.store_id', 'stores.tier'])
-      .where('webhooks.account_id', '=', q.accountId)
-      .where('webhooks.topic', '=', q.topic)
-      .where('webhooks.event', '=', q.event)
-      .where('webhooks.enabled', '=', 1)
-      .where('stores.deleted_at', 'is', null);
-    if (q.storeId !== null) query = query.where('webhooks.store_id', '=', q.storeId);
-    return query.orderBy('webhooks.id').execute();
+      .select(['id', 'account_id', 'store_id'])
+      .where('account_id', '=', q.accountId)
+      .where('topic', '=', q.topic)
+      .where('event', '=', q.event)
+      .where('enabled', '=', 1);
+    if (q.storeId !== null) query = query.where('store_id', '=', q.storeId);
+    return query.orderBy('id').execute();
   }
 
   // ---- deliveries ---------------------------------------------------------------------

@@ -12,6 +12,11 @@ import type { Plans } from '../plans/plans.service.js';
 import { messageId, type DeliveryKind } from './delivery.js';
 import { generateSecret } from './signature.js';
 import type { AttemptRow, DeliveryRow, WebhookRow, WebhooksRepo } from './webhooks.repo.js';
+
+/** What webhooks need of the stores module: the tier of each live store (deleted stores hear nothing). */
+export interface StoreTiers {
+  liveTiers(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>>;
+}
 import {
   DEFAULT_SECRET_GRACE_SECONDS,
   EVENTS_OF,
@@ -50,6 +55,7 @@ export class WebhooksService {
     private readonly jobs: JobsService,
     private readonly kind: DeliveryKind,
     private readonly now: () => number,
+    private readonly stores: StoreTiers,
   ) {}
 
   private aad(id: string): string {
@@ -263,9 +269,12 @@ export class WebhooksService {
     if (name === null) return;
     const tx = db ?? this.db;
     // A store that left the plans with webhooks keeps its endpoints but hears nothing.
-    const hooks = (await this.repo.subscribed(tx, { accountId: event.accountId, storeId: event.storeId, topic: event.topic, event: name })).filter((h) =>
-      this.plans.has(h.tier, 'webhooks'),
-    );
+    const subscribed = await this.repo.subscribed(tx, { accountId: event.accountId, storeId: event.storeId, topic: event.topic, event: name });
+    const tiers = await this.stores.liveTiers(tx, [...new Set(subscribed.map((h) => h.store_id))]);
+    const hooks = subscribed.filter((h) => {
+      const tier = tiers.get(h.store_id);
+      return tier !== undefined && this.plans.has(tier, 'webhooks');
+    });
     if (hooks.length === 0) return;
     const timestamp = event.occurredAt ?? new Date(this.now()).toISOString();
     const announce: Array<{ id: string; type: string; attempt: number }> = [];
