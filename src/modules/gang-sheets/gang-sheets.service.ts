@@ -56,9 +56,7 @@ export class GangSheetsService {
       });
     }
     const payload: GangPayload = { name: body.name ?? 'Gang sheet', items: body.items.map((i) => ({ design_id: i.design_id, quantity: i.quantity })), options };
-    const out = await this.deps.jobs.create(GANG_SHEET_KIND, { accountId: actor.userId, storeId, payload, cost: 0 });
-    if (out.replayed) throw new Error('a gang sheet is not idempotent-keyed');
-    return this.present(out.job);
+    return this.present(await this.deps.jobs.createFree(GANG_SHEET_KIND, { accountId: actor.userId, storeId, payload }));
   }
 
   async present(job: Job<GangPayload, GangResult>): Promise<Static<typeof GangSheetJob>> {

@@ -89,9 +89,7 @@ export class ImpositionService {
       project_id: body.project_id ?? null,
       options,
     };
-    const out = await this.deps.jobs.create(IMPOSITION_KIND, { accountId: actor.userId, storeId, payload, cost: 0 });
-    if (out.replayed) throw new Error('an imposition is not idempotent-keyed');
-    return this.present(out.job);
+    return this.present(await this.deps.jobs.createFree(IMPOSITION_KIND, { accountId: actor.userId, storeId, payload }));
   }
 
   /** Page boxes of a completed PDF job of this store: 404 when it is not one, 409 while it runs, 422 when it failed. */

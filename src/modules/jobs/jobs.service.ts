@@ -118,6 +118,17 @@ export class JobsService {
   }
 
   /**
+   * A free job with no idempotency key (PDF, mockups, merge, imposition, gang sheets, the
+   * studio's reference batches): written, announced to the workers, and returned for the
+   * caller's view of it. Paid work goes through `create` with its cost and key.
+   */
+  async createFree<P, R>(kind: JobKind<P, R>, input: { accountId: string; storeId?: string | null; payload: P }): Promise<Job<P, R>> {
+    const out = await this.create(kind, { ...input, cost: 0 });
+    if (out.replayed) throw new Error(`a free ${kind.type} job has no idempotency key and cannot replay`);
+    return out.job;
+  }
+
+  /**
    * A free job written inside the caller's transaction (an outbox: the job exists exactly
    * when the caller's change commits). Announce it with `announceWhenVisible` afterwards,
    * or leave it to the queue's sweep.

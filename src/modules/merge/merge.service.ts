@@ -97,9 +97,7 @@ export class MergeService {
       pdf_standard: colour.pdf_standard ?? 'none',
       output_profile: colour.output_profile ?? null,
     };
-    const out = await this.deps.jobs.create(MERGE_KIND, { accountId: actor.userId, storeId, payload, cost: 0 });
-    if (out.replayed) throw new Error('a merge job is not idempotent-keyed');
-    return this.present(out.job);
+    return this.present(await this.deps.jobs.createFree(MERGE_KIND, { accountId: actor.userId, storeId, payload }));
   }
 
   private async sides(storeId: string, input: MergeInput): Promise<DesignJson[]> {

@@ -315,9 +315,7 @@ export class MockupsService {
       width,
       format,
     };
-    const out = await this.deps.jobs.create(MOCKUP_KIND, { accountId: actor.userId, storeId, payload, cost: 0 });
-    if (out.replayed) throw new Error('a mockup job is not idempotent-keyed');
-    return { job: await this.presentJob(out.job) };
+    return { job: await this.presentJob(await this.deps.jobs.createFree(MOCKUP_KIND, { accountId: actor.userId, storeId, payload })) };
   }
 
   /** The job as GET /jobs/{id} shows it (and its `jobs` event). */

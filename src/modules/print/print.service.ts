@@ -84,9 +84,7 @@ export class PdfService {
       throw AppError.validation(fields);
     }
     const payload: PdfPayload = { ...target, design_ids: designs.map((d) => d.id), crop_marks: opts.crop_marks ?? false, ...colour };
-    const out = await this.deps.jobs.create(PDF_KIND, { accountId: actor.userId, storeId, payload, cost: 0 });
-    if (out.replayed) throw new Error('a PDF job is not idempotent-keyed');
-    return this.present(out.job);
+    return this.present(await this.deps.jobs.createFree(PDF_KIND, { accountId: actor.userId, storeId, payload }));
   }
 
   /** The job as GET /jobs/{id} shows it (also the data of its `jobs` event). */

@@ -41,9 +41,8 @@ export class StudioMatching {
       (s) => s.reference_photo_url !== null && !(s.embedding !== null && s.embedding_model === this.d.engines.embeddingModel),
     );
     if (subjects.length >= REFERENCES_ASYNC_FROM) {
-      const out = await this.d.jobs.create(REFERENCES_BATCH, { accountId, payload: { agencyId, subjectIds: subjects.map((s) => s.id) }, cost: 0 });
-      if (out.replayed) throw new Error('unexpected replay');
-      return { status: out.job.status, agency_id: agencyId, embeddings_created: 0, task_id: out.job.id, total_subjects: subjects.length };
+      const job = await this.d.jobs.createFree(REFERENCES_BATCH, { accountId, payload: { agencyId, subjectIds: subjects.map((s) => s.id) } });
+      return { status: job.status, agency_id: agencyId, embeddings_created: 0, task_id: job.id, total_subjects: subjects.length };
     }
     const failed: Array<{ subject_id: number; reason: string }> = [];
     for (const s of subjects) {
