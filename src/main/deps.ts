@@ -279,7 +279,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   const sources = new ImageSources({ blobs, publicUrl: config.publicUrl, links: blobs instanceof DiskBlobStore ? blobs : null, images: catalog.images, stores, fetcher, maxBytes: config.fetch.maxBytes });
   const { bgRemove } = add(buildBgRemoveModule({ config: config.bgRemove, warmup: config.warmup, jobs, idempotency, blobs, sources, time, logger }));
   const { preflight } = add(
-    buildPreflightModule({ db: database.db, jobs, idempotency, blobs, fetcher, sources, plans, accountTier: (accountId) => stores.accountTier(accountId), pageContext }),
+    buildPreflightModule({ db: database.db, jobs, idempotency, blobs, fetcher, sources, plans, accountTier: (accountId) => stores.accountTier(accountId), images: catalog.images, pageContext }),
   );
   const engines = timedEngines(overrides.studioEngines ?? realEngines, time);
   const { studio } = add(buildStudioModule({ db: database.db, jobs, operations, idempotency, blobs, fetcher, sources, plans, stores, engines, uploadMaxBytes: config.uploadMaxBytes }));

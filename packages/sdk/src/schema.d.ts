@@ -1890,7 +1890,7 @@ export interface paths {
         put?: never;
         /**
          * Starts an AI fix job (tokens deducted at creation, refunded if it fails)
-         * @description Credentials: J.
+         * @description Credentials: J, JS.
          */
         post: operations["createPreflightAiJob"];
         delete?: never;
@@ -1908,7 +1908,7 @@ export interface paths {
         };
         /**
          * An AI fix job: analyzing → applying → completed | failed
-         * @description Credentials: J.
+         * @description Credentials: J, JS.
          */
         get: operations["getPreflightAiJob"];
         put?: never;
@@ -1929,8 +1929,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approves a completed job: keeps the corrected file and checks it again
-         * @description Credentials: J.
+         * Approves a completed job: keeps the corrected file, checks it again and, for a job created with a store context, stores it as an Image of that store
+         * @description Credentials: J, JS.
          */
         post: operations["approvePreflightAiJob"];
         delete?: never;
@@ -1950,7 +1950,7 @@ export interface paths {
         put?: never;
         /**
          * Rejects a completed job: discards the corrected file (no refund)
-         * @description Credentials: J.
+         * @description Credentials: J, JS.
          */
         post: operations["rejectPreflightAiJob"];
         delete?: never;
@@ -17546,7 +17546,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description a link to the approved corrected file, valid 24 hours */
                             approvedFileUrl: string;
+                            /** @description the catalog Image the approved file became, in the store the job was created for (the X-Service-Store-Sid sent with the JWT at POST /services/preflight/ai-jobs); listed by GET /images of that store. null when the job was created with the JWT alone: preflight belongs to the account, images to a store, and the job names none (the file stays at approvedFileUrl). */
                             imageId: string | null;
                             jobId: string;
                             resolvedReportId: string;

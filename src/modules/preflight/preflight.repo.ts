@@ -63,6 +63,12 @@ export class PreflightRepo {
     return row ?? null;
   }
 
+  /** Names the Image an approval became, unless one is named already; true when this one was. */
+  async setImage(jobId: string, imageId: string): Promise<boolean> {
+    const res = await this.db.updateTable('preflight_fix_reviews').set({ image_id: imageId }).where('job_id', '=', jobId).where('image_id', 'is', null).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
   /** Records the decision unless one exists; returns the decision that stands. */
   async decide(row: ReviewRow): Promise<{ row: ReviewRow; inserted: boolean }> {
     const inserted = await this.db.insertInto('preflight_fix_reviews').values(row).onConflict((oc) => oc.column('job_id').doNothing()).returningAll().executeTakeFirst();

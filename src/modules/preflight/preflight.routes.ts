@@ -28,6 +28,9 @@ export function preflightRoutes(app: App, deps: { preflight: PreflightService; i
   const { preflight } = deps;
   const tags = ['Preflight'];
   const auth = { auth: ['J' as const] };
+  // AI fix jobs also take the JWT with X-Service-Store-Sid: the store becomes the job's store
+  // context, where an approved fix is stored as an Image (decisions in docs/preflight.md).
+  const jobAuth = { auth: ['J' as const, 'JS' as const] };
 
   app.post(
     '/services/preflight/dpi-score',
@@ -78,10 +81,10 @@ export function preflightRoutes(app: App, deps: { preflight: PreflightService; i
         response: { 202: AiJobCreated, 402: InsufficientTokens },
       },
       preHandler: deps.idempotency.preHandler,
-      config: auth,
+      config: jobAuth,
     },
     async (req, reply) => {
-      const res = await preflight.createFixJob(req.actor!.userId, req.body, deps.idempotency.of(req));
+      const res = await preflight.createFixJob(req.actor!.userId, req.actor!.storeId, req.body, deps.idempotency.of(req));
       // 202, or the first answer replayed for a repeated Idempotency-Key
       return reply.code(res.status as 202).send(res.body as never);
     },
@@ -89,19 +92,19 @@ export function preflightRoutes(app: App, deps: { preflight: PreflightService; i
 
   app.get(
     '/services/preflight/ai-jobs/:jobId',
-    { schema: { tags, summary: 'An AI fix job: analyzing → applying → completed | failed', params: AiJobParams, response: { 200: AiJobEnvelope } }, config: auth },
+    { schema: { tags, summary: 'An AI fix job: analyzing → applying → completed | failed', params: AiJobParams, response: { 200: AiJobEnvelope } }, config: jobAuth },
     async (req) => ok(await preflight.getFixJob(req.actor!.userId, req.params.jobId)),
   );
 
   app.post(
     '/services/preflight/ai-jobs/:jobId/approve',
-    { schema: { tags, summary: 'Approves a completed job: keeps the corrected file and checks it again', params: AiJobParams, response: { 200: ApproveEnvelope } }, config: auth },
+    { schema: { tags, summary: 'Approves a completed job: keeps the corrected file, checks it again and, for a job created with a store context, stores it as an Image of that store', params: AiJobParams, response: { 200: ApproveEnvelope } }, config: jobAuth },
     async (req) => ok(await preflight.approve(req.actor!.userId, req.params.jobId), 'Approved'),
   );
 
   app.post(
     '/services/preflight/ai-jobs/:jobId/reject',
-    { schema: { tags, summary: 'Rejects a completed job: discards the corrected file (no refund)', params: AiJobParams, response: { 200: RejectEnvelope } }, config: auth },
+    { schema: { tags, summary: 'Rejects a completed job: discards the corrected file (no refund)', params: AiJobParams, response: { 200: RejectEnvelope } }, config: jobAuth },
     async (req) => ok(await preflight.reject(req.actor!.userId, req.params.jobId), 'Rejected'),
   );
 }

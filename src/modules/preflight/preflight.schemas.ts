@@ -146,9 +146,11 @@ export const ApproveEnvelope = Type.Object({
     jobId: Type.String(),
     review: Type.Literal('approved'),
     resolvedReportId: Type.String(),
-    /** where the approved file is kept: a blob link until catalog Image records exist */
-    approvedFileUrl: Type.String(),
-    imageId: Type.Union([Type.String(), Type.Null()]),
+    approvedFileUrl: Type.String({ description: 'a link to the approved corrected file, valid 24 hours' }),
+    imageId: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'the catalog Image the approved file became, in the store the job was created for (the X-Service-Store-Sid sent with the JWT at POST /services/preflight/ai-jobs); listed by GET /images of that store. null when the job was created with the JWT alone: preflight belongs to the account, images to a store, and the job names none (the file stays at approvedFileUrl).',
+    }),
   }),
   message: Type.String(),
 });

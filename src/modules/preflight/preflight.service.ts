@@ -21,7 +21,7 @@ import { AppError } from '../../platform/http/errors.js';
 import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import type { ImageSources } from '../catalog/image-sources.js';
-import { BlobNotFound, type BlobStore } from '../../platform/storage/blob-store.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import type { Plans } from '../plans/plans.service.js';
 import type { IdempotencyRequest, StoredResponse } from '../wallet/idempotency.js';
@@ -29,7 +29,8 @@ import { AI_FIX_JOB, sourceKey, type FixJobPayload, type FixJobResult } from './
 import type { ReportRow, PreflightRepo } from './preflight.repo.js';
 import type { AiJobBody, AiJobView, CheckBody, DpiScoreBody } from './preflight.schemas.js';
 import { estimateTokenCost, fixJobTokenCost } from './preflight.prices.js';
-import { charged, nextTier, notCompleted, specError, specOf, usagePeriod } from './preflight.mapping.js';
+import { approveFix, rejectFix, type ApprovedView, type ReviewDeps, type StoreImages } from './preflight.review.js';
+import { charged, nextTier, specError, specOf, usagePeriod } from './preflight.mapping.js';
 
 export { usagePeriod } from './preflight.mapping.js';
 
@@ -60,6 +61,8 @@ export interface PreflightServiceDeps {
   plans: Plans;
   /** the account's tier (highest among its stores): quotas are per account */
   accountTier(accountId: string): Promise<string>;
+  /** the catalog's Images, where an approved fix is stored for the job's store */
+  images: StoreImages;
   now?: () => Date;
 }
 
@@ -155,7 +158,8 @@ export class PreflightService {
 
   // ---- AI fix jobs --------------------------------------------------------------------------
 
-  async createFixJob(accountId: string, body: AiJobBody, idempotency: IdempotencyRequest | null): Promise<StoredResponse> {
+  /** `storeId`: the store context of the request (JWT + X-Service-Store-Sid), where an approved fix becomes an Image; null for none. */
+  async createFixJob(accountId: string, storeId: string | null, body: AiJobBody, idempotency: IdempotencyRequest | null): Promise<StoredResponse> {
     const report = await this.ownedReport(accountId, body.preflightReportId);
     const issues = JSON.parse(report.issues) as PreflightIssue[];
     const fileType = report.file_type as FileType | null;
@@ -197,6 +201,7 @@ export class PreflightService {
     };
     const out = await this.deps.jobs.create(AI_FIX_JOB, {
       accountId,
+      storeId,
       payload,
       cost: fixJobTokenCost(fileType, fixTypes),
       idempotency,
@@ -224,79 +229,18 @@ export class PreflightService {
     return this.presentJob(job);
   }
 
-  /**
-   * Approve (decisions.md): only a completed job. The corrected file is kept (a blob; the
-   * catalog's Image records do not exist on this branch yet), checked again against the
-   * original spec, and the new report's id returned. Idempotent: a second approve answers
-   * the same report. The re-check is part of the paid job and uses no monthly check.
-   */
-  async approve(accountId: string, jobId: string): Promise<{ jobId: string; review: 'approved'; resolvedReportId: string; approvedFileUrl: string; imageId: null }> {
-    const job = await this.ownedJob(accountId, jobId);
-    const existing = await this.deps.repo.review(accountId, job.id);
-    if (existing) {
-      if (existing.decision !== 'approved') throw new AppError('conflict', 'This AI fix job was rejected; it cannot be approved');
-      return this.approvedView(job.id, existing.resolved_report_id!, existing.file_key!);
-    }
-    if (job.status !== AI_FIX_JOB.statuses.completed || !job.result) throw notCompleted(job.status, 'approved');
-    const result = job.result;
-    let file: Buffer;
-    try {
-      file = await this.deps.blobs.get(result.fileKey);
-    } catch (err) {
-      // A reject that raced this approve has discarded the file.
-      if (err instanceof BlobNotFound) throw new AppError('conflict', 'The corrected file of this AI fix job was discarded (rejected); it cannot be approved');
-      throw err;
-    }
-    const analysis = await this.analyze(file, job.payload.spec);
-    const id = newId();
-    const key = sourceKey(id, analysis.fileType);
-    await this.deps.blobs.put(key, file, { contentType: result.mime });
-    const row: ReportRow = {
-      id,
-      account_id: accountId,
-      design_id: job.payload.designId,
-      file_url: null,
-      source_job_id: job.id,
-      file_type: analysis.fileType,
-      status: analysis.status,
-      issues: JSON.stringify(analysis.issues),
-      notes: JSON.stringify(analysis.notes),
-      summary: analysis.summary === null ? null : JSON.stringify(analysis.summary),
-      spec: JSON.stringify(job.payload.spec),
-      file_key: key,
-      created_at: nowIso(),
-    };
-    await this.deps.repo.insertReport(this.deps.db, row);
-    const { row: review, inserted } = await this.deps.repo.decide({
-      job_id: job.id,
-      account_id: accountId,
-      decision: 'approved',
-      resolved_report_id: id,
-      file_key: result.fileKey,
-      created_at: nowIso(),
-    });
-    if (!inserted) {
-      // A concurrent approve or reject won: drop this duplicate report.
-      await this.deps.repo.deleteReport(accountId, id);
-      await this.deps.blobs.delete(key);
-      if (review.decision !== 'approved') throw new AppError('conflict', 'This AI fix job was rejected; it cannot be approved');
-    }
-    return this.approvedView(job.id, review.resolved_report_id!, review.file_key!);
+  /** Approve (decisions.md): the corrected file re-checked and, with a store context, an Image of that store (preflight.review.ts). */
+  async approve(accountId: string, jobId: string): Promise<ApprovedView> {
+    return approveFix(this.reviewDeps(), accountId, await this.ownedJob(accountId, jobId));
   }
 
   /** Reject (decisions.md): only a completed job; the corrected file is discarded; no refund. Idempotent. */
   async reject(accountId: string, jobId: string): Promise<{ jobId: string; review: 'rejected' }> {
-    const job = await this.ownedJob(accountId, jobId);
-    const existing = await this.deps.repo.review(accountId, job.id);
-    if (existing) {
-      if (existing.decision !== 'rejected') throw new AppError('conflict', 'This AI fix job was approved; it cannot be rejected');
-      return { jobId: job.id, review: 'rejected' };
-    }
-    if (job.status !== AI_FIX_JOB.statuses.completed || !job.result) throw notCompleted(job.status, 'rejected');
-    const { row } = await this.deps.repo.decide({ job_id: job.id, account_id: accountId, decision: 'rejected', resolved_report_id: null, file_key: null, created_at: nowIso() });
-    if (row.decision !== 'rejected') throw new AppError('conflict', 'This AI fix job was approved; it cannot be rejected');
-    await this.deps.blobs.delete(job.result.fileKey);
-    return { jobId: job.id, review: 'rejected' };
+    return rejectFix(this.reviewDeps(), accountId, await this.ownedJob(accountId, jobId));
+  }
+
+  private reviewDeps(): ReviewDeps {
+    return { db: this.deps.db, repo: this.deps.repo, blobs: this.deps.blobs, images: this.deps.images, analyze: (file, spec) => this.analyze(file, spec) };
   }
 
   /**
@@ -356,10 +300,6 @@ export class PreflightService {
       if (err instanceof AppError && err.code === 'not_found') throw AppError.notFound('AI fix job');
       throw err;
     }
-  }
-
-  private async approvedView(jobId: string, resolvedReportId: string, fileKey: string) {
-    return { jobId, review: 'approved' as const, resolvedReportId, approvedFileUrl: await this.deps.blobs.url(fileKey), imageId: null };
   }
 
   private async present(row: ReportRow): Promise<PreflightReport> {

@@ -10,6 +10,7 @@ import { catalog } from './migrations/0004-catalog.js';
 import { designs } from './migrations/0008-designs.js';
 import { catalogDefaultTemplates } from './migrations/0009-catalog-default-templates.js';
 import { auditRetention } from './migrations/0010-audit-retention.js';
+import { fixReviewImage } from './migrations/0012-fix-review-image.js';
 import { mockupTemplates } from './migrations/0011-mockup-templates.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0009-catalog-default-templates': catalogDefaultTemplates,
   '0010-audit-retention': auditRetention,
   '0011-mockup-templates': mockupTemplates,
+  '0012-fix-review-image': fixReviewImage,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -179,6 +179,8 @@ export interface PreflightFixReviewsTable {
   decision: 'approved' | 'rejected';
   resolved_report_id: string | null;
   file_key: string | null;
+  /** the catalog Image an approved fix became (in the job's store); null without a store context */
+  image_id: string | null;
   created_at: Ts;
 }
 

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const score = (user: TestUser, payload: unknown) => t.app.inject({ method: 'POST', url: '/v1/services/preflight/dpi-score', headers: as.J(user), payload: payload as object });
 
-describe('credentials: J only, on every preflight route', () => {
+describe('credentials: J on every preflight route, J+S too on AI fix jobs', () => {
   it('answers 401 without a JWT or with a store credential', async () => {
     const store = await createStore(t.app);
     const id = '0190b2a0-0000-7000-8000-000000000000';
@@ -39,7 +39,8 @@ describe('credentials: J only, on every preflight route', () => {
       { method: 'POST' as const, url: `/v1/services/preflight/ai-jobs/${id}/approve` },
       { method: 'POST' as const, url: `/v1/services/preflight/ai-jobs/${id}/reject` },
     ];
-    for (const r of routes) await expectAuthCases(t.app, { ...r, accepts: ['J'] }, store);
+    // AI fix jobs also take the JWT with a store (its store becomes the job's: docs/preflight.md).
+    for (const r of routes) await expectAuthCases(t.app, { ...r, accepts: r.url.includes('/ai-jobs') ? ['J', 'JS'] : ['J'] }, store);
   });
 });
 
