@@ -5,11 +5,11 @@ import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { DesignSource } from '../imposition/design-source.js';
+import { fileJobView } from '../jobs/file-job-view.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import { GANG_SHEET_KIND, lengthUnit, mergeItems, nestCandidates, nestOptions, sheetOf, type GangOptions, type GangPayload, type GangResult } from './gang-sheets.jobs.js';
 import type { CreateGangSheet, GangSheetJob } from './gang-sheets.schemas.js';
 
-const LINK_TTL_S = 24 * 3600;
 /** Nesting costs about n² per strategy and runs in the worker; 2,000 copies take about a second. */
 const MAX_COPIES = 2000;
 /** A PDF page side is at most 14,400 pt (200 in). */
@@ -60,25 +60,20 @@ export class GangSheetsService {
   }
 
   async present(job: Job<GangPayload, GangResult>): Promise<Static<typeof GangSheetJob>> {
-    const r = job.status === GANG_SHEET_KIND.statuses.completed ? job.result : null;
     const p = job.payload;
+    const { result: r, url, fields } = await fileJobView(this.deps.blobs, GANG_SHEET_KIND, job, { key: (x) => x.pdf_key, downloadName: `gang-sheet-${job.id}.pdf`, failed: 'gang sheet failed' });
     return {
-      id: job.id,
+      ...fields,
       type: 'gang_sheet',
       status: job.status as Static<typeof GangSheetJob>['status'],
       name: p.name,
       items: p.items,
       options: p.options as unknown as Record<string, unknown>,
-      pdf_url: r ? await this.deps.blobs.url(r.pdf_key, { ttlSeconds: LINK_TTL_S, downloadName: `gang-sheet-${job.id}.pdf` }) : null,
-      expires_at: r ? new Date(Date.now() + LINK_TTL_S * 1000).toISOString() : null,
-      size_bytes: r ? r.size_bytes : null,
+      pdf_url: url,
       length_used: r ? r.length_used : null,
       length_unit: lengthUnit(p.options),
       utilisation: r ? r.utilisation : null,
       report: r ? r.report : null,
-      error: job.status === GANG_SHEET_KIND.statuses.failed ? (job.error ?? 'gang sheet failed') : null,
-      created_at: job.createdAt,
-      completed_at: job.completedAt,
     };
   }
 }

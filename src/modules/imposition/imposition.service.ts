@@ -4,13 +4,13 @@ import { describeSource, type SourcePage } from '../../engines/imposition/index.
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
+import { fileJobView } from '../jobs/file-job-view.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import { PDF_KIND, type PdfResult } from '../print/print.kinds.js';
 import type { DesignSource } from './design-source.js';
 import { IMPOSITION_KIND, planFor, sheetOf, type ImpositionOptions, type ImpositionPayload, type ImpositionResult } from './imposition.jobs.js';
 import type { CreateImposition, ImpositionJob } from './imposition.schemas.js';
 
-const LINK_TTL_S = 24 * 3600;
 
 /** What an ImpositionError means to the caller: 422 (the request cannot work on this source). */
 export function unprocessable(err: ImpositionError, field: string): AppError {
@@ -104,10 +104,10 @@ export class ImpositionService {
   }
 
   async present(job: Job<ImpositionPayload, ImpositionResult>): Promise<Static<typeof ImpositionJob>> {
-    const r = job.status === IMPOSITION_KIND.statuses.completed ? job.result : null;
     const p = job.payload;
+    const { result: r, url, fields } = await fileJobView(this.deps.blobs, IMPOSITION_KIND, job, { key: (x) => x.pdf_key, downloadName: `imposition-${job.id}.pdf`, failed: 'imposition failed' });
     return {
-      id: job.id,
+      ...fields,
       type: 'imposition',
       status: job.status as Static<typeof ImpositionJob>['status'],
       name: p.name,
@@ -116,13 +116,8 @@ export class ImpositionService {
       project_id: p.project_id,
       mode: p.options.booklet ? 'booklet' : 'flat',
       options: p.options as unknown as Record<string, unknown>,
-      pdf_url: r ? await this.deps.blobs.url(r.pdf_key, { ttlSeconds: LINK_TTL_S, downloadName: `imposition-${job.id}.pdf` }) : null,
-      expires_at: r ? new Date(Date.now() + LINK_TTL_S * 1000).toISOString() : null,
-      size_bytes: r ? r.size_bytes : null,
+      pdf_url: url,
       report: r ? r.report : null,
-      error: job.status === IMPOSITION_KIND.statuses.failed ? (job.error ?? 'imposition failed') : null,
-      created_at: job.createdAt,
-      completed_at: job.completedAt,
     };
   }
 }

@@ -7,6 +7,7 @@ import { AppError, type FieldErrors } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { DocService } from '../../platform/docs/doc.service.js';
 import type { DesignJson } from '../designs/designs.service.js';
+import { fileJobView } from '../jobs/file-job-view.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import { pageSpecOf } from '../print/page-spec.js';
 import { MAX_PDF_PAGES } from '../print/print.kinds.js';
@@ -16,7 +17,6 @@ import { fromCsv, fromJson } from './merge.data.js';
 import { dataKey, MERGE_KIND, mergeFileKey, type DataSet, type MergeJobResult, type MergePayload, type MergeProgress } from './merge.jobs.js';
 import { MAX_RECORDS, type CreateMergeBody, type MergeJob } from './merge.schemas.js';
 
-const LINK_TTL_S = 24 * 3600;
 
 export type MergeInput = Static<typeof CreateMergeBody>;
 
@@ -112,14 +112,17 @@ export class MergeService {
   /** The job as GET /jobs/{id} shows it (also the data of its `jobs` event). */
   async present(job: Job<MergePayload, MergeJobResult>): Promise<Static<typeof MergeJob>> {
     const p = job.payload;
-    const r = job.status === MERGE_KIND.statuses.completed ? job.result : null;
+    const stem = p.project_id ? `project-${p.project_id}-merge` : `design-${p.design_id}-merge`;
+    const { result: r, url, fields } = await fileJobView(this.deps.blobs, MERGE_KIND, job, {
+      key: (x) => x.file_key ?? mergeFileKey(job.storeId ?? '', job.id, p.output),
+      downloadName: `${stem}.${p.output}`,
+      failed: 'the merge failed',
+    });
     const total = p.record_count;
     const prog = job.progress as Partial<MergeProgress> | null;
     const current = r ? total : Math.min(total, typeof prog?.current === 'number' ? prog.current : 0);
-    const stem = p.project_id ? `project-${p.project_id}-merge` : `design-${p.design_id}-merge`;
-    const url = r ? await this.deps.blobs.url(r.file_key ?? mergeFileKey(job.storeId ?? '', job.id, p.output), { ttlSeconds: LINK_TTL_S, downloadName: `${stem}.${p.output}` }) : null;
     return {
-      id: job.id,
+      ...fields,
       type: 'merge',
       status: job.status as Static<typeof MergeJob>['status'],
       design_id: p.design_id,
@@ -134,14 +137,9 @@ export class MergeService {
       progress: { current, total, percentage: total ? Math.floor((current * 100) / total) : 100 },
       pdf_url: p.output === 'pdf' ? url : null,
       zip_url: p.output === 'zip' ? url : null,
-      expires_at: r ? new Date(Date.now() + LINK_TTL_S * 1000).toISOString() : null,
-      size_bytes: r ? r.size_bytes : null,
       pages: r ? r.pages : null,
       report: r ? { records: total, merged: r.merged, skipped: r.skipped, shrunk: r.shrunk, overflowed: r.overflowed, details: r.details } : null,
       warnings: r ? r.warnings.map((w) => ({ ...w, page: w.page + 1 })) : [],
-      error: job.status === MERGE_KIND.statuses.failed ? (job.error ?? 'the merge failed') : null,
-      created_at: job.createdAt,
-      completed_at: job.completedAt,
     };
   }
 }

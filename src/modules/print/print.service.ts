@@ -5,13 +5,13 @@ import { AppError } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { DocService } from '../../platform/docs/doc.service.js';
 import type { DesignJson } from '../designs/designs.service.js';
+import { fileJobView } from '../jobs/file-job-view.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import type { ProjectJson } from '../projects/projects.service.js';
 import { pageSpecOf } from './page-spec.js';
 import { MAX_PDF_PAGES, PDF_KIND, type ColorMode, type PdfPayload, type PdfResult, type PdfStandard } from './print.kinds.js';
 import type { PdfJob } from './print.schemas.js';
 
-const LINK_TTL_S = 24 * 3600;
 
 export interface PdfOptions {
   crop_marks?: boolean;
@@ -89,10 +89,10 @@ export class PdfService {
 
   /** The job as GET /jobs/{id} shows it (also the data of its `jobs` event). */
   async present(job: Job<PdfPayload, PdfResult>): Promise<Static<typeof PdfJob>> {
-    const r = job.status === PDF_KIND.statuses.completed ? job.result : null;
     const name = job.payload.project_id ? `project-${job.payload.project_id}.pdf` : `design-${job.payload.design_id}.pdf`;
+    const { result: r, url, fields } = await fileJobView(this.deps.blobs, PDF_KIND, job, { key: (x) => x.pdf_key, downloadName: name, failed: 'rendering failed' });
     return {
-      id: job.id,
+      ...fields,
       type: 'pdf',
       status: job.status as Static<typeof PdfJob>['status'],
       design_id: job.payload.design_id,
@@ -102,14 +102,9 @@ export class PdfService {
       color_mode: job.payload.color_mode,
       pdf_standard: job.payload.pdf_standard ?? 'none',
       output_profile: profileView(job.payload.output_profile),
-      pdf_url: r ? await this.deps.blobs.url(r.pdf_key, { ttlSeconds: LINK_TTL_S, downloadName: name }) : null,
-      expires_at: r ? new Date(Date.now() + LINK_TTL_S * 1000).toISOString() : null,
-      size_bytes: r ? r.size_bytes : null,
+      pdf_url: url,
       pages: r ? r.pages.map((p) => ({ media_box: p.mediaBox, bleed_box: p.bleedBox, trim_box: p.trimBox })) : [],
       warnings: r ? r.warnings.map((w) => ({ ...w, page: w.page + 1 })) : [],
-      error: job.status === PDF_KIND.statuses.failed ? (job.error ?? 'rendering failed') : null,
-      created_at: job.createdAt,
-      completed_at: job.completedAt,
     };
   }
 }
