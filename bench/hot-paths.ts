@@ -132,8 +132,22 @@ async function serveFolio(): Promise<void> {
     const res = await fetch(t.url, { headers: t.headers });
     if (res.status !== 200) throw new Error(`${t.name}: ${res.status} ${await res.text()}`);
   }
-  process.on('message', (m: { type: string }) => {
+  const { Session } = await import('node:inspector/promises');
+  const inspector = new Session();
+  process.on('message', (m: { type: string; file?: string }) => {
     if (m.type === 'count') process.send!({ type: 'count', statements });
+    // a CPU profile of what happens between the two messages (no set-up, no seeding)
+    if (m.type === 'profile-start') {
+      inspector.connect();
+      void inspector.post('Profiler.enable').then(() => inspector.post('Profiler.start')).then(() => process.send!({ type: 'profiling' }));
+    }
+    if (m.type === 'profile-stop') {
+      void inspector.post('Profiler.stop').then(({ profile }) => {
+        fs.writeFileSync(m.file!, JSON.stringify(profile));
+        inspector.disconnect();
+        process.send!({ type: 'profiled', file: m.file });
+      });
+    }
   });
   const shutdown = () =>
     void app.close().finally(() => {

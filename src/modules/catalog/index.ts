@@ -28,6 +28,9 @@ import { DocService } from '../../platform/docs/doc.service.js';
 import { storeOf } from '../../platform/http/resource.js';
 
 export type { ProductJson, SideJson, TemplateJson };
+export { productJson } from './products/products.service.js';
+export { sideJson } from './sides/sides.service.js';
+export { embedded, type EmbeddedImages } from './images/images.service.js';
 export type { ImagesService, FontsService, CategoriesService };
 
 /**
