@@ -12,8 +12,10 @@ import { printProduct, saveDesign, textLayer } from './helpers.js';
  */
 
 // Every statement the app runs, counted where the drivers execute them (better-sqlite3
-// statements; pg queries when the suite runs on PostgreSQL).
+// statements; pg queries when the suite runs on PostgreSQL), except the API keys' audit
+// trail, which a timer writes in batches off the request path and may land in any window.
 let statements = 0;
+const offPath = (text: unknown) => typeof text === 'string' && /^\s*insert into "?api_key_events"?/i.test(text);
 async function countStatements(): Promise<void> {
   const Database = (await import('better-sqlite3')).default;
   const probe = new Database(':memory:');
@@ -21,15 +23,16 @@ async function countStatements(): Promise<void> {
   probe.close();
   for (const m of ['all', 'get', 'run', 'iterate']) {
     const orig = proto[m]!;
-    proto[m] = function (this: unknown, ...a: unknown[]) {
-      statements++;
+    proto[m] = function (this: { source: string }, ...a: unknown[]) {
+      if (!offPath(this.source)) statements++;
       return orig.apply(this, a);
     };
   }
   const pg = (await import('pg')).default;
   const q = pg.Client.prototype.query as (...a: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: unknown, ...a: unknown[]) {
-    statements++;
+    const text = typeof a[0] === 'string' ? a[0] : (a[0] as { text?: unknown } | undefined)?.text;
+    if (!offPath(text)) statements++;
     return q.apply(this, a);
   } as typeof pg.Client.prototype.query;
 }
