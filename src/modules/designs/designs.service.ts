@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { DbOrTx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
-import { embedded, productJson, sideJson, type CatalogModule, type SideJson } from '../catalog/index.js';
+import { embedded, productJson, sideJson, type CatalogModule, type ProductJson, type SideJson } from '../catalog/index.js';
 import { isUuid } from '../../platform/crypto/ids.js';
 import { DocRepo, type DocRow, type DocTable } from '../../platform/docs/doc.repo.js';
 import type { DocKind, DocService } from '../../platform/docs/doc.service.js';
@@ -63,13 +63,29 @@ export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
     const embeds = await catalog.images.embedMany(storeId, imageIds, db);
     const projectJson = new Map<string, ProjectJson>();
     for (const [k, r] of refs) if (r.t === 'projects') projectJson.set(r.id, await projects.kind.toJson(r, refDoc.get(k)!, db));
+    // designs on one side share its JSON (and its product's): built once per page
+    const sides = new Map<string, SideJson & { ratio: number }>();
+    const products = new Map<string, ProductJson>();
+    const liveSide = (r: DocRow) => {
+      let j = sides.get(r.id);
+      if (!j) {
+        const side = sideJson(r, refDoc.get(`catalog_sides:${r.id}`)!, embeds);
+        sides.set(r.id, (j = Object.assign(side, { ratio: side.height > 0 ? side.width / side.height : 0 })));
+      }
+      return j;
+    };
+    const liveProduct = (r: DocRow) => {
+      let j = products.get(r.id);
+      if (!j) products.set(r.id, (j = productJson(r, refDoc.get(`catalog_products:${r.id}`)!, embeds)));
+      return j;
+    };
     return rows.map((row, i) => {
       const d = docs[i]!;
       const vw = d.viewport_width as number | null;
       const vh = d.viewport_height as number | null;
       const sideRow = ref('catalog_sides', row.parent_id);
       const productRow = ref('catalog_products', row.product_id);
-      const live = sideRow ? sideJson(sideRow, refDoc.get(`catalog_sides:${sideRow.id}`)!, embeds) : null;
+      const live = sideRow ? liveSide(sideRow) : null;
       const snap = d.original_side as SideSnapshot | undefined;
       return Object.assign(d, {
         id: row.id,
@@ -81,8 +97,8 @@ export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
         viewport: vw !== null && vh !== null ? { width: vw, height: vh } : null,
         preview_image: embedded(embeds, d.preview_image_id),
         design_image: embedded(embeds, d.design_image_id),
-        side: live ? Object.assign(live, { ratio: live.height > 0 ? live.width / live.height : 0 }) : null,
-        product: productRow ? productJson(productRow, refDoc.get(`catalog_products:${productRow.id}`)!, embeds) : null,
+        side: live,
+        product: productRow ? liveProduct(productRow) : null,
         project: (row.project_id && projectJson.get(row.project_id)) || null,
         original_side: Object.assign(snap ?? {}, { side_image: embedded(embeds, snap?.side_image_id), img_overlay: embedded(embeds, snap?.img_overlay_id) }),
         original_output_options: d.original_output_options,
