@@ -42,6 +42,8 @@ interface Target {
 // child: Folio in this process, statements counted, seeded through its own HTTP API
 
 let statements = 0;
+/** time spent inside better-sqlite3 statement calls (SQLite only: pg queries are asynchronous) */
+let sqlNs = 0n;
 
 async function countStatements(): Promise<void> {
   const Database = (await import('better-sqlite3')).default;
@@ -52,7 +54,12 @@ async function countStatements(): Promise<void> {
     const orig = proto[m]!;
     proto[m] = function (this: unknown, ...a: unknown[]) {
       statements++;
-      return orig.apply(this, a);
+      const t0 = process.hrtime.bigint();
+      try {
+        return orig.apply(this, a);
+      } finally {
+        sqlNs += process.hrtime.bigint() - t0;
+      }
     };
   }
   const pg = (await import('pg')).default;
@@ -132,8 +139,23 @@ async function serveFolio(): Promise<void> {
     const res = await fetch(t.url, { headers: t.headers });
     if (res.status !== 200) throw new Error(`${t.name}: ${res.status} ${await res.text()}`);
   }
-  process.on('message', (m: { type: string }) => {
-    if (m.type === 'count') process.send!({ type: 'count', statements });
+  const { Session } = await import('node:inspector/promises');
+  const inspector = new Session();
+  process.on('message', (m: { type: string; file?: string }) => {
+    if (m.type === 'count') process.send!({ type: 'count', statements, sqlUs: Number(sqlNs / 1000n) });
+    if (m.type === 'exit') process.exit(0);
+    // a CPU profile of what happens between the two messages (no set-up, no seeding)
+    if (m.type === 'profile-start') {
+      inspector.connect();
+      void inspector.post('Profiler.enable').then(() => inspector.post('Profiler.start')).then(() => process.send!({ type: 'profiling' }));
+    }
+    if (m.type === 'profile-stop') {
+      void inspector.post('Profiler.stop').then(({ profile }) => {
+        fs.writeFileSync(m.file!, JSON.stringify(profile));
+        inspector.disconnect();
+        process.send!({ type: 'profiled', file: m.file });
+      });
+    }
   });
   const shutdown = () =>
     void app.close().finally(() => {
@@ -174,12 +196,12 @@ function startMinimal(env: NodeJS.ProcessEnv): Promise<{ server: Server; target:
   });
 }
 
-function statementsOf(server: Server): Promise<number> {
+function statementsOf(server: Server): Promise<{ statements: number; sqlUs: number }> {
   return new Promise((resolve) => {
-    const on = (m: { type: string; statements: number }) => {
+    const on = (m: { type: string; statements: number; sqlUs: number }) => {
       if (m.type !== 'count') return;
       server.child.off('message', on);
-      resolve(m.statements);
+      resolve({ statements: m.statements, sqlUs: m.sqlUs });
     };
     server.child.on('message', on);
     server.child.send({ type: 'count' });
@@ -242,10 +264,14 @@ async function main(): Promise<void> {
     );
     // statements per request, exactly: sequential requests, nothing else in flight
     const perRequest = new Map<string, number>();
+    const sqlUs = new Map<string, number>();
     for (const t of targets) {
+      for (let i = 0; i < 20; i++) await (await fetch(t.url, { headers: t.headers })).arrayBuffer();
       const before = await statementsOf(folio.server);
-      for (let i = 0; i < 10; i++) await (await fetch(t.url, { headers: t.headers })).arrayBuffer();
-      perRequest.set(t.name, ((await statementsOf(folio.server)) - before) / 10);
+      for (let i = 0; i < 50; i++) await (await fetch(t.url, { headers: t.headers })).arrayBuffer();
+      const after = await statementsOf(folio.server);
+      perRequest.set(t.name, (after.statements - before.statements) / 50);
+      sqlUs.set(t.name, (after.sqlUs - before.sqlUs) / 50);
     }
     // warm up (JIT, statement caches)
     await runAutocannon(minimal.target.url, minimal.target.headers, 2, connections);
@@ -262,14 +288,15 @@ async function main(): Promise<void> {
     };
     const floor = sum(minimal.target.name);
     const fmtCpu = (us: number | null) => (us === null ? '    ?' : `${(us / 1000).toFixed(2)} ms`);
-    console.log(`\n${'route (20 rows)'.padEnd(46)} ${'req/s'.padStart(7)}  ÷ minimal   CPU/request   SQL/request   p99      non-2xx`);
-    console.log(`${'minimal app (hashed credential, 20 rows)'.padEnd(46)} ${floor.rps.toFixed(0).padStart(7)}  ${'1.00'.padStart(9)}   ${fmtCpu(floor.cpuUs).padStart(11)}   ${'2'.padStart(11)}   ${floor.p99.toFixed(0).padStart(3)} ms   ${floor.bad}`);
+    const sqlCol = (us: number | undefined) => (usePg || us === undefined ? '' : `${us.toFixed(0)} µs`).padStart(9);
+    console.log(`\n${'route (20 rows)'.padEnd(46)} ${'req/s'.padStart(7)}  ÷ minimal   CPU/request   SQL/request  SQL time   p99      non-2xx`);
+    console.log(`${'minimal app (hashed credential, 20 rows)'.padEnd(46)} ${floor.rps.toFixed(0).padStart(7)}  ${'1.00'.padStart(9)}   ${fmtCpu(floor.cpuUs).padStart(11)}   ${'2'.padStart(11)}  ${sqlCol(undefined)}   ${floor.p99.toFixed(0).padStart(3)} ms   ${floor.bad}`);
     const table: Record<string, unknown>[] = [];
     for (const t of targets) {
       const s = sum(t.name);
       const ratio = s.rps / floor.rps;
-      table.push({ route: t.name, ...s, ratio, statements: perRequest.get(t.name) });
-      console.log(`${t.name.padEnd(46)} ${s.rps.toFixed(0).padStart(7)}  ${ratio.toFixed(2).padStart(9)}   ${fmtCpu(s.cpuUs).padStart(11)}   ${perRequest.get(t.name)!.toFixed(1).padStart(11)}   ${s.p99.toFixed(0).padStart(3)} ms   ${s.bad}`);
+      table.push({ route: t.name, ...s, ratio, statements: perRequest.get(t.name), ...(usePg ? {} : { sqlUs: sqlUs.get(t.name) }) });
+      console.log(`${t.name.padEnd(46)} ${s.rps.toFixed(0).padStart(7)}  ${ratio.toFixed(2).padStart(9)}   ${fmtCpu(s.cpuUs).padStart(11)}   ${perRequest.get(t.name)!.toFixed(1).padStart(11)}  ${sqlCol(sqlUs.get(t.name))}   ${s.p99.toFixed(0).padStart(3)} ms   ${s.bad}`);
     }
     if (jsonOut) fs.writeFileSync(jsonOut, `${JSON.stringify({ dialect: usePg ? 'postgres' : 'sqlite', seconds, connections, rounds, minimal: floor, routes: table, loadavg: os.loadavg() }, null, 2)}\n`);
     if (table.some((r) => (r.bad as number) > 0) || floor.bad > 0) process.exitCode = 1;

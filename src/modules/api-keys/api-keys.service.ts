@@ -169,7 +169,7 @@ export class ApiKeysService {
       }
       return { ownerId: actor.userId, storeId: null, tier: null };
     }
-    const store = await this.stores.get(actor, target.storeId, false);
+    const store = await this.stores.reach(actor, target.storeId);
     return { ownerId: actor.userId, storeId: store.id, tier: store.tier };
   }
 

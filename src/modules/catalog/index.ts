@@ -28,6 +28,9 @@ import { storeOf } from '../../platform/http/resource.js';
 import { registerMultipart } from '../../platform/http/multipart.js';
 
 export type { ProductJson, SideJson, TemplateJson };
+export { productJson } from './products/products.service.js';
+export { sideJson } from './sides/sides.service.js';
+export { embedded, type EmbeddedImages } from './images/images.service.js';
 export type { ImagesService, FontsService, CategoriesService };
 
 /**

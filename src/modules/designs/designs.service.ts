@@ -1,9 +1,11 @@
 import type { Static } from '@sinclair/typebox';
 import type { DbOrTx } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
-import type { CatalogModule, ProductJson, SideJson } from '../catalog/index.js';
+import { embedded, productJson, sideJson, type CatalogModule, type ProductJson, type SideJson } from '../catalog/index.js';
+import { isUuid } from '../../platform/crypto/ids.js';
+import { DocRepo, type DocRow, type DocTable } from '../../platform/docs/doc.repo.js';
 import type { DocKind, DocService } from '../../platform/docs/doc.service.js';
-import { iso } from '../../platform/http/resource.js';
+import { iso, withDefaults } from '../../platform/http/resource.js';
 import type { ProjectJson } from '../projects/projects.service.js';
 import type { DesignAssets } from './design-assets.js';
 import type { Design } from './designs.schemas.js';
@@ -22,6 +24,8 @@ const DEFAULTS = {
   design_image_id: null,
 };
 
+const withDesignDefaults = withDefaults(DEFAULTS);
+
 /** The side as a design keeps it: without embedded images (their links expire; re-embedded on read). */
 type SideSnapshot = Omit<SideJson, 'side_image' | 'img_overlay'>;
 
@@ -38,11 +42,71 @@ export interface DesignKindDeps {
  */
 export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
   const { catalog, projects, assets } = deps;
-  const withImages = async (storeId: string, side: SideSnapshot, db: DbOrTx): Promise<SideJson> => ({
-    ...side,
-    side_image: await catalog.images.embed(storeId, side.side_image_id, db),
-    img_overlay: await catalog.images.embed(storeId, side.img_overlay_id, db),
-  });
+  /**
+   * A page of designs of one store in at most two statements: the sides, products and
+   * projects they name (deleted ones too: a design keeps what it referenced), then every
+   * image any of them embeds.
+   */
+  const page = async (rows: readonly DocRow[], db: DbOrTx): Promise<DesignJson[]> => {
+    const storeId = rows[0]!.store_id;
+    const docs = rows.map((r): Record<string, unknown> => withDesignDefaults(JSON.parse(r.doc) as Record<string, unknown>));
+    const ids = (f: (r: DocRow) => string | null | undefined) => rows.map(f).filter((id): id is string => typeof id === 'string' && isUuid(id));
+    const refs = await DocRepo.byIdsIncludingDeleted(db, storeId, { catalog_sides: ids((r) => r.parent_id), catalog_products: ids((r) => r.product_id), projects: ids((r) => r.project_id) });
+    const ref = (t: DocTable, id: string | null | undefined) => (id ? refs.get(`${t}:${id}`) : undefined);
+    const refDoc = new Map([...refs].map(([k, r]) => [k, JSON.parse(r.doc) as Record<string, unknown>]));
+    const imageIds: unknown[] = [];
+    for (const d of docs) {
+      const snap = d.original_side as SideSnapshot | undefined;
+      imageIds.push(d.preview_image_id, d.design_image_id, snap?.side_image_id, snap?.img_overlay_id);
+    }
+    for (const [k, d] of refDoc) imageIds.push(...(k.startsWith('catalog_sides:') ? [d.side_image_id, d.img_overlay_id] : [d.product_image_id]));
+    const embeds = await catalog.images.embedMany(storeId, imageIds, db);
+    const projectJson = new Map<string, ProjectJson>();
+    for (const [k, r] of refs) if (r.t === 'projects') projectJson.set(r.id, await projects.kind.toJson(r, refDoc.get(k)!, db));
+    // designs on one side share its JSON (and its product's): built once per page
+    const sides = new Map<string, SideJson & { ratio: number }>();
+    const products = new Map<string, ProductJson>();
+    const liveSide = (r: DocRow) => {
+      let j = sides.get(r.id);
+      if (!j) {
+        const side = sideJson(r, refDoc.get(`catalog_sides:${r.id}`)!, embeds);
+        sides.set(r.id, (j = Object.assign(side, { ratio: side.height > 0 ? side.width / side.height : 0 })));
+      }
+      return j;
+    };
+    const liveProduct = (r: DocRow) => {
+      let j = products.get(r.id);
+      if (!j) products.set(r.id, (j = productJson(r, refDoc.get(`catalog_products:${r.id}`)!, embeds)));
+      return j;
+    };
+    return rows.map((row, i) => {
+      const d = docs[i]!;
+      const vw = d.viewport_width as number | null;
+      const vh = d.viewport_height as number | null;
+      const sideRow = ref('catalog_sides', row.parent_id);
+      const productRow = ref('catalog_products', row.product_id);
+      const live = sideRow ? liveSide(sideRow) : null;
+      const snap = d.original_side as SideSnapshot | undefined;
+      return Object.assign(d, {
+        id: row.id,
+        side_id: row.parent_id!,
+        product_id: row.product_id ?? null,
+        project_id: row.project_id ?? null,
+        name: row.name,
+        status: row.status,
+        viewport: vw !== null && vh !== null ? { width: vw, height: vh } : null,
+        preview_image: embedded(embeds, d.preview_image_id),
+        design_image: embedded(embeds, d.design_image_id),
+        side: live,
+        product: productRow ? liveProduct(productRow) : null,
+        project: (row.project_id && projectJson.get(row.project_id)) || null,
+        original_side: Object.assign(snap ?? {}, { side_image: embedded(embeds, snap?.side_image_id), img_overlay: embedded(embeds, snap?.img_overlay_id) }),
+        original_output_options: d.original_output_options,
+        created_at: iso(row.created_at),
+        updated_at: iso(row.updated_at),
+      }) as unknown as DesignJson;
+    });
+  };
   return {
     table: 'designs',
     topic: 'designs',
@@ -78,32 +142,8 @@ export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
       };
     },
     async toJson(row, doc, db) {
-      const d = { ...DEFAULTS, ...doc } as Record<string, unknown>;
-      const storeId = row.store_id;
-      const vw = d.viewport_width as number | null;
-      const vh = d.viewport_height as number | null;
-      const live = await catalog.sides.getIncludingDeleted(storeId, row.parent_id, db);
-      const product: ProductJson | null = await catalog.products.getIncludingDeleted(storeId, row.product_id, db);
-      const project = row.project_id ? await projects.getIncludingDeleted(storeId, row.project_id, db) : null;
-      return {
-        ...d,
-        id: row.id,
-        side_id: row.parent_id!,
-        product_id: row.product_id ?? null,
-        project_id: row.project_id ?? null,
-        name: row.name,
-        status: row.status,
-        viewport: vw !== null && vh !== null ? { width: vw, height: vh } : null,
-        preview_image: await catalog.images.embed(storeId, d.preview_image_id, db),
-        design_image: await catalog.images.embed(storeId, d.design_image_id, db),
-        side: live ? { ...live, ratio: live.height > 0 ? live.width / live.height : 0 } : null,
-        product,
-        project,
-        original_side: await withImages(storeId, d.original_side as SideSnapshot, db),
-        original_output_options: d.original_output_options,
-        created_at: iso(row.created_at),
-        updated_at: iso(row.updated_at),
-      } as DesignJson;
+      return (await page([{ ...row, doc: JSON.stringify(doc) }], db))[0]!;
     },
+    toJsonPage: (rows, db) => page(rows, db),
   };
 };

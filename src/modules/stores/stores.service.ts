@@ -179,6 +179,18 @@ export class StoresService {
     return row;
   }
 
+  /**
+   * The store `id` as far as the caller reaches it (404 otherwise): its id and tier. A
+   * credential bound to that very store resolved it live in this request (the store key and
+   * public token by a fresh read, an API key through its cache, which every store change
+   * invalidates), so its actor already says so and the row is not read a second time.
+   */
+  async reach(actor: Actor, id: string): Promise<{ id: string; tier: string }> {
+    if (actor.storeId !== null && actor.storeId === id && actor.tier !== null) return { id, tier: actor.tier };
+    const row = await this.visible(actor, id);
+    return { id: row.id, tier: row.tier };
+  }
+
   async get(actor: Actor, id: string, includeCredentials: boolean): Promise<Store> {
     return this.present(await this.visible(actor, id), actor, includeCredentials);
   }

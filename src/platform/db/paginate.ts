@@ -35,6 +35,21 @@ function keyValue(v: unknown): string | number {
   return String(v);
 }
 
+/** The last-page cursor depends on the sort alone: sealed once per signer and sort, not per page. */
+const lastCursors = new WeakMap<PageContext['signer'], Map<string, string>>();
+function lastCursor(signer: PageContext['signer'], sortBy: string, order: 'asc' | 'desc'): string {
+  let known = lastCursors.get(signer);
+  if (!known) lastCursors.set(signer, (known = new Map()));
+  const key = `${sortBy}\0${order}`;
+  let token = known.get(key);
+  if (token === undefined) {
+    token = signer.seal({ d: 'l', s: sortBy, o: order } satisfies CursorPayload);
+    // sort names are a route's fixed list; bounded all the same
+    if (known.size < 256) known.set(key, token);
+  }
+  return token;
+}
+
 /** One page of `qb` ordered, filtered and bounded as the list query asks; rows as `qb` selects them. */
 export async function paginate<DB, TB extends keyof DB, O>(
   qb: SelectQueryBuilder<DB, TB, O>,
@@ -101,7 +116,7 @@ export async function paginate<DB, TB extends keyof DB, O>(
     rows: page as O[],
     links: {
       first: pageUrl(ctx, null),
-      last: pageUrl(ctx, ctx.signer.seal({ d: 'l', s: sortBy, o: order } satisfies CursorPayload)),
+      last: pageUrl(ctx, lastCursor(ctx.signer, sortBy, order)),
       prev: prev ? pageUrl(ctx, prev) : null,
       next: next ? pageUrl(ctx, next) : null,
     },

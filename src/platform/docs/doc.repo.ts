@@ -80,6 +80,25 @@ export class DocRepo {
     return (row as DocRow | undefined) ?? null;
   }
 
+  /**
+   * Rows of the store by id across document tables, soft-deleted ones included, in one
+   * statement (a page of designs reads its sides, products and projects together).
+   */
+  static async byIdsIncludingDeleted(db: DbOrTx, storeId: string, ids: Partial<Record<DocTable, readonly string[]>>): Promise<Map<string, DocRow & { t: DocTable }>> {
+    const parts = (Object.entries(ids) as Array<[DocTable, readonly string[]]>).filter(([, list]) => list.length > 0);
+    const out = new Map<string, DocRow & { t: DocTable }>();
+    if (parts.length === 0) return out;
+    const one = ([table, list]: [DocTable, readonly string[]]) =>
+      (db.selectFrom(table) as unknown as SelectQueryBuilder<DB, 'catalog_products', DocRow>)
+        .select([sql<DocTable>`${sql.lit(table)}`.as('t'), 'id', 'store_id', 'name', 'status', 'parent_id', 'doc', 'created_at', 'updated_at', 'deleted_at'])
+        .where('store_id', '=', storeId)
+        .where('id', 'in', [...new Set(list)]);
+    let q = one(parts[0]!);
+    for (const part of parts.slice(1)) q = q.unionAll(one(part));
+    for (const row of (await q.execute()) as Array<DocRow & { t: DocTable }>) out.set(`${row.t}:${row.id}`, row);
+    return out;
+  }
+
   async insert(row: DocRow): Promise<void> {
     await this.db.insertInto(this.table).values(row).execute();
   }

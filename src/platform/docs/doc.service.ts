@@ -28,6 +28,12 @@ export interface DocKind<J extends Record<string, unknown>> {
   ): Promise<{ name: string; status: string | null; parentId: string | null; doc: Record<string, unknown>; links?: Partial<Record<DocLinkColumn, string | null>> }>;
   toJson(row: DocRow, doc: Record<string, unknown>, db: DbOrTx): Promise<J> | J;
   /**
+   * The JSON of several rows of one store with one query per related table instead of one
+   * per row (the images a product or side embeds; a design's side, product, project and
+   * images). Lists and reads use it when a kind has it; `toJson` stays the one-row form.
+   */
+  toJsonPage?(rows: readonly DocRow[], db: DbOrTx): Promise<J[]>;
+  /**
    * Checks a create or update body needs outside the transaction (designs: the layers' fonts
    * and images); throws AppError.validation naming the field.
    */
@@ -52,7 +58,15 @@ export class DocService<J extends Record<string, unknown>> {
   }
 
   async json(row: DocRow, db: DbOrTx = this.db): Promise<J> {
+    if (this.kind.toJsonPage) return (await this.kind.toJsonPage([row], db))[0]!;
     return this.kind.toJson(row, JSON.parse(row.doc) as Record<string, unknown>, db);
+  }
+
+  /** The JSON of rows of one store, batched where the kind can (`toJsonPage`). */
+  async jsonPage(rows: readonly DocRow[], db: DbOrTx = this.db): Promise<J[]> {
+    if (rows.length === 0) return [];
+    if (this.kind.toJsonPage && rows.every((r) => r.store_id === rows[0]!.store_id)) return this.kind.toJsonPage(rows, db);
+    return Promise.all(rows.map((r) => this.json(r, db)));
   }
 
   /** `scope` narrows the list: a parent id (a product's sides), or a filter (a project's designs). */
@@ -60,7 +74,7 @@ export class DocService<J extends Record<string, unknown>> {
     const filter: DocFilter = typeof scope === 'string' ? { parentId: scope } : { ...scope };
     filter.status ??= query.status;
     const page = await this.repo().list(storeId, filter, query, ctx);
-    return { ...page, rows: await Promise.all(page.rows.map((r) => this.json(r as DocRow))) };
+    return { ...page, rows: await this.jsonPage(page.rows as DocRow[]) };
   }
 
   count(storeId: string, scope?: string | DocFilter): Promise<number> {

@@ -48,3 +48,18 @@ export function uuidOr404(id: string, what: string): string {
 
 export const iso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : v);
 export const nowIso = () => new Date().toISOString();
+
+/**
+ * `(doc) => ({ ...defaults, ...doc })` with the same keys, values and key order, built key by
+ * key: V8 copies an object spread of a document with dozens of keys several times slower,
+ * which list pages of products, sides and designs paid per row. A fresh object each call.
+ */
+export function withDefaults<D extends Record<string, unknown>>(defaults: D): (doc: Record<string, unknown>) => D & Record<string, unknown> {
+  const keys = Object.keys(defaults);
+  return (doc) => {
+    const out: Record<string, unknown> = {};
+    for (const k of keys) out[k] = Object.hasOwn(doc, k) ? doc[k] : defaults[k];
+    for (const k in doc) if (!Object.hasOwn(defaults, k)) out[k] = doc[k];
+    return out as D & Record<string, unknown>;
+  };
+}

@@ -145,10 +145,32 @@ export class DiskBlobStore implements BlobStore {
     await fs.rm(`${this.pathOf(key, this.metaRoot)}.json`, { force: true });
   }
 
+  /**
+   * Links made in the current second: the same key, expiry and name give the same link, so
+   * a page embedding one image many times (or many requests in one second) signs it once.
+   * Cleared when the second changes; the links are exactly those signed afresh.
+   */
+  private readonly links = new Map<string, string>();
+  private linksSecond = -1;
+
   async url(key: string, opts: LinkOptions = {}): Promise<string> {
-    assertValidKey(key);
-    const expires = Math.floor(this.now() / 1000) + (opts.ttlSeconds ?? LINK_TTL_SECONDS);
+    const second = Math.floor(this.now() / 1000);
+    const expires = second + (opts.ttlSeconds ?? LINK_TTL_SECONDS);
     const name = opts.downloadName ?? '';
+    if (second !== this.linksSecond) {
+      this.links.clear();
+      this.linksSecond = second;
+    }
+    const memo = `${expires}\0${name}\0${key}`;
+    const known = this.links.get(memo);
+    if (known !== undefined) return known;
+    const link = this.sign(key, expires, name);
+    if (this.links.size < 10_000) this.links.set(memo, link);
+    return link;
+  }
+
+  private sign(key: string, expires: number, name: string): string {
+    assertValidKey(key);
     const params = new URLSearchParams({ expires: String(expires) });
     if (name) params.set('name', name);
     params.set('sig', this.signer.sign(linkPayload(key, expires, name)));

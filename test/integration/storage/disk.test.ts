@@ -89,6 +89,27 @@ describe('disk blob store', () => {
     expect(Number(/max-age=(\d+)/.exec(String(live.headers['cache-control']))![1])).toBeGreaterThan(86_000);
   });
 
+  it('links asked again in the same second are the ones signed afresh; the next second signs anew, and a bad key still throws', async () => {
+    const clock = { now: Date.UTC(2030, 0, 1, 0, 0, 0, 100) };
+    const signing = (t.deps.blobs as unknown as { signer: Signer }).signer;
+    const memo = new DiskBlobStore(path.join(t.dataDir, 'blobs'), signing, t.config.publicUrl, () => clock.now);
+    const fresh = (now: number) => new DiskBlobStore(path.join(t.dataDir, 'blobs'), signing, t.config.publicUrl, () => now);
+    const a = await memo.url('outputs/m.png');
+    clock.now += 800; // same second
+    const b = await memo.url('outputs/m.png');
+    expect(b).toBe(a);
+    expect(b).toBe(await fresh(clock.now).url('outputs/m.png'));
+    // the download name and the ttl are part of what is remembered
+    expect(await memo.url('outputs/m.png', { downloadName: 'x.png' })).toBe(await fresh(clock.now).url('outputs/m.png', { downloadName: 'x.png' }));
+    expect(await memo.url('outputs/m.png', { ttlSeconds: 60 })).toBe(await fresh(clock.now).url('outputs/m.png', { ttlSeconds: 60 }));
+    clock.now += 200; // the next second
+    const c = await memo.url('outputs/m.png');
+    expect(c).not.toBe(a);
+    expect(c).toBe(await fresh(clock.now).url('outputs/m.png'));
+    await expect(memo.url('../escape.png')).rejects.toThrow();
+    await expect(memo.url('../escape.png')).rejects.toThrow();
+  });
+
   it('a validly signed link to a missing file is 404; traversal in the URL never reaches the disk', async () => {
     const url = await store.url('outputs/never-written.png');
     expect((await viaApp(url)).status).toBe(404);

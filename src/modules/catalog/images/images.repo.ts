@@ -43,6 +43,17 @@ export class ImagesRepo {
     return row ?? null;
   }
 
+  /** Several images by id, in one statement (a page of documents embeds them). */
+  async byIds(storeId: string, ids: readonly string[], withDefaults = false): Promise<ImageRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('catalog_images')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .where((eb) => (withDefaults ? eb.or([eb('store_id', '=', storeId), eb('store_id', 'is', null)]) : eb('store_id', '=', storeId)))
+      .execute();
+  }
+
   /** The store an image belongs to; null for a default image or none. */
   async storeOf(id: string): Promise<string | null> {
     const row = await this.db.selectFrom('catalog_images').select('store_id').where('id', '=', id).executeTakeFirst();

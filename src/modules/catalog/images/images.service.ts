@@ -16,6 +16,14 @@ import type { ImageJson, ClipartJson } from './images.schemas.js';
 
 export const CLIPART_TYPES = [...RASTER_TYPES, 'image/svg+xml'];
 
+/** image id → its JSON, for a page of documents (`ImagesService.embedMany`) */
+export type EmbeddedImages = Map<string, ImageJson>;
+
+/** The embedded Image of `id`, or null (as `ImagesService.embed` answers one). */
+export function embedded(images: EmbeddedImages, id: unknown): ImageJson | null {
+  return typeof id === 'string' ? (images.get(id) ?? images.get(id.toLowerCase()) ?? null) : null;
+}
+
 type Thumbs = { small: string | null; medium: string | null; custom: string | null };
 
 /** What the form says about an upload besides its bytes (known once the whole form is read). */
@@ -102,6 +110,19 @@ export class ImagesService {
   async embed(storeId: string, id: unknown, db: DbOrTx = this.db): Promise<ImageJson | null> {
     const row = typeof id === 'string' ? await this.usable(storeId, id, db) : null;
     return row ? this.toImage(row) : null;
+  }
+
+  /**
+   * The Image JSON of every usable image id among `ids` (others ignored), in one query: what
+   * a page of products, sides or designs embeds. Look an id up with `embedded`.
+   */
+  async embedMany(storeId: string, ids: Iterable<unknown>, db: DbOrTx = this.db): Promise<EmbeddedImages> {
+    const wanted = new Set<string>();
+    for (const id of ids) if (typeof id === 'string' && isUuid(id)) wanted.add(id);
+    const rows = await this.repo(db).byIds(storeId, [...wanted], true);
+    const out: EmbeddedImages = new Map();
+    await Promise.all(rows.map(async (r) => void out.set(r.id, await this.toImage(r))));
+    return out;
   }
 
   async toImage(r: ImageRow): Promise<ImageJson> {

@@ -3,11 +3,11 @@ import type { DbOrTx } from '../../../platform/db/index.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { isUuid } from '../../../platform/crypto/ids.js';
 import type { DocKind } from '../../../platform/docs/doc.service.js';
-import { DocRepo } from '../../../platform/docs/doc.repo.js';
-import { iso } from '../../../platform/http/resource.js';
+import { DocRepo, type DocRow } from '../../../platform/docs/doc.repo.js';
+import { iso, withDefaults } from '../../../platform/http/resource.js';
 import { CategoriesRepo } from '../categories/categories.repo.js';
 import { ImagesRepo } from '../images/images.repo.js';
-import type { ImagesService } from '../images/images.service.js';
+import { embedded, type EmbeddedImages, type ImagesService } from '../images/images.service.js';
 import type { Product } from './products.schemas.js';
 
 export type ProductJson = Static<typeof Product>;
@@ -48,6 +48,20 @@ async function checkRefs(storeId: string, doc: Record<string, unknown>, db: DbOr
   if (Object.keys(errors).length) throw AppError.validation(errors);
 }
 
+const withProductDefaults = withDefaults(DEFAULTS);
+
+/** A product's JSON, its image taken from `embeds` (fetched for the whole page; designs embed products too). */
+export function productJson(row: DocRow, doc: Record<string, unknown>, embeds: EmbeddedImages): ProductJson {
+  return Object.assign(withProductDefaults(doc), {
+    product_image: doc.product_image_id ? embedded(embeds, doc.product_image_id) : null,
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  }) as unknown as ProductJson;
+}
+
 /** `images` embeds the product image (with fresh links) in every response. */
 export const productKind = (images: ImagesService): DocKind<ProductJson> => ({
   table: 'catalog_products',
@@ -60,17 +74,11 @@ export const productKind = (images: ImagesService): DocKind<ProductJson> => ({
     return { name: doc.name as string, status: doc.status as string, parentId: (doc.parent_id as string | null) ?? null, doc };
   },
   async toJson(row, doc, db) {
-    const imageId = doc.product_image_id as string | null | undefined;
-    const image = imageId ? await new ImagesRepo(db).byId(row.store_id, imageId, true) : null;
-    return {
-      ...DEFAULTS,
-      ...doc,
-      product_image: image ? await images.toImage(image) : null,
-      id: row.id,
-      name: row.name,
-      status: row.status,
-      created_at: iso(row.created_at),
-      updated_at: iso(row.updated_at),
-    } as ProductJson;
+    return productJson(row, doc, await images.embedMany(row.store_id, [doc.product_image_id], db));
+  },
+  async toJsonPage(rows, db) {
+    const docs = rows.map((r) => JSON.parse(r.doc) as Record<string, unknown>);
+    const embeds = await images.embedMany(rows[0]!.store_id, docs.map((d) => d.product_image_id), db);
+    return rows.map((r, i) => productJson(r, docs[i]!, embeds));
   },
 });

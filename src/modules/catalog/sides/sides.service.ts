@@ -3,10 +3,10 @@ import type { DbOrTx } from '../../../platform/db/index.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { isUuid } from '../../../platform/crypto/ids.js';
 import type { DocKind } from '../../../platform/docs/doc.service.js';
-import { DocRepo } from '../../../platform/docs/doc.repo.js';
-import { iso } from '../../../platform/http/resource.js';
+import { DocRepo, type DocRow } from '../../../platform/docs/doc.repo.js';
+import { iso, withDefaults } from '../../../platform/http/resource.js';
 import { ImagesRepo } from '../images/images.repo.js';
-import type { ImagesService } from '../images/images.service.js';
+import { embedded, type EmbeddedImages, type ImagesService } from '../images/images.service.js';
 import type { Side } from './sides.schemas.js';
 
 export type SideJson = Static<typeof Side>;
@@ -51,6 +51,22 @@ async function checkImage(storeId: string, id: unknown, field: string, errors: R
   else if (noSvg && img.mime_type === 'image/svg+xml') errors[field] = ['Side image can not svg'];
 }
 
+const withSideDefaults = withDefaults({ ...DEFAULTS, dimension_unit: 'cm' });
+
+/** A side's JSON, its images taken from `embeds` (fetched for the whole page; designs embed sides too). */
+export function sideJson(row: DocRow, doc: Record<string, unknown>, embeds: EmbeddedImages): SideJson {
+  return Object.assign(withSideDefaults(doc), {
+    side_image: embedded(embeds, doc.side_image_id),
+    img_overlay: embedded(embeds, doc.img_overlay_id),
+    id: row.id,
+    product_id: row.parent_id!,
+    name: row.name,
+    status: row.status,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  }) as unknown as SideJson;
+}
+
 /** `images` embeds the side image and overlay (with fresh links) in every response. */
 export const sideKind = (images: ImagesService): DocKind<SideJson> => ({
   table: 'catalog_sides',
@@ -69,22 +85,11 @@ export const sideKind = (images: ImagesService): DocKind<SideJson> => ({
     return { name: doc.name as string, status: doc.status as string, parentId: doc.product_id as string, doc };
   },
   async toJson(row, doc, db) {
-    const embed = async (id: unknown) => {
-      const image = typeof id === 'string' ? await new ImagesRepo(db).byId(row.store_id, id, true) : null;
-      return image ? images.toImage(image) : null;
-    };
-    return {
-      ...DEFAULTS,
-      dimension_unit: 'cm',
-      ...doc,
-      side_image: await embed(doc.side_image_id),
-      img_overlay: await embed(doc.img_overlay_id),
-      id: row.id,
-      product_id: row.parent_id!,
-      name: row.name,
-      status: row.status,
-      created_at: iso(row.created_at),
-      updated_at: iso(row.updated_at),
-    } as SideJson;
+    return sideJson(row, doc, await images.embedMany(row.store_id, [doc.side_image_id, doc.img_overlay_id], db));
+  },
+  async toJsonPage(rows, db) {
+    const docs = rows.map((r) => JSON.parse(r.doc) as Record<string, unknown>);
+    const embeds = await images.embedMany(rows[0]!.store_id, docs.flatMap((d) => [d.side_image_id, d.img_overlay_id]), db);
+    return rows.map((r, i) => sideJson(r, docs[i]!, embeds));
   },
 });

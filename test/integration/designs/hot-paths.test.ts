@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { as, type TestStore } from '../../helpers/factories.js';
+import { post, upload } from '../catalog/helpers.js';
+import { asKHeader, storeKey, storeOn } from '../api-keys/helpers.js';
+import { printProduct, saveDesign, textLayer } from './helpers.js';
+
+/**
+ * Issue 19: a list or read costs a fixed number of statements, whatever the page holds (no
+ * query per row), and what the hot paths keep from one request to the next (cached API keys,
+ * the store a credential resolved, links signed in the same second) never outlives a change.
+ */
+
+// Every statement the app runs, counted where the drivers execute them (better-sqlite3
+// statements; pg queries when the suite runs on PostgreSQL), except the API keys' audit
+// trail, which a timer writes in batches off the request path and may land in any window.
+let statements = 0;
+const offPath = (text: unknown) => typeof text === 'string' && /^\s*insert into "?api_key_events"?/i.test(text);
+async function countStatements(): Promise<void> {
+  const Database = (await import('better-sqlite3')).default;
+  const probe = new Database(':memory:');
+  const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...a: unknown[]) => unknown>;
+  probe.close();
+  for (const m of ['all', 'get', 'run', 'iterate']) {
+    const orig = proto[m]!;
+    proto[m] = function (this: { source: string }, ...a: unknown[]) {
+      if (!offPath(this.source)) statements++;
+      return orig.apply(this, a);
+    };
+  }
+  const pg = (await import('pg')).default;
+  const q = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: unknown, ...a: unknown[]) {
+    const text = typeof a[0] === 'string' ? a[0] : (a[0] as { text?: unknown } | undefined)?.text;
+    if (!offPath(text)) statements++;
+    return q.apply(this, a);
+  } as typeof pg.Client.prototype.query;
+}
+
+let t: TestApp;
+let store: TestStore;
+let key: string;
+let product: Record<string, any>;
+let front: Record<string, any>;
+
+beforeAll(async () => {
+  await countStatements();
+  t = await buildTestApp();
+  store = await storeOn(t, 'advanced');
+  key = (await storeKey(t, store, { scopes: ['designs:read', 'designs:write', 'catalog:read', 'keys:read', 'keys:write'] })).key;
+  ({ product, front } = await printProduct(t.app, store));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const unsigned = (v: unknown) => JSON.parse(JSON.stringify(v).replace(/\?expires=\d+&sig=[\w-]+/g, '')) as unknown;
+
+/** Statements one request runs (its answer checked), after a first unmeasured one (caches warm). */
+async function statementsOf(url: string, headers: Record<string, string>): Promise<number> {
+  expect((await t.app.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
+  const before = statements;
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return statements - before;
+}
+
+describe('designs list and read: statements per request', () => {
+  it('a page of 20 designs with images embedded costs at most 3 statements, the same as a page of 1', async () => {
+    // images on every level a design embeds: its own preview, the side, the product
+    const img = async () => (await upload(t.app, store)).json().data;
+    const [preview, sideImage, productImage] = [await img(), await img(), await img()];
+    await t.app.inject({ method: 'PUT', url: `/v1/sides/${front.id}`, headers: as.B(store), payload: { side_image_id: sideImage.id } });
+    await t.app.inject({ method: 'PUT', url: `/v1/products/${product.id}`, headers: as.B(store), payload: { product_image_id: productImage.id } });
+    const project = await post(t.app, store, '/v1/projects', { name: 'Order 1' });
+    await saveDesign(t.app, store, { side_id: front.id, layers: [textLayer()], preview_image_id: preview.id, project_id: project.id });
+    const one = await statementsOf('/v1/designs?limit=20', asKHeader(key));
+    for (let i = 0; i < 19; i++) await saveDesign(t.app, store, { side_id: front.id, layers: [textLayer()], preview_image_id: preview.id, project_id: i % 2 ? project.id : null });
+    const twenty = await statementsOf('/v1/designs?limit=20', asKHeader(key));
+    expect(twenty).toBeLessThanOrEqual(3);
+    expect(twenty).toBe(one);
+
+    // the batched page answers exactly what each design's own read answers
+    const page = (await t.app.inject({ method: 'GET', url: '/v1/designs?limit=20', headers: asKHeader(key) })).json().data;
+    expect(page).toHaveLength(20);
+    for (const d of page.slice(0, 3)) {
+      const single = (await t.app.inject({ method: 'GET', url: `/v1/designs/${d.id}`, headers: as.B(store) })).json().data;
+      // (links signed in another second carry another expiry and signature)
+      expect(unsigned(d)).toEqual(unsigned(single));
+      expect(d.preview_image.id).toBe(preview.id);
+      expect(d.side.side_image.id).toBe(sideImage.id);
+      expect(d.product.product_image.id).toBe(productImage.id);
+    }
+    expect(page.filter((d: any) => d.project?.id === project.id).length).toBeGreaterThanOrEqual(10);
+    // a read: the credential, the row, its side/product/project, their images
+    expect(await statementsOf(`/v1/designs/${page[0].id}`, asKHeader(key))).toBeLessThanOrEqual(3);
+  });
+
+  it('products and sides lists embed their images without a query per row', async () => {
+    const before = await statementsOf('/v1/products?limit=20', as.U(store));
+    const img = (await upload(t.app, store)).json().data;
+    for (let i = 0; i < 5; i++) await post(t.app, store, '/v1/products', { name: `P${i}`, product_image_id: img.id });
+    // the credential, the page, the page's images (once): as many as before these rows
+    const after = await statementsOf('/v1/products?limit=20', as.U(store));
+    expect(after).toBeLessThanOrEqual(3);
+    expect(after).toBe(before);
+    const list = (await t.app.inject({ method: 'GET', url: '/v1/products?limit=20', headers: as.U(store) })).json().data;
+    expect(list.filter((p: any) => p.product_image?.id === img.id)).toHaveLength(5);
+  });
+});
+
+describe('nothing kept across requests outlives a change', () => {
+  it('a product or side edit shows in the next design read and list (side and product are live)', async () => {
+    const d = await saveDesign(t.app, store, { side_id: front.id, layers: [textLayer()] });
+    await t.app.inject({ method: 'GET', url: `/v1/designs/${d.id}`, headers: as.U(store) });
+    expect((await t.app.inject({ method: 'PUT', url: `/v1/products/${product.id}`, headers: as.B(store), payload: { name: 'Renamed flyer' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: `/v1/sides/${front.id}`, headers: as.B(store), payload: { name: 'Renamed front' } })).statusCode).toBe(200);
+    const read = (await t.app.inject({ method: 'GET', url: `/v1/designs/${d.id}`, headers: as.U(store) })).json().data;
+    expect(read.product.name).toBe('Renamed flyer');
+    expect(read.side.name).toBe('Renamed front');
+    // the snapshot taken at save time does not follow the side
+    expect(read.original_side.name).toBe('Front');
+    const listed = (await t.app.inject({ method: 'GET', url: '/v1/designs?limit=5', headers: asKHeader(key) })).json().data.find((x: any) => x.id === d.id);
+    expect(listed.product.name).toBe('Renamed flyer');
+  });
+
+  it('a revoked key is refused on its very next request, though it was just cached', async () => {
+    const other = await storeKey(t, store, { scopes: ['designs:read'] });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/designs?limit=1', headers: asKHeader(other.key) })).statusCode).toBe(200);
+    const revoke = await t.app.inject({ method: 'DELETE', url: `/v1/stores/${store.id}/api-keys/${other.data.uuid}`, headers: as.B(store) });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/designs?limit=1', headers: asKHeader(other.key) })).statusCode).toBe(401);
+  });
+
+  it("the store-key list of a store's keys reads the store once, and still answers 404 for another store and 401 once the store is gone", async () => {
+    // auth (the store by sid) + the page: the store is not read again by id
+    expect(await statementsOf(`/v1/stores/${store.id}/api-keys?limit=20`, as.B(store))).toBe(2);
+    // with an API key (cached): the page alone
+    expect(await statementsOf(`/v1/stores/${store.id}/api-keys?limit=20`, asKHeader(key))).toBe(1);
+    const elsewhere = await storeOn(t, 'advanced');
+    expect((await t.app.inject({ method: 'GET', url: `/v1/stores/${elsewhere.id}/api-keys`, headers: as.B(store) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/stores/${elsewhere.id}/api-keys`, headers: asKHeader(key) })).statusCode).toBe(404);
+    const gone = await storeOn(t, 'advanced');
+    const goneKey = (await storeKey(t, gone, { scopes: ['keys:read'] })).key;
+    expect((await t.app.inject({ method: 'GET', url: `/v1/stores/${gone.id}/api-keys`, headers: asKHeader(goneKey) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/v1/stores/${gone.id}`, headers: as.J(gone.owner) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/stores/${gone.id}/api-keys`, headers: as.B(gone) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/stores/${gone.id}/api-keys`, headers: asKHeader(goneKey) })).statusCode).toBe(401);
+  });
+});
