@@ -95,7 +95,9 @@ console.log(
 );
 console.log(`  first job after the warm-up:     ${fmt(firstAfterWarmup)}`);
 
-const hasConvert = spawnSync('sh', ['-c', 'command -v convert'], { stdio: 'ignore' }).status === 0;
+// a real ImageMagick answers `-version` with its name (a stand-in script may not)
+const probe = spawnSync('convert', ['-version'], { encoding: 'utf8' });
+const hasConvert = probe.status === 0 && /ImageMagick/.test(probe.stdout);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bgbench-'));
 
 interface Row {

@@ -166,14 +166,14 @@ export function estimateForeground(input: ColourEstimateInput, radius: number, s
     const ty = fy - gy;
     let acc = 0;
     let wsum = 0;
-    for (const [cx, cy, wt] of [
-      [gx, gy, (1 - tx) * (1 - ty)],
-      [gx + 1, gy, tx * (1 - ty)],
-      [gx, gy + 1, (1 - tx) * ty],
-      [gx + 1, gy + 1, tx * ty],
-    ] as const) {
-      const v = grid[cell(cx, cy) * 3 + c]!;
-      if (!Number.isNaN(v) && wt > 0) {
+    // the four cells, without allocating (this runs three times per edge pixel)
+    for (let q = 0; q < 4; q++) {
+      const dx = q & 1;
+      const dy = q >> 1;
+      const wt = (dx ? tx : 1 - tx) * (dy ? ty : 1 - ty);
+      if (wt <= 0) continue;
+      const v = grid[cell(gx + dx, gy + dy) * 3 + c]!;
+      if (!Number.isNaN(v)) {
         acc += v * wt;
         wsum += wt;
       }
@@ -216,6 +216,9 @@ export function estimateForeground(input: ColourEstimateInput, radius: number, s
 function clampByte(v: number): number {
   return v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
 }
+
+/** 1024² + a margin: larger cut-outs are encoded without adaptive row filtering. */
+export const ADAPTIVE_FILTER_MAX_PIXELS = 1_100_000;
 
 export interface EncodedCutout {
   png: Buffer;
@@ -262,9 +265,11 @@ export async function encodeCutout(
       }
     }
   }
-  // level 4 + adaptive filtering: within ~5 % of level 9's size at a third of the time
+  // Level 4: within ~5 % of level 9's size at a third of the time. Adaptive row filtering
+  // (libpng tries every filter on every row) makes a photo cut-out ~45 % smaller but costs
+  // ~150 ms at 2048² (3× the rest of the encode): kept up to ADAPTIVE_FILTER_MAX_PIXELS.
   const png = await sharp(raw, { raw: { width: w, height: h, channels } })
-    .png({ compressionLevel: 4, adaptiveFiltering: true })
+    .png({ compressionLevel: 4, adaptiveFiltering: n <= ADAPTIVE_FILTER_MAX_PIXELS })
     .toBuffer();
   return { png, width: w, height: h, mime: 'image/png' };
 }
