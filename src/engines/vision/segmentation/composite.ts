@@ -116,12 +116,15 @@ export function estimateForeground(input: ColourEstimateInput, radius: number, s
   const fg = [new Float32Array(m), new Float32Array(m), new Float32Array(m)] as const;
   const bgW = background ? null : new Float32Array(m);
   const bg = background ? null : ([new Float32Array(m), new Float32Array(m), new Float32Array(m)] as const);
+  const cellOfX = new Int32Array(x1 - x0 + 1);
+  for (let x = x0; x <= x1; x++) cellOfX[x - x0] = Math.floor((x - x0) / f);
   for (let y = y0; y <= y1; y++) {
     const grow = Math.floor((y - y0) / f) * gw;
     for (let x = x0; x <= x1; x++) {
       const i = y * w + x;
       const a = alpha[i]!;
-      const k = grow + Math.floor((x - x0) / f);
+      if (a > 0.02 && a < 0.98) continue;
+      const k = grow + cellOfX[x - x0]!;
       if (a >= 0.98) {
         fgW[k]!++;
         fg[0][k]! += rgb[i * 3]!;

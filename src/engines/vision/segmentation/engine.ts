@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { applyEdgeSoftness, encodeCutout, estimateForeground, type EncodedCutout } from './composite.js';
 import { decodeImage, type DecodedImage, type DecodeOptions } from './decode.js';
 import { borderBackground, colourKey } from './keying.js';
-import { combineKeyAndModel, edgeScore, keepMainSubject, looksLikeGraphics, plausibleCoverage } from './mask-choice.js';
+import { cleanTexturedKey, combineKeyAndModel, edgeScore, keepMainSubject, looksLikeGraphics, plausibleCoverage } from './mask-choice.js';
 import { getModel, warmup as warmupModel, U2NETP, type ModelSpec, type SegmentationModel, type SessionOptions, type WarmupReport } from './model.js';
 import { resolveOptions, type BgRemovalOptions, type ResolvedOptions } from './options.js';
 import { lumaOf, PROFILES, refineAtWork, refineSaliency, renderRefined, type RefinedWork } from './refine.js';
@@ -66,9 +66,12 @@ const FLAT_FOR_GRAPHICS = 0.8;
 const FLAT_FOR_PHOTOS = 0.92;
 /**
  * Border noise (`BorderBackground.noise`, RGB distance) from which a backdrop counts as
- * textured — wood, paper, fabric — and is not keyed even if most of it is near one colour:
- * the key would turn its grain into partly opaque foreground. Plain backdrops, JPEG noise
- * included, measure 4–5; the evaluation set's brick 21; a grained wood 20+.
+ * textured — wood, paper, fabric — even if most of it is near one colour: the key may turn
+ * its grain into partly opaque foreground. Plain backdrops, JPEG noise included, measure
+ * 4–5; the evaluation set's paper 13, brick 21, wood 20+. Artwork on a textured backdrop is
+ * keyed, the key cleaned of grain (`cleanTexturedKey`), and never taken on its own say-so:
+ * the model runs and the better-scoring mask wins. Photographed subjects (and `auto` when the
+ * key does not look like artwork) are not keyed there.
  */
 const TEXTURED_NOISE = 12;
 /**
@@ -109,7 +112,7 @@ export async function removeBackground(
   const encoded = await encodeCutout(fg, alpha, w, h, opts.outputBackground);
   const t3 = performance.now();
   const alpha8 = new Uint8Array(alpha.length);
-  for (let i = 0; i < alpha.length; i++) alpha8[i] = Math.round(alpha[i]! * 255);
+  for (let i = 0; i < alpha.length; i++) alpha8[i] = (alpha[i]! * 255 + 0.5) | 0; // alpha is in 0..1
   return {
     ...encoded,
     method: seg.method,
@@ -162,7 +165,9 @@ export async function segmentImage(
   model: SegmentationModel,
 ): Promise<{ seg: AlphaResult; alpha: Float32Array }> {
   const seg = await computeAlpha(img, opts, model);
-  const alpha = applyEdgeSoftness(seg.alpha, img.width, img.height, opts.edgeSoftness);
+  // at the default softness the refined alpha is the final one: no copy unless it is capped below
+  const alpha =
+    opts.edgeSoftness === 3 && !img.alpha ? seg.alpha : applyEdgeSoftness(seg.alpha, img.width, img.height, opts.edgeSoftness);
   if (img.alpha) for (let i = 0; i < alpha.length; i++) alpha[i] = Math.min(alpha[i]!, img.alpha[i]! / 255);
   return { seg, alpha };
 }
@@ -198,7 +203,7 @@ export async function computeAlpha(
     .resize(sw, sh, { fit: 'fill', kernel: 'linear' })
     .raw()
     .toBuffer();
-  const { result: small, work } = await computeAlphaAt({ ...img, width: sw, height: sh, rgb: smallRgb, alpha: null, straightRgb: null }, opts, model);
+  const { result: small, work } = await computeAlphaAt({ ...img, width: sw, height: sh, rgb: smallRgb, alpha: null, straightRgb: null }, opts, model, true);
   const t0 = performance.now();
   const stages = { ...small.stages };
   if (small.method === 'model' && work) {
@@ -225,6 +230,8 @@ async function computeAlphaAt(
   img: DecodedImage,
   opts: Pick<ResolvedOptions, 'subjectType' | 'highDetailMode'>,
   model: SegmentationModel,
+  /** the caller renders the model's mask itself (at full size): without a key to weigh it against, it is not rendered here */
+  deferModelRender = false,
 ): Promise<{ result: AlphaResult; work: RefinedWork | null }> {
   const { width: w, height: h } = img;
   const n = w * h;
@@ -234,8 +241,10 @@ async function computeAlphaAt(
 
   const tKey = performance.now();
   const bg = borderBackground(img.rgb, w, h);
-  const flatEnough = bg.flatness >= (graphics ? FLAT_FOR_GRAPHICS : FLAT_FOR_PHOTOS) && bg.noise < TEXTURED_NOISE;
+  const textured = bg.noise >= TEXTURED_NOISE;
+  const flatEnough = bg.flatness >= (graphics ? FLAT_FOR_GRAPHICS : FLAT_FOR_PHOTOS) && (graphics || type === 'auto' || !textured);
   const keyed = flatEnough ? colourKey(img.rgb, w, h, bg, { fillKnockouts: type !== 'text' }) : null;
+  if (keyed && textured) cleanTexturedKey(keyed, w, h, 0.01);
   const lumaFull = lumaOf(img.rgb, n);
   const keyScore = keyed ? edgeScore(keyed, lumaFull, w, h) : null;
   stages.keyMs = performance.now() - tKey;
@@ -248,7 +257,7 @@ async function computeAlphaAt(
     keyColour: bg.colour,
     decision: { flatness: bg.flatness, modelScore, keyScore },
   });
-  if (keyed && keyScore !== null && (graphics || type === 'auto')) {
+  if (keyed && keyScore !== null && !textured && (graphics || type === 'auto')) {
     const plausible = keyScore >= MIN_KEY_EDGE_SCORE && plausibleCoverage(keyed);
     if (plausible && (graphics || looksLikeGraphics(keyed, w, h))) return { result: keyResult(Number.NaN), work: null };
   }
@@ -280,12 +289,18 @@ async function computeAlphaAt(
   };
   let work: RefinedWork | null = null;
   let modelAlpha: Float32Array;
-  // `auto` on a flat backdrop may be type or artwork in separate pieces, which the key
-  // combined with this mask must keep: there the mask is not held to one subject.
-  const profile = type === 'auto' && keyed ? { ...PROFILES.auto, single: false } : PROFILES[type];
+  const profile = PROFILES[type];
   if (opts.highDetailMode) modelAlpha = refineSaliency(refineInput, profile, true);
   else {
     work = refineAtWork(refineInput, profile);
+    if (deferModelRender && !keyed) {
+      // only its score is needed here, for the record: at the working resolution
+      const alphaWork = renderRefined(work, refineInput.workLuma, ww, wh, profile);
+      const modelScore = edgeScore(alphaWork, refineInput.workLuma, ww, wh);
+      stages.refineMs = performance.now() - tRefine;
+      const decision = { flatness: bg.flatness, modelScore, keyScore };
+      return { result: { width: ww, height: wh, stages, alpha: alphaWork, method: 'model', keyColour: null, decision }, work };
+    }
     modelAlpha = renderRefined(work, lumaFull, w, h, profile);
   }
   const modelScore = edgeScore(modelAlpha, lumaFull, w, h);
@@ -294,13 +309,18 @@ async function computeAlphaAt(
   const modelOnly: AlphaResult = { width: w, height: h, stages, alpha: modelAlpha, method: 'model', keyColour: null, decision };
 
   if (!keyed || keyScore === null) return { result: modelOnly, work };
-  if (graphics) return { result: keyScore >= modelScore ? keyResult(modelScore) : modelOnly, work };
+  // a cleaned key on texture keeps artwork the model misses (a yellow mark on pine scores low
+  // on luma edges): it wins unless clearly worse
+  if (graphics || (textured && looksLikeGraphics(keyed, w, h))) {
+    return { result: keyScore >= (textured ? 0.8 : 1) * modelScore ? keyResult(modelScore) : modelOnly, work };
+  }
+  if (textured) return { result: modelOnly, work }; // a photographed subject on texture: no key
 
   const tCombine = performance.now();
   // With the subject type unknown, a backdrop-coloured region enclosed by the subject is
   // taken as a hole (the middle of a ring, a mug's handle) even if the model covers it.
   const combined = combineKeyAndModel(keyed, modelAlpha, img.rgb, w, h, bg, type !== 'auto');
-  // A product is one subject (for `auto` see above).
+  // A product is one subject (refine.ts holds the model's mask to one; the key may add more)
   if (type === 'product') keepMainSubject(combined, w, h, PROFILES[type].keepFrac);
   const combinedScore = edgeScore(combined, lumaFull, w, h);
   stages.keyMs += performance.now() - tCombine;

@@ -121,3 +121,22 @@ export function keepMainSubject(alpha: Float32Array, w: number, h: number, keepF
   const near = dilate(keptMask, w, h, gap);
   for (let i = 0; i < n; i++) if (!near[i] || (bin[i] && !keptMask[i])) alpha[i] = 0;
 }
+
+/**
+ * A key made on a textured backdrop (wood, paper) picks up the grain: partial alpha scattered
+ * over the backdrop and small opaque streaks. Components under `minFrac` of the largest are
+ * dropped and everything farther than 2 px from a kept component is cleared (the kept
+ * components' own anti-aliased rims stay).
+ */
+export function cleanTexturedKey(alpha: Float32Array, w: number, h: number, minFrac: number): void {
+  const n = w * h;
+  const bin = new Uint8Array(n);
+  for (let i = 0; i < n; i++) bin[i] = alpha[i]! >= 0.5 ? 1 : 0;
+  const { labels, areas, count } = labelComponents(bin, w, h);
+  let largest = 0;
+  for (let l = 1; l <= count; l++) largest = Math.max(largest, areas[l]!);
+  const kept = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (labels[i] && areas[labels[i]!]! >= minFrac * largest) kept[i] = 1;
+  const near = dilate(kept, w, h, 2);
+  for (let i = 0; i < n; i++) if (!near[i] || (bin[i] && !kept[i])) alpha[i] = 0;
+}

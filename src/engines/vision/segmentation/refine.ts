@@ -19,12 +19,16 @@ export interface RefineProfile {
   keepFrac: number;
   /** holes smaller than this share of the subject's area are filled */
   holeFrac: number;
-  /** one subject: only the main component and those touching it are kept (`mainSubject`) */
+  /**
+   * one subject: only the main component and what touches it or lies inside it is kept
+   * (`mainSubject`). Only for `product`: under `auto` a logo's separate wordmark on a
+   * textured backdrop looks the same as a second object, and is worth more than dropping one.
+   */
   single?: boolean;
 }
 
 export const PROFILES: Record<SubjectType, RefineProfile> = {
-  auto: { radiusFrac: 0.012, eps: 1e-3, lo: 0.35, hi: 0.65, keepFrac: 0.1, holeFrac: 0.002, single: true },
+  auto: { radiusFrac: 0.012, eps: 1e-3, lo: 0.35, hi: 0.65, keepFrac: 0.1, holeFrac: 0.002 },
   person: { radiusFrac: 0.006, eps: 1e-3, lo: 0.25, hi: 0.55, keepFrac: 0.15, holeFrac: 0.003 },
   hair_heavy: { radiusFrac: 0.016, eps: 2e-4, lo: 0.2, hi: 0.8, keepFrac: 0.1, holeFrac: 0.001 },
   product: { radiusFrac: 0.012, eps: 1e-3, lo: 0.4, hi: 0.6, keepFrac: 0.1, holeFrac: 0.002, single: true },
