@@ -183,6 +183,10 @@ export async function segmentImage(
  *  - auto: on a flat backdrop, a key that falls into many pieces is artwork (as above).
  *  - product, person, hair_heavy, auto: the model; on a flat backdrop combined with the key
  *    (key edges and fine detail, the model deciding over shadows) when that scores as well.
+ *  - a textured backdrop (TEXTURED_NOISE): artwork's key is cleaned of grain and always
+ *    weighed against the model; photographed subjects are not keyed.
+ *
+ * Above DECIDE_LONG_SIDE (unless high-detail) all of this runs on a reduced copy.
  */
 export async function computeAlpha(
   img: DecodedImage,
@@ -219,7 +223,7 @@ export async function computeAlpha(
     fullRgb: img.rgb,
     w,
     h,
-    colour: small.keyColour ?? [255, 255, 255],
+    colour: small.keyColour ?? [255, 255, 255], // set whenever the method involves the key
     eps: 1e-5,
   });
   stages.keyMs += performance.now() - t0;
