@@ -211,7 +211,7 @@ export async function computeAlpha(
   const t0 = performance.now();
   const stages = { ...small.stages };
   if (small.method === 'model' && work) {
-    const alpha = renderRefined(work, lumaOf(img.rgb, w * h), w, h, PROFILES[opts.subjectType]);
+    const alpha = renderRefined(work, img.rgb, w, h, PROFILES[opts.subjectType]);
     stages.refineMs += performance.now() - t0;
     return { ...small, alpha, width: w, height: h, stages };
   }

@@ -143,10 +143,17 @@ function fastGuided(work: RefinedWork, luma: Float32Array, fw: number, fh: numbe
  * pixel (bilinear, pixel-centre aligned like resizeBilinear) instead of being enlarged into
  * full-size arrays first.
  */
-export function renderRefined(work: RefinedWork, luma: Float32Array, fw: number, fh: number, profile: RefineProfile): Float32Array {
+export function renderRefined(
+  work: RefinedWork,
+  guide: Float32Array | Uint8Array,
+  fw: number,
+  fh: number,
+  profile: RefineProfile,
+): Float32Array {
   const { width: sw, height: sh, a, b, keep, fill } = work;
   const lo = profile.lo;
-  const inv = 1 / (profile.hi - profile.lo);
+  const hi = profile.hi;
+  const inv = 1 / (hi - lo);
   const out = new Float32Array(fw * fh);
   if (sw === fw && sh === fh) {
     for (let i = 0; i < out.length; i++) {
@@ -155,6 +162,26 @@ export function renderRefined(work: RefinedWork, luma: Float32Array, fw: number,
       out[i] = v;
     }
     return out;
+  }
+  // `guide`: the full-size luma, or the full-size RGB (interleaved) to take luma from where it
+  // is needed. Per cell of the small grid, a state that holds for any luma in 0..1: 0 (the
+  // ramp is 0 and nothing is filled), 2 (not kept, nothing filled), 1 (the ramp is 1 and kept),
+  // 3 (filled), −1 (depends on the pixel). A pixel whose four cells share a state takes its
+  // value without arithmetic: off the edge band, that is most of the image.
+  const rgb = guide instanceof Uint8Array ? guide : null;
+  const luma = guide instanceof Float32Array ? guide : null;
+  const state = new Int8Array(sw * sh);
+  for (let i = 0; i < state.length; i++) {
+    const ai = a[i]!;
+    const bi = b[i]!;
+    const f = fill ? fill[i]! : 0;
+    const k = keep[i]!;
+    if (f >= 1) state[i] = 3;
+    else if (f > 0) state[i] = -1;
+    else if (k <= 0) state[i] = 2;
+    else if (Math.max(bi, ai + bi) <= lo) state[i] = 0;
+    else if (k >= 1 && Math.min(bi, ai + bi) >= hi) state[i] = 1;
+    else state[i] = -1;
   }
   const sx = sw / fw;
   const sy = sh / fh;
@@ -170,6 +197,7 @@ export function renderRefined(work: RefinedWork, luma: Float32Array, fw: number,
     x1s[x] = Math.min(x0 + 1, sw - 1);
     fxs[x] = fx - x0;
   }
+  const k255 = 1 / 255;
   for (let y = 0; y < fh; y++) {
     let fy = (y + 0.5) * sy - 0.5;
     if (fy < 0) fy = 0;
@@ -184,6 +212,11 @@ export function renderRefined(work: RefinedWork, luma: Float32Array, fw: number,
       const i01 = r0 + x1s[x]!;
       const i10 = r1 + x0s[x]!;
       const i11 = r1 + x1s[x]!;
+      const st = state[i00]!;
+      if (st >= 0 && state[i01] === st && state[i10] === st && state[i11] === st) {
+        if (st === 1 || st === 3) out[row + x] = 1;
+        continue;
+      }
       const wx = fxs[x]!;
       const w00 = (1 - wx) * (1 - wy);
       const w01 = wx * (1 - wy);
@@ -194,7 +227,9 @@ export function renderRefined(work: RefinedWork, luma: Float32Array, fw: number,
       if (k > 0) {
         const av = a[i00]! * w00 + a[i01]! * w01 + a[i10]! * w10 + a[i11]! * w11;
         const bv = b[i00]! * w00 + b[i01]! * w01 + b[i10]! * w10 + b[i11]! * w11;
-        v = clamp01((av * luma[row + x]! + bv - lo) * inv) * clamp01(k);
+        const j = row + x;
+        const l = luma ? luma[j]! : (0.299 * rgb![j * 3]! + 0.587 * rgb![j * 3 + 1]! + 0.114 * rgb![j * 3 + 2]!) * k255;
+        v = clamp01((av * l + bv - lo) * inv) * clamp01(k);
       }
       if (fill) {
         const f = fill[i00]! * w00 + fill[i01]! * w01 + fill[i10]! * w10 + fill[i11]! * w11;
