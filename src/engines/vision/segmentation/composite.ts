@@ -80,9 +80,11 @@ export interface ColourEstimateInput {
  * used instead. The local means are smooth, so they are computed on a grid about `radius`/3
  * coarser than the image and interpolated: the cost stays a few passes over the edge band.
  */
-export function estimateForeground(input: ColourEstimateInput, radius: number, spread = false): Uint8Array {
+export function estimateForeground(input: ColourEstimateInput, radius: number, spread = false, inPlace = false): Uint8Array {
   const { rgb, width: w, height: h, alpha, background } = input;
-  const out = Uint8Array.from(rgb);
+  // in place: each pixel's output depends on its own input and on grid means taken before
+  // any pixel is written, so the caller's buffer can be overwritten (saves a full copy)
+  const out = inPlace ? rgb : Uint8Array.from(rgb);
   // bounding box of the edge band, so the work is limited to the part that needs it
   let x0 = w;
   let y0 = h;
@@ -243,6 +245,8 @@ export async function encodeCutout(
   w: number,
   h: number,
   background: OutputBackground,
+  /** filled with the 8-bit alpha (rounded) when given: one pass over the pixels less for the caller */
+  alpha8?: Uint8Array,
 ): Promise<EncodedCutout> {
   const n = w * h;
   let raw: Buffer;
@@ -255,11 +259,13 @@ export async function encodeCutout(
       const inv = (1 - a) * 255;
       for (let c = 0; c < 3; c++) raw[i * 3 + c] = clampByte(fg[i * 3 + c]! * a + inv);
     }
+    if (alpha8) for (let i = 0; i < n; i++) alpha8[i] = clampByte(alpha[i]! * 255);
   } else {
     channels = 4;
     raw = Buffer.allocUnsafe(n * 4);
     for (let i = 0; i < n; i++) {
       const a = clampByte(alpha[i]! * 255);
+      if (alpha8) alpha8[i] = a;
       const j = i * 4;
       if (a === 0) {
         raw[j] = raw[j + 1] = raw[j + 2] = raw[j + 3] = 0;

@@ -101,6 +101,7 @@ export async function removeBackground(
     { rgb: img.rgb, width: w, height: h, alpha: seg.alpha, background: seg.keyColour },
     Math.max(3, Math.round(Math.min(w, h) / 128) + opts.edgeSoftness),
     opts.edgeSoftness > 3,
+    true, // img.rgb is not read again
   );
   if (img.alpha && img.straightRgb) {
     // where the input was itself partly transparent, its own colours are the subject's
@@ -109,10 +110,9 @@ export async function removeBackground(
     }
   }
   const t2 = performance.now();
-  const encoded = await encodeCutout(fg, alpha, w, h, opts.outputBackground);
-  const t3 = performance.now();
   const alpha8 = new Uint8Array(alpha.length);
-  for (let i = 0; i < alpha.length; i++) alpha8[i] = (alpha[i]! * 255 + 0.5) | 0; // alpha is in 0..1
+  const encoded = await encodeCutout(fg, alpha, w, h, opts.outputBackground, alpha8);
+  const t3 = performance.now();
   return {
     ...encoded,
     method: seg.method,
