@@ -265,9 +265,9 @@ export function guidedFilterColour(
 }
 
 /**
- * Separable max (or min) filter over a (2r+1)² window, van Herk / Gil-Werman: a handful of
- * comparisons per pixel and pass whatever r is. Works in the "signed" domain (min(x) =
- * −max(−x)); the column pass runs row by row over all columns, so memory is read in order.
+ * Separable max (or min) filter over a (2r+1)² window: rows by van Herk / Gil-Werman (a
+ * handful of comparisons per pixel whatever r is), columns directly (2r comparisons per
+ * pixel, memory read in order). Works in the "signed" domain (min(x) = −max(−x)).
  */
 export function slidingExtreme(src: Float32Array, w: number, h: number, r: number, max: boolean): Float32Array {
   const sign = max ? 1 : -1;
@@ -308,46 +308,23 @@ export function slidingExtreme(src: Float32Array, w: number, h: number, r: numbe
       tmp[row + x] = a > b ? a : b;
     }
   }
-  const M = h + 2 * r;
-  const G = new Float32Array(M * w);
-  const H = new Float32Array(M * w);
-  for (let i = 0; i < M; i++) {
-    const y = i - r;
-    const inside = y >= 0 && y < h;
-    const o = i * w;
-    const start = i % k === 0;
-    for (let x = 0; x < w; x++) {
-      const v = inside ? tmp[y * w + x]! : NEG;
-      if (start) G[o + x] = v;
-      else {
-        const p = G[o - w + x]!;
-        G[o + x] = p > v ? p : v;
-      }
-    }
-  }
-  for (let i = M - 1; i >= 0; i--) {
-    const y = i - r;
-    const inside = y >= 0 && y < h;
-    const o = i * w;
-    const start = i === M - 1 || (i + 1) % k === 0;
-    for (let x = 0; x < w; x++) {
-      const v = inside ? tmp[y * w + x]! : NEG;
-      if (start) H[o + x] = v;
-      else {
-        const p = H[o + w + x]!;
-        H[o + x] = p > v ? p : v;
-      }
-    }
-  }
+  // Column pass: for the small radii used here (2, 5) a direct maximum over the 2r+1 rows,
+  // a row at a time across all columns, reads memory in order and allocates nothing big;
+  // tmp holds sign·value, so the maximum is taken throughout and the sign restored at the end.
   const out = new Float32Array(w * h);
   for (let y = 0; y < h; y++) {
     const o = y * w;
-    const og = (y + 2 * r) * w;
-    for (let x = 0; x < w; x++) {
-      const a = H[o + x]!;
-      const b = G[og + x]!;
-      out[o + x] = sign * (a > b ? a : b);
+    const lo = Math.max(0, y - r);
+    const hi = Math.min(h - 1, y + r);
+    out.set(tmp.subarray(lo * w, lo * w + w), o);
+    for (let yy = lo + 1; yy <= hi; yy++) {
+      const t = yy * w;
+      for (let x = 0; x < w; x++) {
+        const v = tmp[t + x]!;
+        if (v > out[o + x]!) out[o + x] = v;
+      }
     }
+    if (sign < 0) for (let x = 0; x < w; x++) out[o + x] = -out[o + x]!;
   }
   return out;
 }

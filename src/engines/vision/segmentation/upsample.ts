@@ -110,6 +110,19 @@ export function upsampleKey(input: KeyUpsampleInput): Float32Array {
     }
   }
 
+  // quad[k]: near2's value if the cell and its right, lower and lower-right neighbours
+  // (clamped at the edges, as the interpolation below clamps) all share it, else −1: one read
+  // per full-size pixel decides whether it needs any arithmetic
+  const quad = new Int8Array(n);
+  for (let y = 0; y < sh; y++) {
+    const down = y < sh - 1 ? sw : 0;
+    for (let x = 0; x < sw; x++) {
+      const i = y * sw + x;
+      const right = x < sw - 1 ? 1 : 0;
+      const c = near2[i]!;
+      quad[i] = c >= 0 && near2[i + right] === c && near2[i + down] === c && near2[i + down + right] === c ? c : -1;
+    }
+  }
   const out = new Float32Array(w * h);
   const sx = sw / w;
   const sy = sh / h;
@@ -139,8 +152,8 @@ export function upsampleKey(input: KeyUpsampleInput): Float32Array {
       const i01 = r0 + x1s[x]!;
       const i10 = r1 + x0s[x]!;
       const i11 = r1 + x1s[x]!;
-      const c = near2[i00]!;
-      if (c >= 0 && near2[i01] === c && near2[i10] === c && near2[i11] === c) {
+      const c = quad[i00]!;
+      if (c >= 0) {
         if (c) out[row + x] = 1;
         continue;
       }
