@@ -135,3 +135,56 @@ export function erode(mask: Uint8Array, w: number, h: number, r: number): Uint8A
   for (let i = 0; i < mask.length; i++) out[i] = m[i]! > 1 - 1e-6 ? 1 : 0;
   return out;
 }
+
+/**
+ * One subject: of the labelled components at least `minArea` large, the main one (largest,
+ * weighted towards the image centre: a component whose centroid sits in a corner counts about
+ * half its area), those within `gap` pixels of it and those inside its holes. Returns a flag per label (1 = kept).
+ * A second salient thing elsewhere in the picture (a squirrel beside a person, a price tag on
+ * the table) is dropped whatever its size.
+ */
+export function mainSubject(
+  comps: { labels: Int32Array; areas: number[]; count: number },
+  w: number,
+  h: number,
+  minArea: number,
+  gap: number,
+): Uint8Array {
+  const { labels, areas, count } = comps;
+  const sx = new Float64Array(count + 1);
+  const sy = new Float64Array(count + 1);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const l = labels[y * w + x]!;
+      if (!l) continue;
+      sx[l]! += x;
+      sy[l]! += y;
+    }
+  }
+  const half = Math.hypot(w, h) / 2;
+  let main = 0;
+  let best = -1;
+  for (let l = 1; l <= count; l++) {
+    const a = areas[l]!;
+    if (a < minArea) continue;
+    const d = Math.hypot(sx[l]! / a - w / 2, sy[l]! / a - h / 2) / half;
+    const s = a * (1 - 0.6 * Math.min(1, d));
+    if (s > best) {
+      best = s;
+      main = l;
+    }
+  }
+  const kept = new Uint8Array(count + 1);
+  if (!main) return kept;
+  kept[main] = 1;
+  const mainMask = new Uint8Array(w * h);
+  for (let i = 0; i < mainMask.length; i++) if (labels[i] === main) mainMask[i] = 1;
+  const near = dilate(mainMask, w, h, gap);
+  // what lies inside the main component's holes (a star in a ring) is part of it too
+  const inside = findHoles(mainMask, w, h).labels;
+  for (let i = 0; i < near.length; i++) {
+    const l = labels[i]!;
+    if (l && (near[i] || inside[i]) && areas[l]! >= minArea) kept[l] = 1;
+  }
+  return kept;
+}

@@ -50,28 +50,28 @@ export async function decodeImage(input: Buffer, opts: DecodeOptions = {}): Prom
   if (w * h > maxPixels) throw new ImageTooLargeError(w, h, maxPixels);
 
   try {
-    const { data, info } = await sharp(input, { limitInputPixels: maxPixels, failOn: 'error', pages: 1 })
-      .rotate()
-      .toColourspace('srgb')
-      .ensureAlpha()
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true });
+    const pipeline = sharp(input, { limitInputPixels: maxPixels, failOn: 'error', pages: 1 }).rotate().toColourspace('srgb');
+    if (!meta.hasAlpha) {
+      // no alpha: sharp hands over the RGB buffer itself, no copy loop over the pixels
+      const { data, info } = await pipeline.removeAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+      if (info.channels !== 3) throw new Error(`unexpected channel count ${info.channels}`);
+      return { width: info.width, height: info.height, rgb: data, alpha: null, straightRgb: null, format: format as DecodedImage['format'] };
+    }
+    const { data, info } = await pipeline.ensureAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     if (info.channels !== 4) throw new Error(`unexpected channel count ${info.channels}`);
     const n = info.width * info.height;
     const rgb = Buffer.allocUnsafe(n * 3);
-    const alpha = meta.hasAlpha ? Buffer.allocUnsafe(n) : null;
+    const alpha = Buffer.allocUnsafe(n);
     let opaque = true;
     for (let i = 0, j = 0; i < n; i++, j += 4) {
       rgb[i * 3] = data[j]!;
       rgb[i * 3 + 1] = data[j + 1]!;
       rgb[i * 3 + 2] = data[j + 2]!;
-      if (alpha) {
-        const a = data[j + 3]!;
-        alpha[i] = a;
-        if (a !== 255) opaque = false;
-      }
+      const a = data[j + 3]!;
+      alpha[i] = a;
+      if (a !== 255) opaque = false;
     }
-    const transparent = alpha !== null && !opaque;
+    const transparent = !opaque;
     const straightRgb = transparent ? Buffer.from(rgb) : null;
     if (transparent) flattenForSegmentation(rgb, alpha);
     return {

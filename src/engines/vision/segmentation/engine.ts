@@ -1,11 +1,12 @@
 import sharp from 'sharp';
 import { applyEdgeSoftness, encodeCutout, estimateForeground, type EncodedCutout } from './composite.js';
 import { decodeImage, type DecodedImage, type DecodeOptions } from './decode.js';
-import { borderBackground, colourKey, type BorderBackground } from './keying.js';
-import { erode, findHoles, labelComponents } from './binary-mask.js';
+import { borderBackground, colourKey } from './keying.js';
+import { cleanTexturedKey, combineKeyAndModel, edgeScore, keepMainSubject, looksLikeGraphics, plausibleCoverage } from './mask-choice.js';
 import { getModel, warmup as warmupModel, U2NETP, type ModelSpec, type SegmentationModel, type SessionOptions, type WarmupReport } from './model.js';
 import { resolveOptions, type BgRemovalOptions, type ResolvedOptions } from './options.js';
-import { lumaOf, PROFILES, refineSaliency } from './refine.js';
+import { lumaOf, PROFILES, refineAtWork, refineSaliency, renderRefined, type RefinedWork } from './refine.js';
+import { upsampleKey } from './upsample.js';
 
 /** Which technique produced the alpha. */
 export type SegmentationMethod = 'model' | 'colour_key' | 'colour_key+model';
@@ -52,9 +53,27 @@ export interface EngineContext extends DecodeOptions {
  */
 const WORK_LONG_SIDE = 512;
 
+/**
+ * Above this long side (and unless `highDetailMode`), keying, the model's refinement and the
+ * choice between them run on a copy reduced to it, and the alpha is carried to full size by
+ * a guided upsampling (upsample.ts): at 2048² that is a quarter of the pixels for the
+ * whole-image passes. The evaluation set at 2× (1024 px) is decided at full size.
+ */
+const DECIDE_LONG_SIDE = 1024;
+
 /** Border flatness from which keying is considered at all (share of border pixels). */
 const FLAT_FOR_GRAPHICS = 0.8;
 const FLAT_FOR_PHOTOS = 0.92;
+/**
+ * Border noise (`BorderBackground.noise`, RGB distance) from which a backdrop counts as
+ * textured — wood, paper, fabric — even if most of it is near one colour: the key may turn
+ * its grain into partly opaque foreground. Plain backdrops, JPEG noise included, measure
+ * 4–5; the evaluation set's paper 13, brick 21, wood 20+. Artwork on a textured backdrop is
+ * keyed, the key cleaned of grain (`cleanTexturedKey`), and never taken on its own say-so:
+ * the model runs and the better-scoring mask wins. Photographed subjects (and `auto` when the
+ * key does not look like artwork) are not keyed there.
+ */
+const TEXTURED_NOISE = 12;
 /**
  * Edge score a key must reach to be used for artwork without asking the model (keys of the
  * evaluation set's logos and type score 0.17–0.83; a key that found nothing scores 0).
@@ -82,6 +101,7 @@ export async function removeBackground(
     { rgb: img.rgb, width: w, height: h, alpha: seg.alpha, background: seg.keyColour },
     Math.max(3, Math.round(Math.min(w, h) / 128) + opts.edgeSoftness),
     opts.edgeSoftness > 3,
+    true, // img.rgb is not read again
   );
   if (img.alpha && img.straightRgb) {
     // where the input was itself partly transparent, its own colours are the subject's
@@ -90,10 +110,9 @@ export async function removeBackground(
     }
   }
   const t2 = performance.now();
-  const encoded = await encodeCutout(fg, alpha, w, h, opts.outputBackground);
-  const t3 = performance.now();
   const alpha8 = new Uint8Array(alpha.length);
-  for (let i = 0; i < alpha.length; i++) alpha8[i] = Math.round(alpha[i]! * 255);
+  const encoded = await encodeCutout(fg, alpha, w, h, opts.outputBackground, alpha8);
+  const t3 = performance.now();
   return {
     ...encoded,
     method: seg.method,
@@ -146,7 +165,9 @@ export async function segmentImage(
   model: SegmentationModel,
 ): Promise<{ seg: AlphaResult; alpha: Float32Array }> {
   const seg = await computeAlpha(img, opts, model);
-  const alpha = applyEdgeSoftness(seg.alpha, img.width, img.height, opts.edgeSoftness);
+  // at the default softness the refined alpha is the final one: no copy unless it is capped below
+  const alpha =
+    opts.edgeSoftness === 3 && !img.alpha ? seg.alpha : applyEdgeSoftness(seg.alpha, img.width, img.height, opts.edgeSoftness);
   if (img.alpha) for (let i = 0; i < alpha.length; i++) alpha[i] = Math.min(alpha[i]!, img.alpha[i]! / 255);
   return { seg, alpha };
 }
@@ -162,12 +183,60 @@ export async function segmentImage(
  *  - auto: on a flat backdrop, a key that falls into many pieces is artwork (as above).
  *  - product, person, hair_heavy, auto: the model; on a flat backdrop combined with the key
  *    (key edges and fine detail, the model deciding over shadows) when that scores as well.
+ *  - a textured backdrop (TEXTURED_NOISE): artwork's key is cleaned of grain and always
+ *    weighed against the model; photographed subjects are not keyed.
+ *
+ * Above DECIDE_LONG_SIDE (unless high-detail) all of this runs on a reduced copy.
  */
 export async function computeAlpha(
   img: DecodedImage,
   opts: Pick<ResolvedOptions, 'subjectType' | 'highDetailMode'>,
   model: SegmentationModel,
 ): Promise<AlphaResult> {
+  const { width: w, height: h } = img;
+  const long = Math.max(w, h);
+  if (opts.highDetailMode || long <= DECIDE_LONG_SIDE) return (await computeAlphaAt(img, opts, model)).result;
+  // Above DECIDE_LONG_SIDE everything is decided on a reduced copy (any linear resampling
+  // keeps I = α·F + (1−α)·B true, so the key there is as exact as at full size). The model's
+  // mask is then rendered at full size from its guided-filter coefficients, as it would have
+  // been anyway; a key (alone or combined) is carried up by a guided upsampling.
+  const scale = DECIDE_LONG_SIDE / long;
+  const sw = Math.max(1, Math.round(w * scale));
+  const sh = Math.max(1, Math.round(h * scale));
+  const smallRgb = await sharp(img.rgb, { raw: { width: w, height: h, channels: 3 } })
+    .resize(sw, sh, { fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer();
+  const { result: small, work } = await computeAlphaAt({ ...img, width: sw, height: sh, rgb: smallRgb, alpha: null, straightRgb: null }, opts, model, true);
+  const t0 = performance.now();
+  const stages = { ...small.stages };
+  if (small.method === 'model' && work) {
+    const alpha = renderRefined(work, img.rgb, w, h, PROFILES[opts.subjectType]);
+    stages.refineMs += performance.now() - t0;
+    return { ...small, alpha, width: w, height: h, stages };
+  }
+  const alpha = upsampleKey({
+    alpha: small.alpha,
+    smallRgb,
+    sw,
+    sh,
+    fullRgb: img.rgb,
+    w,
+    h,
+    colour: small.keyColour ?? [255, 255, 255], // set whenever the method involves the key
+    eps: 1e-5,
+  });
+  stages.keyMs += performance.now() - t0;
+  return { ...small, alpha, width: w, height: h, stages };
+}
+
+async function computeAlphaAt(
+  img: DecodedImage,
+  opts: Pick<ResolvedOptions, 'subjectType' | 'highDetailMode'>,
+  model: SegmentationModel,
+  /** the caller renders the model's mask itself (at full size): without a key to weigh it against, it is not rendered here */
+  deferModelRender = false,
+): Promise<{ result: AlphaResult; work: RefinedWork | null }> {
   const { width: w, height: h } = img;
   const n = w * h;
   const type = opts.subjectType;
@@ -176,8 +245,10 @@ export async function computeAlpha(
 
   const tKey = performance.now();
   const bg = borderBackground(img.rgb, w, h);
-  const flatEnough = bg.flatness >= (graphics ? FLAT_FOR_GRAPHICS : FLAT_FOR_PHOTOS);
-  const keyed = flatEnough ? colourKey(img.rgb, w, h, bg) : null;
+  const textured = bg.noise >= TEXTURED_NOISE;
+  const flatEnough = bg.flatness >= (graphics ? FLAT_FOR_GRAPHICS : FLAT_FOR_PHOTOS) && (graphics || type === 'auto' || !textured);
+  const keyed = flatEnough ? colourKey(img.rgb, w, h, bg, { fillKnockouts: type !== 'text' }) : null;
+  if (keyed && textured) cleanTexturedKey(keyed, w, h, 0.01);
   const lumaFull = lumaOf(img.rgb, n);
   const keyScore = keyed ? edgeScore(keyed, lumaFull, w, h) : null;
   stages.keyMs = performance.now() - tKey;
@@ -190,9 +261,9 @@ export async function computeAlpha(
     keyColour: bg.colour,
     decision: { flatness: bg.flatness, modelScore, keyScore },
   });
-  if (keyed && keyScore !== null && (graphics || type === 'auto')) {
+  if (keyed && keyScore !== null && !textured && (graphics || type === 'auto')) {
     const plausible = keyScore >= MIN_KEY_EDGE_SCORE && plausibleCoverage(keyed);
-    if (plausible && (graphics || looksLikeGraphics(keyed, w, h))) return keyResult(Number.NaN);
+    if (plausible && (graphics || looksLikeGraphics(keyed, w, h))) return { result: keyResult(Number.NaN), work: null };
   }
 
   const tInfer = performance.now();
@@ -209,8 +280,7 @@ export async function computeAlpha(
   const saliency = await model.predict(workRgb, ww, wh);
   const tRefine = performance.now();
   stages.inferMs = tRefine - tInfer;
-  const modelAlpha = refineSaliency(
-    {
+  const refineInput = {
       saliency,
       size: model.spec.inputSize,
       workLuma: scale === 1 ? lumaFull : lumaOf(workRgb, ww * wh),
@@ -220,126 +290,53 @@ export async function computeAlpha(
       fullLuma: lumaFull,
       width: w,
       height: h,
-    },
-    PROFILES[type],
-    opts.highDetailMode,
-  );
+  };
+  let work: RefinedWork | null = null;
+  let modelAlpha: Float32Array;
+  const profile = PROFILES[type];
+  if (opts.highDetailMode) modelAlpha = refineSaliency(refineInput, profile, true);
+  else {
+    work = refineAtWork(refineInput, profile);
+    if (deferModelRender && !keyed) {
+      // only its score is needed here, for the record: at the working resolution
+      const alphaWork = renderRefined(work, refineInput.workLuma, ww, wh, profile);
+      const modelScore = edgeScore(alphaWork, refineInput.workLuma, ww, wh);
+      stages.refineMs = performance.now() - tRefine;
+      const decision = { flatness: bg.flatness, modelScore, keyScore };
+      return { result: { width: ww, height: wh, stages, alpha: alphaWork, method: 'model', keyColour: null, decision }, work };
+    }
+    modelAlpha = renderRefined(work, lumaFull, w, h, profile);
+  }
   const modelScore = edgeScore(modelAlpha, lumaFull, w, h);
   stages.refineMs = performance.now() - tRefine;
   const decision = { flatness: bg.flatness, modelScore, keyScore };
   const modelOnly: AlphaResult = { width: w, height: h, stages, alpha: modelAlpha, method: 'model', keyColour: null, decision };
 
-  if (!keyed || keyScore === null) return modelOnly;
-  if (graphics) return keyScore >= modelScore ? keyResult(modelScore) : modelOnly;
+  if (!keyed || keyScore === null) return { result: modelOnly, work };
+  // a cleaned key on texture keeps artwork the model misses (a yellow mark on pine scores low
+  // on luma edges): it wins unless clearly worse
+  if (graphics || (textured && looksLikeGraphics(keyed, w, h))) {
+    return { result: keyScore >= (textured ? 0.8 : 1) * modelScore ? keyResult(modelScore) : modelOnly, work };
+  }
+  if (textured) return { result: modelOnly, work }; // a photographed subject on texture: no key
 
   const tCombine = performance.now();
   // With the subject type unknown, a backdrop-coloured region enclosed by the subject is
   // taken as a hole (the middle of a ring, a mug's handle) even if the model covers it.
   const combined = combineKeyAndModel(keyed, modelAlpha, img.rgb, w, h, bg, type !== 'auto');
+  // A product is one subject (refine.ts holds the model's mask to one; the key may add more)
+  if (type === 'product') keepMainSubject(combined, w, h, PROFILES[type].keepFrac);
   const combinedScore = edgeScore(combined, lumaFull, w, h);
   stages.keyMs += performance.now() - tCombine;
   if (combinedScore >= 0.8 * modelScore) {
-    return {
+    const result: AlphaResult = {
       ...modelOnly,
       decision: { ...decision, keyScore: combinedScore },
       alpha: combined,
       method: 'colour_key+model',
       keyColour: bg.colour,
     };
+    return { result, work };
   }
-  return modelOnly;
-}
-
-/** A key that covers almost nothing or almost everything found no subject. */
-function plausibleCoverage(alpha: Float32Array): boolean {
-  let fg = 0;
-  for (let i = 0; i < alpha.length; i++) if (alpha[i]! >= 0.5) fg++;
-  const share = fg / alpha.length;
-  return share > 0.0005 && share < 0.9;
-}
-
-/**
- * Keyed alpha, except where a pixel looks like a shadow on the backdrop (the backdrop's own
- * hue, only darker): there the model decides. The model's solid interior is added, which
- * fills parts of the subject that match the backdrop colour.
- */
-function combineKeyAndModel(
-  keyed: Float32Array,
-  modelAlpha: Float32Array,
-  rgb: Uint8Array,
-  w: number,
-  h: number,
-  bg: BorderBackground,
-  fillEnclosed: boolean,
-): Float32Array {
-  const n = w * h;
-  const [br, bgc, bb] = bg.colour;
-  const bSum = br + bgc + bb + 1e-6;
-  const cr = br / bSum;
-  const cg = bgc / bSum;
-  const modelBin = new Uint8Array(n);
-  for (let i = 0; i < n; i++) modelBin[i] = modelAlpha[i]! >= 0.5 ? 1 : 0;
-  const core = erode(modelBin, w, h, Math.max(2, Math.round(Math.min(w, h) * 0.006)));
-  if (!fillEnclosed) {
-    const keyBin = new Uint8Array(n);
-    for (let i = 0; i < n; i++) keyBin[i] = keyed[i]! >= 0.5 ? 1 : 0;
-    const holes = findHoles(keyBin, w, h);
-    for (let i = 0; i < n; i++) if (holes.labels[i]) core[i] = 0;
-  }
-  const out = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    let a = keyed[i]!;
-    if (a > 0) {
-      const r = rgb[i * 3]!;
-      const g = rgb[i * 3 + 1]!;
-      const b = rgb[i * 3 + 2]!;
-      const sum = r + g + b;
-      const ratio = sum / bSum;
-      const chroma = Math.abs(r / (sum + 1e-6) - cr) + Math.abs(g / (sum + 1e-6) - cg);
-      if (ratio > 0.2 && ratio < 0.99 && chroma < 0.04) a = Math.min(a, modelAlpha[i]!);
-    }
-    if (core[i] && modelAlpha[i]! > a) a = modelAlpha[i]!;
-    out[i] = a;
-  }
-  return out;
-}
-
-/**
- * Type and logos on a flat backdrop key into many separate pieces (letters, marks); a
- * photographed subject keys into one or two (plus specks). Five or more pieces of at least
- * 0.3 % of the keyed area each: treat as graphics, where the model's blob only does harm.
- */
-function looksLikeGraphics(keyed: Float32Array, w: number, h: number): boolean {
-  const bin = new Uint8Array(w * h);
-  for (let i = 0; i < bin.length; i++) bin[i] = keyed[i]! >= 0.5 ? 1 : 0;
-  const { areas, count } = labelComponents(bin, w, h);
-  let total = 0;
-  for (let l = 1; l <= count; l++) total += areas[l]!;
-  let pieces = 0;
-  for (let l = 1; l <= count; l++) if (areas[l]! >= total * 0.003) pieces++;
-  return pieces >= 5;
-}
-
-/**
- * Mean luma gradient (Sobel magnitude, 0..~1) along the mask's outline: a mask whose edge
- * runs along real image edges scores high, a blob drawn across flat background scores ~0.
- */
-export function edgeScore(alpha: Float32Array, luma: Float32Array, w: number, h: number): number {
-  let sum = 0;
-  let count = 0;
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
-      const i = y * w + x;
-      const inside = alpha[i]! >= 0.5;
-      if (!inside) continue;
-      if (alpha[i - 1]! >= 0.5 && alpha[i + 1]! >= 0.5 && alpha[i - w]! >= 0.5 && alpha[i + w]! >= 0.5) continue;
-      const gx =
-        luma[i - w + 1]! + 2 * luma[i + 1]! + luma[i + w + 1]! - luma[i - w - 1]! - 2 * luma[i - 1]! - luma[i + w - 1]!;
-      const gy =
-        luma[i + w - 1]! + 2 * luma[i + w]! + luma[i + w + 1]! - luma[i - w - 1]! - 2 * luma[i - w]! - luma[i - w + 1]!;
-      sum += Math.sqrt(gx * gx + gy * gy) / 4;
-      count++;
-    }
-  }
-  return count ? sum / count : 0;
+  return { result: modelOnly, work };
 }

@@ -3,7 +3,8 @@
  * HTTP, no SQL, no network. The job handler calls `removeBackground` (or a provider from
  * `../providers.js`) and stores `err.message` of a `SegmentationError` as `error_message`.
  */
-export { removeBackground, segmentImage, computeAlpha, edgeScore, warmupEngine } from './engine.js';
+export { removeBackground, segmentImage, computeAlpha, warmupEngine } from './engine.js';
+export { edgeScore } from './mask-choice.js';
 export type { AlphaResult, CutoutResult, EngineContext, EngineWarmupReport, SegmentationMethod } from './engine.js';
 export { decodeImage, DEFAULT_MAX_PIXELS, ACCEPTED_FORMATS } from './decode.js';
 export type { DecodedImage, DecodeOptions } from './decode.js';

@@ -1,4 +1,5 @@
-import { clamp01 } from './mask-ops.js';
+import { clamp01, slidingExtreme } from './mask-ops.js';
+import { fillKnockouts } from './knockouts.js';
 import { findHoles, labelComponents } from './binary-mask.js';
 
 /**
@@ -69,7 +70,15 @@ function dist(rgb: Uint8Array, i: number, c: [number, number, number]): number {
  * the solid interiors); if no palette colour fits, its distance relative to the strongest
  * nearby pixel is used.
  */
-export function colourKey(rgb: Uint8Array, w: number, h: number, bg: BorderBackground): Float32Array {
+export interface KeyOptions {
+  /**
+   * Backdrop-coloured regions enclosed by solid artwork that are thin, like a white glyph
+   * knocked out of a disc, are opaque (knockouts.ts). Off for type, whose counters are holes.
+   */
+  fillKnockouts?: boolean;
+}
+
+export function colourKey(rgb: Uint8Array, w: number, h: number, bg: BorderBackground, opts: KeyOptions = {}): Float32Array {
   const n = w * h;
   const d = new Float32Array(n);
   for (let i = 0; i < n; i++) d[i] = dist(rgb, i, bg.colour);
@@ -132,6 +141,7 @@ export function colourKey(rgb: Uint8Array, w: number, h: number, bg: BorderBackg
   }
   closeMixtureSeams(alpha, rgb, dMax, solid, w, h, fitLimit + 6);
   fillColouredHoles(alpha, d, w, h, solid);
+  if (opts.fillKnockouts) fillKnockouts(alpha, w, h);
   dropSpecks(alpha, w, h, Math.max(3, Math.round((w * h) / 60_000)));
   return alpha;
 }
@@ -295,94 +305,6 @@ function solidPalette(
   // colour": such colours only make alpha worse at edges, so they are left to the fallback.
   const longest = Math.max(0, ...vecs.map((v) => v[3]));
   return vecs.filter((v) => v[3] >= Math.max(minLen * minLen, 0.0625 * longest));
-}
-
-/**
- * Separable max (or min) filter over a (2r+1)² window, van Herk / Gil-Werman: a handful of
- * comparisons per pixel and pass whatever r is. Works in the "signed" domain (min(x) =
- * −max(−x)); the column pass runs row by row over all columns, so memory is read in order.
- */
-function slidingExtreme(src: Float32Array, w: number, h: number, r: number, max: boolean): Float32Array {
-  const sign = max ? 1 : -1;
-  const k = 2 * r + 1;
-  const NEG = -Infinity;
-  const tmp = new Float32Array(w * h);
-  const m = w + 2 * r;
-  const line = new Float32Array(m);
-  const g = new Float32Array(m);
-  const hh = new Float32Array(m);
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    for (let i = 0; i < m; i++) {
-      const x = i - r;
-      line[i] = x >= 0 && x < w ? sign * src[row + x]! : NEG;
-    }
-    for (let i = 0, c = 0; i < m; i++, c++) {
-      if (c === k) c = 0;
-      const v = line[i]!;
-      if (c === 0) g[i] = v;
-      else {
-        const p = g[i - 1]!;
-        g[i] = p > v ? p : v;
-      }
-    }
-    // hh restarts at the last element of each block (i ≡ k−1 mod k) and at the end
-    for (let i = m - 1; i >= 0; i--) {
-      const v = line[i]!;
-      if (i === m - 1 || i % k === k - 1) hh[i] = v;
-      else {
-        const p = hh[i + 1]!;
-        hh[i] = p > v ? p : v;
-      }
-    }
-    for (let x = 0; x < w; x++) {
-      const a = hh[x]!;
-      const b = g[x + 2 * r]!;
-      tmp[row + x] = a > b ? a : b;
-    }
-  }
-  const M = h + 2 * r;
-  const G = new Float32Array(M * w);
-  const H = new Float32Array(M * w);
-  for (let i = 0; i < M; i++) {
-    const y = i - r;
-    const inside = y >= 0 && y < h;
-    const o = i * w;
-    const start = i % k === 0;
-    for (let x = 0; x < w; x++) {
-      const v = inside ? tmp[y * w + x]! : NEG;
-      if (start) G[o + x] = v;
-      else {
-        const p = G[o - w + x]!;
-        G[o + x] = p > v ? p : v;
-      }
-    }
-  }
-  for (let i = M - 1; i >= 0; i--) {
-    const y = i - r;
-    const inside = y >= 0 && y < h;
-    const o = i * w;
-    const start = i === M - 1 || (i + 1) % k === 0;
-    for (let x = 0; x < w; x++) {
-      const v = inside ? tmp[y * w + x]! : NEG;
-      if (start) H[o + x] = v;
-      else {
-        const p = H[o + w + x]!;
-        H[o + x] = p > v ? p : v;
-      }
-    }
-  }
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const o = y * w;
-    const og = (y + 2 * r) * w;
-    for (let x = 0; x < w; x++) {
-      const a = H[o + x]!;
-      const b = G[og + x]!;
-      out[o + x] = sign * (a > b ? a : b);
-    }
-  }
-  return out;
 }
 
 /** Removes isolated foreground specks (noise, dust) smaller than `minArea` pixels. */

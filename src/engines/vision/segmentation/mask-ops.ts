@@ -264,6 +264,71 @@ export function guidedFilterColour(
   return q;
 }
 
+/**
+ * Separable max (or min) filter over a (2r+1)² window: rows by van Herk / Gil-Werman (a
+ * handful of comparisons per pixel whatever r is), columns directly (2r comparisons per
+ * pixel, memory read in order). Works in the "signed" domain (min(x) = −max(−x)).
+ */
+export function slidingExtreme(src: Float32Array, w: number, h: number, r: number, max: boolean): Float32Array {
+  const sign = max ? 1 : -1;
+  const k = 2 * r + 1;
+  const NEG = -Infinity;
+  const tmp = new Float32Array(w * h);
+  const m = w + 2 * r;
+  const line = new Float32Array(m);
+  const g = new Float32Array(m);
+  const hh = new Float32Array(m);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let i = 0; i < m; i++) {
+      const x = i - r;
+      line[i] = x >= 0 && x < w ? sign * src[row + x]! : NEG;
+    }
+    for (let i = 0, c = 0; i < m; i++, c++) {
+      if (c === k) c = 0;
+      const v = line[i]!;
+      if (c === 0) g[i] = v;
+      else {
+        const p = g[i - 1]!;
+        g[i] = p > v ? p : v;
+      }
+    }
+    // hh restarts at the last element of each block (i ≡ k−1 mod k) and at the end
+    for (let i = m - 1; i >= 0; i--) {
+      const v = line[i]!;
+      if (i === m - 1 || i % k === k - 1) hh[i] = v;
+      else {
+        const p = hh[i + 1]!;
+        hh[i] = p > v ? p : v;
+      }
+    }
+    for (let x = 0; x < w; x++) {
+      const a = hh[x]!;
+      const b = g[x + 2 * r]!;
+      tmp[row + x] = a > b ? a : b;
+    }
+  }
+  // Column pass: for the small radii used here (2, 5) a direct maximum over the 2r+1 rows,
+  // a row at a time across all columns, reads memory in order and allocates nothing big;
+  // tmp holds sign·value, so the maximum is taken throughout and the sign restored at the end.
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const o = y * w;
+    const lo = Math.max(0, y - r);
+    const hi = Math.min(h - 1, y + r);
+    out.set(tmp.subarray(lo * w, lo * w + w), o);
+    for (let yy = lo + 1; yy <= hi; yy++) {
+      const t = yy * w;
+      for (let x = 0; x < w; x++) {
+        const v = tmp[t + x]!;
+        if (v > out[o + x]!) out[o + x] = v;
+      }
+    }
+    if (sign < 0) for (let x = 0; x < w; x++) out[o + x] = -out[o + x]!;
+  }
+  return out;
+}
+
 export function clamp01(v: number): number {
   return v < 0 ? 0 : v > 1 ? 1 : v;
 }

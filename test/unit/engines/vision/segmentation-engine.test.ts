@@ -210,6 +210,45 @@ describe('removeBackground', () => {
     expect(Math.max(...r.alpha.subarray(300 * 512 + 256, 300 * 512 + 512))).toBe(255);
   });
 
+  it('above 1024 px decides on a reduced copy and carries the alpha up to full size', async () => {
+    // a 2200×1100 logo (key) and the same enlarged product photo (model), scored against
+    // the alpha they were drawn with / enlarged with
+    const art = `<svg xmlns="http://www.w3.org/2000/svg" width="2200" height="1100"><circle cx="500" cy="550" r="380" fill="#0b6e4f"/><text x="1450" y="640" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="260" fill="#1d3557">Folio</text><rect x="980" y="760" width="900" height="14" fill="#c0392b"/></svg>`;
+    const truth = await sharp(Buffer.from(art)).ensureAlpha().extractChannel(3).raw().toBuffer();
+    const jpeg = await sharp(Buffer.from(art)).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
+    const key = await removeBackground(jpeg, { subjectType: 'logo' });
+    expect(key).toMatchObject({ width: 2200, height: 1100, method: 'colour_key' });
+    let inter = 0;
+    let union = 0;
+    let err = 0;
+    for (let i = 0; i < truth.length; i++) {
+      const p = key.alpha[i]! >= 128;
+      const t = truth[i]! >= 128;
+      if (p && t) inter++;
+      if (p || t) union++;
+      err += Math.abs(key.alpha[i]! - truth[i]!) / 255;
+    }
+    expect(inter / union).toBeGreaterThan(0.995);
+    expect(err / truth.length).toBeLessThan(0.002);
+    // the 14 px rule (3.5 px on the 1024 px copy) comes back solid and no wider
+    const col = 1400;
+    expect(key.alpha[760 * 2200 + col]).toBeGreaterThan(200);
+    expect(key.alpha[773 * 2200 + col]).toBeGreaterThan(200);
+    expect(key.alpha[756 * 2200 + col]).toBeLessThan(40);
+    expect(key.alpha[778 * 2200 + col]).toBeLessThan(40);
+    expect(key.alpha[767 * 2200 + col]).toBe(255);
+    expect(key.alpha[740 * 2200 + col]).toBe(0);
+
+    const photo = await sharp(evalImage('r05-apple-graffiti.jpg')).resize(1536, 1536).jpeg({ quality: 90 }).toBuffer();
+    const big = await removeBackground(photo, { subjectType: 'product' });
+    const small = await removeBackground(evalImage('r05-apple-graffiti.jpg'), { subjectType: 'product' });
+    expect(big.method).toBe('model');
+    const up = await sharp(Buffer.from(small.alpha), { raw: { width: 512, height: 512, channels: 1 } }).resize(1536, 1536).extractChannel(0).raw().toBuffer();
+    let agree = 0;
+    for (let i = 0; i < up.length; i++) if (up[i]! >= 128 === big.alpha[i]! >= 128) agree++;
+    expect(agree / up.length).toBeGreaterThan(0.98);
+  });
+
   it('high_detail_mode runs the full-resolution pass and still finds the subject', async () => {
     const r = await removeBackground(evalImage('p01-astronaut-building.jpg'), { subjectType: 'person', highDetailMode: true });
     expect(r.method).toBe('model');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { borderBackground, colourKey } from '../../../../src/engines/vision/segmentation/keying.js';
-import { boxMean, gaussianBlur, guidedCoefficients, resizeBilinear } from '../../../../src/engines/vision/segmentation/mask-ops.js';
+import { boxMean, gaussianBlur, guidedCoefficients, resizeBilinear, slidingExtreme } from '../../../../src/engines/vision/segmentation/mask-ops.js';
 import { dilate, erode, findHoles, labelComponents } from '../../../../src/engines/vision/segmentation/binary-mask.js';
 import { applyEdgeSoftness } from '../../../../src/engines/vision/segmentation/composite.js';
 
@@ -27,6 +27,32 @@ function noise(n: number, seed = 1): Float32Array {
 }
 
 describe('mask kernels', () => {
+  it('slidingExtreme is the max / min over the clipped (2r+1)² window', () => {
+    const w = 37;
+    const h = 23;
+    let seed = 9;
+    const src = Float32Array.from({ length: w * h }, () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return (seed % 1000) / 10 - 50;
+    });
+    for (const r of [1, 2, 5]) {
+      for (const max of [true, false]) {
+        const got = slidingExtreme(src, w, h, r, max);
+        for (let y = 0; y < h; y++) {
+          for (let x = 0; x < w; x++) {
+            let want = max ? -Infinity : Infinity;
+            for (let yy = Math.max(0, y - r); yy <= Math.min(h - 1, y + r); yy++) {
+              for (let xx = Math.max(0, x - r); xx <= Math.min(w - 1, x + r); xx++) {
+                want = max ? Math.max(want, src[yy * w + xx]!) : Math.min(want, src[yy * w + xx]!);
+              }
+            }
+            expect(got[y * w + x], `r ${r} ${max ? 'max' : 'min'} at ${x},${y}`).toBe(want);
+          }
+        }
+      }
+    }
+  });
+
   it('boxMean equals the windowed mean, borders included', () => {
     const [w, h] = [23, 17];
     const src = noise(w * h);
