@@ -106,6 +106,30 @@ function separableGaussian(src: Float32Array, w: number, h: number, sigma: numbe
   return out;
 }
 
+/** Per destination index along one axis: the two source indices and the weight of the second (pixel-centre alignment). */
+export interface BilinearTaps {
+  i0: Int32Array;
+  i1: Int32Array;
+  f: Float32Array;
+}
+
+export function bilinearTaps(srcLen: number, dstLen: number): BilinearTaps {
+  const i0 = new Int32Array(dstLen);
+  const i1 = new Int32Array(dstLen);
+  const f = new Float32Array(dstLen);
+  const s = srcLen / dstLen;
+  for (let d = 0; d < dstLen; d++) {
+    let p = (d + 0.5) * s - 0.5;
+    if (p < 0) p = 0;
+    let a = Math.floor(p);
+    if (a > srcLen - 1) a = srcLen - 1;
+    i0[d] = a;
+    i1[d] = Math.min(a + 1, srcLen - 1);
+    f[d] = p - a;
+  }
+  return { i0, i1, f };
+}
+
 /** Bilinear resampling with pixel-centre alignment (like sharp/libvips and OpenCV). */
 export function resizeBilinear(src: Float32Array, sw: number, sh: number, dw: number, dh: number): Float32Array {
   const dst = new Float32Array(dw * dh);
@@ -113,29 +137,12 @@ export function resizeBilinear(src: Float32Array, sw: number, sh: number, dw: nu
     dst.set(src);
     return dst;
   }
-  const sx = sw / dw;
-  const sy = sh / dh;
-  const x0s = new Int32Array(dw);
-  const x1s = new Int32Array(dw);
-  const fxs = new Float32Array(dw);
-  for (let x = 0; x < dw; x++) {
-    let fx = (x + 0.5) * sx - 0.5;
-    if (fx < 0) fx = 0;
-    let x0 = Math.floor(fx);
-    if (x0 > sw - 1) x0 = sw - 1;
-    x0s[x] = x0;
-    x1s[x] = Math.min(x0 + 1, sw - 1);
-    fxs[x] = fx - x0;
-  }
+  const { i0: x0s, i1: x1s, f: fxs } = bilinearTaps(sw, dw);
+  const ys = bilinearTaps(sh, dh);
   for (let y = 0; y < dh; y++) {
-    let fy = (y + 0.5) * sy - 0.5;
-    if (fy < 0) fy = 0;
-    let y0 = Math.floor(fy);
-    if (y0 > sh - 1) y0 = sh - 1;
-    const y1 = Math.min(y0 + 1, sh - 1);
-    const wy = fy - y0;
-    const r0 = y0 * sw;
-    const r1 = y1 * sw;
+    const wy = ys.f[y]!;
+    const r0 = ys.i0[y]! * sw;
+    const r1 = ys.i1[y]! * sw;
     const row = y * dw;
     for (let x = 0; x < dw; x++) {
       const a = x0s[x]!;

@@ -1,5 +1,5 @@
 import { dilate, findHoles, labelComponents, mainSubject } from './binary-mask.js';
-import { clamp01, guidedCoefficients, guidedFilterColour, resizeBilinear } from './mask-ops.js';
+import { bilinearTaps, clamp01, guidedCoefficients, guidedFilterColour, resizeBilinear } from './mask-ops.js';
 import type { SubjectType } from './options.js';
 
 /**
@@ -183,29 +183,13 @@ export function renderRefined(
     else if (k >= 1 && Math.min(bi, ai + bi) >= hi) state[i] = 1;
     else state[i] = -1;
   }
-  const sx = sw / fw;
-  const sy = sh / fh;
-  const x0s = new Int32Array(fw);
-  const x1s = new Int32Array(fw);
-  const fxs = new Float32Array(fw);
-  for (let x = 0; x < fw; x++) {
-    let fx = (x + 0.5) * sx - 0.5;
-    if (fx < 0) fx = 0;
-    let x0 = Math.floor(fx);
-    if (x0 > sw - 1) x0 = sw - 1;
-    x0s[x] = x0;
-    x1s[x] = Math.min(x0 + 1, sw - 1);
-    fxs[x] = fx - x0;
-  }
+  const { i0: x0s, i1: x1s, f: fxs } = bilinearTaps(sw, fw);
+  const ys = bilinearTaps(sh, fh);
   const k255 = 1 / 255;
   for (let y = 0; y < fh; y++) {
-    let fy = (y + 0.5) * sy - 0.5;
-    if (fy < 0) fy = 0;
-    let y0 = Math.floor(fy);
-    if (y0 > sh - 1) y0 = sh - 1;
-    const r0 = y0 * sw;
-    const r1 = Math.min(y0 + 1, sh - 1) * sw;
-    const wy = fy - y0;
+    const r0 = ys.i0[y]! * sw;
+    const r1 = ys.i1[y]! * sw;
+    const wy = ys.f[y]!;
     const row = y * fw;
     for (let x = 0; x < fw; x++) {
       const i00 = r0 + x0s[x]!;

@@ -1,4 +1,4 @@
-import { clamp01 } from './mask-ops.js';
+import { bilinearTaps, clamp01 } from './mask-ops.js';
 
 /**
  * Carrying a colour key decided at a bounded working resolution up to the full image: a
@@ -124,28 +124,12 @@ export function upsampleKey(input: KeyUpsampleInput): Float32Array {
     }
   }
   const out = new Float32Array(w * h);
-  const sx = sw / w;
-  const sy = sh / h;
-  const x0s = new Int32Array(w);
-  const x1s = new Int32Array(w);
-  const fxs = new Float32Array(w);
-  for (let x = 0; x < w; x++) {
-    let fx = (x + 0.5) * sx - 0.5;
-    if (fx < 0) fx = 0;
-    let x0 = Math.floor(fx);
-    if (x0 > sw - 1) x0 = sw - 1;
-    x0s[x] = x0;
-    x1s[x] = Math.min(x0 + 1, sw - 1);
-    fxs[x] = fx - x0;
-  }
+  const { i0: x0s, i1: x1s, f: fxs } = bilinearTaps(sw, w);
+  const ys = bilinearTaps(sh, h);
   for (let y = 0; y < h; y++) {
-    let fy = (y + 0.5) * sy - 0.5;
-    if (fy < 0) fy = 0;
-    let y0 = Math.floor(fy);
-    if (y0 > sh - 1) y0 = sh - 1;
-    const r0 = y0 * sw;
-    const r1 = Math.min(y0 + 1, sh - 1) * sw;
-    const wy = fy - y0;
+    const r0 = ys.i0[y]! * sw;
+    const r1 = ys.i1[y]! * sw;
+    const wy = ys.f[y]!;
     const row = y * w;
     for (let x = 0; x < w; x++) {
       const i00 = r0 + x0s[x]!;
