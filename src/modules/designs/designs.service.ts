@@ -47,9 +47,9 @@ export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
    * projects they name (deleted ones too: a design keeps what it referenced), then every
    * image any of them embeds.
    */
-  const page = async (rows: readonly DocRow[], db: DbOrTx): Promise<DesignJson[]> => {
+  const page = async (rows: readonly DocRow[], parsed: ReadonlyArray<Record<string, unknown>>, db: DbOrTx): Promise<DesignJson[]> => {
     const storeId = rows[0]!.store_id;
-    const docs = rows.map((r): Record<string, unknown> => withDesignDefaults(JSON.parse(r.doc) as Record<string, unknown>));
+    const docs = parsed.map((doc) => withDesignDefaults(doc));
     const ids = (f: (r: DocRow) => string | null | undefined) => rows.map(f).filter((id): id is string => typeof id === 'string' && isUuid(id));
     const refs = await DocRepo.byIdsIncludingDeleted(db, storeId, { catalog_sides: ids((r) => r.parent_id), catalog_products: ids((r) => r.product_id), projects: ids((r) => r.project_id) });
     const ref = (t: DocTable, id: string | null | undefined) => (id ? refs.get(`${t}:${id}`) : undefined);
@@ -142,8 +142,8 @@ export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
       };
     },
     async toJson(row, doc, db) {
-      return (await page([{ ...row, doc: JSON.stringify(doc) }], db))[0]!;
+      return (await page([row], [doc], db))[0]!;
     },
-    toJsonPage: (rows, db) => page(rows, db),
+    toJsonPage: (rows, db) => page(rows, rows.map((r) => JSON.parse(r.doc) as Record<string, unknown>), db),
   };
 };

@@ -237,12 +237,12 @@ export class StoresService {
     return this.toStore((await this.repo.byId(storeId))!);
   }
 
-  /** The highest tier among a user's stores (account-level plan gates). */
   /** The tier of each store of `ids` that is not deleted, in the caller's transaction. */
   liveTiers(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
     return this.repo.liveTiers(db, ids);
   }
 
+  /** The highest tier among a user's stores (account-level plan gates). */
   async accountTier(ownerId: string): Promise<string> {
     return this.plans.highest(await this.repo.tiersOfOwner(ownerId));
   }

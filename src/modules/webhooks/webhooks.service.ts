@@ -12,11 +12,6 @@ import type { Plans } from '../plans/plans.service.js';
 import { messageId, type DeliveryKind } from './delivery.js';
 import { generateSecret } from './signature.js';
 import type { AttemptRow, DeliveryRow, WebhookRow, WebhooksRepo } from './webhooks.repo.js';
-
-/** What webhooks need of the stores module: the tier of each live store (deleted stores hear nothing). */
-export interface StoreTiers {
-  liveTiers(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>>;
-}
 import {
   DEFAULT_SECRET_GRACE_SECONDS,
   EVENTS_OF,
@@ -27,6 +22,11 @@ import {
   type UpdateWebhookInput,
   type WebhookDto,
 } from './webhooks.schemas.js';
+
+/** What webhooks need of the stores module: the tier of each live store (deleted stores hear nothing). */
+export interface StoreTiers {
+  liveTiers(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>>;
+}
 
 /**
  * The event name a publisher used, in the reference spelling: `POST/batch`, `post_batch`

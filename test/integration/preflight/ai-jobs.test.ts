@@ -1,28 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../../src/platform/events.js';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { isolatedDatabase, type IsolatedDatabase } from '../../helpers/database.js';
+import type { TestApp } from '../../helpers/app.js';
 import { as, createStore, type TestUser } from '../../helpers/factories.js';
-import { PLANS, balance, checkOk, finished, fixtureServer, fixtureSpec, getJob, ledger } from './helpers.js';
+import { balance, checkOk, finished, fixtureSpec, getJob, ledger, type FixtureFiles, startFixJobApp } from './helpers.js';
 
 let t: TestApp;
-let db: IsolatedDatabase;
-let files: Awaited<ReturnType<typeof fixtureServer>>;
+let files: FixtureFiles;
+let suite: Awaited<ReturnType<typeof startFixJobApp>> | undefined;
 const events: DomainEvent[] = [];
 
 beforeAll(async () => {
-  files = await fixtureServer();
-  // Jobs of this file run on its own PostgreSQL database: other files' workers would not find these blobs.
-  db = await isolatedDatabase();
-  t = await buildTestApp({ plans: PLANS, jobRetryBaseMs: 20, env: { ...db.env, FOLIO_FETCH_ALLOWLIST: '127.0.0.1', FOLIO_SIGNUP_TOKENS: '1000', FOLIO_JOB_POLL_MS: '50' } });
-  t.deps.events.subscribe(async (e) => void events.push(e));
-  await t.deps.startWorkers();
+  suite = await startFixJobApp((app) => app.deps.events.subscribe(async (e) => void events.push(e)));
+  ({ t, files } = suite);
 });
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
-  await files?.close();
-});
+afterAll(() => suite?.close());
 
 async function user(): Promise<TestUser> {
   const s = await createStore(t.app, undefined, { tier: 'pro', deps: t.deps });

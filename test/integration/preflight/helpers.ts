@@ -5,6 +5,8 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import type { App } from '../../../src/app.js';
 import type { PlanTable } from '../../../src/modules/plans/plans.service.js';
+import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import { isolatedDatabase } from '../../helpers/database.js';
 import { as, type TestUser } from '../../helpers/factories.js';
 import { waitFor } from '../../helpers/wait.js';
 
@@ -28,6 +30,30 @@ export async function fixtureServer(): Promise<{ url(name: string): string; clos
   return {
     url: (name) => `http://127.0.0.1:${port}/${name}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FixtureFiles = Awaited<ReturnType<typeof fixtureServer>>;
+
+/**
+ * An app running the AI fix jobs: the fixture file server, its own database (jobs of one file
+ * run on their own database: other files' workers would not find these blobs), 1000 signup
+ * tokens, fast polls. `beforeWorkers` runs before the workers start (an event subscriber).
+ */
+export async function startFixJobApp(beforeWorkers?: (t: TestApp) => void): Promise<{ t: TestApp; files: FixtureFiles; close(): Promise<void> }> {
+  const files = await fixtureServer();
+  const db = await isolatedDatabase();
+  const t = await buildTestApp({ plans: PLANS, jobRetryBaseMs: 20, env: { ...db.env, FOLIO_FETCH_ALLOWLIST: '127.0.0.1', FOLIO_SIGNUP_TOKENS: '1000', FOLIO_JOB_POLL_MS: '50' } });
+  beforeWorkers?.(t);
+  await t.deps.startWorkers();
+  return {
+    t,
+    files,
+    async close() {
+      await t.close();
+      await db.drop();
+      await files.close();
+    },
   };
 }
 

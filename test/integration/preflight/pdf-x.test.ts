@@ -4,27 +4,20 @@
  * corrected file is checked with qpdf and poppler, and rendered against the original.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
-import { isolatedDatabase, type IsolatedDatabase } from '../../helpers/database.js';
+import type { TestApp } from '../../helpers/app.js';
 import { as, createStore, type TestUser } from '../../helpers/factories.js';
 import { pdfBoxes, pdfFonts, pdfImages, rasterise, tool, withPdfFile } from '../../unit/engines/pdf/helpers.js';
-import { PLANS, balance, checkOk, finished, fixtureServer, fixtureSpec } from './helpers.js';
+import { balance, checkOk, finished, fixtureSpec, type FixtureFiles, startFixJobApp } from './helpers.js';
 
 let t: TestApp;
-let db: IsolatedDatabase;
-let files: Awaited<ReturnType<typeof fixtureServer>>;
+let files: FixtureFiles;
+let suite: Awaited<ReturnType<typeof startFixJobApp>> | undefined;
 
 beforeAll(async () => {
-  files = await fixtureServer();
-  db = await isolatedDatabase();
-  t = await buildTestApp({ plans: PLANS, jobRetryBaseMs: 20, env: { ...db.env, FOLIO_FETCH_ALLOWLIST: '127.0.0.1', FOLIO_SIGNUP_TOKENS: '1000', FOLIO_JOB_POLL_MS: '50' } });
-  await t.deps.startWorkers();
+  suite = await startFixJobApp();
+  ({ t, files } = suite);
 });
-afterAll(async () => {
-  await t?.close();
-  await db?.drop();
-  await files?.close();
-});
+afterAll(() => suite?.close());
 
 async function user(): Promise<TestUser> {
   return (await createStore(t.app, undefined, { tier: 'pro', deps: t.deps })).owner;
