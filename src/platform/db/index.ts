@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import { PoolGate } from './pool-gate.js';
+import { cachedStatements } from './sqlite-statements.js';
 import type { DB } from './schema.js';
 import { ensurePrivateFile, PRIVATE_DIR_MODE } from '../private-fs.js';
 
@@ -79,34 +80,13 @@ export function openDatabase(opts: DatabaseOptions): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
     pool: () => ({ max: 1, total: 1, idle: null, waiting: null }),
     ping: async () => void (await sql`select 1`.execute(db)),
     close: () => db.destroy(),
-  };
-}
-
-/**
- * Kysely prepares every statement on every call; SQLite's parse and plan is then a large
- * part of a short query. Prepared statements are reused by their SQL text (bounded), which
- * is safe because Kysely runs one statement at a time on its single SQLite connection.
- */
-function withStatementCache(sqlite: SQLite.Database, max = 512) {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      let stmt = cache.get(text);
-      if (!stmt) {
-        stmt = sqlite.prepare(text);
-        if (cache.size >= max) cache.delete(cache.keys().next().value!);
-        cache.set(text, stmt);
-      }
-      return stmt;
-    },
   };
 }
 
