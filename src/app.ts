@@ -133,10 +133,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Every answer, errors included: browsers must not sniff a JSON body into HTML, frame the
   // API or its docs page, or pass the URL (which may carry a signed link) on as a referrer.
   // (The customizer's pages may be framed: shops embed them.)
-  app.addHook('onSend', async (req, reply, payload) => {
+  // (A callback hook: an async one costs a promise per answer for synchronous work.)
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.headers(SECURITY_HEADERS);
     if (req.url.startsWith('/customizer')) reply.removeHeader('x-frame-options');
-    return payload;
+    done(null, payload);
   });
 
   // An answer sent before the request body was read (an upload refused from its first bytes)
@@ -206,13 +207,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // (json-limits.ts). PostgreSQL text cannot hold NUL (the driver's error would be a 500), and
   // no field of this API has a use for it: a request carrying one anywhere is a validation
   // error naming where.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     const deep = findTooDeep(req.body);
-    if (deep) throw AppError.field(deep.field, `is nested too deeply: arrays and objects nest at most ${MAX_JSON_DEPTH} levels`);
+    if (deep) return done(AppError.field(deep.field, `is nested too deeply: arrays and objects nest at most ${MAX_JSON_DEPTH} levels`));
     for (const [part, value] of [['query', req.query], ['params', req.params], ['body', req.body]] as const) {
       const at = findNul(value);
-      if (at !== null) throw AppError.field(at || part, 'must not contain NUL characters');
+      if (at !== null) return done(AppError.field(at || part, 'must not contain NUL characters'));
     }
+    done();
   });
 
   // Registered before any route: the generator collects routes as they are added, so a
