@@ -5988,6 +5988,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description Embedded objects to build, comma-separated: `side`, `product`, `project`, `original_side`; `none` for none. Without it, all of them. Those left out are absent from the response (and their lookups are not made). */
+                include?: string;
                 /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
@@ -6046,7 +6048,7 @@ export interface operations {
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                             };
-                            original_side: {
+                            original_side?: {
                                 background_included: boolean;
                                 bg_color_value: string | null;
                                 bg_type: "color" | "image" | "transparent";
@@ -6164,7 +6166,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             preview_image_id: string | null;
-                            product: {
+                            product?: {
                                 allowed_file_types: string[];
                                 category_ids: string[];
                                 created_at: string;
@@ -6212,7 +6214,7 @@ export interface operations {
                                 viewport_width: number | null;
                             } | null;
                             product_id: string | null;
-                            project: {
+                            project?: {
                                 code: string;
                                 created_at: string;
                                 id: string;
@@ -6222,7 +6224,7 @@ export interface operations {
                                 updated_at: string;
                             } | null;
                             project_id: string | null;
-                            side: ({
+                            side?: ({
                                 background_included: boolean;
                                 bg_color_value: string | null;
                                 bg_type: "color" | "image" | "transparent";
@@ -6781,7 +6783,10 @@ export interface operations {
     };
     getDesign: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Embedded objects to build, comma-separated: `side`, `product`, `project`, `original_side`; `none` for none. Without it, all of them. Those left out are absent from the response (and their lookups are not made). */
+                include?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -6832,7 +6837,7 @@ export interface operations {
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                             };
-                            original_side: {
+                            original_side?: {
                                 background_included: boolean;
                                 bg_color_value: string | null;
                                 bg_type: "color" | "image" | "transparent";
@@ -6950,7 +6955,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             preview_image_id: string | null;
-                            product: {
+                            product?: {
                                 allowed_file_types: string[];
                                 category_ids: string[];
                                 created_at: string;
@@ -6998,7 +7003,7 @@ export interface operations {
                                 viewport_width: number | null;
                             } | null;
                             product_id: string | null;
-                            project: {
+                            project?: {
                                 code: string;
                                 created_at: string;
                                 id: string;
@@ -7008,7 +7013,7 @@ export interface operations {
                                 updated_at: string;
                             } | null;
                             project_id: string | null;
-                            side: ({
+                            side?: ({
                                 background_included: boolean;
                                 bg_color_value: string | null;
                                 bg_type: "color" | "image" | "transparent";
@@ -7118,6 +7123,15 @@ export interface operations {
                         };
                         message: string;
                     };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description Missing, unacceptable or invalid credentials */
@@ -13054,6 +13068,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description Embedded objects to build, comma-separated: `side`, `product`, `project`, `original_side`; `none` for none. Without it, all of them. Those left out are absent from the response (and their lookups are not made). */
+                include?: string;
                 /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
@@ -13114,7 +13130,7 @@ export interface operations {
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                             };
-                            original_side: {
+                            original_side?: {
                                 background_included: boolean;
                                 bg_color_value: string | null;
                                 bg_type: "color" | "image" | "transparent";
@@ -13232,7 +13248,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             preview_image_id: string | null;
-                            product: {
+                            product?: {
                                 allowed_file_types: string[];
                                 category_ids: string[];
                                 created_at: string;
@@ -13280,7 +13296,7 @@ export interface operations {
                                 viewport_width: number | null;
                             } | null;
                             product_id: string | null;
-                            project: {
+                            project?: {
                                 code: string;
                                 created_at: string;
                                 id: string;
@@ -13290,7 +13306,7 @@ export interface operations {
                                 updated_at: string;
                             } | null;
                             project_id: string | null;
-                            side: ({
+                            side?: ({
                                 background_included: boolean;
                                 bg_color_value: string | null;
                                 bg_type: "color" | "image" | "transparent";
@@ -14554,6 +14570,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description Embedded objects to build, comma-separated: `side`, `product`, `project`, `original_side`; `none` for none. Without it, all of them. Those left out are absent from the response (and their lookups are not made). */
+                include?: string;
                 /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
@@ -14614,7 +14632,7 @@ export interface operations {
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                             };
-                            original_side: {
+                            original_side?: {
                                 background_included: boolean;
                                 bg_color_value: string | null;
                                 bg_type: "color" | "image" | "transparent";
@@ -14732,7 +14750,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             preview_image_id: string | null;
-                            product: {
+                            product?: {
                                 allowed_file_types: string[];
                                 category_ids: string[];
                                 created_at: string;
@@ -14780,7 +14798,7 @@ export interface operations {
                                 viewport_width: number | null;
                             } | null;
                             product_id: string | null;
-                            project: {
+                            project?: {
                                 code: string;
                                 created_at: string;
                                 id: string;
@@ -14790,7 +14808,7 @@ export interface operations {
                                 updated_at: string;
                             } | null;
                             project_id: string | null;
-                            side: ({
+                            side?: ({
                                 background_included: boolean;
                                 bg_color_value: string | null;
                                 bg_type: "color" | "image" | "transparent";
@@ -16038,6 +16056,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description Embedded objects to build, comma-separated: `side`, `product`, `project`, `original_side`; `none` for none. Without it, all of them. Those left out are absent from the response (and their lookups are not made). */
+                include?: string;
                 /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
@@ -16098,7 +16118,7 @@ export interface operations {
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                             };
-                            original_side: {
+                            original_side?: {
                                 background_included: boolean;
                                 bg_color_value: string | null;
                                 bg_type: "color" | "image" | "transparent";
@@ -16216,7 +16236,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             preview_image_id: string | null;
-                            product: {
+                            product?: {
                                 allowed_file_types: string[];
                                 category_ids: string[];
                                 created_at: string;
@@ -16264,7 +16284,7 @@ export interface operations {
                                 viewport_width: number | null;
                             } | null;
                             product_id: string | null;
-                            project: {
+                            project?: {
                                 code: string;
                                 created_at: string;
                                 id: string;
@@ -16274,7 +16294,7 @@ export interface operations {
                                 updated_at: string;
                             } | null;
                             project_id: string | null;
-                            side: ({
+                            side?: ({
                                 background_included: boolean;
                                 bg_color_value: string | null;
                                 bg_type: "color" | "image" | "transparent";

@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app-type.js';
 import type { RouteAuth } from '../../platform/http/auth.js';
 import { MESSAGES } from '../../platform/http/envelope.js';
@@ -11,7 +10,7 @@ import type { DocService } from '../../platform/docs/doc.service.js';
 import { CountEnvelope, IdParam, PUBLIC_KINDS, STORE_KINDS, count, listReply, storeOf } from '../../platform/http/resource.js';
 import { fontFamiliesOf } from '../catalog/templates/templates.service.js';
 import type { DesignJson } from './designs.service.js';
-import { CreateDesign, Design, DesignStatus, UpdateDesign } from './designs.schemas.js';
+import { CreateDesign, Design, DesignListEnvelope, DesignListQuery, DesignStatus, UpdateDesign } from './designs.schemas.js';
 
 /** Credential policies (catalog-reference § 10; rule 3: the public token saves designs). */
 export const DESIGN_AUTH = {
@@ -22,7 +21,6 @@ export const DESIGN_AUTH = {
   remove: { auth: STORE_KINDS, scope: 'designs:write' },
 } satisfies Record<string, RouteAuth>;
 
-const DesignListQuery = Type.Intersect([listQuerySchema(['created_date', 'id', 'name']), Type.Object({ status: Type.Optional(DesignStatus) })]);
 
 export function designsRoutes(app: App, deps: { designs: DocService<DesignJson>; catalog: CatalogModule; pageContext: PageContextFactory }): void {
   const { designs, catalog, pageContext } = deps;
@@ -69,7 +67,7 @@ export function designsRoutes(app: App, deps: { designs: DocService<DesignJson>;
   );
   app.get(
     '/products/:id/designs',
-    { schema: { tags, summary: "Designs made on a product's sides", params: IdParam, querystring: DesignListQuery, response: { 200: listEnvelope(Design) } }, config: DESIGN_AUTH.read },
+    { schema: { tags, summary: "Designs made on a product's sides", params: IdParam, querystring: DesignListQuery, response: { 200: DesignListEnvelope } }, config: DESIGN_AUTH.read },
     async (req) => {
       const storeId = storeOf(req);
       const product = await catalog.products.row(storeId, req.params.id);

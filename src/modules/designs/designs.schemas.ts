@@ -1,4 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { includeSchema, withOptionalEmbeds } from '../../platform/docs/doc.routes.js';
+import { listEnvelope, listQuerySchema } from '../../platform/http/pagination.js';
 import { Nullable } from '../../platform/http/resource.js';
 import { Image } from '../catalog/images/images.schemas.js';
 import { Product } from '../catalog/products/products.schemas.js';
@@ -62,3 +64,12 @@ export const Design = Type.Object({
   created_at: Type.String(),
   updated_at: Type.String(),
 });
+
+/** What `?include=` chooses among on design reads: the embedded side, product and project, and the side snapshot. */
+export const DESIGN_EMBEDS = ['side', 'product', 'project', 'original_side'] as const;
+
+/** A list of designs (of the store, a product or a project): the list parameters, `status` and `include`. */
+export const DesignListQuery = Type.Intersect([listQuerySchema(['created_date', 'id', 'name']), Type.Object({ status: Type.Optional(DesignStatus), include: Type.Optional(includeSchema(DESIGN_EMBEDS)) })]);
+
+/** A page of designs as the lists answer it: the embeds present unless `include` leaves them out. */
+export const DesignListEnvelope = listEnvelope(withOptionalEmbeds(Design, DESIGN_EMBEDS));

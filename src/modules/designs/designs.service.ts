@@ -4,11 +4,11 @@ import { AppError } from '../../platform/http/errors.js';
 import { embedded, productJson, sideJson, type CatalogModule, type ProductJson, type SideJson } from '../catalog/index.js';
 import { isUuid } from '../../platform/crypto/ids.js';
 import { DocRepo, type DocRow, type DocTable } from '../../platform/docs/doc.repo.js';
-import type { DocKind, DocService } from '../../platform/docs/doc.service.js';
+import type { DocKind, DocService, Include } from '../../platform/docs/doc.service.js';
 import { iso, withDefaults } from '../../platform/http/resource.js';
 import type { ProjectJson } from '../projects/projects.service.js';
 import type { DesignAssets } from './design-assets.js';
-import type { Design } from './designs.schemas.js';
+import { DESIGN_EMBEDS, type Design } from './designs.schemas.js';
 
 export type DesignJson = Static<typeof Design>;
 
@@ -25,6 +25,8 @@ const DEFAULTS = {
 };
 
 const withDesignDefaults = withDefaults(DEFAULTS);
+
+type DesignEmbed = (typeof DESIGN_EMBEDS)[number];
 
 /** The side as a design keeps it: without embedded images (their links expire; re-embedded on read). */
 type SideSnapshot = Omit<SideJson, 'side_image' | 'img_overlay'>;
@@ -47,17 +49,20 @@ export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
    * projects they name (deleted ones too: a design keeps what it referenced), then every
    * image any of them embeds.
    */
-  const page = async (rows: readonly DocRow[], parsed: ReadonlyArray<Record<string, unknown>>, db: DbOrTx): Promise<DesignJson[]> => {
+  const page = async (rows: readonly DocRow[], parsed: ReadonlyArray<Record<string, unknown>>, db: DbOrTx, include?: Include): Promise<DesignJson[]> => {
     const storeId = rows[0]!.store_id;
     const docs = parsed.map((doc) => withDesignDefaults(doc));
-    const ids = (f: (r: DocRow) => string | null | undefined) => rows.map(f).filter((id): id is string => typeof id === 'string' && isUuid(id));
-    const refs = await DocRepo.byIdsIncludingDeleted(db, storeId, { catalog_sides: ids((r) => r.parent_id), catalog_products: ids((r) => r.product_id), projects: ids((r) => r.project_id) });
+    const wants = (e: DesignEmbed) => include === undefined || include.has(e);
+    const ids = (e: DesignEmbed, f: (r: DocRow) => string | null | undefined) =>
+      wants(e) ? rows.map(f).filter((id): id is string => typeof id === 'string' && isUuid(id)) : [];
+    const refs = await DocRepo.byIdsIncludingDeleted(db, storeId, { catalog_sides: ids('side', (r) => r.parent_id), catalog_products: ids('product', (r) => r.product_id), projects: ids('project', (r) => r.project_id) });
     const ref = (t: DocTable, id: string | null | undefined) => (id ? refs.get(`${t}:${id}`) : undefined);
     const refDoc = new Map([...refs].map(([k, r]) => [k, JSON.parse(r.doc) as Record<string, unknown>]));
     const imageIds: unknown[] = [];
     for (const d of docs) {
+      imageIds.push(d.preview_image_id, d.design_image_id);
       const snap = d.original_side as SideSnapshot | undefined;
-      imageIds.push(d.preview_image_id, d.design_image_id, snap?.side_image_id, snap?.img_overlay_id);
+      if (wants('original_side')) imageIds.push(snap?.side_image_id, snap?.img_overlay_id);
     }
     for (const [k, d] of refDoc) imageIds.push(...(k.startsWith('catalog_sides:') ? [d.side_image_id, d.img_overlay_id] : [d.product_image_id]));
     const embeds = await catalog.images.embedMany(storeId, imageIds, db);
@@ -79,38 +84,49 @@ export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
       if (!j) products.set(r.id, (j = productJson(r, refDoc.get(`catalog_products:${r.id}`)!, embeds)));
       return j;
     };
-    return rows.map((row, i) => {
+    // a fresh literal per design, in the schema's order (no keys added to the parsed document)
+    return rows.map((row, i): DesignJson => {
       const d = docs[i]!;
       const vw = d.viewport_width as number | null;
       const vh = d.viewport_height as number | null;
       const sideRow = ref('catalog_sides', row.parent_id);
       const productRow = ref('catalog_products', row.product_id);
-      const live = sideRow ? liveSide(sideRow) : null;
       const snap = d.original_side as SideSnapshot | undefined;
-      return Object.assign(d, {
+      const json = {
         id: row.id,
         side_id: row.parent_id!,
         product_id: row.product_id ?? null,
         project_id: row.project_id ?? null,
         name: row.name,
-        status: row.status,
+        note: d.note,
+        is_uploader: d.is_uploader,
+        status: row.status as DesignJson['status'],
+        layers: d.layers as DesignJson['layers'],
+        viewport_width: vw,
+        viewport_height: vh,
         viewport: vw !== null && vh !== null ? { width: vw, height: vh } : null,
+        preview_image_id: d.preview_image_id,
+        design_image_id: d.design_image_id,
         preview_image: embedded(embeds, d.preview_image_id),
         design_image: embedded(embeds, d.design_image_id),
-        side: live,
+        side: sideRow ? liveSide(sideRow) : null,
         product: productRow ? liveProduct(productRow) : null,
         project: (row.project_id && projectJson.get(row.project_id)) || null,
-        original_side: Object.assign(snap ?? {}, { side_image: embedded(embeds, snap?.side_image_id), img_overlay: embedded(embeds, snap?.img_overlay_id) }),
+        original_side: wants('original_side') ? Object.assign(snap ?? {}, { side_image: embedded(embeds, snap?.side_image_id), img_overlay: embedded(embeds, snap?.img_overlay_id) }) : undefined,
         original_output_options: d.original_output_options,
         created_at: iso(row.created_at),
         updated_at: iso(row.updated_at),
-      }) as unknown as DesignJson;
+      } as DesignJson;
+      // left out by ?include=: absent, not null (null says the design has no such object)
+      if (include !== undefined) for (const e of DESIGN_EMBEDS) if (!include.has(e)) delete (json as Partial<DesignJson>)[e];
+      return json;
     });
   };
   return {
     table: 'designs',
     topic: 'designs',
     noun: 'Design',
+    embeds: DESIGN_EMBEDS,
     async precheck(storeId, body) {
       if (body.layers !== undefined) await assets.check(storeId, body.layers);
     },
@@ -144,6 +160,6 @@ export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
     async toJson(row, doc, db) {
       return (await page([row], [doc], db))[0]!;
     },
-    toJsonPage: (rows, db) => page(rows, rows.map((r) => JSON.parse(r.doc) as Record<string, unknown>), db),
+    toJsonPage: (rows, db, include) => page(rows, rows.map((r) => JSON.parse(r.doc) as Record<string, unknown>), db, include),
   };
 };

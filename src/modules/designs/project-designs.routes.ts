@@ -9,7 +9,7 @@ import { CountEnvelope, IdParam, count, listReply, storeOf } from '../../platfor
 import { PROJECT_AUTH } from '../projects/projects.routes.js';
 import type { ProjectJson } from '../projects/projects.service.js';
 import type { DesignJson } from './designs.service.js';
-import { Design, DesignStatus } from './designs.schemas.js';
+import { DesignListEnvelope, DesignListQuery } from './designs.schemas.js';
 
 const ListQuery = listQuerySchema(['created_date', 'id', 'name']);
 
@@ -25,7 +25,7 @@ export function projectDesignsRoutes(
     const designsOf = (projectId: string) => ({ links: { project_id: projectId } });
     app.get(
       `${base}/:id/designs`,
-      { schema: { tags, summary: `A project's designs${alias}`, params: IdParam, querystring: Type.Intersect([ListQuery, Type.Object({ status: Type.Optional(DesignStatus) })]), response: { 200: listEnvelope(Design) } }, config: PROJECT_AUTH.designs },
+      { schema: { tags, summary: `A project's designs${alias}`, params: IdParam, querystring: DesignListQuery, response: { 200: DesignListEnvelope } }, config: PROJECT_AUTH.designs },
       async (req) => {
         const storeId = storeOf(req);
         const project = await projects.row(storeId, req.params.id);

@@ -44,6 +44,27 @@ export interface DocRouteOptions<J extends Record<string, unknown>> {
   pageContext: PageContextFactory;
 }
 
+/**
+ * `?include=` over a kind's embeds: `none` (or empty), or a comma-separated list of them.
+ * Absent, a response has every embed (the shape callers without it have always had).
+ */
+export function includeSchema(embeds: readonly string[]) {
+  const name = `(${embeds.join('|')})`;
+  return Type.String({
+    pattern: `^(none|${name}(,${name})*)?$`,
+    maxLength: 200,
+    description: `Embedded objects to build, comma-separated: ${embeds.map((e) => `\`${e}\``).join(', ')}; \`none\` for none. Without it, all of them. Those left out are absent from the response (and their lookups are not made).`,
+  });
+}
+
+/** A kind's response schema with its embeds optional: present unless `?include=` leaves them out. */
+export function withOptionalEmbeds(response: TObject, embeds: readonly string[] | undefined): TObject {
+  if (!embeds) return response;
+  const properties: Record<string, TSchema> = { ...response.properties };
+  for (const e of embeds) properties[e] = Type.Optional(response.properties[e]!);
+  return Type.Object(properties);
+}
+
 /** The CRUD, count and batch routes every document resource of the catalog has. */
 export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRouteOptions<J>): void {
   const tags = [o.tag ?? `Catalog: ${o.path}`];
@@ -52,6 +73,10 @@ export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRou
   const extra: Record<string, TSchema> = {};
   if (o.statusFilter) extra.status = Type.Optional(o.statusFilter === true ? StatusSchema : o.statusFilter);
   if (o.searchAlias) extra[o.searchAlias] = Type.Optional(Type.String({ maxLength: 200, description: 'the same as `search`' }));
+  const embeds = o.service.kind.embeds;
+  if (embeds) extra.include = Type.Optional(includeSchema(embeds));
+  const Read = withOptionalEmbeds(o.response, embeds);
+  const ReadQuery = embeds ? Type.Object({ include: Type.Optional(includeSchema(embeds)) }) : undefined;
   const ListQuery = Object.keys(extra).length ? Type.Intersect([listQuerySchema(['created_date', 'id', 'name']), Type.Object(extra)]) : listQuerySchema(['created_date', 'id', 'name']);
   const listQuery = (q: Record<string, unknown>) => (o.searchAlias && q.search === undefined && q[o.searchAlias] !== undefined ? { ...q, search: q[o.searchAlias] } : q);
   const Item = item(o.response);
@@ -65,7 +90,7 @@ export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRou
   app.post(base, { schema: { tags, summary: `Create a ${o.noun}`, body: o.create, response: { 201: Item } }, config: auth.create }, async (req, reply) =>
     reply.code(201).send(ok(await svc.create(req.actor!, storeOf(req), req.body as Body), MESSAGES.created)),
   );
-  app.get(base, { schema: { tags, summary: `List ${o.path}`, querystring: ListQuery, response: { 200: listEnvelope(o.response) } }, config: auth.list }, async (req) =>
+  app.get(base, { schema: { tags, summary: `List ${o.path}`, querystring: ListQuery, response: { 200: listEnvelope(Read) } }, config: auth.list }, async (req) =>
     listReply(await svc.list(storeOf(req), listQuery(req.query as Record<string, unknown>) as never, o.pageContext(req)), (x) => x),
   );
   app.get(`${base}/count`, { schema: { tags, summary: `Number of ${o.path}`, response: { 200: CountEnvelope } }, config: auth.count }, async (req) =>
@@ -92,8 +117,8 @@ export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRou
       return { message: MESSAGES.deleted };
     },
   );
-  app.get(`${base}/:id`, { schema: { tags, summary: `A ${o.noun}`, params: IdParam, response: { 200: Item } }, config: auth.get }, async (req) =>
-    ok(await svc.get(storeOf(req), req.params.id)),
+  app.get(`${base}/:id`, { schema: { tags, summary: `A ${o.noun}`, params: IdParam, ...(ReadQuery ? { querystring: ReadQuery } : {}), response: { 200: item(Read) } }, config: auth.get }, async (req) =>
+    ok(await svc.get(storeOf(req), req.params.id, (req.query as { include?: string } | undefined)?.include)),
   );
   app.put(`${base}/:id`, { schema: { tags, summary: `Update a ${o.noun}`, params: IdParam, body: o.update, response: { 200: Item } }, config: auth.update }, async (req) =>
     ok(await svc.update(req.actor!, storeOf(req), req.params.id, req.body as Body), MESSAGES.updated),

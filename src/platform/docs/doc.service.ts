@@ -32,7 +32,12 @@ export interface DocKind<J extends Record<string, unknown>> {
    * per row (the images a product or side embeds; a design's side, product, project and
    * images). Lists and reads use it when a kind has it; `toJson` stays the one-row form.
    */
-  toJsonPage?(rows: readonly DocRow[], db: DbOrTx): Promise<J[]>;
+  toJsonPage?(rows: readonly DocRow[], db: DbOrTx, include?: Include): Promise<J[]>;
+  /**
+   * The embedded objects a caller may leave out with `?include=` (designs: side, product,
+   * project, original_side). Without `include` a response has every one of them.
+   */
+  embeds?: readonly string[];
   /**
    * Checks a create or update body needs outside the transaction (designs: the layers' fonts
    * and images); throws AppError.validation naming the field.
@@ -40,6 +45,19 @@ export interface DocKind<J extends Record<string, unknown>> {
   precheck?(storeId: string, body: Record<string, unknown>): Promise<void>;
 }
 
+
+/** The embeds a response is built with; undefined: all of them. */
+export type Include = ReadonlySet<string> | undefined;
+
+/**
+ * `?include=` as the routes validated it (doc.routes.ts, includeSchema): absent means every
+ * embed; `none` (or an empty value) none; otherwise the names listed, comma-separated.
+ */
+export function parseInclude(value: string | undefined): Include {
+  if (value === undefined) return undefined;
+  if (value === '' || value === 'none') return new Set();
+  return new Set(value.split(','));
+}
 
 /** Create/read/update/soft-delete and the batch forms, one transaction each, with events. */
 export class DocService<J extends Record<string, unknown>> {
@@ -57,24 +75,25 @@ export class DocService<J extends Record<string, unknown>> {
     return new AppError('not_found', `Can't find ${this.kind.noun.toLowerCase()} with id: ${id}`);
   }
 
-  async json(row: DocRow, db: DbOrTx = this.db): Promise<J> {
-    if (this.kind.toJsonPage) return (await this.kind.toJsonPage([row], db))[0]!;
+  /** `include`: the embeds to build (`?include=`); every one when absent. */
+  async json(row: DocRow, db: DbOrTx = this.db, include?: Include): Promise<J> {
+    if (this.kind.toJsonPage) return (await this.kind.toJsonPage([row], db, include))[0]!;
     return this.kind.toJson(row, JSON.parse(row.doc) as Record<string, unknown>, db);
   }
 
   /** The JSON of rows of one store, batched where the kind can (`toJsonPage`). */
-  async jsonPage(rows: readonly DocRow[], db: DbOrTx = this.db): Promise<J[]> {
+  async jsonPage(rows: readonly DocRow[], db: DbOrTx = this.db, include?: Include): Promise<J[]> {
     if (rows.length === 0) return [];
-    if (this.kind.toJsonPage && rows.every((r) => r.store_id === rows[0]!.store_id)) return this.kind.toJsonPage(rows, db);
-    return Promise.all(rows.map((r) => this.json(r, db)));
+    if (this.kind.toJsonPage && rows.every((r) => r.store_id === rows[0]!.store_id)) return this.kind.toJsonPage(rows, db, include);
+    return Promise.all(rows.map((r) => this.json(r, db, include)));
   }
 
   /** `scope` narrows the list: a parent id (a product's sides), or a filter (a project's designs). */
-  async list(storeId: string, query: ListQuery & { status?: string }, ctx: PageContext, scope?: string | DocFilter): Promise<ListResult<J>> {
+  async list(storeId: string, query: ListQuery & { status?: string; include?: string }, ctx: PageContext, scope?: string | DocFilter): Promise<ListResult<J>> {
     const filter: DocFilter = typeof scope === 'string' ? { parentId: scope } : { ...scope };
     filter.status ??= query.status;
     const page = await this.repo().list(storeId, filter, query, ctx);
-    return { ...page, rows: await this.jsonPage(page.rows as DocRow[]) };
+    return { ...page, rows: await this.jsonPage(page.rows as DocRow[], this.db, parseInclude(query.include)) };
   }
 
   count(storeId: string, scope?: string | DocFilter): Promise<number> {
@@ -98,8 +117,8 @@ export class DocService<J extends Record<string, unknown>> {
     return row;
   }
 
-  async get(storeId: string, id: string): Promise<J> {
-    return this.json(await this.row(storeId, id));
+  async get(storeId: string, id: string, include?: string): Promise<J> {
+    return this.json(await this.row(storeId, id), this.db, parseInclude(include));
   }
 
   /** A live row of the store, or null. */

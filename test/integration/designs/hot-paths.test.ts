@@ -148,3 +148,67 @@ describe('nothing kept across requests outlives a change', () => {
     expect((await t.app.inject({ method: 'GET', url: `/v1/stores/${gone.id}/api-keys`, headers: asKHeader(goneKey) })).statusCode).toBe(401);
   });
 });
+
+describe('?include= on design reads: the embeds a caller asks for, and only their lookups', () => {
+  const EMBEDS = ['side', 'product', 'project', 'original_side'];
+  const get = (url: string, headers: Record<string, string> = asKHeader(key)) => t.app.inject({ method: 'GET', url, headers });
+
+  it('include=none leaves the embeds out (absent, not null), keeps every other field, and saves the lookups', async () => {
+    const project = await post(t.app, store, '/v1/projects', { name: 'Order include' });
+    for (let i = 0; i < 3; i++) await saveDesign(t.app, store, { side_id: front.id, layers: [textLayer()], project_id: project.id });
+    const full = (await get('/v1/designs?limit=3')).json();
+    const none = (await get('/v1/designs?limit=3&include=none')).json();
+    expect(none.data.map((d: any) => d.id)).toEqual(full.data.map((d: any) => d.id));
+    for (const [i, d] of none.data.entries()) {
+      for (const e of EMBEDS) expect(Object.hasOwn(d, e), e).toBe(false);
+      const rest = { ...full.data[i] };
+      for (const e of EMBEDS) delete rest[e];
+      expect(unsigned(d)).toEqual(unsigned(rest));
+      expect(full.data[i].project.id).toBe(project.id);
+    }
+    // an empty value means none too; the next page's link keeps the choice
+    expect(Object.hasOwn((await get('/v1/designs?limit=1&include=')).json().data[0], 'side')).toBe(false);
+    expect(none.links.next).toContain('include=none');
+    const ofProject = (await get(`/v1/projects/${project.id}/designs?include=project`, as.B(store))).json().data;
+    expect(ofProject).toHaveLength(3);
+    for (const d of ofProject) expect(Object.keys(d).filter((k) => EMBEDS.includes(k))).toEqual(['project']);
+    expect(await statementsOf('/v1/designs?limit=20&include=none', asKHeader(key))).toBeLessThan(await statementsOf('/v1/designs?limit=20', asKHeader(key)));
+  });
+
+  it('a list of names builds just those, on lists and on a single read', async () => {
+    const d = await saveDesign(t.app, store, { side_id: front.id, layers: [textLayer()] });
+    const some = (await get('/v1/designs?limit=5&include=side,original_side')).json().data.find((x: any) => x.id === d.id);
+    expect(some.side.id).toBe(front.id);
+    expect(some.original_side.name).toBeTypeOf('string');
+    expect(Object.hasOwn(some, 'product')).toBe(false);
+    expect(Object.hasOwn(some, 'project')).toBe(false);
+    const one = (await get(`/v1/designs/${d.id}?include=product`, as.U(store))).json().data;
+    expect(one.product.id).toBe(product.id);
+    expect(Object.keys(one).filter((k) => EMBEDS.includes(k))).toEqual(['product']);
+    // without include: every embed, as always (project null: this design has none)
+    const all = (await get(`/v1/designs/${d.id}`, as.U(store))).json().data;
+    expect(Object.keys(all).filter((k) => EMBEDS.includes(k)).sort()).toEqual([...EMBEDS].sort());
+    expect(all.project).toBeNull();
+    const byProduct = (await get(`/v1/products/${product.id}/designs?include=none`, as.B(store))).json().data;
+    expect(byProduct.length).toBeGreaterThan(0);
+    for (const x of byProduct) expect(Object.hasOwn(x, 'side')).toBe(false);
+  });
+
+  it('an unknown name is a validation error naming include', async () => {
+    for (const url of ['/v1/designs?include=sides', '/v1/designs?include=side,,product', `/v1/products/${product.id}/designs?include=layers`]) {
+      const res = await get(url, as.B(store));
+      expect(res.statusCode, url).toBe(400);
+      expect(JSON.stringify(res.json().error), url).toContain('include');
+    }
+    const d = await saveDesign(t.app, store, { side_id: front.id, layers: [textLayer()] });
+    expect((await get(`/v1/designs/${d.id}?include=everything`, as.U(store))).statusCode).toBe(400);
+  });
+
+  it('the OpenAPI document lists include on the design reads', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    for (const [path, op] of [['/v1/designs', 'get'], ['/v1/designs/{id}', 'get'], ['/v1/products/{id}/designs', 'get'], ['/v1/projects/{id}/designs', 'get']] as const) {
+      const params = (doc.paths[path]?.[op]?.parameters ?? []) as Array<{ name: string; in: string }>;
+      expect(params.some((p) => p.name === 'include' && p.in === 'query'), path).toBe(true);
+    }
+  });
+});

@@ -39,6 +39,7 @@ const CHECKS: Array<(out: string) => void> = [
   },
   (out) => expect(out.trim()).toMatch(UUID),
   (out) => expect(out.trim()).toMatch(UUID), // the design now names the project
+  (out) => expect(JSON.parse(out)).toEqual({ project: 'Order 1042: business cards', side: false }), // ?include=project
   (out) => expect(out.trim()).toMatch(UUID),
   (out) => expect(out.trim()).toBe('completed'),
   (out) => expect(JSON.parse(out)).toEqual([]), // no warning at all: no low resolution
