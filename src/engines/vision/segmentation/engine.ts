@@ -247,10 +247,27 @@ async function computeAlphaAt(
   const bg = borderBackground(img.rgb, w, h);
   const textured = bg.noise >= TEXTURED_NOISE;
   const flatEnough = bg.flatness >= (graphics ? FLAT_FOR_GRAPHICS : FLAT_FOR_PHOTOS) && (graphics || type === 'auto' || !textured);
+  // The model's working copy: when the key cannot settle the image on its own (below), the
+  // model runs anyway, and sharp makes the copy on its thread pool while the key is computed.
+  const scale = Math.min(1, WORK_LONG_SIDE / Math.max(w, h));
+  const ww = Math.max(1, Math.round(w * scale));
+  const wh = Math.max(1, Math.round(h * scale));
+  const makeWorkRgb = (): Promise<Buffer> =>
+    scale === 1
+      ? Promise.resolve(img.rgb)
+      : sharp(img.rgb, { raw: { width: w, height: h, channels: 3 } })
+          .resize(ww, wh, { fit: 'fill', kernel: 'linear' })
+          .raw()
+          .toBuffer();
+  const keyMaySuffice = flatEnough && !textured && (graphics || type === 'auto');
+  const workRgbEarly = keyMaySuffice ? null : makeWorkRgb();
+  workRgbEarly?.catch(() => undefined); // a failure surfaces where it is awaited, not as an unhandled rejection
   const keyed = flatEnough ? colourKey(img.rgb, w, h, bg, { fillKnockouts: type !== 'text' }) : null;
   if (keyed && textured) cleanTexturedKey(keyed, w, h, 0.01);
-  const lumaFull = lumaOf(img.rgb, n);
-  const keyScore = keyed ? edgeScore(keyed, lumaFull, w, h) : null;
+  // full-size luma only where something reads it (the model's own path at 2048² does not)
+  let lumaCache: Float32Array | null = null;
+  const lumaFull = (): Float32Array => (lumaCache ??= lumaOf(img.rgb, n));
+  const keyScore = keyed ? edgeScore(keyed, lumaFull(), w, h) : null;
   stages.keyMs = performance.now() - tKey;
   const keyResult = (modelScore: number): AlphaResult => ({
     width: w,
@@ -261,33 +278,26 @@ async function computeAlphaAt(
     keyColour: bg.colour,
     decision: { flatness: bg.flatness, modelScore, keyScore },
   });
-  if (keyed && keyScore !== null && !textured && (graphics || type === 'auto')) {
+  if (keyed && keyScore !== null && keyMaySuffice) {
     const plausible = keyScore >= MIN_KEY_EDGE_SCORE && plausibleCoverage(keyed);
     if (plausible && (graphics || looksLikeGraphics(keyed, w, h))) return { result: keyResult(Number.NaN), work: null };
   }
 
   const tInfer = performance.now();
-  const scale = Math.min(1, WORK_LONG_SIDE / Math.max(w, h));
-  const ww = Math.max(1, Math.round(w * scale));
-  const wh = Math.max(1, Math.round(h * scale));
-  const workRgb =
-    scale === 1
-      ? img.rgb
-      : await sharp(img.rgb, { raw: { width: w, height: h, channels: 3 } })
-          .resize(ww, wh, { fit: 'fill', kernel: 'linear' })
-          .raw()
-          .toBuffer();
+  const workRgb = await (workRgbEarly ?? makeWorkRgb());
   const saliency = await model.predict(workRgb, ww, wh);
   const tRefine = performance.now();
   stages.inferMs = tRefine - tInfer;
   const refineInput = {
       saliency,
       size: model.spec.inputSize,
-      workLuma: scale === 1 ? lumaFull : lumaOf(workRgb, ww * wh),
+      workLuma: scale === 1 ? lumaFull() : lumaOf(workRgb, ww * wh),
       workWidth: ww,
       workHeight: wh,
       fullRgb: img.rgb,
-      fullLuma: lumaFull,
+      get fullLuma() {
+        return lumaFull();
+      },
       width: w,
       height: h,
   };
@@ -305,9 +315,9 @@ async function computeAlphaAt(
       const decision = { flatness: bg.flatness, modelScore, keyScore };
       return { result: { width: ww, height: wh, stages, alpha: alphaWork, method: 'model', keyColour: null, decision }, work };
     }
-    modelAlpha = renderRefined(work, lumaFull, w, h, profile);
+    modelAlpha = renderRefined(work, lumaFull(), w, h, profile);
   }
-  const modelScore = edgeScore(modelAlpha, lumaFull, w, h);
+  const modelScore = edgeScore(modelAlpha, lumaFull(), w, h);
   stages.refineMs = performance.now() - tRefine;
   const decision = { flatness: bg.flatness, modelScore, keyScore };
   const modelOnly: AlphaResult = { width: w, height: h, stages, alpha: modelAlpha, method: 'model', keyColour: null, decision };
@@ -326,7 +336,7 @@ async function computeAlphaAt(
   const combined = combineKeyAndModel(keyed, modelAlpha, img.rgb, w, h, bg, type !== 'auto');
   // A product is one subject (refine.ts holds the model's mask to one; the key may add more)
   if (type === 'product') keepMainSubject(combined, w, h, PROFILES[type].keepFrac);
-  const combinedScore = edgeScore(combined, lumaFull, w, h);
+  const combinedScore = edgeScore(combined, lumaFull(), w, h);
   stages.keyMs += performance.now() - tCombine;
   if (combinedScore >= 0.8 * modelScore) {
     const result: AlphaResult = {

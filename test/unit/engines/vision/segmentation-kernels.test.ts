@@ -35,7 +35,7 @@ describe('mask kernels', () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       return (seed % 1000) / 10 - 50;
     });
-    for (const r of [1, 2, 5]) {
+    for (const r of [1, 2, 3, 5, 7, 12, 40]) {
       for (const max of [true, false]) {
         const got = slidingExtreme(src, w, h, r, max);
         for (let y = 0; y < h; y++) {
