@@ -53,6 +53,7 @@ export function includeSchema(embeds: readonly string[]) {
   return Type.String({
     pattern: `^(none|${name}(,${name})*)?$`,
     maxLength: 200,
+    examples: [embeds.slice(0, 2).join(','), 'none'],
     description: `Embedded objects to build, comma-separated: ${embeds.map((e) => `\`${e}\``).join(', ')}; \`none\` for none. Without it, all of them. Those left out are absent from the response (and their lookups are not made).`,
   });
 }

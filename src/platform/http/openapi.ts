@@ -146,7 +146,7 @@ interface MediaType {
   examples?: unknown;
 }
 interface Operation {
-  parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown>; example?: unknown }>;
+  parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown>; example?: unknown; examples?: unknown }>;
   requestBody?: { content?: Record<string, MediaType> };
   responses?: Record<string, { description?: string; content?: Record<string, MediaType> }>;
 }
@@ -159,7 +159,8 @@ export function withExamples<D extends OpenApiDoc>(doc: D, publicUrl: string): D
   for (const [path, ops] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(ops)) {
       const ctx: SampleContext = { root: doc as Record<string, unknown>, baseUrl: publicUrl, path, method };
-      for (const p of op.parameters ?? []) if (p.example === undefined && p.schema) p.example = sample(p.schema, ctx, p.name);
+      // (a schema's own `examples` become the parameter's `examples`, which excludes `example`)
+      for (const p of op.parameters ?? []) if (p.example === undefined && p.examples === undefined && p.schema) p.example = sample(p.schema, ctx, p.name);
       for (const media of Object.values(op.requestBody?.content ?? {})) {
         if (media.example === undefined && media.examples === undefined) media.example = sample(media.schema, ctx);
       }

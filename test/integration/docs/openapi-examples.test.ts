@@ -69,7 +69,15 @@ describe('the OpenAPI document served at /v1/openapi.json', () => {
       for (const [status, res] of Object.entries(op.responses).filter(([s]) => /^[45]/.test(s))) {
         for (const m of Object.values((res.content ?? {}) as Record<string, any>)) if (m.example === undefined) problems.push(`${name}: ${status} has no example`);
       }
-      for (const p of op.parameters ?? []) if (p.example === undefined) problems.push(`${name}: parameter ${p.name} has no example`);
+      for (const p of op.parameters ?? []) {
+        // `example`, or named `examples` (from the schema's own list), each fitting the schema
+        const values = p.example !== undefined ? [p.example] : Object.values((p.examples ?? {}) as Record<string, { value: unknown }>).map((e) => e.value);
+        if (values.length === 0) problems.push(`${name}: parameter ${p.name} has no example`);
+        for (const v of p.schema ? values : []) {
+          const err = check(p.schema, v);
+          if (err) problems.push(`${name}: parameter ${p.name} example ${JSON.stringify(v)} does not fit its schema: ${err}`);
+        }
+      }
     }
     expect(bodies).toBeGreaterThan(20);
     expect(problems).toEqual([]);
