@@ -11,6 +11,7 @@ import type { Config } from './config/index.js';
 import { isDatabaseUnavailable } from './platform/db/errors.js';
 import { AppError, errorResponse } from './platform/http/errors.js';
 import { installValidators, validationToAppError } from './platform/http/validation.js';
+import { serializerCompiler } from './platform/http/serializer.js';
 import { authenticate, type CredentialResolvers, type RouteAuth, type UnacceptedCredentialHook } from './platform/http/auth.js';
 import { consume, type RateStore } from './platform/http/rate-limit.js';
 import { registerOpenApi } from './platform/http/openapi.js';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app);
+  app.setSerializerCompiler(serializerCompiler);
   if (deps.metrics?.enabled) {
     const observe = httpObserver(deps.metrics);
     // reply.elapsedTime: from the request's arrival to the response handed to the socket.
