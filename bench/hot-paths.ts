@@ -7,6 +7,11 @@
  * better-sqlite3 statement execution, or every pg query, BEGIN/COMMIT included).
  *
  *   npx tsx bench/hot-paths.ts [--duration 5] [--connections 40] [--rounds 3] [--pg] [--only designs] [--json FILE]
+ *   npx tsx bench/hot-paths.ts --profile DIR [--only designs]
+ *
+ * --profile DIR: instead of the timed rounds, a CPU profile of each route under load, written
+ * to DIR and summarised (self time per function, bench/profile-top.ts). The statement probes
+ * are switched on only while the statements are counted, so timed runs pay nothing for them.
  *
  * --pg: both servers on PostgreSQL (fresh databases on TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/postgres), Folio with Redis (REDIS_URL, else
@@ -20,6 +25,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { runAutocannon } from './autocannon-cli.js';
 import { cpuSeconds } from './process-cpu.js';
+import { printTop, profileTop } from './profile-top.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -45,33 +51,46 @@ let statements = 0;
 /** time spent inside better-sqlite3 statement calls (SQLite only: pg queries are asynchronous) */
 let sqlNs = 0n;
 
-async function countStatements(): Promise<void> {
+/**
+ * Probes on better-sqlite3's statement methods and pg's Client.query, installed only while
+ * the parent counts (the timed runs and profiles see the drivers untouched).
+ */
+async function statementProbes(): Promise<{ on(): void; off(): void }> {
   const Database = (await import('better-sqlite3')).default;
   const probe = new Database(':memory:');
   const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...a: unknown[]) => unknown>;
   probe.close();
-  for (const m of ['all', 'get', 'run', 'iterate']) {
-    const orig = proto[m]!;
-    proto[m] = function (this: unknown, ...a: unknown[]) {
-      statements++;
-      const t0 = process.hrtime.bigint();
-      try {
-        return orig.apply(this, a);
-      } finally {
-        sqlNs += process.hrtime.bigint() - t0;
-      }
-    };
-  }
   const pg = (await import('pg')).default;
-  const q = pg.Client.prototype.query as (...a: unknown[]) => unknown;
-  pg.Client.prototype.query = function (this: unknown, ...a: unknown[]) {
-    statements++;
-    return q.apply(this, a);
-  } as typeof pg.Client.prototype.query;
+  const pgProto = pg.Client.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const originals = new Map<string, (...a: unknown[]) => unknown>(['all', 'get', 'run', 'iterate'].map((m) => [m, proto[m]!]));
+  const pgQuery = pgProto.query!;
+  return {
+    on() {
+      for (const [m, orig] of originals) {
+        proto[m] = function (this: unknown, ...a: unknown[]) {
+          statements++;
+          const t0 = process.hrtime.bigint();
+          try {
+            return orig.apply(this, a);
+          } finally {
+            sqlNs += process.hrtime.bigint() - t0;
+          }
+        };
+      }
+      pgProto.query = function (this: unknown, ...a: unknown[]) {
+        statements++;
+        return pgQuery.apply(this, a);
+      };
+    },
+    off() {
+      for (const [m, orig] of originals) proto[m] = orig;
+      pgProto.query = pgQuery;
+    },
+  };
 }
 
 async function serveFolio(): Promise<void> {
-  await countStatements();
+  const probes = await statementProbes();
   const { loadConfig } = await import('../src/config/index.js');
   const { createServer } = await import('../src/main/server.js');
   const { loadPlanTable } = await import('../src/modules/plans/index.js');
@@ -133,6 +152,7 @@ async function serveFolio(): Promise<void> {
     { name: 'GET /v1/stores?limit=20 (JWT)', url: `${base}/stores?limit=20`, headers: jwt },
     { name: 'GET /v1/products?limit=20 (public token)', url: `${base}/products?limit=20`, headers: unauth },
     { name: 'GET /v1/designs?limit=20 (API key)', url: `${base}/designs?limit=20`, headers: apiKey },
+    { name: 'GET /v1/designs?limit=20&include=none (API key)', url: `${base}/designs?limit=20&include=none`, headers: apiKey },
     { name: 'GET /v1/designs/{id} (public token)', url: `${base}/designs/${design.id}`, headers: unauth },
   ];
   for (const t of targets) {
@@ -142,7 +162,16 @@ async function serveFolio(): Promise<void> {
   const { Session } = await import('node:inspector/promises');
   const inspector = new Session();
   process.on('message', (m: { type: string; file?: string }) => {
-    if (m.type === 'count') process.send!({ type: 'count', statements, sqlUs: Number(sqlNs / 1000n) });
+    if (m.type === 'count-start') {
+      probes.on();
+      statements = 0;
+      sqlNs = 0n;
+      process.send!({ type: 'counting' });
+    }
+    if (m.type === 'count') {
+      probes.off();
+      process.send!({ type: 'count', statements, sqlUs: Number(sqlNs / 1000n) });
+    }
     if (m.type === 'exit') process.exit(0);
     // a CPU profile of what happens between the two messages (no set-up, no seeding)
     if (m.type === 'profile-start') {
@@ -196,15 +225,16 @@ function startMinimal(env: NodeJS.ProcessEnv): Promise<{ server: Server; target:
   });
 }
 
-function statementsOf(server: Server): Promise<{ statements: number; sqlUs: number }> {
+/** Sends `message` to the Folio child and waits for its answer of type `answer`. */
+function ask<T>(server: Server, message: Record<string, unknown>, answer: string): Promise<T> {
   return new Promise((resolve) => {
-    const on = (m: { type: string; statements: number; sqlUs: number }) => {
-      if (m.type !== 'count') return;
+    const on = (m: { type: string }) => {
+      if (m.type !== answer) return;
       server.child.off('message', on);
-      resolve({ statements: m.statements, sqlUs: m.sqlUs });
+      resolve(m as T);
     };
     server.child.on('message', on);
-    server.child.send({ type: 'count' });
+    server.child.send(message);
   });
 }
 
@@ -236,6 +266,7 @@ async function main(): Promise<void> {
   const rounds = num('rounds', 3);
   const only = str('only');
   const jsonOut = str('json');
+  const profileDir = str('profile');
   const usePg = argv.includes('--pg');
   const drops: Array<() => Promise<void>> = [];
   const folioEnv: NodeJS.ProcessEnv = { ...process.env };
@@ -265,17 +296,31 @@ async function main(): Promise<void> {
     // statements per request, exactly: sequential requests, nothing else in flight
     const perRequest = new Map<string, number>();
     const sqlUs = new Map<string, number>();
+    const bytes = new Map<string, number>();
     for (const t of targets) {
-      for (let i = 0; i < 20; i++) await (await fetch(t.url, { headers: t.headers })).arrayBuffer();
-      const before = await statementsOf(folio.server);
+      for (let i = 0; i < 20; i++) bytes.set(t.name, (await (await fetch(t.url, { headers: t.headers })).arrayBuffer()).byteLength);
+      await ask(folio.server, { type: 'count-start' }, 'counting');
       for (let i = 0; i < 50; i++) await (await fetch(t.url, { headers: t.headers })).arrayBuffer();
-      const after = await statementsOf(folio.server);
-      perRequest.set(t.name, (after.statements - before.statements) / 50);
-      sqlUs.set(t.name, (after.sqlUs - before.sqlUs) / 50);
+      const counted = await ask<{ statements: number; sqlUs: number }>(folio.server, { type: 'count' }, 'count');
+      perRequest.set(t.name, counted.statements / 50);
+      sqlUs.set(t.name, counted.sqlUs / 50);
     }
     // warm up (JIT, statement caches)
     await runAutocannon(minimal.target.url, minimal.target.headers, 2, connections);
     for (const t of targets) await runAutocannon(t.url, t.headers, 2, connections);
+    if (profileDir) {
+      // a CPU profile of each route under load, summarised; no timed rounds in this mode
+      fs.mkdirSync(profileDir, { recursive: true });
+      for (const t of targets) {
+        const file = path.join(profileDir, `${t.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.cpuprofile`);
+        await ask(folio.server, { type: 'profile-start' }, 'profiling');
+        await runAutocannon(t.url, t.headers, seconds, connections);
+        await ask(folio.server, { type: 'profile-stop', file }, 'profiled');
+        console.log(`\n${t.name}: self time, top 25 (${file})`);
+        printTop(profileTop(JSON.parse(fs.readFileSync(file, 'utf8')), 25));
+      }
+      return;
+    }
 
     const runs = new Map<string, Measured[]>([[minimal.target.name, []], ...targets.map((t) => [t.name, []] as [string, Measured[]])]);
     for (let r = 0; r < rounds; r++) {
@@ -286,17 +331,18 @@ async function main(): Promise<void> {
       const rs = runs.get(name)!;
       return { rps: median(rs.map((x) => x.rps)), p99: median(rs.map((x) => x.p99)), cpuUs: rs.every((x) => x.cpuUs !== null) ? median(rs.map((x) => x.cpuUs!)) : null, bad: rs.reduce((s, x) => s + x.bad, 0) };
     };
-    const floor = sum(minimal.target.name);
+    const floor = { ...sum(minimal.target.name), bytes: (await (await fetch(minimal.target.url, { headers: minimal.target.headers })).arrayBuffer()).byteLength };
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`.padStart(7);
     const fmtCpu = (us: number | null) => (us === null ? '    ?' : `${(us / 1000).toFixed(2)} ms`);
     const sqlCol = (us: number | undefined) => (usePg || us === undefined ? '' : `${us.toFixed(0)} µs`).padStart(9);
-    console.log(`\n${'route (20 rows)'.padEnd(46)} ${'req/s'.padStart(7)}  ÷ minimal   CPU/request   SQL/request  SQL time   p99      non-2xx`);
-    console.log(`${'minimal app (hashed credential, 20 rows)'.padEnd(46)} ${floor.rps.toFixed(0).padStart(7)}  ${'1.00'.padStart(9)}   ${fmtCpu(floor.cpuUs).padStart(11)}   ${'2'.padStart(11)}  ${sqlCol(undefined)}   ${floor.p99.toFixed(0).padStart(3)} ms   ${floor.bad}`);
+    console.log(`\n${'route (20 rows)'.padEnd(48)} ${'req/s'.padStart(7)}  ÷ minimal   CPU/request   SQL/request  SQL time   p99      body     non-2xx`);
+    console.log(`${'minimal app (hashed credential, 20 rows)'.padEnd(48)} ${floor.rps.toFixed(0).padStart(7)}  ${'1.00'.padStart(9)}   ${fmtCpu(floor.cpuUs).padStart(11)}   ${'2'.padStart(11)}  ${sqlCol(undefined)}   ${floor.p99.toFixed(0).padStart(3)} ms   ${kb(floor.bytes)}   ${floor.bad}`);
     const table: Record<string, unknown>[] = [];
     for (const t of targets) {
       const s = sum(t.name);
       const ratio = s.rps / floor.rps;
-      table.push({ route: t.name, ...s, ratio, statements: perRequest.get(t.name), ...(usePg ? {} : { sqlUs: sqlUs.get(t.name) }) });
-      console.log(`${t.name.padEnd(46)} ${s.rps.toFixed(0).padStart(7)}  ${ratio.toFixed(2).padStart(9)}   ${fmtCpu(s.cpuUs).padStart(11)}   ${perRequest.get(t.name)!.toFixed(1).padStart(11)}  ${sqlCol(sqlUs.get(t.name))}   ${s.p99.toFixed(0).padStart(3)} ms   ${s.bad}`);
+      table.push({ route: t.name, ...s, ratio, bytes: bytes.get(t.name), statements: perRequest.get(t.name), ...(usePg ? {} : { sqlUs: sqlUs.get(t.name) }) });
+      console.log(`${t.name.padEnd(48)} ${s.rps.toFixed(0).padStart(7)}  ${ratio.toFixed(2).padStart(9)}   ${fmtCpu(s.cpuUs).padStart(11)}   ${perRequest.get(t.name)!.toFixed(1).padStart(11)}  ${sqlCol(sqlUs.get(t.name))}   ${s.p99.toFixed(0).padStart(3)} ms   ${kb(bytes.get(t.name)!)}   ${s.bad}`);
     }
     if (jsonOut) fs.writeFileSync(jsonOut, `${JSON.stringify({ dialect: usePg ? 'postgres' : 'sqlite', seconds, connections, rounds, minimal: floor, routes: table, loadavg: os.loadavg() }, null, 2)}\n`);
     if (table.some((r) => (r.bad as number) > 0) || floor.bad > 0) process.exitCode = 1;
