@@ -119,7 +119,8 @@ export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRou
     },
   );
   app.get(`${base}/:id`, { schema: { tags, summary: `A ${o.noun}`, params: IdParam, ...(ReadQuery ? { querystring: ReadQuery } : {}), response: { 200: item(Read) } }, config: auth.get }, async (req) =>
-    ok(await svc.get(storeOf(req), req.params.id, (req.query as { include?: string } | undefined)?.include)),
+    // (a kind without embeds has no `include`: whatever the query says is not its business)
+    ok(await svc.get(storeOf(req), req.params.id, ReadQuery ? (req.query as { include?: string }).include : undefined)),
   );
   app.put(`${base}/:id`, { schema: { tags, summary: `Update a ${o.noun}`, params: IdParam, body: o.update, response: { 200: Item } }, config: auth.update }, async (req) =>
     ok(await svc.update(req.actor!, storeOf(req), req.params.id, req.body as Body), MESSAGES.updated),

@@ -53,8 +53,8 @@ export type Include = ReadonlySet<string> | undefined;
  * `?include=` as the routes validated it (doc.routes.ts, includeSchema): absent means every
  * embed; `none` (or an empty value) none; otherwise the names listed, comma-separated.
  */
-export function parseInclude(value: string | undefined): Include {
-  if (value === undefined) return undefined;
+export function parseInclude(value: unknown): Include {
+  if (typeof value !== 'string') return undefined;
   if (value === '' || value === 'none') return new Set();
   return new Set(value.split(','));
 }
@@ -93,7 +93,7 @@ export class DocService<J extends Record<string, unknown>> {
     const filter: DocFilter = typeof scope === 'string' ? { parentId: scope } : { ...scope };
     filter.status ??= query.status;
     const page = await this.repo().list(storeId, filter, query, ctx);
-    return { ...page, rows: await this.jsonPage(page.rows as DocRow[], this.db, parseInclude(query.include)) };
+    return { ...page, rows: await this.jsonPage(page.rows as DocRow[], this.db, this.kind.embeds ? parseInclude(query.include) : undefined) };
   }
 
   count(storeId: string, scope?: string | DocFilter): Promise<number> {

@@ -202,6 +202,17 @@ describe('?include= on design reads: the embeds a caller asks for, and only thei
     }
     const d = await saveDesign(t.app, store, { side_id: front.id, layers: [textLayer()] });
     expect((await get(`/v1/designs/${d.id}?include=everything`, as.U(store))).statusCode).toBe(400);
+    expect((await get(`/v1/designs/${d.id}?include=side&include=product`, as.U(store))).statusCode).toBe(400);
+  });
+
+  it('on a resource without embeds, include is ignored as any unknown parameter is (once, twice, or any value)', async () => {
+    for (const q of ['include=side', 'include=credentials&include=everything']) {
+      const side = await get(`/v1/sides/${front.id}?${q}`, as.U(store));
+      expect(side.statusCode, side.body).toBe(200);
+      expect(side.json().data.id).toBe(front.id);
+      const list = await get(`/v1/products?limit=2&${q}`, as.U(store));
+      expect(list.statusCode, list.body).toBe(200);
+    }
   });
 
   it('the OpenAPI document lists include on the design reads', async () => {
