@@ -5,7 +5,7 @@ import { embedded, productJson, sideJson, type CatalogModule, type ProductJson, 
 import { isUuid } from '../../platform/crypto/ids.js';
 import { DocRepo, type DocRow, type DocTable } from '../../platform/docs/doc.repo.js';
 import type { DocKind, DocService, Include } from '../../platform/docs/doc.service.js';
-import { iso, withDefaults } from '../../platform/http/resource.js';
+import { iso } from '../../platform/http/resource.js';
 import type { ProjectJson } from '../projects/projects.service.js';
 import type { DesignAssets } from './design-assets.js';
 import { DESIGN_EMBEDS, type Design } from './designs.schemas.js';
@@ -24,7 +24,8 @@ const DEFAULTS = {
   design_image_id: null,
 };
 
-const withDesignDefaults = withDefaults(DEFAULTS);
+/** A field of a stored design, or its default when the document predates it. */
+const field = <K extends keyof typeof DEFAULTS>(doc: Record<string, unknown>, k: K): unknown => (Object.hasOwn(doc, k) ? doc[k] : DEFAULTS[k]);
 
 type DesignEmbed = (typeof DESIGN_EMBEDS)[number];
 
@@ -51,7 +52,6 @@ export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
    */
   const page = async (rows: readonly DocRow[], parsed: ReadonlyArray<Record<string, unknown>>, db: DbOrTx, include?: Include): Promise<DesignJson[]> => {
     const storeId = rows[0]!.store_id;
-    const docs = parsed.map((doc) => withDesignDefaults(doc));
     const wants = (e: DesignEmbed) => include === undefined || include.has(e);
     const ids = (e: DesignEmbed, f: (r: DocRow) => string | null | undefined) =>
       wants(e) ? rows.map(f).filter((id): id is string => typeof id === 'string' && isUuid(id)) : [];
@@ -59,8 +59,8 @@ export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
     const ref = (t: DocTable, id: string | null | undefined) => (id ? refs.get(`${t}:${id}`) : undefined);
     const refDoc = new Map([...refs].map(([k, r]) => [k, JSON.parse(r.doc) as Record<string, unknown>]));
     const imageIds: unknown[] = [];
-    for (const d of docs) {
-      imageIds.push(d.preview_image_id, d.design_image_id);
+    for (const d of parsed) {
+      imageIds.push(field(d, 'preview_image_id'), field(d, 'design_image_id'));
       const snap = d.original_side as SideSnapshot | undefined;
       if (wants('original_side')) imageIds.push(snap?.side_image_id, snap?.img_overlay_id);
     }
@@ -86,9 +86,11 @@ export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
     };
     // a fresh literal per design, in the schema's order (no keys added to the parsed document)
     return rows.map((row, i): DesignJson => {
-      const d = docs[i]!;
-      const vw = d.viewport_width as number | null;
-      const vh = d.viewport_height as number | null;
+      const d = parsed[i]!;
+      const vw = field(d, 'viewport_width') as number | null;
+      const vh = field(d, 'viewport_height') as number | null;
+      const previewId = field(d, 'preview_image_id') as string | null;
+      const designImageId = field(d, 'design_image_id') as string | null;
       const sideRow = ref('catalog_sides', row.parent_id);
       const productRow = ref('catalog_products', row.product_id);
       const snap = d.original_side as SideSnapshot | undefined;
@@ -98,17 +100,17 @@ export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
         product_id: row.product_id ?? null,
         project_id: row.project_id ?? null,
         name: row.name,
-        note: d.note,
-        is_uploader: d.is_uploader,
+        note: field(d, 'note') as string | null,
+        is_uploader: field(d, 'is_uploader') as boolean,
         status: row.status as DesignJson['status'],
-        layers: d.layers as DesignJson['layers'],
+        layers: field(d, 'layers') as DesignJson['layers'],
         viewport_width: vw,
         viewport_height: vh,
         viewport: vw !== null && vh !== null ? { width: vw, height: vh } : null,
-        preview_image_id: d.preview_image_id,
-        design_image_id: d.design_image_id,
-        preview_image: embedded(embeds, d.preview_image_id),
-        design_image: embedded(embeds, d.design_image_id),
+        preview_image_id: previewId,
+        design_image_id: designImageId,
+        preview_image: embedded(embeds, previewId),
+        design_image: embedded(embeds, designImageId),
         side: sideRow ? liveSide(sideRow) : null,
         product: productRow ? liveProduct(productRow) : null,
         project: (row.project_id && projectJson.get(row.project_id)) || null,

@@ -75,9 +75,9 @@ export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRou
   if (o.statusFilter) extra.status = Type.Optional(o.statusFilter === true ? StatusSchema : o.statusFilter);
   if (o.searchAlias) extra[o.searchAlias] = Type.Optional(Type.String({ maxLength: 200, description: 'the same as `search`' }));
   const embeds = o.service.kind.embeds;
-  if (embeds) extra.include = Type.Optional(includeSchema(embeds));
-  const Read = withOptionalEmbeds(o.response, embeds);
   const ReadQuery = embeds ? Type.Object({ include: Type.Optional(includeSchema(embeds)) }) : undefined;
+  if (ReadQuery) extra.include = ReadQuery.properties.include!;
+  const Read = withOptionalEmbeds(o.response, embeds);
   const ListQuery = Object.keys(extra).length ? Type.Intersect([listQuerySchema(['created_date', 'id', 'name']), Type.Object(extra)]) : listQuerySchema(['created_date', 'id', 'name']);
   const listQuery = (q: Record<string, unknown>) => (o.searchAlias && q.search === undefined && q[o.searchAlias] !== undefined ? { ...q, search: q[o.searchAlias] } : q);
   const Item = item(o.response);
@@ -119,8 +119,7 @@ export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRou
     },
   );
   app.get(`${base}/:id`, { schema: { tags, summary: `A ${o.noun}`, params: IdParam, ...(ReadQuery ? { querystring: ReadQuery } : {}), response: { 200: item(Read) } }, config: auth.get }, async (req) =>
-    // (a kind without embeds has no `include`: whatever the query says is not its business)
-    ok(await svc.get(storeOf(req), req.params.id, ReadQuery ? (req.query as { include?: string }).include : undefined)),
+    ok(await svc.get(storeOf(req), req.params.id, (req.query as { include?: unknown }).include)),
   );
   app.put(`${base}/:id`, { schema: { tags, summary: `Update a ${o.noun}`, params: IdParam, body: o.update, response: { 200: Item } }, config: auth.update }, async (req) =>
     ok(await svc.update(req.actor!, storeOf(req), req.params.id, req.body as Body), MESSAGES.updated),

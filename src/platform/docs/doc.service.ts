@@ -89,11 +89,11 @@ export class DocService<J extends Record<string, unknown>> {
   }
 
   /** `scope` narrows the list: a parent id (a product's sides), or a filter (a project's designs). */
-  async list(storeId: string, query: ListQuery & { status?: string; include?: string }, ctx: PageContext, scope?: string | DocFilter): Promise<ListResult<J>> {
+  async list(storeId: string, query: ListQuery & { status?: string; include?: unknown }, ctx: PageContext, scope?: string | DocFilter): Promise<ListResult<J>> {
     const filter: DocFilter = typeof scope === 'string' ? { parentId: scope } : { ...scope };
     filter.status ??= query.status;
     const page = await this.repo().list(storeId, filter, query, ctx);
-    return { ...page, rows: await this.jsonPage(page.rows as DocRow[], this.db, this.kind.embeds ? parseInclude(query.include) : undefined) };
+    return { ...page, rows: await this.jsonPage(page.rows as DocRow[], this.db, this.include(query.include)) };
   }
 
   count(storeId: string, scope?: string | DocFilter): Promise<number> {
@@ -117,8 +117,13 @@ export class DocService<J extends Record<string, unknown>> {
     return row;
   }
 
-  async get(storeId: string, id: string, include?: string): Promise<J> {
-    return this.json(await this.row(storeId, id), this.db, parseInclude(include));
+  async get(storeId: string, id: string, include?: unknown): Promise<J> {
+    return this.json(await this.row(storeId, id), this.db, this.include(include));
+  }
+
+  /** `?include=` for this kind: a kind without embeds ignores it, as any parameter it does not know. */
+  private include(value: unknown): Include {
+    return this.kind.embeds ? parseInclude(value) : undefined;
   }
 
   /** A live row of the store, or null. */
