@@ -34,6 +34,8 @@ export interface Config {
   dbPoolSize: number;
   /** longest wait for a PostgreSQL connection before a request is refused with 503 (work that already charged waits 6× as long) */
   dbPoolWaitMs: number;
+  /** distinct SQL texts each process sends to PostgreSQL as prepared statements (0: none, for a pooler that cannot keep them) */
+  dbPreparedStatements: number;
   /** a charged synchronous call's lease: renewed while its process runs it, refunded by the sweeper once it lapses */
   operationLeaseMs: number;
   shutdownTimeoutMs: number;
@@ -221,6 +223,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     corsOrigins,
     dbPoolSize: r.int('FOLIO_DB_POOL_SIZE', 10, 1, 200),
     dbPoolWaitMs: r.int('FOLIO_DB_POOL_WAIT_MS', 5000, 100, 60_000),
+    dbPreparedStatements: r.int('FOLIO_PG_PREPARED_STATEMENTS', 500, 0, 10_000),
     operationLeaseMs: r.int('FOLIO_OPERATION_LEASE_MS', 30_000, 1000, 600_000),
     shutdownTimeoutMs: r.int('FOLIO_SHUTDOWN_TIMEOUT_MS', 10_000, 100, 300_000),
     fetch: {

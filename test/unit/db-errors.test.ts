@@ -11,6 +11,7 @@ describe('isDatabaseUnavailable', () => {
     ['admin shutdown', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
     ['too many connections', Object.assign(new Error('sorry, too many clients already'), { code: '53300' })],
     ['sqlite busy', Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })],
+    ['a prepared statement gone stale under a migration', Object.assign(new Error('cached plan must not change result type'), { code: '0A000' })],
   ])('%s is an outage (503)', (_name, err) => {
     expect(isDatabaseUnavailable(err)).toBe(true);
   });
@@ -18,6 +19,7 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     ['a unique violation', Object.assign(new Error('duplicate key'), { code: '23505' })],
     ['a syntax error', Object.assign(new Error('syntax error at or near'), { code: '42601' })],
+    ['another unsupported feature', Object.assign(new Error('cannot use subquery in check constraint'), { code: '0A000' })],
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['not an error', 'Connection terminated'],
     ['null', null],

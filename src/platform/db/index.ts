@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import { PoolGate } from './pool-gate.js';
+import { PreparedNames } from './pg-prepared.js';
 import { cachedStatements } from './sqlite-statements.js';
 import type { DB } from './schema.js';
 import { ensurePrivateFile, PRIVATE_DIR_MODE } from '../private-fs.js';
@@ -40,6 +41,8 @@ export interface DatabaseOptions {
   poolSize: number;
   /** longest wait for a connection, ms (default 5000); the priority lane waits 6× as long */
   poolWaitMs?: number;
+  /** PostgreSQL: distinct SQL texts each process sends as prepared statements (default 500; 0: none) */
+  preparedStatements?: number;
 }
 
 export function sqlitePath(url: string | null, dataDir: string): string {
@@ -58,7 +61,8 @@ export function openDatabase(opts: DatabaseOptions): Database {
     // Nor may a checked-out one between two queries (pg-pool listens only while a client is
     // idle): its next query fails, the request answers 5xx, and the pool drops it on release.
     pool.on('connect', (client) => void client.on('error', () => undefined));
-    const gate = new PoolGate(pool, { size: opts.poolSize, waitMs, priorityWaitMs: 6 * waitMs });
+    const prepared = opts.preparedStatements ?? 500;
+    const gate = new PoolGate(pool, { size: opts.poolSize, waitMs, priorityWaitMs: 6 * waitMs, ...(prepared > 0 ? { prepared: new PreparedNames(prepared) } : {}) });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: gate }) });
     return {
       db,

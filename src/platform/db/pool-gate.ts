@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import { preparedQuery, type PreparedNames } from './pg-prepared.js';
 
 /**
  * Work that has already taken something (a charge committed, an operation row written)
@@ -40,6 +41,8 @@ export interface PoolGateOptions {
   waitMs: number;
   /** longest wait in the priority lane, ms */
   priorityWaitMs: number;
+  /** texts sent as named (prepared) statements; absent: every statement unnamed */
+  prepared?: PreparedNames;
 }
 
 /**
@@ -74,7 +77,7 @@ export class PoolGate implements PostgresPool {
     }
     let released = false;
     return {
-      query: client.query.bind(client) as PostgresPoolClient['query'],
+      query: this.opts.prepared ? preparedQuery(client, this.opts.prepared) : (client.query.bind(client) as PostgresPoolClient['query']),
       release: () => {
         if (released) return;
         released = true;
