@@ -4,7 +4,9 @@
  * up a hashed credential, select 20 indexed rows, serialise them with a response schema).
  * Prints, per route: req/s (median of the rounds), the ratio to the minimal app, server CPU
  * per request, and SQL statements per request (counted in the server process: every
- * better-sqlite3 statement execution, or every pg query, BEGIN/COMMIT included).
+ * better-sqlite3 statement execution, or every pg query, BEGIN/COMMIT included); on SQLite the
+ * time spent inside statement calls, on PostgreSQL the server's CPU per request (every
+ * `postgres` process, read from /proc around each timed run).
  *
  *   npx tsx bench/hot-paths.ts [--duration 5] [--connections 40] [--rounds 3] [--pg] [--only designs] [--json FILE]
  *   npx tsx bench/hot-paths.ts --profile DIR [--only designs]
@@ -24,7 +26,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { runAutocannon } from './autocannon-cli.js';
-import { cpuSeconds } from './process-cpu.js';
+import { cpuSeconds, cpuSinceOf } from './process-cpu.js';
 import { printTop, profileTop } from './profile-top.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -249,15 +251,25 @@ interface Measured {
   rps: number;
   p99: number;
   cpuUs: number | null;
+  /** PostgreSQL's CPU per request (every `postgres` process), with --pg */
+  pgCpuUs: number | null;
   bad: number;
 }
 
-async function measure(server: Server, t: Target, seconds: number, connections: number): Promise<Measured> {
+async function measure(server: Server, t: Target, seconds: number, connections: number, usePg: boolean): Promise<Measured> {
   const c0 = cpuSeconds(server.pid);
+  const pgCpu = usePg ? cpuSinceOf('postgres') : null;
   const r = await runAutocannon(t.url, t.headers, seconds, connections);
   const c1 = cpuSeconds(server.pid);
-  const total = r.requests.average * seconds;
-  return { rps: r.requests.average, p99: r.latency.p99, cpuUs: c0 !== null && c1 !== null ? ((c1 - c0) * 1e6) / Math.max(1, total) : null, bad: r.non2xx + r.errors };
+  const pgUsed = pgCpu ? pgCpu.since() : null;
+  const total = Math.max(1, r.requests.average * seconds);
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    cpuUs: c0 !== null && c1 !== null ? ((c1 - c0) * 1e6) / total : null,
+    pgCpuUs: pgUsed !== null ? (pgUsed * 1e6) / total : null,
+    bad: r.non2xx + r.errors,
+  };
 }
 
 async function main(): Promise<void> {
@@ -324,25 +336,27 @@ async function main(): Promise<void> {
 
     const runs = new Map<string, Measured[]>([[minimal.target.name, []], ...targets.map((t) => [t.name, []] as [string, Measured[]])]);
     for (let r = 0; r < rounds; r++) {
-      runs.get(minimal.target.name)!.push(await measure(minimal.server, minimal.target, seconds, connections));
-      for (const t of targets) runs.get(t.name)!.push(await measure(folio.server, t, seconds, connections));
+      runs.get(minimal.target.name)!.push(await measure(minimal.server, minimal.target, seconds, connections, usePg));
+      for (const t of targets) runs.get(t.name)!.push(await measure(folio.server, t, seconds, connections, usePg));
     }
     const sum = (name: string) => {
       const rs = runs.get(name)!;
-      return { rps: median(rs.map((x) => x.rps)), p99: median(rs.map((x) => x.p99)), cpuUs: rs.every((x) => x.cpuUs !== null) ? median(rs.map((x) => x.cpuUs!)) : null, bad: rs.reduce((s, x) => s + x.bad, 0) };
+      const med = (f: (x: Measured) => number | null) => (rs.every((x) => f(x) !== null) ? median(rs.map((x) => f(x)!)) : null);
+      return { rps: median(rs.map((x) => x.rps)), p99: median(rs.map((x) => x.p99)), cpuUs: med((x) => x.cpuUs), pgCpuUs: med((x) => x.pgCpuUs), bad: rs.reduce((s, x) => s + x.bad, 0) };
     };
     const floor = { ...sum(minimal.target.name), bytes: (await (await fetch(minimal.target.url, { headers: minimal.target.headers })).arrayBuffer()).byteLength };
     const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`.padStart(7);
     const fmtCpu = (us: number | null) => (us === null ? '    ?' : `${(us / 1000).toFixed(2)} ms`);
-    const sqlCol = (us: number | undefined) => (usePg || us === undefined ? '' : `${us.toFixed(0)} µs`).padStart(9);
-    console.log(`\n${'route (20 rows)'.padEnd(48)} ${'req/s'.padStart(7)}  ÷ minimal   CPU/request   SQL/request  SQL time   p99      body     non-2xx`);
-    console.log(`${'minimal app (hashed credential, 20 rows)'.padEnd(48)} ${floor.rps.toFixed(0).padStart(7)}  ${'1.00'.padStart(9)}   ${fmtCpu(floor.cpuUs).padStart(11)}   ${'2'.padStart(11)}  ${sqlCol(undefined)}   ${floor.p99.toFixed(0).padStart(3)} ms   ${kb(floor.bytes)}   ${floor.bad}`);
+    // SQLite: time inside the driver's statement calls; PostgreSQL: the server's CPU per request
+    const sqlCol = (us: number | null | undefined) => (us === undefined || us === null ? '' : `${us.toFixed(0)} µs`).padStart(9);
+    console.log(`\n${'route (20 rows)'.padEnd(48)} ${'req/s'.padStart(7)}  ÷ minimal   CPU/request   SQL/request  ${usePg ? ' PG CPU ' : 'SQL time'}   p99      body     non-2xx`);
+    console.log(`${'minimal app (hashed credential, 20 rows)'.padEnd(48)} ${floor.rps.toFixed(0).padStart(7)}  ${'1.00'.padStart(9)}   ${fmtCpu(floor.cpuUs).padStart(11)}   ${'2'.padStart(11)}  ${sqlCol(usePg ? floor.pgCpuUs : undefined)}   ${floor.p99.toFixed(0).padStart(3)} ms   ${kb(floor.bytes)}   ${floor.bad}`);
     const table: Record<string, unknown>[] = [];
     for (const t of targets) {
       const s = sum(t.name);
       const ratio = s.rps / floor.rps;
       table.push({ route: t.name, ...s, ratio, bytes: bytes.get(t.name), statements: perRequest.get(t.name), ...(usePg ? {} : { sqlUs: sqlUs.get(t.name) }) });
-      console.log(`${t.name.padEnd(48)} ${s.rps.toFixed(0).padStart(7)}  ${ratio.toFixed(2).padStart(9)}   ${fmtCpu(s.cpuUs).padStart(11)}   ${perRequest.get(t.name)!.toFixed(1).padStart(11)}  ${sqlCol(sqlUs.get(t.name))}   ${s.p99.toFixed(0).padStart(3)} ms   ${kb(bytes.get(t.name)!)}   ${s.bad}`);
+      console.log(`${t.name.padEnd(48)} ${s.rps.toFixed(0).padStart(7)}  ${ratio.toFixed(2).padStart(9)}   ${fmtCpu(s.cpuUs).padStart(11)}   ${perRequest.get(t.name)!.toFixed(1).padStart(11)}  ${sqlCol(usePg ? s.pgCpuUs : sqlUs.get(t.name))}   ${s.p99.toFixed(0).padStart(3)} ms   ${kb(bytes.get(t.name)!)}   ${s.bad}`);
     }
     if (jsonOut) fs.writeFileSync(jsonOut, `${JSON.stringify({ dialect: usePg ? 'postgres' : 'sqlite', seconds, connections, rounds, minimal: floor, routes: table, loadavg: os.loadavg() }, null, 2)}\n`);
     if (table.some((r) => (r.bad as number) > 0) || floor.bad > 0) process.exitCode = 1;

@@ -10,3 +10,43 @@ export function cpuSeconds(pid: number): number | null {
     return null;
   }
 }
+
+/** CPU seconds of each live process whose command name is `comm`, by pid. */
+function cpuByPid(comm: string): Map<number, number> | null {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  const out = new Map<number, number>();
+  for (const e of entries) {
+    try {
+      if (fs.readFileSync(`/proc/${e}/comm`, 'utf8').trim() !== comm) continue;
+    } catch {
+      continue; // gone meanwhile
+    }
+    const used = cpuSeconds(Number(e));
+    if (used !== null) out.set(Number(e), used);
+  }
+  return out;
+}
+
+/**
+ * CPU used by every process named `comm` (`postgres`: the server and its backends) from now
+ * until `since()` is called, in seconds; null where /proc cannot be read. Counted per process:
+ * one started meanwhile counts whole, one that exits meanwhile (an idle pool connection
+ * closed) is left out rather than subtracted.
+ */
+export function cpuSinceOf(comm: string): { since(): number | null } {
+  const before = cpuByPid(comm);
+  return {
+    since() {
+      const after = cpuByPid(comm);
+      if (!before || !after) return null;
+      let used = 0;
+      for (const [pid, cpu] of after) used += cpu - (before.get(pid) ?? 0);
+      return used;
+    },
+  };
+}
