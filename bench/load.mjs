@@ -52,12 +52,15 @@ const log = (line) => process.stderr.write(`[load] ${line}\n`);
 const root = path.resolve(import.meta.dirname, '..');
 const cliJs = path.join(root, 'dist', 'main', 'cli.js');
 const plansFile = path.join(root, 'bench', 'plans-unlimited.json');
+// Settings every Folio process gets, on both shapes; FOLIO_* variables in this script's own
+// environment are passed on too and win (FOLIO_PG_PREPARED_STATEMENTS=0 node bench/load.mjs …).
 const commonEnv = {
   FOLIO_PLANS_FILE: plansFile,
   FOLIO_SIGNUP_TOKENS: '1000000',
   FOLIO_FETCH_ALLOWLIST: '127.0.0.1',
   FOLIO_SCRYPT_COST: '10',
   FOLIO_WARMUP: 'true',
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('FOLIO_'))),
 };
 
 // ---- percentiles over every latency we saw ---------------------------------------------------
