@@ -1,3 +1,5 @@
+import { pngChunk } from '../image/png-chunk.js';
+
 /**
  * Writes the resolution (pixels per inch) into an encoded JPEG or PNG. sharp can only set a
  * density through withMetadata(), which also converts the pixels to sRGB — wrong for CMYK
@@ -57,31 +59,5 @@ function pngDensity(file: Buffer, ppi: number): Buffer {
     i = end;
   }
   return Buffer.concat(parts);
-}
-
-/** One PNG chunk: length, type, data and its CRC-32. */
-export function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 

@@ -49,7 +49,7 @@ export class PreparedNames {
     return name;
   }
 
-  /** named texts (metrics, tests) */
+  /** named texts (tests) */
   get size(): number {
     return this.names.size;
   }

@@ -10,7 +10,7 @@ import { deepFreeForm, freeFormPaths, longBoundaryMultipart, multipartBody, TINY
 import { openApiDocument, operations } from '../../helpers/openapi-ops.js';
 import { printProduct, textLayer } from '../designs/helpers.js';
 import { balance, multipart, studioImages } from '../studio/helpers.js';
-import { pngChunk } from '../../../src/engines/prepress/density.js';
+import { pngChunk } from '../../../src/engines/image/png-chunk.js';
 
 /**
  * Issue 18, items 2, 3 and 6: hostile input answered 400 (never 500), and paid work that

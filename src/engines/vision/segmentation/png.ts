@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import zlib from 'node:zlib';
+import { pngChunkParts } from '../../image/png-chunk.js';
 
 /**
  * A PNG writer for large cut-outs, where libpng's two choices through sharp are slow or big:
@@ -103,15 +104,5 @@ function assemble(width: number, height: number, channels: 3 | 4, zdata: Buffer)
   ihdr[8] = 8; // bit depth
   ihdr[9] = channels === 4 ? 6 : 2; // RGBA / RGB
   // compression method 0, filter method 0, no interlace: zeros already
-  return Buffer.concat([SIGNATURE, ...chunk('IHDR', ihdr), ...chunk('IDAT', zdata), ...chunk('IEND', Buffer.alloc(0))]);
-}
-
-/** A PNG chunk: length, type, data, CRC-32 of type and data. */
-function chunk(type: string, data: Buffer): Buffer[] {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const tail = Buffer.alloc(4);
-  tail.writeUInt32BE(zlib.crc32(data, zlib.crc32(head.subarray(4))) >>> 0, 0);
-  return [head, data, tail];
+  return Buffer.concat([SIGNATURE, ...pngChunkParts('IHDR', ihdr), ...pngChunkParts('IDAT', zdata), ...pngChunkParts('IEND', Buffer.alloc(0))]);
 }
