@@ -6,6 +6,10 @@ import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import { buildApp, type App } from '../../src/app.js';
 import { buildDeps, type Deps, type Overrides } from '../../src/main/deps.js';
+import { verifyQueryShapes } from '../../src/platform/db/query-shape.js';
+
+// Every query built once per shape is also built afresh and compared, in every test through the app.
+verifyQueryShapes(true);
 
 export interface TestApp {
   app: App;

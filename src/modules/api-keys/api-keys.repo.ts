@@ -3,6 +3,10 @@ import type { ListQuery, PageContext } from '../../platform/http/pagination.js';
 import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { ApiKeyEventsTable, ApiKeysTable, DB } from '../../platform/db/schema.js';
 import type { Db, DbOrTx, Dialect } from '../../platform/db/index.js';
+import { QueryShapes } from '../../platform/db/query-shape.js';
+
+/** The store's key list: a hot path, built once (query-shape.ts). */
+const shapes = new QueryShapes('api-keys');
 
 /** Columns read for responses: never the hash. */
 export const KEY_COLUMNS = [
@@ -121,15 +125,17 @@ export class ApiKeysRepo {
   }
 
   /** Every key of the account, or of one of its stores, for paginated listing. */
-  listQuery(ownerId: string, storeId: string | null): SelectQueryBuilder<DB, 'api_keys', KeyRow> {
-    let q = this.db.selectFrom('api_keys').select(KEY_COLUMNS).where('owner_id', '=', ownerId);
+  listQuery(ownerId: string, storeId: string | null, db: DbOrTx = this.db): SelectQueryBuilder<DB, 'api_keys', KeyRow> {
+    let q = db.selectFrom('api_keys').select(KEY_COLUMNS).where('owner_id', '=', ownerId);
     if (storeId !== null) q = q.where('store_id', '=', storeId);
     return q;
   }
 
-  /** One page of the owner's keys (of a store, or account-wide). */
+  /** One page of the owner's keys (of a store, or account-wide); a store's list is a hot path, built once. */
   list(ownerId: string, storeId: string | null, query: ListQuery, ctx: PageContext) {
-    return paginate(this.listQuery(ownerId, storeId), { sortable: { created_date: 'created_at', name: 'name' }, idColumn: 'id', searchColumn: 'name' }, query, ctx);
+    const spec = { sortable: { created_date: 'created_at', name: 'name' }, idColumn: 'id', searchColumn: 'name' };
+    if (storeId === null) return paginate({ shapes, db: this.db, variant: 'list:account', params: { ownerId }, build: (db, p) => this.listQuery(p.ownerId, null, db) }, spec, query, ctx);
+    return paginate({ shapes, db: this.db, variant: 'list:store', params: { ownerId, storeId }, build: (db, p) => this.listQuery(p.ownerId, p.storeId, db) }, spec, query, ctx);
   }
 
   /** Sets revoked_at once; false when the key was already revoked. */

@@ -3,6 +3,9 @@ import { iso } from '../../platform/db/index.js';
 import type { UsersTable } from '../../platform/db/schema.js';
 import { mapDbErrors } from '../../platform/db/errors.js';
 import { AppError } from '../../platform/http/errors.js';
+import { QueryShapes } from '../../platform/db/query-shape.js';
+
+const shapes = new QueryShapes('identity');
 
 /** The unique e-mail index, as the API says it (422 on `email`). */
 const emailTaken = () => AppError.field('email', 'has already been taken');
@@ -75,8 +78,9 @@ export class IdentityRepo {
     return row ?? null;
   }
 
+  /** Read on every request signed in with a JWT: built once (query-shape.ts). */
   async tokenVersion(id: string): Promise<number | null> {
-    const row = await this.db.selectFrom('users').select('token_version').where('id', '=', id).executeTakeFirst();
+    const row = await shapes.first(this.db, 'tokenVersion', { id }, (db, p) => db.selectFrom('users').select('token_version').where('id', '=', p.id));
     return row ? row.token_version : null;
   }
 

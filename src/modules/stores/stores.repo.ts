@@ -3,6 +3,10 @@ import type { ListQuery, PageContext } from '../../platform/http/pagination.js';
 import type { SelectQueryBuilder } from 'kysely';
 import type { DB, StoresTable } from '../../platform/db/schema.js';
 import type { DbOrTx } from '../../platform/db/index.js';
+import { QueryShapes } from '../../platform/db/query-shape.js';
+
+/** The authentication lookups and the list: a hot path, each built once (query-shape.ts). */
+const shapes = new QueryShapes('stores');
 
 /** Columns read for responses; hashes are never selected here. */
 export const STORE_COLUMNS = [
@@ -68,8 +72,8 @@ export class StoresRepo {
   }
 
   /** Live stores owned by a user, for paginated listing. */
-  listQuery(ownerId: string): SelectQueryBuilder<DB, 'stores', StoreRow> {
-    return this.db
+  listQuery(ownerId: string, db: DbOrTx = this.db): SelectQueryBuilder<DB, 'stores', StoreRow> {
+    return db
       .selectFrom('stores')
       .select(STORE_COLUMNS)
       .where('owner_id', '=', ownerId)
@@ -78,11 +82,11 @@ export class StoresRepo {
 
   /** One page of the owner's stores. */
   list(ownerId: string, query: ListQuery, ctx: PageContext) {
-    return paginate(this.listQuery(ownerId), { sortable: { created_date: 'created_at', name: 'name', id: 'id' }, idColumn: 'id', searchColumn: 'name' }, query, ctx);
+    return paginate({ shapes, db: this.db, variant: 'list', params: { ownerId }, build: (db, p) => this.listQuery(p.ownerId, db) }, { sortable: { created_date: 'created_at', name: 'name', id: 'id' }, idColumn: 'id', searchColumn: 'name' }, query, ctx);
   }
 
   async byId(id: string): Promise<StoreRow | null> {
-    const row = await this.db.selectFrom('stores').select(STORE_COLUMNS).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await shapes.first(this.db, 'byId', { id }, (db, p) => db.selectFrom('stores').select(STORE_COLUMNS).where('id', '=', p.id).where('deleted_at', 'is', null));
     return (row as StoreRow | undefined) ?? null;
   }
 
@@ -98,22 +102,20 @@ export class StoresRepo {
   }
 
   async bySid(sid: string): Promise<(StoreRow & { secret_hash: string }) | null> {
-    const row = await this.db
-      .selectFrom('stores')
-      .select([...STORE_COLUMNS, 'secret_hash'])
-      .where('sid', '=', sid)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const row = await shapes.first(this.db, 'bySid', { sid }, (db, p) =>
+      db
+        .selectFrom('stores')
+        .select([...STORE_COLUMNS, 'secret_hash'])
+        .where('sid', '=', p.sid)
+        .where('deleted_at', 'is', null),
+    );
     return (row as (StoreRow & { secret_hash: string }) | undefined) ?? null;
   }
 
   async byUnauthTokenHash(hash: string): Promise<StoreRow | null> {
-    const row = await this.db
-      .selectFrom('stores')
-      .select(STORE_COLUMNS)
-      .where('unauth_token_hash', '=', hash)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const row = await shapes.first(this.db, 'byUnauthTokenHash', { hash }, (db, p) =>
+      db.selectFrom('stores').select(STORE_COLUMNS).where('unauth_token_hash', '=', p.hash).where('deleted_at', 'is', null),
+    );
     return (row as StoreRow | undefined) ?? null;
   }
 

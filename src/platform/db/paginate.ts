@@ -1,5 +1,6 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { AppError } from '../http/errors.js';
+import { QueryShapes, type ShapeParams } from './query-shape.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, pageUrl, type ListQuery, type ListResult, type PageContext } from '../http/pagination.js';
 
 /**
@@ -50,9 +51,40 @@ function lastCursor(signer: PageContext['signer'], sortBy: string, order: 'asc' 
   return token;
 }
 
-/** One page of `qb` ordered, filtered and bounded as the list query asks; rows as `qb` selects them. */
-export async function paginate<DB, TB extends keyof DB, O>(
-  qb: SelectQueryBuilder<DB, TB, O>,
+/**
+ * A list query given as a shape (query-shape.ts): `build(db, p)` makes the repo's filtered
+ * query from `params` alone, and `variant` names whatever else changes its SQL (a table, an
+ * optional filter). Paging adds its own part (sort, cursor, search) to the variant.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface ShapedList<DB, TB extends keyof DB, O, P extends ShapeParams, H extends Kysely<any> = Kysely<any>> {
+  shapes: QueryShapes;
+  db: H;
+  variant: string;
+  params: P;
+  build: (db: H, p: P) => SelectQueryBuilder<DB, TB, O>;
+}
+
+/** The values the paging part of a list query sends (with a shape's placeholders, or the real ones). */
+interface PageValues {
+  $limit: number;
+  $search?: string;
+  $v?: string | number;
+  $i?: string | number;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function isShaped<DB, TB extends keyof DB, O, P extends ShapeParams, H extends Kysely<any>>(source: SelectQueryBuilder<DB, TB, O> | ShapedList<DB, TB, O, P, H>): source is ShapedList<DB, TB, O, P, H> {
+  return 'shapes' in source && source.shapes instanceof QueryShapes;
+}
+
+/**
+ * One page of `source` ordered, filtered and bounded as the list query asks; rows as it
+ * selects them. `source` is a query builder, or a shape (the hot lists: built once).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function paginate<DB, TB extends keyof DB, O, P extends ShapeParams = ShapeParams, H extends Kysely<any> = Kysely<any>>(
+  source: SelectQueryBuilder<DB, TB, O> | ShapedList<DB, TB, O, P, H>,
   spec: ListSpec,
   query: ListQuery,
   ctx: PageContext,
@@ -74,22 +106,36 @@ export async function paginate<DB, TB extends keyof DB, O>(
   // Reading backwards (prev / last page) flips the order, then the rows are flipped back.
   const backwards = cursor?.d === 'b' || cursor?.d === 'l';
   const dir = (order === 'asc') !== backwards ? 'asc' : 'desc';
+  const search = query.search && spec.searchColumn ? spec.searchColumn : null;
+  const after = cursor && cursor.d !== 'l' ? cursor : null;
 
-  let q = qb;
-  if (query.search && spec.searchColumn) {
-    q = q.where(sql<boolean>`lower(${sql.ref(spec.searchColumn)}) like ${`%${escapeLike(query.search)}%`} escape '\\'`);
-  }
+  const searched = (q: SelectQueryBuilder<DB, TB, O>, v: PageValues) =>
+    search ? q.where(sql<boolean>`lower(${sql.ref(search)}) like ${v.$search} escape '\\'`) : q;
+  const paged = (q: SelectQueryBuilder<DB, TB, O>, v: PageValues) => {
+    q = searched(q, v);
+    if (after) q = q.where(sql<boolean>`(${sql.ref(column)}, ${sql.ref(spec.idColumn)}) ${sql.raw(dir === 'asc' ? '>' : '<')} (${v.$v}, ${v.$i})`);
+    return q.orderBy(sql.ref(column), dir).orderBy(sql.ref(spec.idColumn), dir).limit(v.$limit);
+  };
+  const values: PageValues = {
+    $limit: limit + 1,
+    ...(search ? { $search: `%${escapeLike(query.search!)}%` } : {}),
+    ...(after ? { $v: after.v!, $i: after.i! } : {}),
+  };
+
   // Opt-in: a count is one more query per page, which list pages on the hot path do not pay.
   // Built here (search applied, no cursor), run after the page: one connection at a time.
-  const countQuery = query.include_total ? q.clearSelect().clearOrderBy().select(sql<number | string | bigint>`count(*)`.as('n')) : null;
-  if (cursor && cursor.d !== 'l') {
-    const cmp = dir === 'asc' ? '>' : '<';
-    const after = cursor;
-    q = q.where(sql<boolean>`(${sql.ref(column)}, ${sql.ref(spec.idColumn)}) ${sql.raw(cmp)} (${after.v}, ${after.i})`);
+  type Count = SelectQueryBuilder<DB, TB, { n: number | string | bigint }>;
+  let countQuery: Count | null = null;
+  let fetched: Array<Record<string, unknown>>;
+  if (isShaped(source)) {
+    const { shapes, db, params, build } = source;
+    if (query.include_total) countQuery = searched(build(db, params), values).clearSelect().clearOrderBy().select(sql<number | string | bigint>`count(*)`.as('n')) as unknown as Count;
+    const variant = `${source.variant}|${column}|${dir}|${after ? 'after' : ''}|${search ? 'search' : ''}`;
+    fetched = (await shapes.all(db, variant, { ...params, ...values }, (d, p) => paged(build(d, p), p))) as Array<Record<string, unknown>>;
+  } else {
+    if (query.include_total) countQuery = searched(source, values).clearSelect().clearOrderBy().select(sql<number | string | bigint>`count(*)`.as('n')) as unknown as Count;
+    fetched = (await paged(source, values).execute()) as Array<Record<string, unknown>>;
   }
-  q = q.orderBy(sql.ref(column), dir).orderBy(sql.ref(spec.idColumn), dir).limit(limit + 1);
-
-  const fetched = (await q.execute()) as Array<Record<string, unknown>>;
   const total = countQuery ? Number(((await countQuery.executeTakeFirst()) as { n?: number | string | bigint } | undefined)?.n ?? 0) : undefined;
   const more = fetched.length > limit;
   const page = fetched.slice(0, limit);

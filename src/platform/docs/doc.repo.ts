@@ -2,7 +2,11 @@ import { paginate } from '../db/paginate.js';
 import type { ListQuery, PageContext } from '../http/pagination.js';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTx } from '../db/index.js';
+import { QueryShapes } from '../db/query-shape.js';
 import type { CatalogDocTable, DB } from '../db/schema.js';
+
+/** Lists and reads by id: the hot paths of every document kind, built once per table and filter (query-shape.ts). */
+const shapes = new QueryShapes('docs');
 
 export type DocTable = 'catalog_products' | 'catalog_sides' | 'catalog_templates' | 'designs' | 'projects';
 /** Designs add `product_id` and `project_id` columns; the other tables have only the common ones. */
@@ -39,14 +43,25 @@ export class DocRepo {
     return q;
   }
 
-  listQuery(storeId: string, filter: DocFilter = {}): SelectQueryBuilder<DB, DocTable, DocRow> {
-    const q = (this.db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'designs', DocRow>).selectAll();
+  listQuery(storeId: string, filter: DocFilter = {}, db: DbOrTx = this.db): SelectQueryBuilder<DB, DocTable, DocRow> {
+    const q = (db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'designs', DocRow>).selectAll();
     return this.filtered(q, storeId, filter) as unknown as SelectQueryBuilder<DB, DocTable, DocRow>;
   }
 
   /** One page of the store's documents matching `filter`. */
   list(storeId: string, filter: DocFilter, query: ListQuery, ctx: PageContext) {
-    return paginate(this.listQuery(storeId, filter), { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' }, query, ctx);
+    const spec = { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' };
+    const links = Object.entries(filter.links ?? {}) as Array<[DocLinkColumn, unknown]>;
+    // a list of ids changes the SQL with its length: built as usual
+    if (filter.ids || links.some(([, v]) => typeof v !== 'string')) return paginate(this.listQuery(storeId, filter), spec, query, ctx);
+    // the filters present are the shape (its variant); their values are its parameters
+    const params: Record<string, string> = { storeId };
+    if (filter.status) params.status = filter.status;
+    if (filter.parentId) params.parentId = filter.parentId;
+    for (const [column, value] of links) params[`link:${column}`] = value as string;
+    const build = (db: DbOrTx, p: Record<string, string>) =>
+      this.listQuery(p.storeId!, { status: p.status, parentId: p.parentId, links: Object.fromEntries(links.map(([column]) => [column, p[`link:${column}`]])) }, db);
+    return paginate({ shapes, db: this.db, variant: `list:${this.table}:${Object.keys(params).join(',')}`, params, build }, spec, query, ctx);
   }
 
   async count(storeId: string, filter: DocFilter = {}): Promise<number> {
@@ -62,21 +77,20 @@ export class DocRepo {
   }
 
   async byId(storeId: string, id: string): Promise<DocRow | null> {
-    const row = await (this.db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'catalog_products', DocRow>)
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const row = await shapes.first(this.db, `byId:${this.table}`, { storeId, id }, (db, p) =>
+      (db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'catalog_products', DocRow>)
+        .selectAll()
+        .where('store_id', '=', p.storeId)
+        .where('id', '=', p.id)
+        .where('deleted_at', 'is', null),
+    );
     return (row as DocRow | undefined) ?? null;
   }
 
   async byIdIncludingDeleted(storeId: string, id: string): Promise<DocRow | null> {
-    const row = await (this.db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'catalog_products', DocRow>)
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await shapes.first(this.db, `byIdIncludingDeleted:${this.table}`, { storeId, id }, (db, p) =>
+      (db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'catalog_products', DocRow>).selectAll().where('store_id', '=', p.storeId).where('id', '=', p.id),
+    );
     return (row as DocRow | undefined) ?? null;
   }
 
@@ -85,17 +99,23 @@ export class DocRepo {
    * statement (a page of designs reads its sides, products and projects together).
    */
   static async byIdsIncludingDeleted(db: DbOrTx, storeId: string, ids: Partial<Record<DocTable, readonly string[]>>): Promise<Map<string, DocRow & { t: DocTable }>> {
-    const parts = (Object.entries(ids) as Array<[DocTable, readonly string[]]>).filter(([, list]) => list.length > 0);
+    const parts = (Object.entries(ids) as Array<[DocTable, readonly string[]]>).filter(([, list]) => list.length > 0).map(([table, list]): [DocTable, string[]] => [table, [...new Set(list)]]);
     const out = new Map<string, DocRow & { t: DocTable }>();
     if (parts.length === 0) return out;
-    const one = ([table, list]: [DocTable, readonly string[]]) =>
-      (db.selectFrom(table) as unknown as SelectQueryBuilder<DB, 'catalog_products', DocRow>)
-        .select([sql<DocTable>`${sql.lit(table)}`.as('t'), 'id', 'store_id', 'name', 'status', 'parent_id', 'doc', 'created_at', 'updated_at', 'deleted_at'])
-        .where('store_id', '=', storeId)
-        .where('id', 'in', [...new Set(list)]);
-    let q = one(parts[0]!);
-    for (const part of parts.slice(1)) q = q.unionAll(one(part));
-    for (const row of (await q.execute()) as Array<DocRow & { t: DocTable }>) out.set(`${row.t}:${row.id}`, row);
+    // the tables asked are the variant; each list's length is too (query-shape.ts)
+    const params: Record<string, string | string[]> = { storeId };
+    for (const [table, list] of parts) params[table] = list;
+    const rows = await shapes.all(db, `byIdsIncludingDeleted:${parts.map(([t]) => t).join(',')}`, params, (d, p) => {
+      const one = (table: DocTable) =>
+        (d.selectFrom(table) as unknown as SelectQueryBuilder<DB, 'catalog_products', DocRow>)
+          .select([sql<DocTable>`${sql.lit(table)}`.as('t'), 'id', 'store_id', 'name', 'status', 'parent_id', 'doc', 'created_at', 'updated_at', 'deleted_at'])
+          .where('store_id', '=', p.storeId as string)
+          .where('id', 'in', p[table] as string[]);
+      let q = one(parts[0]![0]);
+      for (const [table] of parts.slice(1)) q = q.unionAll(one(table));
+      return q;
+    });
+    for (const row of rows as Array<DocRow & { t: DocTable }>) out.set(`${row.t}:${row.id}`, row);
     return out;
   }
 

@@ -2,7 +2,11 @@ import { paginate } from '../../../platform/db/paginate.js';
 import type { ListQuery, PageContext } from '../../../platform/http/pagination.js';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTx } from '../../../platform/db/index.js';
+import { QueryShapes } from '../../../platform/db/query-shape.js';
 import type { CatalogClipartsTable, CatalogImagesTable, DB } from '../../../platform/db/schema.js';
+
+/** The images a page of documents embeds: read on every list and read of them (query-shape.ts). */
+const shapes = new QueryShapes('images');
 
 export type ImageRow = CatalogImagesTable;
 export type ClipartRow = Omit<CatalogClipartsTable, 'id' | 'is_global'> & { id: number; is_global: number };
@@ -46,12 +50,13 @@ export class ImagesRepo {
   /** Several images by id, in one statement (a page of documents embeds them). */
   async byIds(storeId: string, ids: readonly string[], withDefaults = false): Promise<ImageRow[]> {
     if (ids.length === 0) return [];
-    return this.db
-      .selectFrom('catalog_images')
-      .selectAll()
-      .where('id', 'in', [...ids])
-      .where((eb) => (withDefaults ? eb.or([eb('store_id', '=', storeId), eb('store_id', 'is', null)]) : eb('store_id', '=', storeId)))
-      .execute();
+    return shapes.all(this.db, `byIds:${withDefaults ? 'withDefaults' : 'own'}`, { storeId, ids: [...ids] }, (db, p) =>
+      db
+        .selectFrom('catalog_images')
+        .selectAll()
+        .where('id', 'in', p.ids)
+        .where((eb) => (withDefaults ? eb.or([eb('store_id', '=', p.storeId), eb('store_id', 'is', null)]) : eb('store_id', '=', p.storeId))),
+    );
   }
 
   /** The store an image belongs to; null for a default image or none. */
