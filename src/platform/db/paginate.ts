@@ -124,18 +124,18 @@ export async function paginate<DB, TB extends keyof DB, O, P extends ShapeParams
 
   // Opt-in: a count is one more query per page, which list pages on the hot path do not pay.
   // Built here (search applied, no cursor), run after the page: one connection at a time.
-  type Count = SelectQueryBuilder<DB, TB, { n: number | string | bigint }>;
-  let countQuery: Count | null = null;
-  let fetched: Array<Record<string, unknown>>;
-  if (isShaped(source)) {
-    const { shapes, db, params, build } = source;
-    if (query.include_total) countQuery = searched(build(db, params), values).clearSelect().clearOrderBy().select(sql<number | string | bigint>`count(*)`.as('n')) as unknown as Count;
-    const variant = `${source.variant}|${column}|${dir}|${after ? 'after' : ''}|${search ? 'search' : ''}`;
-    fetched = (await shapes.all(db, variant, { ...params, ...values }, (d, p) => paged(build(d, p), p))) as Array<Record<string, unknown>>;
-  } else {
-    if (query.include_total) countQuery = searched(source, values).clearSelect().clearOrderBy().select(sql<number | string | bigint>`count(*)`.as('n')) as unknown as Count;
-    fetched = (await paged(source, values).execute()) as Array<Record<string, unknown>>;
-  }
+  const shaped = isShaped(source) ? source : null;
+  const countQuery = query.include_total
+    ? searched(shaped ? shaped.build(shaped.db, shaped.params) : (source as SelectQueryBuilder<DB, TB, O>), values)
+        .clearSelect()
+        .clearOrderBy()
+        .select(sql<number | string | bigint>`count(*)`.as('n'))
+    : null;
+  const fetched = (
+    shaped
+      ? await shaped.shapes.all(shaped.db, `${shaped.variant}|${column}|${dir}|${after ? 'after' : ''}|${search ? 'search' : ''}`, { ...shaped.params, ...values }, (d, p) => paged(shaped.build(d, p), p))
+      : await paged(source as SelectQueryBuilder<DB, TB, O>, values).execute()
+  ) as Array<Record<string, unknown>>;
   const total = countQuery ? Number(((await countQuery.executeTakeFirst()) as { n?: number | string | bigint } | undefined)?.n ?? 0) : undefined;
   const more = fetched.length > limit;
   const page = fetched.slice(0, limit);

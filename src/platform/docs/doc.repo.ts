@@ -77,20 +77,18 @@ export class DocRepo {
   }
 
   async byId(storeId: string, id: string): Promise<DocRow | null> {
-    const row = await shapes.first(this.db, `byId:${this.table}`, { storeId, id }, (db, p) =>
-      (db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'catalog_products', DocRow>)
-        .selectAll()
-        .where('store_id', '=', p.storeId)
-        .where('id', '=', p.id)
-        .where('deleted_at', 'is', null),
-    );
-    return (row as DocRow | undefined) ?? null;
+    return this.one(storeId, id, false);
   }
 
   async byIdIncludingDeleted(storeId: string, id: string): Promise<DocRow | null> {
-    const row = await shapes.first(this.db, `byIdIncludingDeleted:${this.table}`, { storeId, id }, (db, p) =>
-      (db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'catalog_products', DocRow>).selectAll().where('store_id', '=', p.storeId).where('id', '=', p.id),
-    );
+    return this.one(storeId, id, true);
+  }
+
+  private async one(storeId: string, id: string, includingDeleted: boolean): Promise<DocRow | null> {
+    const row = await shapes.first(this.db, `byId:${this.table}:${includingDeleted ? 'all' : 'live'}`, { storeId, id }, (db, p) => {
+      const q = (db.selectFrom(this.table) as unknown as SelectQueryBuilder<DB, 'catalog_products', DocRow>).selectAll().where('store_id', '=', p.storeId).where('id', '=', p.id);
+      return includingDeleted ? q : q.where('deleted_at', 'is', null);
+    });
     return (row as DocRow | undefined) ?? null;
   }
 
