@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
 import { Nullable } from '../../src/platform/http/resource.js';
-import { nullableAsTypeArrays, serializerCompiler } from '../../src/platform/http/serializer.js';
+import { nullableAsTypeArrays, serializerCompiler, sharedInAnswer } from '../../src/platform/http/serializer.js';
 
 const Img = Type.Object({ id: Type.String(), url: Type.String(), width: Type.Integer() });
 const Row = Type.Object({
@@ -45,5 +45,71 @@ describe('nullableAsTypeArrays', () => {
       expect(serializerCompiler({ schema: Page })(body)).toBe(fastJson(Page as never)(body));
       expect(JSON.parse(serializerCompiler({ schema: Page })(body))).toEqual(JSON.parse(fastJson(Page as never)(body)));
     }
+  });
+});
+
+describe('sharedInAnswer', () => {
+  const Side = Type.Object({ id: Type.String(), name: Type.String(), tags: Type.Array(Type.String()), extra: Type.Optional(Type.Integer()) });
+  const Item = Type.Object({
+    id: Type.String(),
+    side: sharedInAnswer(Nullable(Side)),
+    also: Type.Optional(sharedInAnswer(Nullable(Side))),
+    inline: Nullable(Side),
+    meta: Type.Record(Type.String(), Type.Unknown()),
+  });
+  const List = Type.Object({ data: Type.Array(Item), one: sharedInAnswer(Side), message: Type.String() });
+  const plain = (schema: unknown) => fastJson(JSON.parse(JSON.stringify(schema)));
+
+  it('writes the same bytes as a plain serializer, shared objects and hostile strings included', () => {
+    const side = { id: 's1', name: 'Front "A"\u0000', tags: ['x', '\u00000\u0000'], dropped: true };
+    const other = { id: 's2', name: 'Back', tags: [] };
+    const body = {
+      data: [
+        { id: 'a', side, also: other, inline: side, meta: { '\u0000': '"\u00001\u0000"', n: [side] } },
+        { id: 'b', side, inline: null, meta: {} },
+        { id: 'c', side: null, also: side, inline: other, meta: { s: '\u00002\u0000' } },
+        { id: 'd', side: other, inline: side, meta: {} },
+      ],
+      one: side,
+      message: 'ok \u0000 "\u00000\u0000"',
+    };
+    const shared = serializerCompiler({ schema: List })(body);
+    expect(shared).toBe(plain(List)(body));
+    expect(JSON.parse(shared).data[0].meta['\u0000']).toBe('"\u00001\u0000"');
+    expect(JSON.parse(shared).data[1].side).toEqual({ id: 's1', name: 'Front "A"\u0000', tags: ['x', '\u00000\u0000'] });
+  });
+
+  it('serialises each shared object once per answer and leaves the caller\'s objects as they were', () => {
+    let reads = 0;
+    const side = { id: 's1', get name() { reads++; return 'Front'; }, tags: [] };
+    const rows = Array.from({ length: 20 }, (_, i) => ({ id: String(i), side, inline: null, meta: {} }));
+    const body = { data: rows, one: side, message: 'ok' };
+    const out = JSON.parse(serializerCompiler({ schema: List })(body));
+    expect(reads).toBe(2); // once under data[].side, once as `one` (another marked property)
+    expect(out.data.map((d: { side: { name: string } }) => d.side.name)).toEqual(Array(20).fill('Front'));
+    expect(rows[0]!.side).toBe(side);
+    expect(body.data).toBe(rows);
+  });
+
+  it('keeps a required marked property required, and a missing optional one absent', () => {
+    const write = serializerCompiler({ schema: List });
+    expect(() => write({ data: [{ id: 'a', inline: null, meta: {} }], one: { id: 's', name: 'n', tags: [] }, message: 'm' })).toThrow(/side/);
+    const out = JSON.parse(write({ data: [{ id: 'a', side: null, inline: null, meta: {} }], one: { id: 's', name: 'n', tags: [] }, message: 'm' }));
+    expect(out.data[0]).toEqual({ id: 'a', side: null, inline: null, meta: {} });
+  });
+
+  it('calls toJSON as fast-json-stringify would, once', () => {
+    const side = { id: 's', name: 'n', tags: [] };
+    let calls = 0;
+    const row = { toJSON: () => (calls++, { id: 'a', side, inline: null, meta: {} }) };
+    const body = { data: [row], one: side, message: 'm' };
+    expect(serializerCompiler({ schema: List })(body)).toBe(plain(List)(body));
+    expect(calls).toBe(2);
+  });
+
+  it('leaves schemas without a marked property to fast-json-stringify alone, and the route schema unmarked in JSON', () => {
+    expect(JSON.stringify(List)).not.toMatch(/shared/i);
+    const body = { data: [], next: null };
+    expect(serializerCompiler({ schema: Page })(body)).toBe(fastJson(Page as never)(body));
   });
 });

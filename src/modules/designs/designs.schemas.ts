@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { includeSchema, withOptionalEmbeds } from '../../platform/docs/doc.routes.js';
 import { listEnvelope, listQuerySchema } from '../../platform/http/pagination.js';
 import { Nullable } from '../../platform/http/resource.js';
+import { sharedInAnswer } from '../../platform/http/serializer.js';
 import { Image } from '../catalog/images/images.schemas.js';
 import { Product } from '../catalog/products/products.schemas.js';
 import { Side } from '../catalog/sides/sides.schemas.js';
@@ -56,9 +57,10 @@ export const Design = Type.Object({
   design_image_id: Nullable(Type.String()),
   preview_image: Nullable(Image),
   design_image: Nullable(Image),
-  side: Nullable(InlineSide),
-  product: Nullable(Product),
-  project: Nullable(Project),
+  // the designs of a page share their side, product and project: each written once per answer
+  side: sharedInAnswer(Nullable(InlineSide)),
+  product: sharedInAnswer(Nullable(Product)),
+  project: sharedInAnswer(Nullable(Project)),
   original_side: Side,
   original_output_options: Type.Object({ dpi: Type.Integer(), dimension_unit: DimensionUnit }),
   created_at: Type.String(),

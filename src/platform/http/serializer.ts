@@ -51,7 +51,116 @@ export function nullableAsTypeArrays(schema: Schema): Schema {
   return out;
 }
 
-/** Fastify's serializer compiler with the rewrite above (installed by app.ts). */
+/**
+ * Objects an answer repeats (every design of a page embeds the same side and product) are
+ * written once per answer: a property whose schema is marked with `sharedInAnswer` is
+ * serialised by a serializer of its own, once per distinct object, and the text spliced in
+ * wherever that object appears. The marker is a symbol: route schemas and the OpenAPI
+ * document are unchanged, and so is every byte of the answer.
+ */
+const SHARED = Symbol('folio.sharedInAnswer');
+
+/** Marks a property schema whose values an answer may repeat (the same object at many places). */
+export function sharedInAnswer<T extends object>(schema: T): T {
+  (schema as Record<symbol, unknown>)[SHARED] = true;
+  return schema;
+}
+
+/**
+ * Where the marked properties are, found once per route schema: object properties and array
+ * items are followed (not combinators: a marked property under `anyOf` is written inline).
+ */
+interface Plan {
+  props?: Array<[string, Plan]>;
+  items?: Plan;
+  /** a marked property: its serializer, and its index among the schema's marked properties */
+  fragment?: { write: (v: unknown) => string; id: number };
+}
+
+/**
+ * A marked property is written as a placeholder: a string in the unsafe format (no escaping),
+ * NUL, its fragment's number, NUL. fast-json-stringify escapes NUL in every other string and
+ * key it writes (`\u0000`), so an unescaped NUL in the text can only be a placeholder.
+ */
+const PLACEHOLDER = { type: ['string', 'null'], format: 'unsafe' };
+
+/** The text with each placeholder replaced by its fragment (found by indexOf: a regex over the whole answer costs more). */
+function splice(json: string, fragments: readonly string[]): string {
+  let out = '';
+  let from = 0;
+  for (let at = json.indexOf('\u0000'); at !== -1; ) {
+    const end = json.indexOf('\u0000', at + 1);
+    out += json.slice(from, at - 1) + fragments[Number(json.slice(at + 1, end))]!;
+    from = end + 2;
+    at = json.indexOf('\u0000', from);
+  }
+  return out + json.slice(from);
+}
+
+function planOf(schema: Schema, count: { n: number }): { schema: Schema; plan: Plan | null } {
+  if ((schema as Record<symbol, unknown>)[SHARED]) {
+    // values are never null here (null is written as it is): the object branch of a Nullable alone
+    const anyOf = schema.anyOf;
+    const inner = Array.isArray(anyOf) && anyOf.length === 2 && anyOf.some(isNull) ? (anyOf.find((s) => !isNull(s)) as Schema) : schema;
+    return { schema: PLACEHOLDER, plan: { fragment: { write: fastJson(nullableAsTypeArrays(inner)), id: count.n++ } } };
+  }
+  let out: Schema | null = null;
+  const plan: Plan = {};
+  if (isSchema(schema.properties)) {
+    const props: Schema = { ...schema.properties };
+    for (const [k, s] of Object.entries(schema.properties)) {
+      if (!isSchema(s)) continue;
+      const sub = planOf(s, count);
+      if (!sub.plan) continue;
+      props[k] = sub.schema;
+      (plan.props ??= []).push([k, sub.plan]);
+    }
+    if (plan.props) out = { ...schema, properties: props };
+  }
+  if (isSchema(schema.items)) {
+    const sub = planOf(schema.items, count);
+    if (sub.plan) {
+      out = { ...(out ?? schema), items: sub.schema };
+      plan.items = sub.plan;
+    }
+  }
+  return out ? { schema: out, plan } : { schema, plan: null };
+}
+
+/** The value with every marked property's object replaced by its fragment's placeholder (the caller's objects untouched). */
+function place(value: unknown, plan: Plan, fragments: string[], seen: Array<Map<unknown, number>>): unknown {
+  if (value === null || value === undefined) return value;
+  const f = plan.fragment;
+  if (f) {
+    const known = (seen[f.id] ??= new Map());
+    let i = known.get(value);
+    if (i === undefined) {
+      known.set(value, (i = fragments.length));
+      fragments.push(f.write(value));
+    }
+    return `\u0000${i}\u0000`;
+  }
+  if (plan.items) return Array.isArray(value) ? value.map((v) => place(v, plan.items!, fragments, seen)) : value;
+  if (typeof value !== 'object' || Array.isArray(value)) return value;
+  // as fast-json-stringify would: an object's toJSON first
+  const obj = (typeof (value as { toJSON?: unknown }).toJSON === 'function' ? (value as { toJSON(): unknown }).toJSON() : value) as Record<string, unknown>;
+  if (obj === null || typeof obj !== 'object') return obj;
+  const copy: Record<string, unknown> = { ...obj };
+  if (typeof copy.toJSON === 'function') delete copy.toJSON;
+  for (const [k, sub] of plan.props!) if (copy[k] !== undefined) copy[k] = place(copy[k], sub, fragments, seen);
+  return copy;
+}
+
+/** Fastify's serializer compiler with the rewrite above and shared objects written once (installed by app.ts). */
 export function serializerCompiler({ schema }: { schema: unknown }): (data: unknown) => string {
-  return fastJson(isSchema(schema) ? nullableAsTypeArrays(schema) : (schema as Schema));
+  if (!isSchema(schema)) return fastJson(schema as Schema);
+  const { schema: placed, plan } = planOf(schema, { n: 0 });
+  if (!plan) return fastJson(nullableAsTypeArrays(schema));
+  // the serializer's own Ajv (for the anyOf it keeps) must know the placeholder's format
+  const write = fastJson(nullableAsTypeArrays(placed), { ajv: { formats: { unsafe: true } } });
+  return (data) => {
+    const fragments: string[] = [];
+    const json = write(place(data, plan, fragments, []));
+    return fragments.length === 0 ? json : splice(json, fragments);
+  };
 }
