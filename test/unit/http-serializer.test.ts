@@ -91,6 +91,31 @@ describe('sharedInAnswer', () => {
     expect(body.data).toBe(rows);
   });
 
+  it('list items marked as a whole, with marks of their own inside: the same bytes as a plain serializer', () => {
+    const Page = Type.Object({ data: Type.Array(sharedInAnswer(Type.Object({ ...Item.properties }))), message: Type.String() });
+    const side = { id: 's1', name: 'Front \u0000', tags: ['\u00000\u0000'] };
+    const body = { data: [{ id: 'a', side, inline: side, meta: { x: '\u00001\u0000' } }, { id: 'b', side: null, also: side, inline: null, meta: {} }], message: 'm' };
+    expect(serializerCompiler({ schema: Page })(body)).toBe(plain(Page)(body));
+    expect(serializerCompiler({ schema: Page })({ data: [], message: 'm' })).toBe('{"data":[],"message":"m"}');
+  });
+
+  it("remembers the text of a frozen object (kept between answers) and writes any other object anew", () => {
+    const Page = Type.Object({ data: Type.Array(sharedInAnswer(Type.Object({ ...Item.properties }))), message: Type.String() });
+    const write = serializerCompiler({ schema: Page });
+    let reads = 0;
+    const counted = (name: string) => ({ id: 's', get name() { reads++; return name; }, tags: [] });
+    const kept = Object.freeze({ id: 'k', side: Object.freeze(counted('Front')), inline: null, meta: {} });
+    const first = write({ data: [kept], message: 'm' });
+    expect(write({ data: [kept, kept], message: 'm' })).toBe(first.replace(/\[(.*)\]/, '[$1,$1]'));
+    expect(reads).toBe(1);
+    // an object not frozen may have changed since: written each time, as it is now
+    const live = { id: 'l', side: counted('Back'), inline: null, meta: {} as Record<string, unknown> };
+    write({ data: [live], message: 'm' });
+    live.meta.changed = true;
+    expect(JSON.parse(write({ data: [live], message: 'm' })).data[0].meta).toEqual({ changed: true });
+    expect(reads).toBe(3);
+  });
+
   it('keeps a required marked property required, and a missing optional one absent', () => {
     const write = serializerCompiler({ schema: List });
     expect(() => write({ data: [{ id: 'a', inline: null, meta: {} }], one: { id: 's', name: 'n', tags: [] }, message: 'm' })).toThrow(/side/);

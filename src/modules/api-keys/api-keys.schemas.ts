@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { listEnvelope, listQuerySchema } from '../../platform/http/pagination.js';
+import { sharedInAnswer } from '../../platform/http/serializer.js';
 import { SCOPES } from '../identity/scopes.js';
 
 const DateTime = Type.String({ format: 'date-time' });
@@ -83,7 +84,7 @@ export const ApiKeySecretEnvelope = Type.Object({
   key: Type.String({ description: 'The secret. Shown in this response only; it cannot be read again.' }),
   message: Type.String(),
 });
-export const ApiKeyListEnvelope = listEnvelope(ApiKeySchema);
+export const ApiKeyListEnvelope = listEnvelope(sharedInAnswer({ ...ApiKeySchema }));
 
 export const AuditEventSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),

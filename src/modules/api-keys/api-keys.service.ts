@@ -1,5 +1,6 @@
 import { isUuid, newId } from '../../platform/crypto/ids.js';
 import { iso } from '../../platform/db/index.js';
+import { BuiltMemo, rowInputs } from '../../platform/db/built-memo.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Actor, RequestInfo } from '../../platform/http/auth.js';
 import { AppError, type FieldErrors } from '../../platform/http/errors.js';
@@ -60,6 +61,9 @@ export function auditActor(actor: Actor): AuditActor {
 }
 
 export class ApiKeysService {
+  /** keys' JSON as lists answer it, kept while unchanged */
+  private readonly listed = new BuiltMemo<ApiKeyDto>();
+
   constructor(
     private readonly repo: ApiKeysRepo,
     private readonly stores: StoresService,
@@ -221,7 +225,8 @@ export class ApiKeysService {
     const reach = await this.reach(actor, target, info);
     const page = await this.repo.list(reach.ownerId, reach.storeId, query, ctx);
     const now = this.now();
-    return { ...page, rows: page.rows.map((r) => this.toApiKey(r, now)) };
+    // straight into the answer: a key's JSON is rebuilt only when its row or status changes (built-memo.ts)
+    return { ...page, rows: page.rows.map((r) => this.listed.get(r.id, [...rowInputs(r), statusOf(r, now)], () => this.toApiKey(r, now))) };
   }
 
   async events(actor: Actor, target: KeyTarget, keyId: string, query: ListQuery, ctx: PageContext, info: RequestInfo): Promise<ListResult<AuditEventDto>> {

@@ -74,4 +74,4 @@ export const DESIGN_EMBEDS = ['side', 'product', 'project', 'original_side'] as 
 export const DesignListQuery = Type.Intersect([listQuerySchema(['created_date', 'id', 'name']), Type.Object({ status: Type.Optional(DesignStatus), include: Type.Optional(includeSchema(DESIGN_EMBEDS)) })]);
 
 /** A page of designs as the lists answer it: the embeds present unless `include` leaves them out. */
-export const DesignListEnvelope = listEnvelope(withOptionalEmbeds(Design, DESIGN_EMBEDS));
+export const DesignListEnvelope = listEnvelope(sharedInAnswer(withOptionalEmbeds(Design, DESIGN_EMBEDS)));

@@ -5,6 +5,7 @@ import { listEnvelope, listQuerySchema, type PageContextFactory } from '../http/
 import type { RouteAuth } from '../http/auth.js';
 import type { DocKind, DocService } from './doc.service.js';
 import { CountEnvelope, DeletedEnvelope, IdParam, READ, READ_B, WRITE, batchEnvelope, count, item, listReply, storeOf } from '../http/resource.js';
+import { sharedInAnswer } from '../http/serializer.js';
 
 type Operation = 'create' | 'list' | 'count' | 'get' | 'update' | 'delete' | 'batchCreate' | 'batchUpdate' | 'batchDelete';
 const CATALOG_AUTH: Record<Operation, RouteAuth> = {
@@ -91,7 +92,7 @@ export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRou
   app.post(base, { schema: { tags, summary: `Create a ${o.noun}`, body: o.create, response: { 201: Item } }, config: auth.create }, async (req, reply) =>
     reply.code(201).send(ok(await svc.create(req.actor!, storeOf(req), req.body as Body), MESSAGES.created)),
   );
-  app.get(base, { schema: { tags, summary: `List ${o.path}`, querystring: ListQuery, response: { 200: listEnvelope(Read) } }, config: auth.list }, async (req) =>
+  app.get(base, { schema: { tags, summary: `List ${o.path}`, querystring: ListQuery, response: { 200: listEnvelope(o.service.kind.keepsBuilt ? sharedInAnswer({ ...Read }) : Read) } }, config: auth.list }, async (req) =>
     listReply(await svc.list(storeOf(req), listQuery(req.query as Record<string, unknown>) as never, o.pageContext(req)), (x) => x),
   );
   app.get(`${base}/count`, { schema: { tags, summary: `Number of ${o.path}`, response: { 200: CountEnvelope } }, config: auth.count }, async (req) =>

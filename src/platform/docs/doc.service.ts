@@ -32,7 +32,14 @@ export interface DocKind<J extends Record<string, unknown>> {
    * per row (the images a product or side embeds; a design's side, product, project and
    * images). Lists and reads use it when a kind has it; `toJson` stays the one-row form.
    */
-  toJsonPage?(rows: readonly DocRow[], db: DbOrTx, include?: Include): Promise<J[]>;
+  toJsonPage?(rows: readonly DocRow[], db: DbOrTx, include?: Include, reuse?: boolean): Promise<J[]>;
+  /**
+   * Whether `toJsonPage` keeps what it builds between answers when asked (`reuse`: lists,
+   * whose objects go straight into the answer): each row's JSON is rebuilt only when the rows
+   * it is made of read differently (built-memo.ts), and its items are serialised one by one,
+   * the text of an unchanged one remembered (serializer.ts).
+   */
+  keepsBuilt?: boolean;
   /**
    * The embedded objects a caller may leave out with `?include=` (designs: side, product,
    * project, original_side). Without `include` a response has every one of them.
@@ -82,9 +89,9 @@ export class DocService<J extends Record<string, unknown>> {
   }
 
   /** The JSON of rows of one store, batched where the kind can (`toJsonPage`). */
-  async jsonPage(rows: readonly DocRow[], db: DbOrTx = this.db, include?: Include): Promise<J[]> {
+  async jsonPage(rows: readonly DocRow[], db: DbOrTx = this.db, include?: Include, reuse = false): Promise<J[]> {
     if (rows.length === 0) return [];
-    if (this.kind.toJsonPage && rows.every((r) => r.store_id === rows[0]!.store_id)) return this.kind.toJsonPage(rows, db, include);
+    if (this.kind.toJsonPage && rows.every((r) => r.store_id === rows[0]!.store_id)) return this.kind.toJsonPage(rows, db, include, reuse);
     return Promise.all(rows.map((r) => this.json(r, db, include)));
   }
 
@@ -93,7 +100,8 @@ export class DocService<J extends Record<string, unknown>> {
     const filter: DocFilter = typeof scope === 'string' ? { parentId: scope } : { ...scope };
     filter.status ??= query.status;
     const page = await this.repo().list(storeId, filter, query, ctx);
-    return { ...page, rows: await this.jsonPage(page.rows as DocRow[], this.db, this.include(query.include)) };
+    // a list's objects go straight into the answer: built ones may be reused (DocKind.keepsBuilt)
+    return { ...page, rows: await this.jsonPage(page.rows as DocRow[], this.db, this.include(query.include), true) };
   }
 
   count(storeId: string, scope?: string | DocFilter): Promise<number> {

@@ -97,12 +97,13 @@ function splice(json: string, fragments: readonly string[]): string {
   return out + json.slice(from);
 }
 
-function planOf(schema: Schema, count: { n: number }): { schema: Schema; plan: Plan | null } {
-  if ((schema as Record<symbol, unknown>)[SHARED]) {
+function planOf(schema: Schema, count: { n: number }, root = false): { schema: Schema; plan: Plan | null } {
+  // (the root of a fragment's own serializer is the marked schema itself: written inline there)
+  if (!root && (schema as Record<symbol, unknown>)[SHARED]) {
     // values are never null here (null is written as it is): the object branch of a Nullable alone
     const anyOf = schema.anyOf;
     const inner = Array.isArray(anyOf) && anyOf.length === 2 && anyOf.some(isNull) ? (anyOf.find((s) => !isNull(s)) as Schema) : schema;
-    return { schema: PLACEHOLDER, plan: { fragment: { write: fastJson(nullableAsTypeArrays(inner)), id: count.n++ } } };
+    return { schema: PLACEHOLDER, plan: { fragment: { write: remembering(compile(inner)), id: count.n++ } } };
   }
   let out: Schema | null = null;
   const plan: Plan = {};
@@ -145,16 +146,39 @@ function place(value: unknown, plan: Plan, fragments: string[], seen: Array<Map<
   // as fast-json-stringify would: an object's toJSON first
   const obj = (typeof (value as { toJSON?: unknown }).toJSON === 'function' ? (value as { toJSON(): unknown }).toJSON() : value) as Record<string, unknown>;
   if (obj === null || typeof obj !== 'object') return obj;
+  // nothing to place (a design listed with ?include=none): the object as it is, not a copy
+  if (!plan.items && plan.props!.every(([k]) => obj[k] === undefined || obj[k] === null)) return obj;
   const copy: Record<string, unknown> = { ...obj };
   if (typeof copy.toJSON === 'function') delete copy.toJSON;
   for (const [k, sub] of plan.props!) if (copy[k] !== undefined) copy[k] = place(copy[k], sub, fragments, seen);
   return copy;
 }
 
+/**
+ * A fragment's serializer that remembers the text it wrote for each frozen object: a frozen
+ * object cannot change, and objects kept between answers are frozen (docs/built-memo.ts), so
+ * a listed design or product unchanged since the last answer is not serialised again.
+ * Remembered per serializer (another schema may write the same object differently), and
+ * only while the object lives.
+ */
+function remembering(write: (v: unknown) => string): (v: unknown) => string {
+  const texts = new WeakMap<object, string>();
+  return (v) => {
+    if (typeof v !== 'object' || v === null || !Object.isFrozen(v)) return write(v);
+    let text = texts.get(v);
+    if (text === undefined) texts.set(v, (text = write(v)));
+    return text;
+  };
+}
+
 /** Fastify's serializer compiler with the rewrite above and shared objects written once (installed by app.ts). */
 export function serializerCompiler({ schema }: { schema: unknown }): (data: unknown) => string {
-  if (!isSchema(schema)) return fastJson(schema as Schema);
-  const { schema: placed, plan } = planOf(schema, { n: 0 });
+  return isSchema(schema) ? compile(schema) : fastJson(schema as Schema);
+}
+
+/** The serializer of a schema; a marked property's own serializer is built the same way (marks may nest). */
+function compile(schema: Schema): (data: unknown) => string {
+  const { schema: placed, plan } = planOf(schema, { n: 0 }, true);
   if (!plan) return fastJson(nullableAsTypeArrays(schema));
   // the serializer's own Ajv (for the anyOf it keeps) must know the placeholder's format
   const write = fastJson(nullableAsTypeArrays(placed), { ajv: { formats: { unsafe: true } } });

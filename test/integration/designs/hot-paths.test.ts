@@ -149,6 +149,80 @@ describe('nothing kept across requests outlives a change', () => {
   });
 });
 
+describe('lists keep what they built between answers only while the rows read the same', () => {
+  const list = async (url: string, headers: Record<string, string> = asKHeader(key)) => {
+    const res = await t.app.inject({ method: 'GET', url, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as any[];
+  };
+  const designIn = async (id: string, url = '/v1/designs?limit=50') => (await list(url)).find((x) => x.id === id);
+
+  it('a change to a design, its side, product, project or image shows in the very next list', async () => {
+    const own = await printProduct(t.app, store);
+    const project = await post(t.app, store, '/v1/projects', { name: 'Kept order' });
+    const preview = (await upload(t.app, store)).json().data;
+    const d = await saveDesign(t.app, store, { side_id: own.front.id, layers: [textLayer()], project_id: project.id, preview_image_id: preview.id });
+    const first = await designIn(d.id);
+    expect(unsigned(await designIn(d.id))).toEqual(unsigned(first));
+    const put = async (url: string, payload: Record<string, unknown>) => expect((await t.app.inject({ method: 'PUT', url, headers: as.B(store), payload })).statusCode).toBe(200);
+
+    await put(`/v1/designs/${d.id}`, { note: 'kept?' });
+    expect((await designIn(d.id)).note).toBe('kept?');
+    await put(`/v1/sides/${own.front.id}`, { name: 'Kept front' });
+    expect((await designIn(d.id)).side.name).toBe('Kept front');
+    await put(`/v1/products/${own.product.id}`, { name: 'Kept product' });
+    expect((await designIn(d.id)).product.name).toBe('Kept product');
+    expect((await list('/v1/products?limit=100', as.U(store))).find((p) => p.id === own.product.id).name).toBe('Kept product');
+    await put(`/v1/projects/${project.id}`, { name: 'Renamed order' });
+    expect((await designIn(d.id)).project.name).toBe('Renamed order');
+    const other = (await upload(t.app, store)).json().data;
+    await put(`/v1/designs/${d.id}`, { preview_image_id: other.id });
+    expect((await designIn(d.id)).preview_image.id).toBe(other.id);
+    // the same design under another include is another answer
+    expect(Object.hasOwn(await designIn(d.id, '/v1/designs?limit=50&include=none'), 'side')).toBe(false);
+    expect((await designIn(d.id)).side.name).toBe('Kept front');
+    // a document changed without a new updated_at (two writes in one millisecond) is seen too
+    const row = await t.deps.database.db.selectFrom('designs').select(['doc', 'updated_at']).where('id', '=', d.id).executeTakeFirstOrThrow();
+    const doc = JSON.parse(row.doc);
+    await t.deps.database.db.updateTable('designs').set({ doc: JSON.stringify({ ...doc, note: 'same millisecond' }) }).where('id', '=', d.id).execute();
+    expect((await designIn(d.id)).note).toBe('same millisecond');
+    expect((await designIn(d.id)).updated_at).toBe(new Date(row.updated_at).toISOString());
+    expect((await t.app.inject({ method: 'DELETE', url: `/v1/designs/${d.id}`, headers: as.B(store) })).statusCode).toBe(200);
+    expect(await designIn(d.id)).toBeUndefined();
+  });
+
+  it("links are fresh each second, and another process's write is seen (nothing is kept that the rows do not confirm)", async () => {
+    const preview = (await upload(t.app, store)).json().data;
+    const d = await saveDesign(t.app, store, { side_id: front.id, layers: [textLayer()], preview_image_id: preview.id });
+    const expiry = (x: any) => Number(new URL(x.preview_image.url).searchParams.get('expires'));
+    const before = expiry(await designIn(d.id));
+    await new Promise((r) => setTimeout(r, 1100));
+    const after = await designIn(d.id);
+    expect(expiry(after)).toBeGreaterThan(before);
+    const file = await t.app.inject({ method: 'GET', url: new URL(after.preview_image.url).pathname + new URL(after.preview_image.url).search });
+    expect(file.statusCode).toBe(200);
+
+    // a second app on the same database: what it writes, this one lists at once
+    const second = await buildTestApp({ env: { FOLIO_DATA_DIR: t.dataDir } });
+    try {
+      const res = await second.app.inject({ method: 'PUT', url: `/v1/designs/${d.id}`, headers: as.B(store), payload: { note: 'from the other process' } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await designIn(d.id)).note).toBe('from the other process');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("the store's key list shows a revoked key as revoked at once", async () => {
+    const other = await storeKey(t, store, { scopes: ['designs:read'] });
+    const status = async () => (await list(`/v1/stores/${store.id}/api-keys?limit=100`, as.B(store))).find((k) => k.uuid === other.data.uuid).status;
+    expect(await status()).toBe('active');
+    expect(await status()).toBe('active');
+    expect((await t.app.inject({ method: 'DELETE', url: `/v1/stores/${store.id}/api-keys/${other.data.uuid}`, headers: as.B(store) })).statusCode).toBe(200);
+    expect(await status()).toBe('revoked');
+  });
+});
+
 describe('?include= on design reads: the embeds a caller asks for, and only their lookups', () => {
   const EMBEDS = ['side', 'product', 'project', 'original_side'];
   const get = (url: string, headers: Record<string, string> = asKHeader(key)) => t.app.inject({ method: 'GET', url, headers });

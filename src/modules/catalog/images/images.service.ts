@@ -10,6 +10,7 @@ import { ACCEPTED_TYPES, checkAccepted, describeUpload, headerPixels, sanitizeUp
 import { bufferSource, collect, HEAD_BYTES, peek, SVG_MAX_BYTES, type ByteSource } from '../../../platform/http/upload-stream.js';
 import type { Plans } from '../../plans/plans.service.js';
 import { iso, nowIso } from '../../../platform/http/resource.js';
+import { BuiltMemo, rowInputs } from '../../../platform/db/built-memo.js';
 import { CategoriesRepo } from '../categories/categories.repo.js';
 import { ImagesRepo, type ImageRow, type ImageType } from './images.repo.js';
 import type { ImageJson, ClipartJson } from './images.schemas.js';
@@ -55,6 +56,8 @@ export interface ReceivedImage {
 
 /** Images and cliparts: uploads through the image engine, blobs, links, quota. */
 export class ImagesService {
+  private readonly built = new BuiltMemo<ImageJson>(); // toImage's `reuse`
+
   constructor(
     private readonly db: Db,
     private readonly blobs: BlobStore,
@@ -112,24 +115,22 @@ export class ImagesService {
     return row ? this.toImage(row) : null;
   }
 
-  /**
-   * The Image JSON of every usable image id among `ids` (others ignored), in one query: what
-   * a page of products, sides or designs embeds. Look an id up with `embedded`.
-   */
-  async embedMany(storeId: string, ids: Iterable<unknown>, db: DbOrTx = this.db): Promise<EmbeddedImages> {
+  /** The Image JSON of every usable image id among `ids` (others ignored), in one query: a page's embeds (see `embedded`). */
+  async embedMany(storeId: string, ids: Iterable<unknown>, db: DbOrTx = this.db, reuse = false): Promise<EmbeddedImages> {
     const wanted = new Set<string>();
     for (const id of ids) if (typeof id === 'string' && isUuid(id)) wanted.add(id);
     const rows = await this.repo(db).byIds(storeId, [...wanted], true);
     const out: EmbeddedImages = new Map();
-    await Promise.all(rows.map(async (r) => void out.set(r.id, await this.toImage(r))));
+    await Promise.all(rows.map(async (r) => void out.set(r.id, await this.toImage(r, reuse))));
     return out;
   }
 
-  async toImage(r: ImageRow): Promise<ImageJson> {
+  /** `reuse`: a list page's JSON, straight into the answer: the object built for the same row and links is kept (built-memo.ts). */
+  async toImage(r: ImageRow, reuse = false): Promise<ImageJson> {
     const t = JSON.parse(r.thumbnails) as Thumbs;
     const link = (k: string | null) => (k ? this.blobs.url(k) : Promise.resolve(null));
     const [url, small, medium, custom] = await Promise.all([this.blobs.url(r.blob_key), link(t.small), link(t.medium), link(t.custom)]);
-    return {
+    const json = (): ImageJson => ({
       id: r.id,
       name: r.name,
       url,
@@ -144,7 +145,8 @@ export class ImagesService {
       license: r.license,
       created_at: iso(r.created_at),
       updated_at: iso(r.updated_at),
-    };
+    });
+    return reuse ? this.built.get(r.id, [...rowInputs(r), url, small, medium, custom], json) : json();
   }
 
   async toImages(rows: ImageRow[]): Promise<ImageJson[]> {
