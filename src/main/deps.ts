@@ -235,7 +235,9 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   const { wallet, idempotency, operations } = walletModule;
   const jwt = new JwtIssuer(secrets.jwtSecret, config.jwt.issuer, config.jwt.ttlSeconds);
   const { identity } = add(buildIdentityModule({ db: database.db, jwt, scryptCost: config.scryptCost, onSignup: [(user) => wallet.grantSignup(user.id)] }));
-  const { stores } = add(buildStoresModule({ db: database.db, aead, plans, pageContext }));
+  const { stores } = add(
+    await buildStoresModule({ db: database.db, aead, plans, pageContext, redis, redisPrefix: config.redisPrefix, onError: (err, message) => logger.error({ err }, message) }),
+  );
   const apiKeys = add(
     await buildApiKeysModule({
       db: database.db,

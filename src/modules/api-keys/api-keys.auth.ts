@@ -3,7 +3,7 @@ import { holdsScope, scopeLabel, type Actor, type CredentialResolver, type Prese
 import type { ResolvedStore, StoresService } from '../stores/stores.service.js';
 import type { ApiKeysRepo, KeyAuthRow } from './api-keys.repo.js';
 import type { AuditWriter } from './audit-writer.js';
-import type { VerifiedKeyCache } from './key-cache.js';
+import type { VerifiedKeyCache } from '../../platform/cache/verified-cache.js';
 import { parseKey, type KeyKind } from './key-format.js';
 import { ipMatcher, requestOrigin, type IpMatcher } from './restrictions.js';
 

@@ -12,7 +12,7 @@ import type { BoundKey } from './api-keys.auth.js';
 import type { ApiKeysRepo, KeyRow, NewKeyRow, StoredEventRow } from './api-keys.repo.js';
 import { DEFAULT_GRACE_SECONDS, type ApiKeyDto, type AuditEventDto, type CreateKeyInput } from './api-keys.schemas.js';
 import { toEventRow, type AuditActor, type AuditEvent, type AuditWriter } from './audit-writer.js';
-import type { VerifiedKeyCache } from './key-cache.js';
+import type { VerifiedKeyCache } from '../../platform/cache/verified-cache.js';
 import { generateKey, type KeyKind } from './key-format.js';
 import { normalizeIpRule, normalizeOrigin } from './restrictions.js';
 

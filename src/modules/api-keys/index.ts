@@ -10,7 +10,7 @@ import { ApiKeysRepo } from './api-keys.repo.js';
 import { apiKeysRoutes } from './api-keys.routes.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { AuditWriter, DEFAULT_AUDIT_OPTIONS } from './audit-writer.js';
-import { LocalBus, RedisBus, VerifiedKeyCache, type InvalidationBus } from './key-cache.js';
+import { LocalBus, RedisBus, VerifiedKeyCache, type InvalidationBus } from '../../platform/cache/verified-cache.js';
 
 export { apiKeysRoutes } from './api-keys.routes.js';
 export { ApiKeysService } from './api-keys.service.js';

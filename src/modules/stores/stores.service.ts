@@ -7,6 +7,7 @@ import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import type { Plans } from '../plans/plans.service.js';
+import { LocalBus, VerifiedKeyCache } from '../../platform/cache/verified-cache.js';
 import type { CredentialSet, StorePatch, StoreRow, StoresRepo } from './stores.repo.js';
 
 export interface Store {
@@ -63,6 +64,14 @@ export interface ResolvedStore {
 /** Told after a store's tier, credentials or existence changed (caches of resolved stores). */
 export type StoreChangeListener = (storeId: string) => Promise<void>;
 
+/** What a store credential resolves to, as cached (the secret's hash is checked on every request). */
+export interface CredentialRecord extends ResolvedStore {
+  secretHash: string | null;
+}
+
+/** No cache: every credential is looked up (the CLI, and tests that build the service alone). */
+const NO_CACHE = new VerifiedKeyCache<CredentialRecord>(new LocalBus(), { ttlMs: 0, maxEntries: 0 });
+
 export class StoresService {
   private readonly changeListeners: StoreChangeListener[] = [];
 
@@ -70,6 +79,8 @@ export class StoresService {
     private readonly repo: StoresRepo,
     private readonly aead: Aead,
     private readonly plans: Plans,
+    /** store keys (by sid) and public tokens (by hash) looked up recently; dropped on every store change */
+    private readonly credentials: VerifiedKeyCache<CredentialRecord> = NO_CACHE,
   ) {}
 
   onChange(listener: StoreChangeListener): void {
@@ -77,6 +88,8 @@ export class StoresService {
   }
 
   private async changed(storeId: string): Promise<void> {
+    // before it answers, no process resolves a credential to what the store was
+    await this.credentials.invalidate({ keys: [storeId] });
     for (const listener of this.changeListeners) await listener(storeId);
   }
 
@@ -249,17 +262,35 @@ export class StoresService {
 
   // ---- credential resolution -------------------------------------------------------------
 
+  /**
+   * The live store a credential names, from the cache or the database: one lookup per
+   * credential while nothing about the store changes (`changed` empties the cache in every
+   * process). A credential that names no store is not kept.
+   */
+  private async record(cacheKey: string, load: () => Promise<(StoreRow & { secret_hash?: string }) | null>): Promise<CredentialRecord | null> {
+    const cached = this.credentials.get(cacheKey);
+    if (cached) return cached;
+    const mark = this.credentials.mark();
+    const row = await load();
+    if (!row) return null;
+    const record = { id: row.id, ownerId: row.owner_id, tier: row.tier, secretHash: row.secret_hash ?? null };
+    this.credentials.set(cacheKey, row.id, record, mark);
+    return record;
+  }
+
   async resolveStoreKey(sid: string, secret: string): Promise<ResolvedStore | null> {
     if (!sid || !secret || sid.length > 100 || secret.length > 200) return null;
-    const row = await this.repo.bySid(sid);
-    if (!row || !safeEqual(sha256Hex(secret), row.secret_hash)) return null;
-    return { id: row.id, ownerId: row.owner_id, tier: row.tier };
+    const r = await this.record(`sid:${sid}`, () => this.repo.bySid(sid));
+    // the secret is checked on every request, cached record or not
+    if (!r || r.secretHash === null || !safeEqual(sha256Hex(secret), r.secretHash)) return null;
+    return { id: r.id, ownerId: r.ownerId, tier: r.tier };
   }
 
   async resolvePublicToken(token: string): Promise<ResolvedStore | null> {
     if (!token || token.length > 200) return null;
-    const row = await this.repo.byUnauthTokenHash(sha256Hex(token));
-    return row ? { id: row.id, ownerId: row.owner_id, tier: row.tier } : null;
+    const hash = sha256Hex(token);
+    const r = await this.record(`token:${hash}`, () => this.repo.byUnauthTokenHash(hash));
+    return r ? { id: r.id, ownerId: r.ownerId, tier: r.tier } : null;
   }
 
   /** A live store by id (API keys bound to one store). */
@@ -271,7 +302,7 @@ export class StoresService {
   /** The store named by X-Service-Store-Sid, when the user owns it. */
   async resolveOwnedSid(userId: string, sid: string): Promise<ResolvedStore | null> {
     if (!sid || sid.length > 100) return null;
-    const row = await this.repo.bySid(sid);
-    return row && row.owner_id === userId ? { id: row.id, ownerId: row.owner_id, tier: row.tier } : null;
+    const r = await this.record(`sid:${sid}`, () => this.repo.bySid(sid));
+    return r && r.ownerId === userId ? { id: r.id, ownerId: r.ownerId, tier: r.tier } : null;
   }
 }

@@ -51,6 +51,28 @@ describe.skipIf(!scaleOut)('scale-out: two processes, one database, one Redis', 
     expect(after.json().data.entitlement.tier).toBe('enterprise');
   });
 
+  it('store keys and public tokens cached by one process follow a store change made on the other at once', async () => {
+    const store = await storeOn(a, 'advanced');
+    const tierOn = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: '/v1/account/capabilities', headers: as.B(store) })).json().data.entitlement.tier;
+    const productsOn = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: '/v1/products', headers: as.U(store) })).statusCode;
+    expect(await tierOn(b)).toBe('advanced');
+    expect(await productsOn(b)).toBe(200);
+    await a.deps.stores.setTier(store.id, 'enterprise');
+    expect(await tierOn(b)).toBe('enterprise');
+    // credentials reissued on a: the old store key and public token stop on b's next request
+    const reissued = await a.app.inject({ method: 'PUT', url: '/v1/stores/token-revoke', headers: as.B(store) });
+    expect(reissued.statusCode, reissued.body).toBe(200);
+    expect((await b.app.inject({ method: 'GET', url: '/v1/account/capabilities', headers: as.B(store) })).statusCode).toBe(401);
+    expect(await productsOn(b)).toBe(401);
+    const fresh = { ...store, sid: reissued.json().data.sid, secret: reissued.json().data.secret, unauth_token: reissued.json().data.unauth_token };
+    expect((await b.app.inject({ method: 'GET', url: '/v1/products', headers: as.U(fresh) })).statusCode).toBe(200);
+    expect((await b.app.inject({ method: 'GET', url: '/v1/account/capabilities', headers: as.B(fresh) })).statusCode).toBe(200);
+    // deleted on a: refused on b at once
+    expect((await a.app.inject({ method: 'DELETE', url: `/v1/stores/${store.id}`, headers: as.J(store.owner) })).statusCode).toBe(200);
+    expect((await b.app.inject({ method: 'GET', url: '/v1/products', headers: as.U(fresh) })).statusCode).toBe(401);
+    expect((await b.app.inject({ method: 'GET', url: '/v1/account/capabilities', headers: as.B(fresh) })).statusCode).toBe(401);
+  });
+
   it('audit events written by both processes end up in one trail', async () => {
     const store = await storeOn(a, 'advanced');
     const sk = await storeKey(a, store);

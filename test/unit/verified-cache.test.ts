@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LocalBus, VerifiedKeyCache, type InvalidationBus } from '../../../src/modules/api-keys/key-cache.js';
+import { LocalBus, VerifiedKeyCache, type InvalidationBus } from '../../src/platform/cache/verified-cache.js';
 
 function cache(opts: Partial<{ ttlMs: number; maxEntries: number }> = {}, bus: InvalidationBus = new LocalBus()) {
   let t = 0;

@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /**
- * A short-lived, per-process cache of looked-up API keys (keyed by the key's SHA-256), so
- * a request with a known key costs no database round trip. It caches records, never
- * verdicts: expiry, grace, revocation, origin and IP are checked on every request.
+ * A short-lived, per-process cache of looked-up credentials (API keys keyed by the key's
+ * SHA-256; store keys by sid and public tokens by their hash), so a request with a known
+ * credential costs no database round trip. It caches records, never verdicts: the secret,
+ * expiry, grace, revocation, origin and IP are checked on every request.
  *
- * Whatever changes a key (revoke, rotate) or a store a key resolves to (tier, deletion,
- * reissued sid) calls `invalidate`, which drops the entries here at once and, through the
- * bus, in every other process before it returns. A process that cannot hear the bus
- * (Redis subscriber down) does not use the cache at all until it hears it again.
+ * Whatever changes a key (revoke, rotate) or a store a credential resolves to (tier,
+ * deletion, reissued credentials) calls `invalidate`, which drops the entries here at once
+ * and, through the bus, in every other process before it returns. A process that cannot
+ * hear the bus (Redis subscriber down) does not use the cache at all until it hears it again.
+ * Each cache names itself in its log lines (`name`).
  */
 export interface Invalidation {
   keys?: string[];
@@ -58,6 +60,8 @@ export class RedisBus implements InvalidationBus {
     private readonly channel: string,
     private readonly ackTimeoutMs = 1000,
     private readonly onError: (err: unknown, message: string) => void = () => undefined,
+    /** what the log lines call this cache */
+    private readonly name = 'api-key',
   ) {}
 
   get live(): boolean {
@@ -83,7 +87,7 @@ export class RedisBus implements InvalidationBus {
           this.handler?.({ all: true });
           this.isLive = true;
         },
-        (err: unknown) => this.onError(err, 'api-key cache: resubscribe failed'),
+        (err: unknown) => this.onError(err, `${this.name} cache: resubscribe failed`),
       );
     });
     sub.on('message', (channel: string, message: string) => this.onMessage(channel, message));
@@ -92,7 +96,7 @@ export class RedisBus implements InvalidationBus {
       this.isLive = true;
     } catch (err) {
       // Redis down at start is not fatal: the cache stays off until the subscriber is ready.
-      this.onError(err, 'api-key cache: cannot subscribe; caching off until Redis answers');
+      this.onError(err, `${this.name} cache: cannot subscribe; caching off until Redis answers`);
     }
   }
 
@@ -116,7 +120,7 @@ export class RedisBus implements InvalidationBus {
       return;
     }
     this.handler?.({ ...(wire.keys ? { keys: wire.keys } : {}), ...(wire.all ? { all: true } : {}) });
-    this.redis.publish(this.ackChannel, wire.n).catch((err: unknown) => this.onError(err, 'api-key cache: ack failed'));
+    this.redis.publish(this.ackChannel, wire.n).catch((err: unknown) => this.onError(err, `${this.name} cache: ack failed`));
   }
 
   async publish(inv: Invalidation): Promise<void> {
@@ -125,7 +129,7 @@ export class RedisBus implements InvalidationBus {
     const acked = new Promise<void>((resolve) => {
       this.pending.set(n, { need: Number.POSITIVE_INFINITY, got: 0, done: resolve });
       timer = setTimeout(() => {
-        this.onError(new Error('not every process acknowledged in time'), 'api-key cache: invalidation ack timeout');
+        this.onError(new Error('not every process acknowledged in time'), `${this.name} cache: invalidation ack timeout`);
         resolve();
       }, this.ackTimeoutMs);
     });
@@ -142,7 +146,7 @@ export class RedisBus implements InvalidationBus {
       await acked;
     } catch (err) {
       // Processes that cannot hear Redis do not use their caches; nothing more to do.
-      this.onError(err, 'api-key cache: publish failed');
+      this.onError(err, `${this.name} cache: publish failed`);
     } finally {
       clearTimeout(timer);
       this.pending.delete(n);
