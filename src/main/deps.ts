@@ -234,10 +234,10 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   );
   const { wallet, idempotency, operations } = walletModule;
   const jwt = new JwtIssuer(secrets.jwtSecret, config.jwt.issuer, config.jwt.ttlSeconds);
-  const { identity } = add(buildIdentityModule({ db: database.db, jwt, scryptCost: config.scryptCost, onSignup: [(user) => wallet.grantSignup(user.id)] }));
-  const { stores } = add(
-    await buildStoresModule({ db: database.db, aead, plans, pageContext, redis, redisPrefix: config.redisPrefix, onError: (err, message) => logger.error({ err }, message) }),
-  );
+  // the credential caches' buses (identity, stores; api-keys below): Redis when there is one
+  const busDeps = { redis, redisPrefix: config.redisPrefix, onError: (err: unknown, message: string) => logger.error({ err }, message) };
+  const { identity } = add(await buildIdentityModule({ db: database.db, jwt, scryptCost: config.scryptCost, onSignup: [(user) => wallet.grantSignup(user.id)], ...busDeps }));
+  const { stores } = add(await buildStoresModule({ db: database.db, aead, plans, pageContext, ...busDeps }));
   const apiKeys = add(
     await buildApiKeysModule({
       db: database.db,

@@ -2,6 +2,7 @@ import { AppError, type FieldErrors } from '../../platform/http/errors.js';
 import { newId } from '../../platform/crypto/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/crypto/password.js';
 import { nowIso } from '../../platform/db/index.js';
+import { LocalBus, VerifiedKeyCache } from '../../platform/cache/verified-cache.js';
 import type { AccessToken, JwtIssuer } from './jwt.js';
 import type { User, IdentityRepo } from './identity.repo.js';
 
@@ -57,6 +58,8 @@ export class IdentityService {
     private readonly users: IdentityRepo,
     private readonly jwt: JwtIssuer,
     private readonly scryptCost: number,
+    /** accounts' token versions looked up recently (a JWT's check); dropped in every process when one changes */
+    private readonly versions: VerifiedKeyCache<number> = new VerifiedKeyCache<number>(new LocalBus(), { ttlMs: 0, maxEntries: 0 }),
   ) {}
 
   onSignup(hook: SignupHook): void {
@@ -113,6 +116,8 @@ export class IdentityService {
     const problems = passwordProblems(input.password);
     if (problems.length > 0) throw AppError.validation({ password: problems });
     const version = await this.users.setPassword(userId, await hashPassword(input.password, this.scryptCost), nowIso());
+    // every earlier JWT stops here and, before this answers, in every other process
+    await this.versions.invalidate({ keys: [userId] });
     return { user: await this.me(userId), ...(await this.jwt.issue(userId, version)) };
   }
 
@@ -127,7 +132,17 @@ export class IdentityService {
   async verifyJwt(token: string): Promise<string | null> {
     const claims = await this.jwt.verify(token);
     if (!claims) return null;
-    const version = await this.users.tokenVersion(claims.userId);
+    const version = await this.currentVersion(claims.userId);
     return version !== null && version === claims.version ? claims.userId : null;
+  }
+
+  /** An account's token version: one lookup while it does not change (a password change drops it everywhere). */
+  private async currentVersion(userId: string): Promise<number | null> {
+    const cached = this.versions.get(userId);
+    if (cached !== undefined) return cached;
+    const mark = this.versions.mark();
+    const version = await this.users.tokenVersion(userId);
+    if (version !== null) this.versions.set(userId, userId, version, mark);
+    return version;
   }
 }

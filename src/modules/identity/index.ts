@@ -1,3 +1,5 @@
+import type { Redis } from 'ioredis';
+import { credentialCache, type CacheOptions } from '../../platform/cache/verified-cache.js';
 import type { Db } from '../../platform/db/index.js';
 import type { FolioModule } from '../contract.js';
 import { IdentityRepo } from './identity.repo.js';
@@ -15,11 +17,18 @@ export interface IdentityModuleDeps {
   scryptCost: number;
   /** told about every new account, in order (the wallet's sign-up grant) */
   onSignup?: readonly SignupHook[];
+  /** with Redis, a password change empties every process's token-version cache before it answers */
+  redis: Redis | null;
+  redisPrefix: string;
+  /** the token-version cache; ttlMs 0 turns it off */
+  cache?: CacheOptions;
+  onError(err: unknown, message: string): void;
 }
 
 /** Accounts: sign-up, sign-in, JWTs, the account's own routes. */
-export function buildIdentityModule(deps: IdentityModuleDeps): FolioModule & { identity: IdentityService } {
-  const identity = new IdentityService(new IdentityRepo(deps.db), deps.jwt, deps.scryptCost);
+export async function buildIdentityModule(deps: IdentityModuleDeps): Promise<FolioModule & { identity: IdentityService }> {
+  const { cache, bus } = await credentialCache<number>({ ...deps, channel: 'identity:invalidate', name: 'token version' });
+  const identity = new IdentityService(new IdentityRepo(deps.db), deps.jwt, deps.scryptCost, cache);
   for (const hook of deps.onSignup ?? []) identity.onSignup(hook);
-  return { name: 'identity', identity, routes: (app) => identityRoutes(app, { identity }) };
+  return { name: 'identity', identity, routes: (app) => identityRoutes(app, { identity }), close: () => bus.close() };
 }

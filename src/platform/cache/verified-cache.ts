@@ -237,3 +237,30 @@ export class VerifiedKeyCache<V> {
     await this.bus.publish(inv);
   }
 }
+
+/** As the API keys' cache: a looked-up record is kept at most 30 s (a change heard drops it at once). */
+export const DEFAULT_CACHE: CacheOptions = { ttlMs: 30_000, maxEntries: 10_000 };
+
+/**
+ * A module's cache with its bus, started: over Redis (channel `<prefix><channel>`) when there
+ * is one, else local to this process.
+ */
+export async function credentialCache<V>(o: {
+  redis: Redis | null;
+  redisPrefix: string;
+  channel: string;
+  /** what the log lines call it */
+  name: string;
+  cache?: CacheOptions | undefined;
+  onError(err: unknown, message: string): void;
+}): Promise<{ cache: VerifiedKeyCache<V>; bus: InvalidationBus }> {
+  const bus: InvalidationBus = o.redis ? new RedisBus(o.redis, `${o.redisPrefix}${o.channel}`, 1000, o.onError, o.name) : new LocalBus();
+  const cache = new VerifiedKeyCache<V>(bus, o.cache ?? DEFAULT_CACHE);
+  try {
+    await bus.start((inv) => cache.apply(inv));
+  } catch (err) {
+    await bus.close();
+    throw err;
+  }
+  return { cache, bus };
+}

@@ -13,8 +13,9 @@ const scaleOut = Boolean(inject('databaseUrl') && inject('redisUrl'));
 describe.skipIf(!scaleOut)('scale-out: two processes, one database, one Redis', () => {
   let a: TestApp;
   let b: TestApp;
+  const prefix = `folio-test:${randomUUID()}:`;
   beforeAll(async () => {
-    const env = { FOLIO_REDIS_PREFIX: `folio-test:${randomUUID()}:` };
+    const env = { FOLIO_REDIS_PREFIX: prefix };
     [a, b] = await Promise.all([buildTestApp({ env }), buildTestApp({ env })]);
   });
   afterAll(async () => {
@@ -71,6 +72,22 @@ describe.skipIf(!scaleOut)('scale-out: two processes, one database, one Redis', 
     expect((await a.app.inject({ method: 'DELETE', url: `/v1/stores/${store.id}`, headers: as.J(store.owner) })).statusCode).toBe(200);
     expect((await b.app.inject({ method: 'GET', url: '/v1/products', headers: as.U(fresh) })).statusCode).toBe(401);
     expect((await b.app.inject({ method: 'GET', url: '/v1/account/capabilities', headers: as.B(fresh) })).statusCode).toBe(401);
+  });
+
+  it('a password changed on one process ends the earlier JWTs on the other at once, though it had them cached', async () => {
+    // JWTs are signed with the deployment's secret: a third process sharing a's secrets
+    const c = await buildTestApp({ env: { FOLIO_REDIS_PREFIX: prefix, FOLIO_DATA_DIR: a.dataDir } });
+    try {
+      const store = await storeOn(a, 'advanced');
+      const user = store.owner;
+      expect((await c.app.inject({ method: 'GET', url: '/v1/stores', headers: as.J(user) })).statusCode).toBe(200);
+      const res = await a.app.inject({ method: 'PUT', url: '/v1/account/password-update', headers: as.J(user), payload: { current_password: user.password, password: 'N3w-Passw0rd!' } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await c.app.inject({ method: 'GET', url: '/v1/stores', headers: as.J(user) })).statusCode).toBe(401);
+      expect((await c.app.inject({ method: 'GET', url: '/v1/stores', headers: as.J({ token: res.json().data.access_token }) })).statusCode).toBe(200);
+    } finally {
+      await c.close();
+    }
   });
 
   it('audit events written by both processes end up in one trail', async () => {
