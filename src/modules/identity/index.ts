@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { credentialCache, type CacheOptions } from '../../platform/cache/verified-cache.js';
+import { credentialCache, type CredentialCacheDeps } from '../../platform/cache/verified-cache.js';
 import type { Db } from '../../platform/db/index.js';
 import type { FolioModule } from '../contract.js';
 import { IdentityRepo } from './identity.repo.js';
@@ -11,18 +10,13 @@ export { IdentityService } from './identity.service.js';
 export { JwtIssuer } from './jwt.js';
 export { coreResolvers } from './credentials.js';
 
-export interface IdentityModuleDeps {
+/** `cache`: accounts' token versions, dropped on a password change */
+export interface IdentityModuleDeps extends CredentialCacheDeps {
   db: Db;
   jwt: JwtIssuer;
   scryptCost: number;
   /** told about every new account, in order (the wallet's sign-up grant) */
   onSignup?: readonly SignupHook[];
-  /** with Redis, a password change empties every process's token-version cache before it answers */
-  redis: Redis | null;
-  redisPrefix: string;
-  /** the token-version cache; ttlMs 0 turns it off */
-  cache?: CacheOptions;
-  onError(err: unknown, message: string): void;
 }
 
 /** Accounts: sign-up, sign-in, JWTs, the account's own routes. */

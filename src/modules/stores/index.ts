@@ -1,7 +1,6 @@
-import type { Redis } from 'ioredis';
 import type { Aead } from '../../platform/crypto/aead.js';
 import type { Db } from '../../platform/db/index.js';
-import { credentialCache, type CacheOptions } from '../../platform/cache/verified-cache.js';
+import { credentialCache, type CredentialCacheDeps } from '../../platform/cache/verified-cache.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';
 import type { FolioModule } from '../contract.js';
 import type { Plans } from '../plans/plans.service.js';
@@ -11,17 +10,12 @@ import { StoresService, type CredentialRecord } from './stores.service.js';
 
 export { StoresService } from './stores.service.js';
 
-export interface StoresModuleDeps {
+/** `cache`: store keys by sid and public tokens by hash, dropped on a store's change */
+export interface StoresModuleDeps extends CredentialCacheDeps {
   db: Db;
   aead: Aead;
   plans: Plans;
   pageContext: PageContextFactory;
-  /** with Redis, a store's change empties every process's credential cache before it answers */
-  redis: Redis | null;
-  redisPrefix: string;
-  /** the credential cache (store keys, public tokens); ttlMs 0 turns it off */
-  cache?: CacheOptions;
-  onError(err: unknown, message: string): void;
 }
 
 /** Stores: an account's shops, their credentials (encrypted) and tiers. */

@@ -241,19 +241,21 @@ export class VerifiedKeyCache<V> {
 /** As the API keys' cache: a looked-up record is kept at most 30 s (a change heard drops it at once). */
 export const DEFAULT_CACHE: CacheOptions = { ttlMs: 30_000, maxEntries: 10_000 };
 
+/** What a module needs for a credential cache (its builder's deps extend it). */
+export interface CredentialCacheDeps {
+  /** with Redis, a change empties every process's cache before it answers */
+  redis: Redis | null;
+  redisPrefix: string;
+  /** the cache's settings; ttlMs 0 turns it off */
+  cache?: CacheOptions | undefined;
+  onError(err: unknown, message: string): void;
+}
+
 /**
  * A module's cache with its bus, started: over Redis (channel `<prefix><channel>`) when there
  * is one, else local to this process.
  */
-export async function credentialCache<V>(o: {
-  redis: Redis | null;
-  redisPrefix: string;
-  channel: string;
-  /** what the log lines call it */
-  name: string;
-  cache?: CacheOptions | undefined;
-  onError(err: unknown, message: string): void;
-}): Promise<{ cache: VerifiedKeyCache<V>; bus: InvalidationBus }> {
+export async function credentialCache<V>(o: CredentialCacheDeps & { channel: string; /** what the log lines call it */ name: string }): Promise<{ cache: VerifiedKeyCache<V>; bus: InvalidationBus }> {
   const bus: InvalidationBus = o.redis ? new RedisBus(o.redis, `${o.redisPrefix}${o.channel}`, 1000, o.onError, o.name) : new LocalBus();
   const cache = new VerifiedKeyCache<V>(bus, o.cache ?? DEFAULT_CACHE);
   try {
