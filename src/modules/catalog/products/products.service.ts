@@ -82,19 +82,19 @@ export async function productPage(rows: readonly DocRow[], images: ImagesService
 export const productKind = (images: ImagesService): DocKind<ProductJson> => {
   const built = new BuiltMemo<object>();
   return {
-  table: 'catalog_products',
-  topic: 'products',
-  noun: 'Product',
-  async prepare(storeId, body, existing, db) {
-    const doc = { ...DEFAULTS, ...(existing ?? {}), ...body } as Record<string, unknown>;
-    doc.category_ids = [...new Set(doc.category_ids as string[])];
-    await checkRefs(storeId, doc, db);
-    return { name: doc.name as string, status: doc.status as string, parentId: (doc.parent_id as string | null) ?? null, doc };
-  },
-  async toJson(row, doc, db) {
-    return productJson(row, doc, await images.embedMany(row.store_id, [doc.product_image_id], db));
-  },
-  keepsBuilt: true,
-  toJsonPage: (rows, db, _include, reuse) => productPage(rows, images, db, reuse ? built : undefined),
+    table: 'catalog_products',
+    topic: 'products',
+    noun: 'Product',
+    async prepare(storeId, body, existing, db) {
+      const doc = { ...DEFAULTS, ...(existing ?? {}), ...body } as Record<string, unknown>;
+      doc.category_ids = [...new Set(doc.category_ids as string[])];
+      await checkRefs(storeId, doc, db);
+      return { name: doc.name as string, status: doc.status as string, parentId: (doc.parent_id as string | null) ?? null, doc };
+    },
+    async toJson(row, doc, db) {
+      return productJson(row, doc, await images.embedMany(row.store_id, [doc.product_image_id], db));
+    },
+    keepsBuilt: true,
+    toJsonPage: (rows, db, _include, reuse) => productPage(rows, images, db, reuse ? built : undefined),
   };
 };

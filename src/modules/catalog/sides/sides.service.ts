@@ -86,25 +86,25 @@ export async function sidePage(rows: readonly DocRow[], images: ImagesService, d
 export const sideKind = (images: ImagesService): DocKind<SideJson> => {
   const built = new BuiltMemo<object>();
   return {
-  table: 'catalog_sides',
-  topic: 'sides',
-  noun: 'Side',
-  async prepare(storeId, body, existing, db) {
-    const doc = { ...DEFAULTS, ...(existing ?? {}), ...body } as unknown as Record<string, unknown> & { width: number; height: number; bleed: Edges; safe_zone: Edges };
-    const errors = geometryErrors(doc);
-    const product = isUuid(doc.product_id as string) ? await new DocRepo(db, 'catalog_products').byId(storeId, doc.product_id as string) : null;
-    if (!product) errors.product_id = ['is not a product of this store'];
-    await checkImage(storeId, doc.side_image_id, 'side_image_id', errors, db, true);
-    await checkImage(storeId, doc.img_overlay_id, 'img_overlay_id', errors, db, false);
-    if (Object.keys(errors).length) throw AppError.validation(errors);
-    // The unit is the product's at the time of writing (kept, so a snapshot reads the same).
-    doc.dimension_unit = (JSON.parse(product!.doc) as { dimension_unit?: string }).dimension_unit ?? 'cm';
-    return { name: doc.name as string, status: doc.status as string, parentId: doc.product_id as string, doc };
-  },
-  async toJson(row, doc, db) {
-    return sideJson(row, doc, await images.embedMany(row.store_id, [doc.side_image_id, doc.img_overlay_id], db));
-  },
-  keepsBuilt: true,
-  toJsonPage: (rows, db, _include, reuse) => sidePage(rows, images, db, reuse ? built : undefined),
+    table: 'catalog_sides',
+    topic: 'sides',
+    noun: 'Side',
+    async prepare(storeId, body, existing, db) {
+      const doc = { ...DEFAULTS, ...(existing ?? {}), ...body } as unknown as Record<string, unknown> & { width: number; height: number; bleed: Edges; safe_zone: Edges };
+      const errors = geometryErrors(doc);
+      const product = isUuid(doc.product_id as string) ? await new DocRepo(db, 'catalog_products').byId(storeId, doc.product_id as string) : null;
+      if (!product) errors.product_id = ['is not a product of this store'];
+      await checkImage(storeId, doc.side_image_id, 'side_image_id', errors, db, true);
+      await checkImage(storeId, doc.img_overlay_id, 'img_overlay_id', errors, db, false);
+      if (Object.keys(errors).length) throw AppError.validation(errors);
+      // The unit is the product's at the time of writing (kept, so a snapshot reads the same).
+      doc.dimension_unit = (JSON.parse(product!.doc) as { dimension_unit?: string }).dimension_unit ?? 'cm';
+      return { name: doc.name as string, status: doc.status as string, parentId: doc.product_id as string, doc };
+    },
+    async toJson(row, doc, db) {
+      return sideJson(row, doc, await images.embedMany(row.store_id, [doc.side_image_id, doc.img_overlay_id], db));
+    },
+    keepsBuilt: true,
+    toJsonPage: (rows, db, _include, reuse) => sidePage(rows, images, db, reuse ? built : undefined),
   };
 };
