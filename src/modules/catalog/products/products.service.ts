@@ -5,7 +5,8 @@ import { isUuid } from '../../../platform/crypto/ids.js';
 import type { DocKind } from '../../../platform/docs/doc.service.js';
 import { DocRepo, type DocRow } from '../../../platform/docs/doc.repo.js';
 import { iso, withDefaults } from '../../../platform/http/resource.js';
-import { BuiltMemo, parsedDoc, rowInputs } from '../../../platform/db/built-memo.js';
+import { BuiltMemo } from '../../../platform/db/built-memo.js';
+import { embeddingPage } from '../images/embedding-page.js';
 import { CategoriesRepo } from '../categories/categories.repo.js';
 import { ImagesRepo } from '../images/images.repo.js';
 import { embedded, type EmbeddedImages, type ImagesService } from '../images/images.service.js';
@@ -63,21 +64,6 @@ export function productJson(row: DocRow, doc: Record<string, unknown>, embeds: E
   }) as unknown as ProductJson;
 }
 
-/**
- * A page of products' JSON. `built`, when given, keeps each product's parsed document and
- * JSON between answers (a list's objects go straight into the answer): rebuilt only when the
- * row or its embedded image reads differently.
- */
-export async function productPage(rows: readonly DocRow[], images: ImagesService, db: DbOrTx, built?: BuiltMemo<object>): Promise<ProductJson[]> {
-  const docs = rows.map((r) => (built ? parsedDoc(built, r) : (JSON.parse(r.doc) as Record<string, unknown>)));
-  const embeds = await images.embedMany(rows[0]!.store_id, docs.map((d) => d.product_image_id), db, built !== undefined);
-  return rows.map((r, i) => {
-    const doc = docs[i]!;
-    if (!built) return productJson(r, doc, embeds);
-    return built.get(`product:${r.id}`, [...rowInputs(r), embedded(embeds, doc.product_image_id)], () => productJson(r, doc, embeds)) as ProductJson;
-  });
-}
-
 /** `images` embeds the product image (with fresh links) in every response. */
 export const productKind = (images: ImagesService): DocKind<ProductJson> => {
   const built = new BuiltMemo<object>();
@@ -95,6 +81,6 @@ export const productKind = (images: ImagesService): DocKind<ProductJson> => {
       return productJson(row, doc, await images.embedMany(row.store_id, [doc.product_image_id], db));
     },
     keepsBuilt: true,
-    toJsonPage: (rows, db, _include, reuse) => productPage(rows, images, db, reuse ? built : undefined),
+    toJsonPage: (rows, db, _include, reuse) => embeddingPage(rows, images, db, ['product_image_id'], productJson, reuse ? built : undefined),
   };
 };

@@ -5,7 +5,8 @@ import { isUuid } from '../../../platform/crypto/ids.js';
 import type { DocKind } from '../../../platform/docs/doc.service.js';
 import { DocRepo, type DocRow } from '../../../platform/docs/doc.repo.js';
 import { iso, withDefaults } from '../../../platform/http/resource.js';
-import { BuiltMemo, parsedDoc, rowInputs } from '../../../platform/db/built-memo.js';
+import { BuiltMemo } from '../../../platform/db/built-memo.js';
+import { embeddingPage } from '../images/embedding-page.js';
 import { ImagesRepo } from '../images/images.repo.js';
 import { embedded, type EmbeddedImages, type ImagesService } from '../images/images.service.js';
 import type { Side } from './sides.schemas.js';
@@ -68,20 +69,6 @@ export function sideJson(row: DocRow, doc: Record<string, unknown>, embeds: Embe
   }) as unknown as SideJson;
 }
 
-/**
- * A page of sides' JSON. `built`, when given, keeps each side's parsed document and JSON
- * between answers (see productPage).
- */
-export async function sidePage(rows: readonly DocRow[], images: ImagesService, db: DbOrTx, built?: BuiltMemo<object>): Promise<SideJson[]> {
-  const docs = rows.map((r) => (built ? parsedDoc(built, r) : (JSON.parse(r.doc) as Record<string, unknown>)));
-  const embeds = await images.embedMany(rows[0]!.store_id, docs.flatMap((d) => [d.side_image_id, d.img_overlay_id]), db, built !== undefined);
-  return rows.map((r, i) => {
-    const doc = docs[i]!;
-    if (!built) return sideJson(r, doc, embeds);
-    return built.get(`side:${r.id}`, [...rowInputs(r), embedded(embeds, doc.side_image_id), embedded(embeds, doc.img_overlay_id)], () => sideJson(r, doc, embeds)) as SideJson;
-  });
-}
-
 /** `images` embeds the side image and overlay (with fresh links) in every response. */
 export const sideKind = (images: ImagesService): DocKind<SideJson> => {
   const built = new BuiltMemo<object>();
@@ -105,6 +92,6 @@ export const sideKind = (images: ImagesService): DocKind<SideJson> => {
       return sideJson(row, doc, await images.embedMany(row.store_id, [doc.side_image_id, doc.img_overlay_id], db));
     },
     keepsBuilt: true,
-    toJsonPage: (rows, db, _include, reuse) => sidePage(rows, images, db, reuse ? built : undefined),
+    toJsonPage: (rows, db, _include, reuse) => embeddingPage(rows, images, db, ['side_image_id', 'img_overlay_id'], sideJson, reuse ? built : undefined),
   };
 };
