@@ -57,10 +57,9 @@ export const Design = Type.Object({
   design_image_id: Nullable(Type.String()),
   preview_image: Nullable(Image),
   design_image: Nullable(Image),
-  // the designs of a page share their side, product and project: each written once per answer
-  side: sharedInAnswer(Nullable(InlineSide)),
-  product: sharedInAnswer(Nullable(Product)),
-  project: sharedInAnswer(Nullable(Project)),
+  side: Nullable(InlineSide),
+  product: Nullable(Product),
+  project: Nullable(Project),
   original_side: Side,
   original_output_options: Type.Object({ dpi: Type.Integer(), dimension_unit: DimensionUnit }),
   created_at: Type.String(),
@@ -73,5 +72,16 @@ export const DESIGN_EMBEDS = ['side', 'product', 'project', 'original_side'] as 
 /** A list of designs (of the store, a product or a project): the list parameters, `status` and `include`. */
 export const DesignListQuery = Type.Intersect([listQuerySchema(['created_date', 'id', 'name']), Type.Object({ status: Type.Optional(DesignStatus), include: Type.Optional(includeSchema(DESIGN_EMBEDS)) })]);
 
-/** A page of designs as the lists answer it: the embeds present unless `include` leaves them out. */
-export const DesignListEnvelope = listEnvelope(sharedInAnswer(withOptionalEmbeds(Design, DESIGN_EMBEDS)));
+/**
+ * A design as the lists answer it: the embeds present unless `include` leaves them out. The
+ * designs of a page share their side, product and project, so each is written once per answer
+ * (a single read has nothing to share and writes them inline).
+ */
+const DesignListItem = (() => {
+  const item = withOptionalEmbeds(Design, DESIGN_EMBEDS);
+  for (const k of ['side', 'product', 'project'] as const) item.properties[k] = sharedInAnswer({ ...item.properties[k]! });
+  return sharedInAnswer(item);
+})();
+
+/** A page of designs. */
+export const DesignListEnvelope = listEnvelope(DesignListItem);
