@@ -3,6 +3,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifySerializerCompiler,
 } from 'fastify';
 import cors from '@fastify/cors';
 import { Type } from '@sinclair/typebox';
@@ -100,7 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app);
-  app.setSerializerCompiler(serializerCompiler);
+  // (Fastify's type says text; its reply sends a Buffer from the serializer as it is)
+  app.setSerializerCompiler(serializerCompiler as FastifySerializerCompiler<unknown>);
   if (deps.metrics?.enabled) {
     const observe = httpObserver(deps.metrics);
     // reply.elapsedTime: from the request's arrival to the response handed to the socket.

@@ -2,7 +2,16 @@ import { Type } from '@sinclair/typebox';
 import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
 import { Nullable } from '../../src/platform/http/resource.js';
-import { nullableAsTypeArrays, serializerCompiler, sharedInAnswer } from '../../src/platform/http/serializer.js';
+import { nullableAsTypeArrays, serializerCompiler as bytesOrText, sharedInAnswer } from '../../src/platform/http/serializer.js';
+
+/** The serializer's answer as text (an answer holding shared objects comes out as UTF-8 bytes). */
+const serializerCompiler = (route: { schema: unknown }) => {
+  const write = bytesOrText(route);
+  return (data: unknown): string => {
+    const out = write(data);
+    return typeof out === 'string' ? out : out.toString('utf8');
+  };
+};
 
 const Img = Type.Object({ id: Type.String(), url: Type.String(), width: Type.Integer() });
 const Row = Type.Object({
@@ -59,6 +68,16 @@ describe('sharedInAnswer', () => {
   });
   const List = Type.Object({ data: Type.Array(Item), one: sharedInAnswer(Side), message: Type.String() });
   const plain = (schema: unknown) => fastJson(JSON.parse(JSON.stringify(schema)));
+
+  it('answers bytes when it placed a shared object, text otherwise; the bytes are the plain text in UTF-8, whatever the script', () => {
+    const side = { id: 's1', name: 'Zürich «日本» 😀 \u2028', tags: ['é'] };
+    const body = { data: [{ id: 'ä', side, inline: side, meta: { k: '😀' } }, { id: 'b', side, also: side, inline: null, meta: {} }], one: side, message: 'ünï 😀' };
+    const out = bytesOrText({ schema: List })(body);
+    expect(Buffer.isBuffer(out)).toBe(true);
+    expect(Buffer.compare(out as Buffer, Buffer.from(plain(List)(body), 'utf8'))).toBe(0);
+    // nothing placed (every marked property null): text, as fast-json-stringify wrote it
+    expect(bytesOrText({ schema: Type.Object({ data: Type.Array(Item) }) })({ data: [{ id: 'a', side: null, inline: side, meta: {} }] })).toBe(plain(Type.Object({ data: Type.Array(Item) }))({ data: [{ id: 'a', side: null, inline: side, meta: {} }] }));
+  });
 
   it('writes the same bytes as a plain serializer, shared objects and hostile strings included', () => {
     const side = { id: 's1', name: 'Front "A"\u0000', tags: ['x', '\u00000\u0000'], dropped: true };

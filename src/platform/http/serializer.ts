@@ -74,7 +74,7 @@ interface Plan {
   props?: Array<[string, Plan]>;
   items?: Plan;
   /** a marked property: its serializer, and its index among the schema's marked properties */
-  fragment?: { write: (v: unknown) => string; id: number };
+  fragment?: { write: (v: unknown) => Buffer; id: number };
 }
 
 /**
@@ -84,17 +84,39 @@ interface Plan {
  */
 const PLACEHOLDER = { type: ['string', 'null'], format: 'unsafe' };
 
-/** The text with each placeholder replaced by its fragment (found by indexOf: a regex over the whole answer costs more). */
-function splice(json: string, fragments: readonly string[]): string {
-  let out = '';
+/**
+ * The answer with each placeholder replaced by its fragment, as bytes: fragments are kept
+ * encoded (UTF-8), so a remembered design is copied, not encoded again, and Fastify neither
+ * measures nor encodes the text (`Buffer.byteLength` and the socket write of a string of tens
+ * of kilobytes built from many pieces cost more than the copy). Placeholders are found by
+ * indexOf: a regex over the whole answer costs more.
+ */
+function splice(json: string, fragments: readonly Buffer[]): Buffer {
+  const texts: string[] = [];
+  const ids: number[] = [];
+  let size = 0;
   let from = 0;
   for (let at = json.indexOf('\u0000'); at !== -1; ) {
     const end = json.indexOf('\u0000', at + 1);
-    out += json.slice(from, at - 1) + fragments[Number(json.slice(at + 1, end))]!;
+    const text = json.slice(from, at - 1);
+    const id = Number(json.slice(at + 1, end));
+    texts.push(text);
+    ids.push(id);
+    size += Buffer.byteLength(text) + fragments[id]!.length;
     from = end + 2;
     at = json.indexOf('\u0000', from);
   }
-  return out + json.slice(from);
+  const tail = json.slice(from);
+  size += Buffer.byteLength(tail);
+  // every byte is written below: the unzeroed allocation shows nothing old
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (let i = 0; i < texts.length; i++) {
+    at += out.write(texts[i]!, at);
+    at += fragments[ids[i]!]!.copy(out, at);
+  }
+  out.write(tail, at);
+  return out;
 }
 
 function planOf(schema: Schema, count: { n: number }, root = false): { schema: Schema; plan: Plan | null } {
@@ -129,7 +151,7 @@ function planOf(schema: Schema, count: { n: number }, root = false): { schema: S
 }
 
 /** The value with every marked property's object replaced by its fragment's placeholder (the caller's objects untouched). */
-function place(value: unknown, plan: Plan, fragments: string[], seen: Array<Map<unknown, number>>): unknown {
+function place(value: unknown, plan: Plan, fragments: Buffer[], seen: Array<Map<unknown, number>>): unknown {
   if (value === null || value === undefined) return value;
   const f = plan.fragment;
   if (f) {
@@ -155,35 +177,49 @@ function place(value: unknown, plan: Plan, fragments: string[], seen: Array<Map<
 }
 
 /**
- * A fragment's serializer that remembers the text it wrote for each frozen object: a frozen
+ * A fragment's serializer that remembers the bytes it wrote for each frozen object: a frozen
  * object cannot change, and objects kept between answers are frozen (docs/built-memo.ts), so
  * a listed design or product unchanged since the last answer is not serialised again.
  * Remembered per serializer (another schema may write the same object differently), and
  * only while the object lives.
  */
-function remembering(write: (v: unknown) => string): (v: unknown) => string {
-  const texts = new WeakMap<object, string>();
+function remembering(write: (v: unknown) => string | Buffer): (v: unknown) => Buffer {
+  const texts = new WeakMap<object, Buffer>();
   return (v) => {
-    if (typeof v !== 'object' || v === null || !Object.isFrozen(v)) return write(v);
-    let text = texts.get(v);
-    if (text === undefined) texts.set(v, (text = write(v)));
-    return text;
+    if (typeof v !== 'object' || v === null || !Object.isFrozen(v)) {
+      const text = write(v);
+      return typeof text === 'string' ? Buffer.from(text) : text;
+    }
+    let bytes = texts.get(v);
+    if (bytes === undefined) {
+      const text = write(v);
+      // kept: its own memory, not a slice of Buffer's shared pool (which it would keep alive)
+      bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+      if (typeof text === 'string') bytes.write(text);
+      else text.copy(bytes);
+      texts.set(v, bytes);
+    }
+    return bytes;
   };
 }
 
-/** Fastify's serializer compiler with the rewrite above and shared objects written once (installed by app.ts). */
-export function serializerCompiler({ schema }: { schema: unknown }): (data: unknown) => string {
+/**
+ * Fastify's serializer compiler with the rewrite above and shared objects written once
+ * (installed by app.ts). An answer holding shared objects comes out as bytes (a Buffer, which
+ * Fastify sends as it is), any other as text.
+ */
+export function serializerCompiler({ schema }: { schema: unknown }): (data: unknown) => string | Buffer {
   return isSchema(schema) ? compile(schema) : fastJson(schema as Schema);
 }
 
 /** The serializer of a schema; a marked property's own serializer is built the same way (marks may nest). */
-function compile(schema: Schema): (data: unknown) => string {
+function compile(schema: Schema): (data: unknown) => string | Buffer {
   const { schema: placed, plan } = planOf(schema, { n: 0 }, true);
   if (!plan) return fastJson(nullableAsTypeArrays(schema));
   // the serializer's own Ajv (for the anyOf it keeps) must know the placeholder's format
   const write = fastJson(nullableAsTypeArrays(placed), { ajv: { formats: { unsafe: true } } });
   return (data) => {
-    const fragments: string[] = [];
+    const fragments: Buffer[] = [];
     const json = write(place(data, plan, fragments, []));
     return fragments.length === 0 ? json : splice(json, fragments);
   };
