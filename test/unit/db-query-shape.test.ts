@@ -70,15 +70,29 @@ describe('QueryShapes', () => {
     expect(builds).toBe(3);
   });
 
-  it('builds as usual inside a transaction (a new handle each time)', async () => {
+  it('shares a handle\'s shapes with its transactions (the same SQL), and builds as usual where plugins may rewrite it', async () => {
     const shapes = new QueryShapes('test');
     let builds = 0;
     const counted = (d: Kysely<T>, p: { store: string }) => (builds++, byStore(d, p));
+    await shapes.all(db, 'byStore', { store: 's2' }, counted);
+    expect(builds).toBe(1);
     const rows = await db.transaction().execute(async (tx) => {
       await shapes.all(tx, 'byStore', { store: 's1' }, counted);
-      return shapes.all(tx, 'byStore', { store: 's2' }, counted);
+      await sql`insert into items values ('s1-new', 's1', 'New', 'live', '2026-01-02T00:00:00.000Z')`.execute(tx);
+      // run on the transaction's connection: it sees its own uncommitted row
+      return shapes.all(tx, 'byStore', { store: 's1' }, counted);
     });
-    expect(rows).toHaveLength(7);
+    expect(rows.map((r) => r.id)).toContain('s1-new');
+    expect(rows).toHaveLength(8);
+    // no query built inside the transaction: the handle's template served it
+    expect(builds).toBe(1);
+    // a transaction opened on a handle with a plugin: its own SQL, built each time
+    builds = 0;
+    const upper = { transformQuery: (a: { node: unknown }) => a.node, transformResult: async (a: { result: unknown }) => a.result };
+    await db.withPlugin(upper as never).transaction().execute(async (tx) => {
+      await shapes.all(tx as unknown as Kysely<T>, 'byStore', { store: 's1' }, counted);
+      await shapes.all(tx as unknown as Kysely<T>, 'byStore', { store: 's1' }, counted);
+    });
     expect(builds).toBe(2);
   });
 

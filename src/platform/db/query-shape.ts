@@ -7,8 +7,9 @@ import type { CompiledQuery, Compilable, Kysely } from 'kysely';
  * Building a Kysely query clones and freezes a node tree on every call, and compiling walks
  * it again: on a hot read route that is a sixth of the request's CPU, for SQL text that is
  * the same every time. A shape is a query whose structure is fixed: `build(db, p)` is called
- * once per database handle and variant with placeholder values, compiled, and every later
- * call runs the same SQL text with the real values put in their places.
+ * once per variant and family of handles (a Kysely instance and its transactions) with
+ * placeholder values, compiled, and every later call runs the same SQL text with the real
+ * values put in their places.
  *
  * Rules, enforced where they can be:
  * - every value the query sends comes from `p` (a value taken from anywhere else would be
@@ -54,18 +55,31 @@ function isScalar(v: unknown): boolean {
   return v === null || ['string', 'number', 'bigint', 'boolean'].includes(typeof v) || v instanceof Date || Buffer.isBuffer(v);
 }
 
-/** The shapes of one repo method (or family): variant → template, per database handle. */
+/**
+ * Whose SQL a handle writes: a Kysely instance and every transaction opened on it share their
+ * dialect's adapter and query compiler (a transaction is a new handle each time, with the
+ * executor's plugins copied), so with no plugins they write the same text for the same query
+ * and share templates. A handle with plugins (which may rewrite a query) keeps its own, and a
+ * transaction with plugins builds as usual.
+ */
+function sqlFamily(db: Handle): object | null {
+  const executor = db.getExecutor();
+  if (executor.plugins.length === 0) return executor.adapter;
+  return db.isTransaction ? null : db;
+}
+
+/** The shapes of one repo method (or family): variant → template, per family of database handles (`sqlFamily`). */
 export class QueryShapes {
-  private readonly byDb = new WeakMap<Handle, Map<string, Template>>();
+  private readonly byDb = new WeakMap<object, Map<string, Template>>();
 
   constructor(
     /** named in errors */
     private readonly name: string,
   ) {}
 
-  private template<D extends Handle, P extends ShapeParams, O>(db: D, variant: string, params: P, build: ShapeBuilder<D, P, O>): Template {
-    let known = this.byDb.get(db);
-    if (!known) this.byDb.set(db, (known = new Map()));
+  private template<D extends Handle, P extends ShapeParams, O>(family: object, db: D, variant: string, params: P, build: ShapeBuilder<D, P, O>): Template {
+    let known = this.byDb.get(family);
+    if (!known) this.byDb.set(family, (known = new Map()));
     let t = known.get(variant);
     if (t) return t;
     const slotOf = new Map<string, Slot>();
@@ -94,8 +108,8 @@ export class QueryShapes {
 
   /** The compiled query of this variant with `params` in place. */
   compile<D extends Handle, P extends ShapeParams, O>(db: D, variant: string, params: P, build: ShapeBuilder<D, P, O>): CompiledQuery<O> {
-    // A transaction is a new handle each time: nothing to reuse, so it is built as usual.
-    if (db.isTransaction) return build(db, params).compile();
+    const family = sqlFamily(db);
+    if (family === null) return build(db, params).compile();
     // a list's length is structure: part of the variant
     for (const k in params) {
       const v = params[k];
@@ -103,7 +117,7 @@ export class QueryShapes {
       if (v.length > MAX_LIST_SHAPE) return build(db, params).compile();
       variant += `|${k}:${v.length}`;
     }
-    const t = this.template(db, variant, params, build);
+    const t = this.template(family, db, variant, params, build);
     const parameters = t.slots.map(({ name, index }) => {
       const v = index === null ? params[name] : (params[name] as unknown[])[index];
       if (!isScalar(v)) throw new Error(`query shape ${this.name} (${variant}): ${name} is not a scalar`);
