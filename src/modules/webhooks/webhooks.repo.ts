@@ -2,7 +2,11 @@ import { paginate } from '../../platform/db/paginate.js';
 import type { ListQuery, PageContext } from '../../platform/http/pagination.js';
 import type { SelectQueryBuilder, Updateable } from 'kysely';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
+import { QueryShapes } from '../../platform/db/query-shape.js';
 import type { DB, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookDeliveryStatus, WebhooksTable } from '../../platform/db/schema.js';
+
+/** The hot queries of event fan-out, built once per shape. */
+const shapes = new QueryShapes('webhooks');
 
 export type WebhookRow = Omit<WebhooksTable, 'enabled'> & { enabled: number };
 export type DeliveryRow = Omit<WebhookDeliveriesTable, 'attempt_count'> & { attempt_count: number };
@@ -64,15 +68,19 @@ export class WebhooksRepo {
    * or for an account-level event (storeId null) every store of the account.
    */
   async subscribed(tx: DbOrTx, q: { accountId: string; storeId: string | null; topic: string; event: string }): Promise<Array<Pick<WebhookRow, 'id' | 'account_id' | 'store_id'>>> {
-    let query = tx
-      .selectFrom('webhooks')
-      .select(['id', 'account_id', 'store_id'])
-      .where('account_id', '=', q.accountId)
-      .where('topic', '=', q.topic)
-      .where('event', '=', q.event)
-      .where('enabled', '=', 1);
-    if (q.storeId !== null) query = query.where('store_id', '=', q.storeId);
-    return query.orderBy('id').execute();
+    // every catalog write asks this in its transaction: one shape per case (query-shape.ts)
+    const params = { accountId: q.accountId, topic: q.topic, event: q.event, enabled: 1, ...(q.storeId !== null ? { storeId: q.storeId } : {}) };
+    return shapes.all(tx, q.storeId !== null ? 'subscribed:store' : 'subscribed:account', params, (d, p) => {
+      let query = d
+        .selectFrom('webhooks')
+        .select(['id', 'account_id', 'store_id'])
+        .where('account_id', '=', p.accountId)
+        .where('topic', '=', p.topic)
+        .where('event', '=', p.event)
+        .where('enabled', '=', p.enabled);
+      if (p.storeId !== undefined) query = query.where('store_id', '=', p.storeId);
+      return query.orderBy('id');
+    });
   }
 
   // ---- deliveries ---------------------------------------------------------------------

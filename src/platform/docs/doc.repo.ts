@@ -117,12 +117,30 @@ export class DocRepo {
     return out;
   }
 
+  /** (Writes are shapes too: a design save runs them in its transaction; the columns given are the variant.) */
   async insert(row: DocRow): Promise<void> {
-    await this.db.insertInto(this.table).values(row).execute();
+    // (a column given as undefined is left out, as Kysely's values() does)
+    const params = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
+    const columns = Object.keys(params);
+    const compiled = shapes.compile(this.db, `insert:${this.table}:${columns.join(',')}`, params, (db, p) =>
+      db.insertInto(this.table).values(Object.fromEntries(columns.map((c) => [c, p[c]])) as never),
+    );
+    await this.db.executeQuery(compiled);
   }
 
   async update(storeId: string, id: string, patch: Pick<DocRow, 'name' | 'status' | 'parent_id' | 'doc' | 'updated_at' | DocLinkColumn>): Promise<void> {
-    await this.db.updateTable(this.table).set(patch).where('store_id', '=', storeId).where('id', '=', id).where('deleted_at', 'is', null).execute();
+    const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const columns = Object.keys(set);
+    const params: Record<string, unknown> = { ...set, 'where:store': storeId, 'where:id': id };
+    const compiled = shapes.compile(this.db, `update:${this.table}:${columns.join(',')}`, params, (db, p) =>
+      db
+        .updateTable(this.table)
+        .set(Object.fromEntries(columns.map((c) => [c, p[c]])) as never)
+        .where('store_id', '=', p['where:store'] as string)
+        .where('id', '=', p['where:id'] as string)
+        .where('deleted_at', 'is', null),
+    );
+    await this.db.executeQuery(compiled);
   }
 
   async softDelete(storeId: string, id: string, at: string): Promise<boolean> {
