@@ -3,6 +3,9 @@
 //
 //   npm run build && node bench/load.mjs [--duration 60] [--mode both|embedded|scaleout] [--connections 40] [--json FILE]
 //   node bench/load.mjs --short            5 s per stage, no warm-up: the CI check (exit 1 on any error)
+//   node bench/load.mjs --mode embedded --profile DIR
+//                                          the embedded server's CPU profile over the run, written to DIR
+//                                          (read it with npx tsx bench/profile-top.ts DIR/*.cpuprofile)
 // Full runs warm each stage up first (--warmup S, default duration/6 up to 10 s), unmeasured.
 //
 // The mix, each request type driven by its own autocannon instance at the same time:
@@ -40,6 +43,7 @@ const mode = opt('--mode', 'both');
 const connections = Number(opt('--connections', 40));
 const trickleMs = Number(opt('--trickle-ms', short ? 1000 : 2000));
 const jsonOut = opt('--json', null);
+const profileDir = opt('--profile', null);
 // Unmeasured load first (JIT, connection pools, the engine's model), except in --short mode.
 // A request unanswered this long is an error (--short runs beside the whole test suite in CI).
 const requestTimeoutS = Number(opt('--timeout', short ? 30 : 10));
@@ -300,7 +304,8 @@ async function embedded(image, seconds) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-load-'));
   const port = await freePort();
   const env = { ...commonEnv, PORT: String(port), HOST: '127.0.0.1', FOLIO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', STORAGE_URL: '' };
-  const folio = await startProcess(process.execPath, [cliJs, 'serve'], env);
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const folio = await startProcess(process.execPath, [...profile, cliJs, 'serve'], env);
   try {
     const base = `${folio.url}/v1`;
     const setTier = (id, tier) => promisify(execFile)(process.execPath, [cliJs, 'store', 'plan', '--store', id, '--tier', tier], { env: { ...process.env, ...env } });
