@@ -8,8 +8,13 @@
  * time spent inside statement calls, on PostgreSQL the server's CPU per request (every
  * `postgres` process, read from /proc around each timed run).
  *
- *   npx tsx bench/hot-paths.ts [--duration 5] [--connections 40] [--rounds 3] [--pg] [--only designs] [--json FILE]
+ *   npx tsx bench/hot-paths.ts [--duration 5] [--connections 40] [--rounds 3] [--pg] [--only designs] [--json FILE] [--src]
  *   npx tsx bench/hot-paths.ts --profile DIR [--only designs]
+ *
+ * Folio is served from its compiled build (dist/, built first when older than src/), as
+ * `npm start` serves it; --src serves the TypeScript sources through tsx instead (its
+ * transform adds helpers, e.g. a `__name` call per function defined in a request, which cost
+ * a few per cent on the list routes).
  *
  * --profile DIR: instead of the timed rounds, a CPU profile of each route under load, written
  * to DIR and summarised (self time per function, bench/profile-top.ts). The statement probes
@@ -24,7 +29,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runAutocannon } from './autocannon-cli.js';
 import { cpuSeconds, cpuSinceOf } from './process-cpu.js';
 import { printTop, profileTop } from './profile-top.js';
@@ -93,9 +98,11 @@ async function statementProbes(): Promise<{ on(): void; off(): void }> {
 
 async function serveFolio(): Promise<void> {
   const probes = await statementProbes();
-  const { loadConfig } = await import('../src/config/index.js');
-  const { createServer } = await import('../src/main/server.js');
-  const { loadPlanTable } = await import('../src/modules/plans/index.js');
+  // the compiled build, as `npm start` serves it (built by the parent), or the sources with --src
+  const from = (file: string) => pathToFileURL(path.join(root, argv.includes('--src') ? 'src' : 'dist', file)).href;
+  const { loadConfig } = (await import(from('config/index.js'))) as typeof import('../src/config/index.js');
+  const { createServer } = (await import(from('main/server.js'))) as typeof import('../src/main/server.js');
+  const { loadPlanTable } = (await import(from('modules/plans/index.js'))) as typeof import('../src/modules/plans/index.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-hot-'));
   const config = loadConfig({
     ...process.env,
@@ -206,8 +213,13 @@ interface Server {
   pid: number;
 }
 
-function startFolio(env: NodeJS.ProcessEnv): Promise<{ server: Server; targets: Target[] }> {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve-folio'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
+async function startFolio(env: NodeJS.ProcessEnv): Promise<{ server: Server; targets: Target[] }> {
+  const fromSrc = argv.includes('--src');
+  if (!fromSrc) {
+    const { ensureBuilt } = (await import(pathToFileURL(path.join(root, 'scripts', 'topology.mjs')).href)) as { ensureBuilt(): boolean };
+    if (ensureBuilt()) console.error('[hot-paths] built dist/ from src/');
+  }
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve-folio', ...(fromSrc ? ['--src'] : [])], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { type: string; targets: Target[] }) => resolve({ server: { child, pid: child.pid! }, targets: m.targets }));
     child.once('exit', (code) => reject(new Error(`the Folio server exited with ${code}`)));
