@@ -10,7 +10,7 @@ import { ApiKeysRepo } from './api-keys.repo.js';
 import { apiKeysRoutes } from './api-keys.routes.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { AuditWriter, DEFAULT_AUDIT_OPTIONS } from './audit-writer.js';
-import { LocalBus, RedisBus, VerifiedKeyCache, type InvalidationBus } from '../../platform/cache/verified-cache.js';
+import { credentialCache, type VerifiedKeyCache } from '../../platform/cache/verified-cache.js';
 
 export { apiKeysRoutes } from './api-keys.routes.js';
 export { ApiKeysService } from './api-keys.service.js';
@@ -62,21 +62,18 @@ export interface ApiKeysModuleDeps {
 export async function buildApiKeysModule(deps: ApiKeysModuleDeps): Promise<ApiKeysModule> {
   const options = { ...DEFAULT_API_KEYS_OPTIONS, ...deps.options };
   const repo = new ApiKeysRepo(deps.db, deps.dialect);
+  const { cache, bus } = await credentialCache<BoundKey>({
+    ...deps,
+    cache: { ttlMs: options.cacheTtlMs, maxEntries: options.cacheMaxEntries },
+    channel: 'api-keys:invalidate',
+    name: 'api-key',
+  });
   const audit = new AuditWriter(repo, {
     ...DEFAULT_AUDIT_OPTIONS,
     flushMs: options.auditFlushMs,
     batchSize: options.auditBatchSize,
     onError: deps.onError,
   });
-  const bus: InvalidationBus = deps.redis ? new RedisBus(deps.redis, `${deps.redisPrefix}api-keys:invalidate`, 1000, deps.onError) : new LocalBus();
-  const cache = new VerifiedKeyCache<BoundKey>(bus, { ttlMs: options.cacheTtlMs, maxEntries: options.cacheMaxEntries });
-  try {
-    await bus.start((inv) => cache.apply(inv));
-  } catch (err) {
-    await audit.close();
-    await bus.close();
-    throw err;
-  }
   // A store's tier, sid or existence is part of what a cached key resolved to.
   deps.stores.onChange(() => cache.invalidate({ all: true }));
 

@@ -2,7 +2,7 @@ import { AppError, type FieldErrors } from '../../platform/http/errors.js';
 import { newId } from '../../platform/crypto/ids.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/crypto/password.js';
 import { nowIso } from '../../platform/db/index.js';
-import { LocalBus, VerifiedKeyCache } from '../../platform/cache/verified-cache.js';
+import { uncachedLookups, type VerifiedKeyCache } from '../../platform/cache/verified-cache.js';
 import type { AccessToken, JwtIssuer } from './jwt.js';
 import type { User, IdentityRepo } from './identity.repo.js';
 
@@ -59,7 +59,7 @@ export class IdentityService {
     private readonly jwt: JwtIssuer,
     private readonly scryptCost: number,
     /** accounts' token versions looked up recently (a JWT's check); dropped in every process when one changes */
-    private readonly versions: VerifiedKeyCache<number> = new VerifiedKeyCache<number>(new LocalBus(), { ttlMs: 0, maxEntries: 0 }),
+    private readonly versions: VerifiedKeyCache<number> = uncachedLookups<number>(),
   ) {}
 
   onSignup(hook: SignupHook): void {

@@ -7,7 +7,7 @@ import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import type { Plans } from '../plans/plans.service.js';
-import { LocalBus, VerifiedKeyCache } from '../../platform/cache/verified-cache.js';
+import { uncachedLookups, type VerifiedKeyCache } from '../../platform/cache/verified-cache.js';
 import type { CredentialSet, StorePatch, StoreRow, StoresRepo } from './stores.repo.js';
 
 export interface Store {
@@ -70,7 +70,7 @@ export interface CredentialRecord extends ResolvedStore {
 }
 
 /** No cache: every credential is looked up (the CLI, and tests that build the service alone). */
-const NO_CACHE = new VerifiedKeyCache<CredentialRecord>(new LocalBus(), { ttlMs: 0, maxEntries: 0 });
+const NO_CACHE = uncachedLookups<CredentialRecord>();
 
 export class StoresService {
   private readonly changeListeners: StoreChangeListener[] = [];

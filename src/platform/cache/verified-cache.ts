@@ -241,6 +241,11 @@ export class VerifiedKeyCache<V> {
 /** As the API keys' cache: a looked-up record is kept at most 30 s (a change heard drops it at once). */
 export const DEFAULT_CACHE: CacheOptions = { ttlMs: 30_000, maxEntries: 10_000 };
 
+/** A cache that keeps nothing: every credential is looked up (the CLI, and services built alone in tests). */
+export function uncachedLookups<V>(): VerifiedKeyCache<V> {
+  return new VerifiedKeyCache<V>(new LocalBus(), { ttlMs: 0, maxEntries: 0 });
+}
+
 /** What a module needs for a credential cache (its builder's deps extend it). */
 export interface CredentialCacheDeps {
   /** with Redis, a change empties every process's cache before it answers */

@@ -14,6 +14,11 @@ export type DocRow = CatalogDocTable & { product_id?: string | null; project_id?
 /** Columns beyond the common ones a kind may write and filter on (designs). */
 export type DocLinkColumn = 'product_id' | 'project_id';
 
+/** The columns a write sets: those given a value (undefined is left out, as Kysely's values() and set() do). */
+function givenColumns(row: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
+}
+
 /** Which rows of the store a list or count covers: a parent (side, product), a status, a link column. */
 export interface DocFilter {
   status?: string | undefined;
@@ -119,8 +124,7 @@ export class DocRepo {
 
   /** (Writes are shapes too: a design save runs them in its transaction; the columns given are the variant.) */
   async insert(row: DocRow): Promise<void> {
-    // (a column given as undefined is left out, as Kysely's values() does)
-    const params = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
+    const params = givenColumns(row);
     const columns = Object.keys(params);
     const compiled = shapes.compile(this.db, `insert:${this.table}:${columns.join(',')}`, params, (db, p) =>
       db.insertInto(this.table).values(Object.fromEntries(columns.map((c) => [c, p[c]])) as never),
@@ -129,7 +133,7 @@ export class DocRepo {
   }
 
   async update(storeId: string, id: string, patch: Pick<DocRow, 'name' | 'status' | 'parent_id' | 'doc' | 'updated_at' | DocLinkColumn>): Promise<void> {
-    const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const set = givenColumns(patch);
     const columns = Object.keys(set);
     const params: Record<string, unknown> = { ...set, 'where:store': storeId, 'where:id': id };
     const compiled = shapes.compile(this.db, `update:${this.table}:${columns.join(',')}`, params, (db, p) =>
