@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 
@@ -46,7 +47,14 @@ export interface Config {
   /** where blobs live: local disk (default) or an S3-compatible bucket */
   storage: StorageConfig;
   /** background removal: which provider, and its limits */
-  bgRemove: { provider: 'local' | 'remove.bg'; removeBgApiKey: string | null; removeBgUrl: string; maxPixels: number };
+  bgRemove: {
+    provider: 'local' | 'remove.bg';
+    removeBgApiKey: string | null;
+    removeBgUrl: string;
+    maxPixels: number;
+    /** onnxruntime threads of the local model's inference (FOLIO_BG_THREADS); 0: its default, one per core */
+    threads: number;
+  };
   /** load and warm the processing engines' models when workers start (FOLIO_WARMUP) */
   warmup: boolean;
   /** Prometheus metrics and where scrapes may read them */
@@ -357,5 +365,14 @@ function parseBgRemove(r: Reader): Config['bgRemove'] {
     removeBgApiKey,
     removeBgUrl: (r.url('FOLIO_REMOVE_BG_URL', ['http', 'https']) ?? 'https://api.remove.bg').replace(/\/+$/, ''),
     maxPixels: r.int('FOLIO_BG_MAX_PIXELS', 40_000_000, 1, 200_000_000),
+    threads: r.int('FOLIO_BG_THREADS', defaultBgThreads(), 0, 256),
   };
+}
+
+/**
+ * Half this machine's cores, at least one: an inference on every core would take them all
+ * from the API requests and the other jobs its process serves for the length of each job.
+ */
+export function defaultBgThreads(cores = os.availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / 2));
 }

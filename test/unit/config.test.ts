@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isPostgresUrl, loadConfig } from '../../src/config/index.js';
+import { defaultBgThreads, isPostgresUrl, loadConfig } from '../../src/config/index.js';
 import { CWD, problemsOf } from '../helpers/config.js';
 
 describe('loadConfig', () => {
@@ -94,6 +94,16 @@ describe('loadConfig', () => {
     expect(problemsOf({ DATABASE_URL: 'mysql://db/folio' })[0]).toMatch(/^DATABASE_URL must use one of postgres, postgresql, sqlite, file/);
     expect(problemsOf({ REDIS_URL: 'http://cache' })[0]).toMatch(/^REDIS_URL must use one of redis, rediss/);
     expect(problemsOf({ FOLIO_BILLING_URL: 'javascript:alert(1)' })[0]).toMatch(/^FOLIO_BILLING_URL/);
+  });
+
+  it('gives the local background-removal model half the cores unless FOLIO_BG_THREADS says otherwise', () => {
+    expect([1, 2, 3, 8, 64].map((cores) => defaultBgThreads(cores))).toEqual([1, 1, 1, 4, 32]);
+    expect(loadConfig({}, CWD).bgRemove.threads).toBe(defaultBgThreads());
+    expect(loadConfig({ FOLIO_BG_THREADS: '3' }, CWD).bgRemove.threads).toBe(3);
+    // 0: onnxruntime's own default, a thread per core
+    expect(loadConfig({ FOLIO_BG_THREADS: '0' }, CWD).bgRemove.threads).toBe(0);
+    expect(problemsOf({ FOLIO_BG_THREADS: '-1' })[0]).toMatch(/^FOLIO_BG_THREADS must be an integer from 0 to 256/);
+    expect(problemsOf({ FOLIO_BG_THREADS: 'all' })[0]).toMatch(/^FOLIO_BG_THREADS must be an integer/);
   });
 
   it('rejects an unknown LOG_LEVEL', () => {

@@ -30,7 +30,7 @@ export interface BgRemoveModuleDeps {
 export function buildBgRemoveModule(deps: BgRemoveModuleDeps): FolioModule & { bgRemove: BgRemoveService } {
   const c = deps.config;
   const provider = createBgRemovalProvider(
-    c.provider === 'remove.bg' ? { kind: 'remove.bg', apiKey: c.removeBgApiKey!, baseUrl: c.removeBgUrl, maxPixels: c.maxPixels } : { kind: 'local', maxPixels: c.maxPixels },
+    c.provider === 'remove.bg' ? { kind: 'remove.bg', apiKey: c.removeBgApiKey!, baseUrl: c.removeBgUrl, maxPixels: c.maxPixels } : { kind: 'local', maxPixels: c.maxPixels, session: { threads: c.threads } },
   );
   const bgRemove = new BgRemoveService(deps.jobs, deps.blobs, provider.name, deps.sources);
   return {

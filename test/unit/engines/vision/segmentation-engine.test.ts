@@ -284,6 +284,22 @@ describe('LocalU2netProvider on its worker thread', () => {
     expect(elu.utilization).toBeLessThan(0.3); // inline, this main thread would be busy most of the job
   });
 
+  it('runs the model on the threads it is given (FOLIO_BG_THREADS) to the same cut-out', async () => {
+    const oneThread = new LocalU2netProvider({ session: { threads: 1 } });
+    try {
+      const photo = evalImage('p01-astronaut-building.jpg');
+      const alphaOf = async (p: LocalU2netProvider) => (await sharp((await p.remove(photo, { subjectType: 'person' })).png).extractChannel('alpha').raw().toBuffer());
+      const [a, b] = [await alphaOf(oneThread), await alphaOf(provider)];
+      expect(a.length).toBe(512 * 512);
+      let diff = 0;
+      for (let i = 0; i < a.length; i++) diff += Math.abs(a[i]! - b[i]!);
+      expect(diff / a.length).toBeLessThan(0.5); // sums in another order: the same mask to within rounding
+      expect(a[500 * 512 + 256]).toBe(255);
+    } finally {
+      await oneThread.close();
+    }
+  });
+
   it('brings typed errors back from the thread', async () => {
     await expect(provider.remove(Buffer.from('not an image'))).rejects.toBeInstanceOf(InvalidImageError);
     const err = await provider.remove(pngHeaderOnly(50_000, 50_000)).catch((e: unknown) => e);
