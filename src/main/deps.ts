@@ -167,7 +167,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
 
 async function compose(config: Config, overrides: Overrides, secrets: ReturnType<typeof loadServerSecrets>, logger: Logger, resources: Resources): Promise<Deps> {
   // ---- platform: database, Redis, blobs, queue, rate store (closed in reverse) ------------
-  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, poolWaitMs: config.dbPoolWaitMs, preparedStatements: config.dbPreparedStatements });
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, poolWaitMs: config.dbPoolWaitMs, preparedStatements: config.dbPreparedStatements, resultCacheBytes: config.sqliteResultCacheBytes });
   let release = () => undefined as void;
   resources.add(async () => {
     try {

@@ -43,6 +43,8 @@ export interface DatabaseOptions {
   poolWaitMs?: number;
   /** PostgreSQL: distinct SQL texts each process sends as prepared statements (default 500; 0: none) */
   preparedStatements?: number;
+  /** SQLite: bytes of hot-read results kept while the database reads the same (default 16 MB; 0: none; sqlite-statements.ts) */
+  resultCacheBytes?: number;
 }
 
 export function sqlitePath(url: string | null, dataDir: string): string {
@@ -84,7 +86,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite, 512, opts.resultCacheBytes) }) });
   return {
     db,
     dialect: 'sqlite',

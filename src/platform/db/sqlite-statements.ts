@@ -11,8 +11,12 @@
  *
  * Rows keep better-sqlite3's semantics: one own property per result column, in column order,
  * a later column of the same name winning.
+ *
+ * And one more: the last result of a hot read is kept while the database reads the same
+ * (`ResultCache`, below).
  */
 import type SQLite from 'better-sqlite3';
+import { isShapedSql } from './query-shape.js';
 
 type Row = Record<string, unknown>;
 type RowBuilder = (values: unknown[]) => Row;
@@ -47,12 +51,116 @@ export interface DriverStatement {
   iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
 }
 
+/**
+ * The results of hot reads kept while the database reads the same: a read the query shapes
+ * run (query-shape.ts: the credential lookups, the store, key and document lists, documents
+ * by id, the `in (…)` reads behind a page) answers with the rows it read last for the same
+ * values as long as nothing has written to the database since, so a storefront reading an
+ * unchanged page pays for no row walk.
+ *
+ * "Nothing has written" is known exactly, not guessed by a lifetime:
+ * - this connection's own writes: every statement that is not read-only (an insert, update
+ *   or delete, one with `returning`, DDL) counts, cascades and triggers being part of it;
+ * - every other connection's, in this process or another: SQLite's `data_version` changes
+ *   when any other connection commits to the file (one cheap pragma, asked only when this
+ *   connection has not written since the result was kept).
+ * Any write anywhere drops every kept result, so this pays on reads between writes, not under
+ * a stream of them. A kept result is SQLite's raw values; each answer builds new row objects
+ * from them, so a caller that changes a row changes only its own. Only reads whose SQL is a
+ * shape's, read-only, with scalar values and no value SQLite makes up per call (the clock,
+ * random numbers) are kept, within a byte budget, the least recently used dropped first.
+ */
+class ResultCache {
+  /** statements run on this connection that may have written */
+  writes = 0;
+  private readonly kept = new Map<string, { writes: number; version: number; raw: unknown[][]; bytes: number }>();
+  private bytes = 0;
+  private readonly version: SQLite.Statement;
+
+  constructor(
+    sqlite: SQLite.Database,
+    private readonly budget: number,
+  ) {
+    this.version = sqlite.prepare('pragma data_version').pluck();
+  }
+
+  /** false: a budget of 0, nothing kept */
+  get enabled(): boolean {
+    return this.budget > 0;
+  }
+
+  /** The kept rows for `key` if nothing has written since they were read, else null. */
+  get(key: string): unknown[][] | null {
+    const e = this.kept.get(key);
+    if (!e) return null;
+    if (e.writes !== this.writes || e.version !== (this.version.get() as number)) {
+      this.drop(key, e.bytes);
+      return null;
+    }
+    // most recently used last
+    this.kept.delete(key);
+    this.kept.set(key, e);
+    return e.raw;
+  }
+
+  /** Reads `raw` (rows of scalars) with the database as it is now, and keeps it. */
+  read(key: string, run: () => unknown[][]): unknown[][] {
+    const writes = this.writes;
+    // asked before the read: a commit between the two makes the kept result older, never newer
+    const version = this.version.get() as number;
+    const raw = run();
+    let bytes = key.length + 64;
+    for (const row of raw) {
+      for (const v of row) {
+        if (typeof v === 'string') bytes += v.length + 16;
+        else if (v === null || typeof v === 'number') bytes += 8;
+        else return raw; // a blob (a mutable Buffer) or a bigint: not kept
+      }
+    }
+    if (bytes > this.budget / 8) return raw;
+    const old = this.kept.get(key);
+    if (old) this.drop(key, old.bytes);
+    this.kept.set(key, { writes, version, raw, bytes });
+    this.bytes += bytes;
+    for (const [k, e] of this.kept) {
+      if (this.bytes <= this.budget) break;
+      this.drop(k, e.bytes);
+    }
+    return raw;
+  }
+
+  private drop(key: string, bytes: number): void {
+    this.kept.delete(key);
+    this.bytes -= bytes;
+  }
+}
+
+/** SQL whose result depends on more than the database and the values sent: never kept. */
+const VOLATILE = /\b(random|randomblob|changes|total_changes|last_insert_rowid|date|time|datetime|julianday|unixepoch|strftime|timediff|current_date|current_time|current_timestamp|sqlite_\w+|pragma_\w+)\b/i;
+
+/** The key of a read: its values, if each is a string, a finite number or null. */
+function valuesKey(parameters: readonly unknown[]): string | null {
+  let key = '';
+  for (const v of parameters) {
+    if (typeof v === 'string') key += `s${v.length}:${v}`;
+    else if (typeof v === 'number' && Number.isFinite(v)) key += `n${v};`;
+    else if (v === null) key += 'z;';
+    else return null;
+  }
+  return key;
+}
+
 class RawRowStatement implements DriverStatement {
   readonly reader: boolean;
   private build: RowBuilder | null = null;
   private width = 0;
+  /** whether results are kept (decided at the first read: a shape registers its SQL before it runs) */
+  private keeps: boolean | null = null;
 
-  constructor(private readonly stmt: SQLite.Statement) {
+  constructor(
+    private readonly stmt: SQLite.Statement,
+    private readonly results: ResultCache,
+  ) {
     this.reader = stmt.reader;
     if (this.reader) {
       this.compile();
@@ -68,7 +176,19 @@ class RawRowStatement implements DriverStatement {
   }
 
   all(parameters: readonly unknown[]): unknown[] {
-    const raw = this.stmt.all(parameters) as unknown[][];
+    let raw: unknown[][];
+    if (!this.stmt.readonly) {
+      this.results.writes++;
+      raw = this.stmt.all(parameters) as unknown[][];
+    } else {
+      this.keeps ??= this.results.enabled && isShapedSql(this.stmt.source) && !VOLATILE.test(this.stmt.source);
+      const values = this.keeps ? valuesKey(parameters) : null;
+      if (values === null) raw = this.stmt.all(parameters) as unknown[][];
+      else {
+        const key = `${this.stmt.source}\u0000${values}`;
+        raw = this.results.get(key) ?? this.results.read(key, () => this.stmt.all(parameters) as unknown[][]);
+      }
+    }
     const build = raw.length > 0 && raw[0]!.length !== this.width ? this.compile() : this.build!;
     const rows = new Array<Row>(raw.length);
     for (let i = 0; i < raw.length; i++) rows[i] = build(raw[i]!);
@@ -76,25 +196,31 @@ class RawRowStatement implements DriverStatement {
   }
 
   run(parameters: readonly unknown[]): SQLite.RunResult {
+    if (!this.stmt.readonly) this.results.writes++;
     return this.stmt.run(parameters);
   }
 
   *iterate(parameters: readonly unknown[]): IterableIterator<unknown> {
+    if (!this.stmt.readonly) this.results.writes++;
     for (const values of this.stmt.iterate(parameters) as IterableIterator<unknown[]>) {
       yield (values.length !== this.width ? this.compile() : this.build!)(values);
     }
   }
 }
 
-/** The `database` Kysely's SqliteDialect takes, preparing through the cache above. */
-export function cachedStatements(sqlite: SQLite.Database, max = 512): { close(): void; prepare(sql: string): DriverStatement } {
+/**
+ * The `database` Kysely's SqliteDialect takes, preparing through the cache above; `max`
+ * statements, and `resultBytes` of kept hot-read results (0: none kept).
+ */
+export function cachedStatements(sqlite: SQLite.Database, max = 512, resultBytes = 16 * 1024 * 1024): { close(): void; prepare(sql: string): DriverStatement } {
   const cache = new Map<string, DriverStatement>();
+  const results = new ResultCache(sqlite, resultBytes);
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
       let stmt = cache.get(text);
       if (!stmt) {
-        stmt = new RawRowStatement(sqlite.prepare(text));
+        stmt = new RawRowStatement(sqlite.prepare(text), results);
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(text, stmt);
       }
