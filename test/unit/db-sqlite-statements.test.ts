@@ -195,7 +195,7 @@ describe('hot-read results kept while the database reads the same', () => {
       await none.destroy();
     }
     // a budget a few results fill: the least recently used goes first
-    const small = new Kysely<KT>({ dialect: new SqliteDialect({ database: cachedStatements(new SQLite(file), 16, 2048) }) });
+    const small = new Kysely<KT>({ dialect: new SqliteDialect({ database: cachedStatements(new SQLite(file), 16, 1024) }) });
     try {
       const q = (store: string) => shapes.all(small, 'small', { store }, (d, p) => d.selectFrom('t').select(['id', 'store', 'name']).where('store', '=', p.store));
       const stores = Array.from({ length: 20 }, (_, i) => `store-${i}`);
@@ -204,7 +204,7 @@ describe('hot-read results kept while the database reads the same', () => {
       expect(reads()).toBe(20);
       for (const s of stores.slice(-5)) await q(s); // the most recent: still kept
       expect(reads()).toBe(20);
-      for (const s of stores.slice(0, 5)) await q(s); // the oldest: dropped to stay within 2 KB
+      for (const s of stores.slice(0, 5)) await q(s); // the oldest: dropped to stay within 1 KB
       expect(reads()).toBe(25);
     } finally {
       await small.destroy();

@@ -62,8 +62,7 @@ export interface DriverStatement {
  * - this connection's own writes: every statement that is not read-only (an insert, update
  *   or delete, one with `returning`, DDL) counts, cascades and triggers being part of it;
  * - every other connection's, in this process or another: SQLite's `data_version` changes
- *   when any other connection commits to the file (one cheap pragma, asked only when this
- *   connection has not written since the result was kept).
+ *   when any other connection commits to the file (one cheap pragma per read).
  * Any write anywhere drops every kept result, so this pays on reads between writes, not under
  * a stream of them. A kept result is SQLite's raw values; each answer builds new row objects
  * from them, so a caller that changes a row changes only its own. Only reads whose SQL is a
@@ -89,25 +88,21 @@ class ResultCache {
     return this.budget > 0;
   }
 
-  /** The kept rows for `key` if nothing has written since they were read, else null. */
-  get(key: string): unknown[][] | null {
+  /**
+   * The rows of a read: those kept for `key` if nothing has written since they were read
+   * (most recently used then), else `run()`'s, kept. `data_version` is asked once either way,
+   * and before a read: a commit between the two makes the kept result older, never newer.
+   */
+  rows(key: string, run: () => unknown[][]): unknown[][] {
     const e = this.kept.get(key);
-    if (!e) return null;
-    if (e.writes !== this.writes || e.version !== (this.version.get() as number)) {
-      this.drop(key, e.bytes);
-      return null;
-    }
-    // most recently used last
-    this.kept.delete(key);
-    this.kept.set(key, e);
-    return e.raw;
-  }
-
-  /** Reads `raw` (rows of scalars) with the database as it is now, and keeps it. */
-  read(key: string, run: () => unknown[][]): unknown[][] {
-    const writes = this.writes;
-    // asked before the read: a commit between the two makes the kept result older, never newer
+    if (e) this.drop(key, e.bytes);
     const version = this.version.get() as number;
+    if (e && e.writes === this.writes && e.version === version) {
+      this.kept.set(key, e);
+      this.bytes += e.bytes;
+      return e.raw;
+    }
+    const writes = this.writes;
     const raw = run();
     let bytes = key.length + 64;
     for (const row of raw) {
@@ -118,13 +113,11 @@ class ResultCache {
       }
     }
     if (bytes > this.budget / 8) return raw;
-    const old = this.kept.get(key);
-    if (old) this.drop(key, old.bytes);
     this.kept.set(key, { writes, version, raw, bytes });
     this.bytes += bytes;
-    for (const [k, e] of this.kept) {
+    for (const [k, old] of this.kept) {
       if (this.bytes <= this.budget) break;
-      this.drop(k, e.bytes);
+      this.drop(k, old.bytes);
     }
     return raw;
   }
@@ -150,12 +143,16 @@ function valuesKey(parameters: readonly unknown[]): string | null {
   return key;
 }
 
+let statementCount = 0;
+
 class RawRowStatement implements DriverStatement {
   readonly reader: boolean;
   private build: RowBuilder | null = null;
   private width = 0;
   /** whether results are kept (decided at the first read: a shape registers its SQL before it runs) */
   private keeps: boolean | null = null;
+  /** this statement's part of a kept result's key (shorter than its SQL text) */
+  private readonly id = `${++statementCount}\u0000`;
 
   constructor(
     private readonly stmt: SQLite.Statement,
@@ -185,8 +182,7 @@ class RawRowStatement implements DriverStatement {
       const values = this.keeps ? valuesKey(parameters) : null;
       if (values === null) raw = this.stmt.all(parameters) as unknown[][];
       else {
-        const key = `${this.stmt.source}\u0000${values}`;
-        raw = this.results.get(key) ?? this.results.read(key, () => this.stmt.all(parameters) as unknown[][]);
+        raw = this.results.rows(this.id + values, () => this.stmt.all(parameters) as unknown[][]);
       }
     }
     const build = raw.length > 0 && raw[0]!.length !== this.width ? this.compile() : this.build!;
