@@ -8,6 +8,7 @@ import { Aead } from '../platform/crypto/aead.js';
 import { loadServerSecrets } from '../platform/crypto/server-secrets.js';
 import { Signer } from '../platform/crypto/signer.js';
 import { openDatabase, sqlitePath, type Database } from '../platform/db/index.js';
+import { keptAnswersOver } from '../platform/http/kept-answers.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
 import { EventBus } from '../platform/events.js';
 import { SafeFetcher, type Resolver } from '../platform/fetch/safe-fetch.js';
@@ -348,6 +349,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
     rateLimitFor: (tier) => plans.requestsPerMinute(tier),
     readiness,
     metrics,
+    answers: keptAnswersOver(database.changeStamp, () => blobs.linkEpoch(), config.answerCacheBytes),
     routes: async (app) => {
       for (const m of modules) await m.routes?.(app);
     },

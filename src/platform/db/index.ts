@@ -28,6 +28,13 @@ export interface Database {
   db: Db;
   dialect: Dialect;
   pool(): PoolStats;
+  /**
+   * A value that changes whenever the database may read differently (any write, by this
+   * process or another), asked before a read: the same value afterwards means the read would
+   * give the same rows. SQLite only (its own writes counted, others' by `data_version`);
+   * PostgreSQL has no such signal: null.
+   */
+  changeStamp: (() => string) | null;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -70,6 +77,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
       db,
       dialect: 'postgres',
       pool: () => ({ max: opts.poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: gate.stats().waiting + pool.waitingCount }),
+      changeStamp: null,
       ping: async () => void (await sql`select 1`.execute(db)),
       close: () => db.destroy(),
     };
@@ -86,11 +94,13 @@ export function openDatabase(opts: DatabaseOptions): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite, 512, opts.resultCacheBytes) }) });
+  const statements = cachedStatements(sqlite, 512, opts.resultCacheBytes);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
   return {
     db,
     dialect: 'sqlite',
     pool: () => ({ max: 1, total: 1, idle: null, waiting: null }),
+    changeStamp: () => statements.stamp(),
     ping: async () => void (await sql`select 1`.execute(db)),
     close: () => db.destroy(),
   };

@@ -83,6 +83,15 @@ class ResultCache {
     this.version = sqlite.prepare('pragma data_version').pluck();
   }
 
+  /**
+   * A value that changes whenever the database may read differently: this connection's
+   * writes and `data_version` (every other connection's commits). Asked before a read, the
+   * same value afterwards means nothing has written since.
+   */
+  stamp(): string {
+    return `${this.writes}:${this.version.get() as number}`;
+  }
+
   /** false: a budget of 0, nothing kept */
   get enabled(): boolean {
     return this.budget > 0;
@@ -206,13 +215,15 @@ class RawRowStatement implements DriverStatement {
 
 /**
  * The `database` Kysely's SqliteDialect takes, preparing through the cache above; `max`
- * statements, and `resultBytes` of kept hot-read results (0: none kept).
+ * statements, and `resultBytes` of kept hot-read results (0: none kept). `stamp()` is the
+ * database's change stamp (`ResultCache.stamp`), for what keeps more than rows.
  */
-export function cachedStatements(sqlite: SQLite.Database, max = 512, resultBytes = 16 * 1024 * 1024): { close(): void; prepare(sql: string): DriverStatement } {
+export function cachedStatements(sqlite: SQLite.Database, max = 512, resultBytes = 16 * 1024 * 1024): { close(): void; prepare(sql: string): DriverStatement; stamp(): string } {
   const cache = new Map<string, DriverStatement>();
   const results = new ResultCache(sqlite, resultBytes);
   return {
     close: () => sqlite.close(),
+    stamp: () => results.stamp(),
     prepare(text: string) {
       let stmt = cache.get(text);
       if (!stmt) {

@@ -83,6 +83,11 @@ export interface RouteAuth {
   rateLimit?: false;
   /** further documented error statuses for the OpenAPI document, e.g. { 402: 'Plan gate' } */
   errors?: Record<number, string>;
+  /**
+   * A GET answer made of the caller's store, the URL and the database alone: kept and sent
+   * again while the database and the links it embeds read the same (kept-answers.ts).
+   */
+  keepAnswer?: true;
 }
 
 const API_KEY_PREFIXES = ['sk_live_', 'pk_live_', 'sk_acc_live_'];

@@ -38,6 +38,12 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** a link a client can GET without credentials until it expires */
   url(key: string, opts?: LinkOptions): Promise<string>;
+  /**
+   * Links are signed afresh each second: `url` gives the same link for the same key and
+   * options while this number is the same (the second they are signed in). What embeds links
+   * and is kept must be rebuilt when it changes.
+   */
+  linkEpoch(): number;
   /** readiness: throws when the store cannot be used */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -153,8 +153,12 @@ export class DiskBlobStore implements BlobStore {
   private readonly links = new Map<string, string>();
   private linksSecond = -1;
 
+  linkEpoch(): number {
+    return Math.floor(this.now() / 1000);
+  }
+
   async url(key: string, opts: LinkOptions = {}): Promise<string> {
-    const second = Math.floor(this.now() / 1000);
+    const second = this.linkEpoch();
     const expires = second + (opts.ttlSeconds ?? LINK_TTL_SECONDS);
     const name = opts.downloadName ?? '';
     if (second !== this.linksSecond) {

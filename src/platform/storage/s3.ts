@@ -143,7 +143,13 @@ export class S3BlobStore implements BlobStore {
       Key: this.objectKey(key),
       ...(opts.downloadName ? { ResponseContentDisposition: contentDisposition(opts.downloadName) } : {}),
     });
-    return getSignedUrl(this.client, command, { expiresIn: opts.ttlSeconds ?? LINK_TTL_SECONDS });
+    // signed as of the second `linkEpoch` names, so one second's links are the same
+    return getSignedUrl(this.client, command, { expiresIn: opts.ttlSeconds ?? LINK_TTL_SECONDS, signingDate: new Date(this.linkEpoch() * 1000) });
+  }
+
+  /** SigV4 signs with the current second (`X-Amz-Date`): the same second, the same link */
+  linkEpoch(): number {
+    return Math.floor(Date.now() / 1000);
   }
 
   async ping(): Promise<void> {
