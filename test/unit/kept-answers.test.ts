@@ -52,6 +52,11 @@ describe('KeptAnswers', () => {
     expect(moved.json().data[0].n).toBe(2);
     expect((await get('/things?a=1')).json().data[0].n).toBe(2);
     expect(runs()).toBe(2);
+    // HEAD (Fastify's, beside every GET) is not kept: headers, no body
+    const head = await app.inject({ method: 'HEAD', url: '/things?a=1', headers: { 'x-store': 's1' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-type']).toBe(first.headers['content-type']);
   });
 
   it('keeps answers apart by store and URL, and never for a caller without a store', async () => {
