@@ -21,7 +21,7 @@ async function serve(answers: KeptAnswers, marked = true): Promise<{ runs: () =>
     (req as unknown as { actor: unknown }).actor = typeof store === 'string' ? { storeId: store } : { storeId: null };
     done();
   });
-  const config = marked ? { keepAnswer: true as const } : {};
+  const config: { keepAnswer?: true } = marked ? { keepAnswer: true } : {};
   app.get('/things', { config }, async (req) => {
     runs++;
     const q = req.query as { fail?: string; big?: string };
