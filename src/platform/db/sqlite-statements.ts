@@ -16,6 +16,7 @@
  * (`ResultCache`, below).
  */
 import type SQLite from 'better-sqlite3';
+import { ByteLru } from '../cache/byte-lru.js';
 import { isShapedSql } from './query-shape.js';
 
 type Row = Record<string, unknown>;
@@ -72,8 +73,7 @@ export interface DriverStatement {
 class ResultCache {
   /** statements run on this connection that may have written */
   writes = 0;
-  private readonly kept = new Map<string, { writes: number; version: number; raw: unknown[][]; bytes: number }>();
-  private bytes = 0;
+  private readonly kept: ByteLru<{ writes: number; version: number; raw: unknown[][] }>;
   private readonly version: SQLite.Statement;
 
   constructor(
@@ -81,6 +81,7 @@ class ResultCache {
     private readonly budget: number,
   ) {
     this.version = sqlite.prepare('pragma data_version').pluck();
+    this.kept = new ByteLru(budget);
   }
 
   /**
@@ -104,13 +105,8 @@ class ResultCache {
    */
   rows(key: string, run: () => unknown[][]): unknown[][] {
     const e = this.kept.get(key);
-    if (e) this.drop(key, e.bytes);
     const version = this.version.get() as number;
-    if (e && e.writes === this.writes && e.version === version) {
-      this.kept.set(key, e);
-      this.bytes += e.bytes;
-      return e.raw;
-    }
+    if (e && e.writes === this.writes && e.version === version) return e.raw;
     const writes = this.writes;
     const raw = run();
     let bytes = key.length + 64;
@@ -118,22 +114,15 @@ class ResultCache {
       for (const v of row) {
         if (typeof v === 'string') bytes += v.length + 16;
         else if (v === null || typeof v === 'number') bytes += 8;
-        else return raw; // a blob (a mutable Buffer) or a bigint: not kept
+        else {
+          // a blob (a mutable Buffer) or a bigint: not kept
+          this.kept.delete(key);
+          return raw;
+        }
       }
     }
-    if (bytes > this.budget / 8) return raw;
-    this.kept.set(key, { writes, version, raw, bytes });
-    this.bytes += bytes;
-    for (const [k, old] of this.kept) {
-      if (this.bytes <= this.budget) break;
-      this.drop(k, old.bytes);
-    }
+    this.kept.set(key, { writes, version, raw }, bytes);
     return raw;
-  }
-
-  private drop(key: string, bytes: number): void {
-    this.kept.delete(key);
-    this.bytes -= bytes;
   }
 }
 

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { ByteLru } from '../cache/byte-lru.js';
+import { ownBytes } from './serializer.js';
 
 /**
  * Whole answers of read routes, kept while everything they are made of reads the same.
@@ -18,18 +20,19 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
  * the least recently used dropped first; one answer takes at most an eighth of it.
  */
 export class KeptAnswers {
-  private readonly kept = new Map<string, { version: string; bytes: Buffer }>();
-  private size = 0;
+  private readonly kept: ByteLru<{ version: string; bytes: Buffer }>;
   private readonly pending = new WeakMap<FastifyRequest, { key: string; version: string }>();
 
   constructor(
     private readonly version: () => string | null,
     private readonly budget: number,
-  ) {}
+  ) {
+    this.kept = new ByteLru(budget);
+  }
 
   /** bytes of the answers kept now */
   get bytes(): number {
-    return this.size;
+    return this.kept.bytes;
   }
 
   /**
@@ -46,9 +49,6 @@ export class KeptAnswers {
       const key = `${req.routeOptions.url}\u0000${storeId}\u0000${req.url}`;
       const e = this.kept.get(key);
       if (e && e.version === version) {
-        // most recently used last
-        this.kept.delete(key);
-        this.kept.set(key, e);
         void reply.type(JSON_TYPE).send(e.bytes);
         return;
       }
@@ -57,40 +57,14 @@ export class KeptAnswers {
     };
     const keep = (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void): void => {
       const p = this.pending.get(req);
-      if (p && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) this.keep(p.key, p.version, payload);
+      if (p && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+        // (the serializer's bytes of a large answer are kept as they are: ownBytes)
+        this.kept.set(p.key, { version: p.version, bytes: ownBytes(payload) }, Buffer.byteLength(payload) + p.key.length + 64);
+      }
       done(null, payload);
     };
     route.preHandler = [...hooks(route.preHandler), lookup] as never;
     route.onSend = [...hooks(route.onSend), keep] as never;
-  }
-
-  private keep(key: string, version: string, payload: string | Buffer): void {
-    const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    const cost = length + key.length + 64;
-    const old = this.kept.get(key);
-    if (old) this.drop(key, old.bytes.length + key.length + 64);
-    if (cost > this.budget / 8) return;
-    // kept as it was sent when it has memory of its own (a large answer: the serializer's,
-    // which nothing writes to after), else copied out of the string or Buffer's shared pool
-    // (which a small slice would keep alive)
-    let bytes: Buffer;
-    if (Buffer.isBuffer(payload) && payload.byteOffset === 0 && payload.buffer.byteLength === length) bytes = payload;
-    else {
-      bytes = Buffer.allocUnsafeSlow(length);
-      if (typeof payload === 'string') bytes.write(payload);
-      else payload.copy(bytes);
-    }
-    this.kept.set(key, { version, bytes });
-    this.size += cost;
-    for (const [k, e] of this.kept) {
-      if (this.size <= this.budget) break;
-      this.drop(k, e.bytes.length + k.length + 64);
-    }
-  }
-
-  private drop(key: string, cost: number): void {
-    this.kept.delete(key);
-    this.size -= cost;
   }
 }
 

@@ -192,15 +192,24 @@ function remembering(write: (v: unknown) => string | Buffer): (v: unknown) => Bu
     }
     let bytes = texts.get(v);
     if (bytes === undefined) {
-      const text = write(v);
-      // kept: its own memory, not a slice of Buffer's shared pool (which it would keep alive)
-      bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-      if (typeof text === 'string') bytes.write(text);
-      else text.copy(bytes);
+      bytes = ownBytes(write(v));
       texts.set(v, bytes);
     }
     return bytes;
   };
+}
+
+/**
+ * `text` as bytes to keep: a Buffer with memory of its own as it is (nothing writes to an
+ * answer's bytes once made), anything else copied into memory of its own — a small Buffer is a
+ * slice of Node's shared pool, which keeping it would keep alive whole.
+ */
+export function ownBytes(text: string | Buffer): Buffer {
+  if (typeof text !== 'string' && text.byteOffset === 0 && text.buffer.byteLength === text.length) return text;
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  if (typeof text === 'string') bytes.write(text);
+  else text.copy(bytes);
+  return bytes;
 }
 
 /**
