@@ -22,7 +22,7 @@ import { loggerOptions } from './platform/log/logger.js';
 import { bearerMatches, httpObserver } from './platform/metrics/http.js';
 import type { Metrics } from './platform/metrics/metrics.js';
 import type { App, ReadinessCheck } from './platform/http/app-type.js';
-import type { KeptAnswers } from './platform/http/kept-answers.js';
+import type { ConditionalGets } from './platform/http/conditional.js';
 import { withTimeout } from './platform/timeout.js';
 
 export type { App, ReadinessCheck } from './platform/http/app-type.js';
@@ -50,8 +50,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger | false;
   /** Prometheus metrics: request durations are recorded, and `GET /metrics` served when a token is configured */
   metrics?: Metrics;
-  /** where routes marked `keepAnswer` keep their answers (none kept without) */
-  answers?: KeptAnswers;
+  /** the ETags and 304s of routes marked `conditional` (none without) */
+  conditional?: ConditionalGets;
 }
 
 const HealthBody = Type.Object({ status: Type.String({ examples: ['ok'] }) });
@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Every route must say who may call it; a route without `auth` is a start-up error.
   app.addHook('onRoute', (route) => {
     const cfg = (route.config ?? {}) as RouteAuth;
-    if (cfg.keepAnswer) deps.answers?.install(route);
+    if (cfg.conditional) deps.conditional?.install(route);
     if (cfg.auth !== undefined || route.method === 'OPTIONS' || route.method === 'HEAD') return;
     if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) {
       route.config = { ...(route.config ?? {}), auth: [], rateLimit: false } as never;
@@ -133,8 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cors, {
     origin: config.corsOrigins === '*' ? '*' : corsOrigin(config.corsOrigins, deps.corsOriginAllowed),
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Service-Unauth-Token', 'X-Service-Store-Sid', 'X-API-Key', 'Idempotency-Key', 'X-Request-Id'],
-    exposedHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Service-Unauth-Token', 'X-Service-Store-Sid', 'X-API-Key', 'Idempotency-Key', 'X-Request-Id', 'If-None-Match'],
+    exposedHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'ETag'],
     maxAge: 600,
   });
 

@@ -37,10 +37,6 @@ export interface Config {
   dbPoolWaitMs: number;
   /** distinct SQL texts each process sends to PostgreSQL as prepared statements (0: none, for a pooler that cannot keep them) */
   dbPreparedStatements: number;
-  /** SQLite: bytes of hot-read results kept while the database reads the same (FOLIO_SQLITE_RESULT_CACHE_MB; 0: none) */
-  sqliteResultCacheBytes: number;
-  /** SQLite: bytes of whole read answers kept while the database and their links read the same (FOLIO_ANSWER_CACHE_MB; 0: none) */
-  answerCacheBytes: number;
   /** a charged synchronous call's lease: renewed while its process runs it, refunded by the sweeper once it lapses */
   operationLeaseMs: number;
   shutdownTimeoutMs: number;
@@ -236,8 +232,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dbPoolSize: r.int('FOLIO_DB_POOL_SIZE', 10, 1, 200),
     dbPoolWaitMs: r.int('FOLIO_DB_POOL_WAIT_MS', 5000, 100, 60_000),
     dbPreparedStatements: r.int('FOLIO_PG_PREPARED_STATEMENTS', 500, 0, 10_000),
-    sqliteResultCacheBytes: r.int('FOLIO_SQLITE_RESULT_CACHE_MB', 16, 0, 4096) * 1024 * 1024,
-    answerCacheBytes: r.int('FOLIO_ANSWER_CACHE_MB', 32, 0, 4096) * 1024 * 1024,
     operationLeaseMs: r.int('FOLIO_OPERATION_LEASE_MS', 30_000, 1000, 600_000),
     shutdownTimeoutMs: r.int('FOLIO_SHUTDOWN_TIMEOUT_MS', 10_000, 100, 300_000),
     fetch: {

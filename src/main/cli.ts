@@ -49,7 +49,7 @@ async function readMigrationStatus(config: Config): Promise<MigrationState[]> {
     const file = sqlitePath(config.databaseUrl, config.dataDir);
     if (file !== ':memory:' && !fs.existsSync(file)) return knownMigrations().map((name) => ({ name, status: 'pending', applied_at: null }));
   }
-  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1, preparedStatements: config.dbPreparedStatements, resultCacheBytes: config.sqliteResultCacheBytes });
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1, preparedStatements: config.dbPreparedStatements });
   try {
     return await migrationStatus(database.db);
   } finally {

@@ -8,7 +8,8 @@ import { Aead } from '../platform/crypto/aead.js';
 import { loadServerSecrets } from '../platform/crypto/server-secrets.js';
 import { Signer } from '../platform/crypto/signer.js';
 import { openDatabase, sqlitePath, type Database } from '../platform/db/index.js';
-import { keptAnswersOver } from '../platform/http/kept-answers.js';
+import { ConditionalGets } from '../platform/http/conditional.js';
+import { storeVersionReader } from '../platform/db/store-versions.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
 import { EventBus } from '../platform/events.js';
 import { SafeFetcher, type Resolver } from '../platform/fetch/safe-fetch.js';
@@ -168,7 +169,7 @@ export async function buildDeps(config: Config, overrides: Overrides = {}): Prom
 
 async function compose(config: Config, overrides: Overrides, secrets: ReturnType<typeof loadServerSecrets>, logger: Logger, resources: Resources): Promise<Deps> {
   // ---- platform: database, Redis, blobs, queue, rate store (closed in reverse) ------------
-  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, poolWaitMs: config.dbPoolWaitMs, preparedStatements: config.dbPreparedStatements, resultCacheBytes: config.sqliteResultCacheBytes });
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, poolWaitMs: config.dbPoolWaitMs, preparedStatements: config.dbPreparedStatements });
   let release = () => undefined as void;
   resources.add(async () => {
     try {
@@ -236,7 +237,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   const { wallet, idempotency, operations } = walletModule;
   const jwt = new JwtIssuer(secrets.jwtSecret, config.jwt.issuer, config.jwt.ttlSeconds);
   // the credential caches' buses (identity, stores; api-keys below): Redis when there is one
-  const busDeps = { redis, redisPrefix: config.redisPrefix, onError: (err: unknown, message: string) => logger.error({ err }, message) };
+  const busDeps = { redis, dataVersion: database.dataVersion, redisPrefix: config.redisPrefix, onError: (err: unknown, message: string) => logger.error({ err }, message) };
   const { identity } = add(await buildIdentityModule({ db: database.db, jwt, scryptCost: config.scryptCost, onSignup: [(user) => wallet.grantSignup(user.id)], ...busDeps }));
   const { stores } = add(await buildStoresModule({ db: database.db, aead, plans, pageContext, ...busDeps }));
   const apiKeys = add(
@@ -246,6 +247,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
       stores,
       plans,
       redis,
+      dataVersion: database.dataVersion,
       redisPrefix: config.redisPrefix,
       now,
       events,
@@ -349,7 +351,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
     rateLimitFor: (tier) => plans.requestsPerMinute(tier),
     readiness,
     metrics,
-    answers: keptAnswersOver(database.changeStamp, () => blobs.linkEpoch(), config.answerCacheBytes),
+    conditional: new ConditionalGets(storeVersionReader(database.db), () => blobs.linkWindow()),
     routes: async (app) => {
       for (const m of modules) await m.routes?.(app);
     },

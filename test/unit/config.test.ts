@@ -106,20 +106,6 @@ describe('loadConfig', () => {
     expect(problemsOf({ FOLIO_BG_THREADS: 'all' })[0]).toMatch(/^FOLIO_BG_THREADS must be an integer/);
   });
 
-  it('keeps 16 MB of SQLite hot-read results unless FOLIO_SQLITE_RESULT_CACHE_MB says otherwise', () => {
-    expect(loadConfig({}, CWD).sqliteResultCacheBytes).toBe(16 * 1024 * 1024);
-    expect(loadConfig({ FOLIO_SQLITE_RESULT_CACHE_MB: '0' }, CWD).sqliteResultCacheBytes).toBe(0);
-    expect(loadConfig({ FOLIO_SQLITE_RESULT_CACHE_MB: '64' }, CWD).sqliteResultCacheBytes).toBe(64 * 1024 * 1024);
-    expect(problemsOf({ FOLIO_SQLITE_RESULT_CACHE_MB: '-1' })[0]).toMatch(/^FOLIO_SQLITE_RESULT_CACHE_MB must be an integer from 0 to 4096/);
-  });
-
-  it('keeps 32 MB of whole read answers unless FOLIO_ANSWER_CACHE_MB says otherwise', () => {
-    expect(loadConfig({}, CWD).answerCacheBytes).toBe(32 * 1024 * 1024);
-    expect(loadConfig({ FOLIO_ANSWER_CACHE_MB: '0' }, CWD).answerCacheBytes).toBe(0);
-    expect(loadConfig({ FOLIO_ANSWER_CACHE_MB: '8' }, CWD).answerCacheBytes).toBe(8 * 1024 * 1024);
-    expect(problemsOf({ FOLIO_ANSWER_CACHE_MB: 'lots' })[0]).toMatch(/^FOLIO_ANSWER_CACHE_MB must be an integer from 0 to 4096/);
-  });
-
   it('rejects an unknown LOG_LEVEL', () => {
     expect(problemsOf({ LOG_LEVEL: 'verbose' })).toEqual(['LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")']);
   });

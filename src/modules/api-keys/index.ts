@@ -47,6 +47,8 @@ export interface ApiKeysModuleDeps {
   plans: Plans;
   /** with Redis, cache invalidations reach every process of the deployment */
   redis: Redis | null;
+  /** SQLite's `data_version`: another process's commit empties the cache; null on PostgreSQL */
+  dataVersion: (() => number) | null;
   redisPrefix: string;
   /** the clock keys are checked against (epoch ms); tests move it */
   now: () => number;

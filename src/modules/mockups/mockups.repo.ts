@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../platform/db/index.js';
 import { paginate, type ListSpec } from '../../platform/db/paginate.js';
 import type { ListQuery, ListResult, PageContext } from '../../platform/http/pagination.js';
@@ -41,12 +42,21 @@ export class MockupsRepo {
     return Number(r.numDeletedRows) > 0;
   }
 
-  /** A curated default: inserted once, replaced when the shipped files change (its updated_at). */
+  /**
+   * A curated default: inserted once, replaced when the shipped files change (its updated_at).
+   * Not written when it reads the same: every start seeds the defaults, and a write would
+   * change every store's version (and so every ETag: db/store-versions.ts).
+   */
   async upsertDefault(row: MockupTemplateRow): Promise<void> {
     await this.db
       .insertInto('mockup_templates')
       .values(row)
-      .onConflict((oc) => oc.column('id').doUpdateSet({ name: row.name, description: row.description, spec: row.spec, layers: row.layers, license: row.license, updated_at: row.updated_at }))
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({ name: row.name, description: row.description, spec: row.spec, layers: row.layers, license: row.license, updated_at: row.updated_at })
+          .where(sql<boolean>`mockup_templates.updated_at is distinct from excluded.updated_at`),
+      )
       .execute();
   }
 }

@@ -11,7 +11,12 @@ import type { Redis } from 'ioredis';
  * deletion, reissued credentials) calls `invalidate`, which drops the entries here at once
  * and, through the bus, in every other process before it returns. A process that cannot
  * hear the bus (Redis subscriber down) does not use the cache at all until it hears it again.
- * Each cache names itself in its log lines (`name`).
+ *
+ * Without Redis, the embedded database tells: SQLite's `data_version` moves whenever another
+ * process (a second server on the same file, the `folio` CLI) has committed, and a cache that
+ * sees it move drops everything before it answers (one pragma per lookup, a few µs). Without
+ * Redis or that signal (PostgreSQL alone), another process's change could not be heard: the
+ * cache is off. Each cache names itself in its log lines (`name`).
  */
 export interface Invalidation {
   keys?: string[];
@@ -28,9 +33,12 @@ export interface InvalidationBus {
   close(): Promise<void>;
 }
 
-/** One process: nothing to tell anyone else. */
+/**
+ * One process: nothing to tell anyone else. `live` false where other processes' changes
+ * cannot be heard otherwise (a cache over it keeps nothing).
+ */
 export class LocalBus implements InvalidationBus {
-  readonly live = true;
+  constructor(readonly live = true) {}
   async start(): Promise<void> {}
   async publish(): Promise<void> {}
   async close(): Promise<void> {}
@@ -180,14 +188,28 @@ export class VerifiedKeyCache<V> {
   /** bumped by every invalidation; a load that began before one must not be stored */
   private epoch = 0;
 
+  /** the last `dataVersion` seen */
+  private seen: number | null = null;
+
   constructor(
     private readonly bus: InvalidationBus,
     private readonly options: CacheOptions,
     private readonly clock: () => number = () => performance.now(),
+    /** SQLite's `data_version` (db/index.ts): moves when another process commits */
+    private readonly dataVersion: (() => number) | null = null,
   ) {}
 
   get enabled(): boolean {
     return this.options.ttlMs > 0 && this.options.maxEntries > 0 && this.bus.live;
+  }
+
+  /** Drops everything when another process has committed since the last lookup. */
+  private heed(): void {
+    if (this.dataVersion === null) return;
+    const v = this.dataVersion();
+    if (v === this.seen) return;
+    if (this.seen !== null) this.apply({ all: true });
+    this.seen = v;
   }
 
   get size(): number {
@@ -196,6 +218,7 @@ export class VerifiedKeyCache<V> {
 
   get(key: string): V | undefined {
     if (!this.enabled) return undefined;
+    this.heed();
     const e = this.entries.get(key);
     if (!e) return undefined;
     if (e.expires <= this.clock()) {
@@ -250,6 +273,8 @@ export function uncachedLookups<V>(): VerifiedKeyCache<V> {
 export interface CredentialCacheDeps {
   /** with Redis, a change empties every process's cache before it answers */
   redis: Redis | null;
+  /** SQLite's `data_version` (Database.dataVersion): another process's commit empties the cache; null on PostgreSQL */
+  dataVersion: (() => number) | null;
   redisPrefix: string;
   /** the cache's settings; ttlMs 0 turns it off */
   cache?: CacheOptions | undefined;
@@ -258,11 +283,12 @@ export interface CredentialCacheDeps {
 
 /**
  * A module's cache with its bus, started: over Redis (channel `<prefix><channel>`) when there
- * is one, else local to this process.
+ * is one, else local to this process and emptied when `dataVersion` moves (SQLite), or off
+ * (neither: another process's change could not be heard).
  */
 export async function credentialCache<V>(o: CredentialCacheDeps & { channel: string; /** what the log lines call it */ name: string }): Promise<{ cache: VerifiedKeyCache<V>; bus: InvalidationBus }> {
-  const bus: InvalidationBus = o.redis ? new RedisBus(o.redis, `${o.redisPrefix}${o.channel}`, 1000, o.onError, o.name) : new LocalBus();
-  const cache = new VerifiedKeyCache<V>(bus, o.cache ?? DEFAULT_CACHE);
+  const bus: InvalidationBus = o.redis ? new RedisBus(o.redis, `${o.redisPrefix}${o.channel}`, 1000, o.onError, o.name) : new LocalBus(o.dataVersion !== null);
+  const cache = new VerifiedKeyCache<V>(bus, o.cache ?? DEFAULT_CACHE, undefined, o.dataVersion);
   try {
     await bus.start((inv) => cache.apply(inv));
   } catch (err) {

@@ -29,12 +29,12 @@ export interface Database {
   dialect: Dialect;
   pool(): PoolStats;
   /**
-   * A value that changes whenever the database may read differently (any write, by this
-   * process or another), asked before a read: the same value afterwards means the read would
-   * give the same rows. SQLite only (its own writes counted, others' by `data_version`);
-   * PostgreSQL has no such signal: null.
+   * SQLite's `pragma data_version`: a number that changes whenever another connection (another
+   * process: a second server, a worker, the `folio` CLI) has committed to the file since it
+   * was last asked; this connection's own commits do not change it. Credential caches drop
+   * what they hold when it moves (cache/verified-cache.ts). PostgreSQL has no such signal: null.
    */
-  changeStamp: (() => string) | null;
+  dataVersion: (() => number) | null;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -50,8 +50,6 @@ export interface DatabaseOptions {
   poolWaitMs?: number;
   /** PostgreSQL: distinct SQL texts each process sends as prepared statements (default 500; 0: none) */
   preparedStatements?: number;
-  /** SQLite: bytes of hot-read results kept while the database reads the same (default 16 MB; 0: none; sqlite-statements.ts) */
-  resultCacheBytes?: number;
 }
 
 export function sqlitePath(url: string | null, dataDir: string): string {
@@ -77,7 +75,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
       db,
       dialect: 'postgres',
       pool: () => ({ max: opts.poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: gate.stats().waiting + pool.waitingCount }),
-      changeStamp: null,
+      dataVersion: null,
       ping: async () => void (await sql`select 1`.execute(db)),
       close: () => db.destroy(),
     };
@@ -94,13 +92,14 @@ export function openDatabase(opts: DatabaseOptions): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const statements = cachedStatements(sqlite, 512, opts.resultCacheBytes);
+  const statements = cachedStatements(sqlite, 512);
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
   return {
     db,
     dialect: 'sqlite',
     pool: () => ({ max: 1, total: 1, idle: null, waiting: null }),
-    changeStamp: () => statements.stamp(),
+    dataVersion: () => dataVersion.get() as number,
     ping: async () => void (await sql`select 1`.execute(db)),
     close: () => db.destroy(),
   };

@@ -46,14 +46,6 @@ interface Template {
 const MARK = '\u0000folio-shape:';
 let verify = false;
 
-/** The SQL text of every shape made in this process (sqlite-statements.ts keeps their reads' results). */
-const shapedSql = new Set<string>();
-
-/** Whether `sql` is a query shape's text. */
-export function isShapedSql(sql: string): boolean {
-  return shapedSql.has(sql);
-}
-
 /** Also build every shaped query afresh and compare (tests). */
 export function verifyQueryShapes(on: boolean): void {
   verify = on;
@@ -111,8 +103,6 @@ export class QueryShapes {
     // a handle's variants are a fixed list in code; bounded all the same
     if (known.size >= 256) known.clear();
     known.set(variant, (t = { compiled, slots }));
-    // a fixed list of texts in code (variants × list lengths); bounded all the same
-    if (shapedSql.size < 4096) shapedSql.add(compiled.sql);
     return t;
   }
 

@@ -364,6 +364,17 @@ export interface DB {
   designs: DesignsTable;
   projects: CatalogDocTable;
   mockup_templates: MockupTemplatesTable;
+  store_versions: StoreVersionsTable;
+}
+
+/**
+ * One row per store (and `*` for what every store shares): a random value the database
+ * changes in the transaction of every write to the store's catalog, designs and projects
+ * (migrations/0013-store-versions.ts); the HTTP layer's ETags are made from it.
+ */
+export interface StoreVersionsTable {
+  store_id: string;
+  version: number;
 }
 
 /** Mockup templates (src/modules/mockups): store_id null for the curated defaults. */

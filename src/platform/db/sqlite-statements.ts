@@ -11,13 +11,8 @@
  *
  * Rows keep better-sqlite3's semantics: one own property per result column, in column order,
  * a later column of the same name winning.
- *
- * And one more: the last result of a hot read is kept while the database reads the same
- * (`ResultCache`, below).
  */
 import type SQLite from 'better-sqlite3';
-import { ByteLru } from '../cache/byte-lru.js';
-import { isShapedSql } from './query-shape.js';
 
 type Row = Record<string, unknown>;
 type RowBuilder = (values: unknown[]) => Row;
@@ -52,110 +47,11 @@ export interface DriverStatement {
   iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
 }
 
-/**
- * The results of hot reads kept while the database reads the same: a read the query shapes
- * run (query-shape.ts: the credential lookups, the store, key and document lists, documents
- * by id, the `in (…)` reads behind a page) answers with the rows it read last for the same
- * values as long as nothing has written to the database since, so a storefront reading an
- * unchanged page pays for no row walk.
- *
- * "Nothing has written" is known exactly, not guessed by a lifetime:
- * - this connection's own writes: every statement that is not read-only (an insert, update
- *   or delete, one with `returning`, DDL) counts, cascades and triggers being part of it;
- * - every other connection's, in this process or another: SQLite's `data_version` changes
- *   when any other connection commits to the file (one cheap pragma per read).
- * Any write anywhere drops every kept result, so this pays on reads between writes, not under
- * a stream of them. A kept result is SQLite's raw values; each answer builds new row objects
- * from them, so a caller that changes a row changes only its own. Only reads whose SQL is a
- * shape's, read-only, with scalar values and no value SQLite makes up per call (the clock,
- * random numbers) are kept, within a byte budget, the least recently used dropped first.
- */
-class ResultCache {
-  /** statements run on this connection that may have written */
-  writes = 0;
-  private readonly kept: ByteLru<{ writes: number; version: number; raw: unknown[][] }>;
-  private readonly version: SQLite.Statement;
-
-  constructor(
-    sqlite: SQLite.Database,
-    private readonly budget: number,
-  ) {
-    this.version = sqlite.prepare('pragma data_version').pluck();
-    this.kept = new ByteLru(budget);
-  }
-
-  /**
-   * A value that changes whenever the database may read differently: this connection's
-   * writes and `data_version` (every other connection's commits). Asked before a read, the
-   * same value afterwards means nothing has written since.
-   */
-  stamp(): string {
-    return `${this.writes}:${this.version.get() as number}`;
-  }
-
-  /** false: a budget of 0, nothing kept */
-  get enabled(): boolean {
-    return this.budget > 0;
-  }
-
-  /**
-   * The rows of a read: those kept for `key` if nothing has written since they were read
-   * (most recently used then), else `run()`'s, kept. `data_version` is asked once either way,
-   * and before a read: a commit between the two makes the kept result older, never newer.
-   */
-  rows(key: string, run: () => unknown[][]): unknown[][] {
-    const e = this.kept.get(key);
-    const version = this.version.get() as number;
-    if (e && e.writes === this.writes && e.version === version) return e.raw;
-    const writes = this.writes;
-    const raw = run();
-    let bytes = key.length + 64;
-    for (const row of raw) {
-      for (const v of row) {
-        if (typeof v === 'string') bytes += v.length + 16;
-        else if (v === null || typeof v === 'number') bytes += 8;
-        else {
-          // a blob (a mutable Buffer) or a bigint: not kept
-          this.kept.delete(key);
-          return raw;
-        }
-      }
-    }
-    this.kept.set(key, { writes, version, raw }, bytes);
-    return raw;
-  }
-}
-
-/** SQL whose result depends on more than the database and the values sent: never kept. */
-const VOLATILE = /\b(random|randomblob|changes|total_changes|last_insert_rowid|date|time|datetime|julianday|unixepoch|strftime|timediff|current_date|current_time|current_timestamp|sqlite_\w+|pragma_\w+)\b/i;
-
-/** The key of a read: its values, if each is a string, a finite number or null. */
-function valuesKey(parameters: readonly unknown[]): string | null {
-  let key = '';
-  for (const v of parameters) {
-    if (typeof v === 'string') key += `s${v.length}:${v}`;
-    else if (typeof v === 'number' && Number.isFinite(v)) key += `n${v};`;
-    else if (v === null) key += 'z;';
-    else return null;
-  }
-  return key;
-}
-
-let statementCount = 0;
-
 class RawRowStatement implements DriverStatement {
   readonly reader: boolean;
   private build: RowBuilder | null = null;
   private width = 0;
-  /** whether results are kept (decided at the first read: a shape registers its SQL before it runs) */
-  private keeps: boolean | null = null;
-  /** this statement's part of a kept result's key (shorter than its SQL text) */
-  private readonly id = `${++statementCount}\u0000`;
-
-  constructor(
-    private readonly stmt: SQLite.Statement,
-    private readonly results: ResultCache,
-  ) {
+  constructor(private readonly stmt: SQLite.Statement) {
     this.reader = stmt.reader;
     if (this.reader) {
       this.compile();
@@ -171,18 +67,7 @@ class RawRowStatement implements DriverStatement {
   }
 
   all(parameters: readonly unknown[]): unknown[] {
-    let raw: unknown[][];
-    if (!this.stmt.readonly) {
-      this.results.writes++;
-      raw = this.stmt.all(parameters) as unknown[][];
-    } else {
-      this.keeps ??= this.results.enabled && isShapedSql(this.stmt.source) && !VOLATILE.test(this.stmt.source);
-      const values = this.keeps ? valuesKey(parameters) : null;
-      if (values === null) raw = this.stmt.all(parameters) as unknown[][];
-      else {
-        raw = this.results.rows(this.id + values, () => this.stmt.all(parameters) as unknown[][]);
-      }
-    }
+    const raw = this.stmt.all(parameters) as unknown[][];
     const build = raw.length > 0 && raw[0]!.length !== this.width ? this.compile() : this.build!;
     const rows = new Array<Row>(raw.length);
     for (let i = 0; i < raw.length; i++) rows[i] = build(raw[i]!);
@@ -190,12 +75,10 @@ class RawRowStatement implements DriverStatement {
   }
 
   run(parameters: readonly unknown[]): SQLite.RunResult {
-    if (!this.stmt.readonly) this.results.writes++;
     return this.stmt.run(parameters);
   }
 
   *iterate(parameters: readonly unknown[]): IterableIterator<unknown> {
-    if (!this.stmt.readonly) this.results.writes++;
     for (const values of this.stmt.iterate(parameters) as IterableIterator<unknown[]>) {
       yield (values.length !== this.width ? this.compile() : this.build!)(values);
     }
@@ -203,20 +86,17 @@ class RawRowStatement implements DriverStatement {
 }
 
 /**
- * The `database` Kysely's SqliteDialect takes, preparing through the cache above; `max`
- * statements, and `resultBytes` of kept hot-read results (0: none kept). `stamp()` is the
- * database's change stamp (`ResultCache.stamp`), for what keeps more than rows.
+ * The `database` Kysely's SqliteDialect takes, preparing through the cache above (`max`
+ * statements, the first prepared dropped first).
  */
-export function cachedStatements(sqlite: SQLite.Database, max = 512, resultBytes = 16 * 1024 * 1024): { close(): void; prepare(sql: string): DriverStatement; stamp(): string } {
+export function cachedStatements(sqlite: SQLite.Database, max = 512): { close(): void; prepare(sql: string): DriverStatement } {
   const cache = new Map<string, DriverStatement>();
-  const results = new ResultCache(sqlite, resultBytes);
   return {
     close: () => sqlite.close(),
-    stamp: () => results.stamp(),
     prepare(text: string) {
       let stmt = cache.get(text);
       if (!stmt) {
-        stmt = new RawRowStatement(sqlite.prepare(text), results);
+        stmt = new RawRowStatement(sqlite.prepare(text));
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(text, stmt);
       }

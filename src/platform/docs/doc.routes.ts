@@ -69,8 +69,8 @@ export function withOptionalEmbeds(response: TObject, embeds: readonly string[] 
 
 /**
  * The CRUD, count and batch routes every document resource of the catalog has. A list page
- * and a document are made of the store's rows and the links they embed alone: their answers
- * are kept while those read the same (`keepAnswer`, kept-answers.ts).
+ * and a document are made of the store's rows and the links they embed alone: they answer an
+ * `ETag` and `304` to a matching `If-None-Match` (`conditional`, http/conditional.ts).
  */
 export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRouteOptions<J>): void {
   const tags = [o.tag ?? `Catalog: ${o.path}`];
@@ -96,10 +96,10 @@ export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRou
   app.post(base, { schema: { tags, summary: `Create a ${o.noun}`, body: o.create, response: { 201: Item } }, config: auth.create }, async (req, reply) =>
     reply.code(201).send(ok(await svc.create(req.actor!, storeOf(req), req.body as Body), MESSAGES.created)),
   );
-  app.get(base, { schema: { tags, summary: `List ${o.path}`, querystring: ListQuery, response: { 200: listEnvelope(o.service.kind.keepsBuilt ? sharedInAnswer({ ...Read }) : Read) } }, config: { ...auth.list, keepAnswer: true } }, async (req) =>
+  app.get(base, { schema: { tags, summary: `List ${o.path}`, querystring: ListQuery, response: { 200: listEnvelope(o.service.kind.keepsBuilt ? sharedInAnswer({ ...Read }) : Read) } }, config: { ...auth.list, conditional: true } }, async (req) =>
     listReply(await svc.list(storeOf(req), listQuery(req.query as Record<string, unknown>) as never, o.pageContext(req)), (x) => x),
   );
-  app.get(`${base}/count`, { schema: { tags, summary: `Number of ${o.path}`, response: { 200: CountEnvelope } }, config: auth.count }, async (req) =>
+  app.get(`${base}/count`, { schema: { tags, summary: `Number of ${o.path}`, response: { 200: CountEnvelope } }, config: { ...auth.count, conditional: true } }, async (req) =>
     count(await svc.count(storeOf(req))),
   );
   app.post(
@@ -123,7 +123,7 @@ export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRou
       return { message: MESSAGES.deleted };
     },
   );
-  app.get(`${base}/:id`, { schema: { tags, summary: `A ${o.noun}`, params: IdParam, ...(ReadQuery ? { querystring: ReadQuery } : {}), response: { 200: item(Read) } }, config: { ...auth.get, keepAnswer: true } }, async (req) =>
+  app.get(`${base}/:id`, { schema: { tags, summary: `A ${o.noun}`, params: IdParam, ...(ReadQuery ? { querystring: ReadQuery } : {}), response: { 200: item(Read) } }, config: { ...auth.get, conditional: true } }, async (req) =>
     ok(await svc.get(storeOf(req), req.params.id, (req.query as { include?: unknown }).include)),
   );
   app.put(`${base}/:id`, { schema: { tags, summary: `Update a ${o.noun}`, params: IdParam, body: o.update, response: { 200: Item } }, config: auth.update }, async (req) =>

@@ -84,10 +84,11 @@ export interface RouteAuth {
   /** further documented error statuses for the OpenAPI document, e.g. { 402: 'Plan gate' } */
   errors?: Record<number, string>;
   /**
-   * A GET answer made of the caller's store, the URL and the database alone: kept and sent
-   * again while the database and the links it embeds read the same (kept-answers.ts).
+   * A GET answer made of the caller's store, the URL and what the store's version covers
+   * (its catalog, designs and projects): answers an `ETag`, and `304` to a matching
+   * `If-None-Match` (conditional.ts).
    */
-  keepAnswer?: true;
+  conditional?: true;
 }
 
 const API_KEY_PREFIXES = ['sk_live_', 'pk_live_', 'sk_acc_live_'];

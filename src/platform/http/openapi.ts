@@ -96,6 +96,8 @@ Where an operation accepts the public token it also accepts the store key, the J
 
 **Getting credentials.** \`POST /v1/account\` (sign up) or \`POST /v1/account/signIn\` returns \`access_token\` (the JWT, 60 minutes). \`POST /v1/stores?include=credentials\` with it returns the store's \`sid\`, \`secret\` and \`unauth_token\`; \`PUT /v1/stores/token-revoke\` reissues all three. API keys are created at \`/v1/stores/{store}/api-keys\` and \`/v1/account/api-keys\` (Advanced plan and above).
 
+**Conditional requests.** The reads of a store's products, sides, templates, designs and projects (lists, counts and single reads) answer a weak \`ETag\` and \`Cache-Control: private, no-cache\`; the same request with that tag in \`If-None-Match\` answers \`304 Not Modified\` with no body while nothing the answer is made of has changed, whoever changed it. Signed links in an answer stay the same for an hour (and valid at least 24 hours from then), so an unchanged resource keeps its tag through that hour.
+
 Every operation below shows an example request and response; the values are illustrative.`;
 
 const SECURITY_SCHEMES = {
@@ -245,6 +247,14 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string, v
       const responses = { ...((s.response as Record<string, unknown>) ?? {}) };
       const extra = errorResponses(cfg, Boolean(s.body || s.querystring), Boolean(s.params));
       for (const [code, r] of Object.entries(extra)) if (!(code in responses)) responses[code] = r;
+      if (cfg.conditional) {
+        // conditional.ts: an ETag on the 200, a 304 without a body to a matching If-None-Match
+        responses[304] = { description: 'Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200)', type: 'null' };
+        s.headers = {
+          type: 'object',
+          properties: { 'if-none-match': { type: 'string', description: 'The `ETag` of an earlier 200 of the same request: `304` while it is still current', examples: ['W/"Gm4rX1m0cJ3Qe2kq3PjZ1w8Yb5sT0aV"'] } },
+        };
+      }
       s.response = responses;
       const method = [route.method].flat()[0]!;
       const path = documentedPath(url);

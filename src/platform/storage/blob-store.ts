@@ -16,6 +16,20 @@ export interface LinkOptions {
 
 export const LINK_TTL_SECONDS = 24 * 60 * 60;
 
+/**
+ * Links are made per window: every link to the same file with the same options made within
+ * one window is the same link (so an answer embedding it, and that answer's `ETag`, stays the
+ * same through the window), valid until `ttl` after the window's end — at least `ttl` from
+ * the moment it is handed out, at most `ttl` plus one window. A window is a 24th of the
+ * lifetime, at most an hour and at least a second: one hour for the default 24-hour links.
+ */
+export function linkWindow(ttlSeconds: number, nowMs: number): { index: number; start: number; expires: number } {
+  const length = Math.max(1, Math.min(3600, Math.floor(ttlSeconds / 24)));
+  const index = Math.floor(nowMs / 1000 / length);
+  const start = index * length;
+  return { index, start, expires: start + length + ttlSeconds };
+}
+
 export interface BlobStore {
   readonly driver: 'disk' | 's3';
   put(key: string, body: Buffer | Uint8Array | string, opts: { contentType: string }): Promise<BlobInfo>;
@@ -39,11 +53,11 @@ export interface BlobStore {
   /** a link a client can GET without credentials until it expires */
   url(key: string, opts?: LinkOptions): Promise<string>;
   /**
-   * Links are signed afresh each second: `url` gives the same link for the same key and
-   * options while this number is the same (the second they are signed in). What embeds links
-   * and is kept must be rebuilt when it changes.
+   * The window default links are made in now (`linkWindow`): `url` gives the same link for the
+   * same key and options while this number is the same. What names an answer that embeds
+   * links (its `ETag`) must change with it.
    */
-  linkEpoch(): number;
+  linkWindow(): number;
   /** readiness: throws when the store cannot be used */
   ping(): Promise<void>;
   close(): Promise<void>;

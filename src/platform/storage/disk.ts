@@ -6,7 +6,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Signer } from '../crypto/signer.js';
-import { assertValidKey, BlobNotFound, InvalidBlobKey, LINK_TTL_SECONDS, type BlobInfo, type BlobStore, type LinkOptions } from './blob-store.js';
+import { assertValidKey, BlobNotFound, InvalidBlobKey, LINK_TTL_SECONDS, linkWindow, type BlobInfo, type BlobStore, type LinkOptions } from './blob-store.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-fs.js';
 
 interface Meta {
@@ -146,26 +146,27 @@ export class DiskBlobStore implements BlobStore {
   }
 
   /**
-   * Links made in the current second: the same key, expiry and name give the same link, so
-   * a page embedding one image many times (or many requests in one second) signs it once.
-   * Cleared when the second changes; the links are exactly those signed afresh.
+   * Links made in the current window (blob-store.ts `linkWindow`): the same key, lifetime and
+   * name give the same link, so a page embedding one image many times (or many requests in
+   * one window) signs it once. Cleared when the window changes.
    */
   private readonly links = new Map<string, string>();
-  private linksSecond = -1;
+  private linksWindow = '';
 
-  linkEpoch(): number {
-    return Math.floor(this.now() / 1000);
+  linkWindow(): number {
+    return linkWindow(LINK_TTL_SECONDS, this.now()).index;
   }
 
   async url(key: string, opts: LinkOptions = {}): Promise<string> {
-    const second = this.linkEpoch();
-    const expires = second + (opts.ttlSeconds ?? LINK_TTL_SECONDS);
+    const ttl = opts.ttlSeconds ?? LINK_TTL_SECONDS;
+    const { expires, index } = linkWindow(ttl, this.now());
     const name = opts.downloadName ?? '';
-    if (second !== this.linksSecond) {
+    const defaultWindow = String(this.linkWindow());
+    if (defaultWindow !== this.linksWindow) {
       this.links.clear();
-      this.linksSecond = second;
+      this.linksWindow = defaultWindow;
     }
-    const memo = `${expires}\0${name}\0${key}`;
+    const memo = `${ttl}\0${index}\0${name}\0${key}`;
     const known = this.links.get(memo);
     if (known !== undefined) return known;
     const link = this.sign(key, expires, name);

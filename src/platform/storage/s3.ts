@@ -11,7 +11,7 @@ import {
   UploadPartCommand,
   DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertValidKey, BlobNotFound, contentDisposition, LINK_TTL_SECONDS, type BlobInfo, type BlobStore, type LinkOptions } from './blob-store.js';
+import { assertValidKey, BlobNotFound, contentDisposition, LINK_TTL_SECONDS, linkWindow, type BlobInfo, type BlobStore, type LinkOptions } from './blob-store.js';
 
 import type { S3Options } from '../../config/index.js';
 
@@ -19,6 +19,8 @@ export type { S3Options };
 
 /** Multipart part size: S3's minimum is 5 MiB (all but the last part); one part is in memory at a time. */
 export const S3_PART_BYTES = 8 * 1024 * 1024;
+/** SigV4 presigned links live at most seven days */
+const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
 
 function isNotFound(err: unknown): boolean {
   if (err instanceof S3ServiceException) return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404;
@@ -143,13 +145,14 @@ export class S3BlobStore implements BlobStore {
       Key: this.objectKey(key),
       ...(opts.downloadName ? { ResponseContentDisposition: contentDisposition(opts.downloadName) } : {}),
     });
-    // signed as of the second `linkEpoch` names, so one second's links are the same
-    return getSignedUrl(this.client, command, { expiresIn: opts.ttlSeconds ?? LINK_TTL_SECONDS, signingDate: new Date(this.linkEpoch() * 1000) });
+    // signed as of the window's start (blob-store.ts `linkWindow`): one window, one link
+    const ttl = opts.ttlSeconds ?? LINK_TTL_SECONDS;
+    const w = linkWindow(ttl, Date.now());
+    return getSignedUrl(this.client, command, { expiresIn: Math.min(MAX_PRESIGN_SECONDS, w.expires - w.start), signingDate: new Date(w.start * 1000) });
   }
 
-  /** SigV4 signs with the current second (`X-Amz-Date`): the same second, the same link */
-  linkEpoch(): number {
-    return Math.floor(Date.now() / 1000);
+  linkWindow(): number {
+    return linkWindow(LINK_TTL_SECONDS, Date.now()).index;
   }
 
   async ping(): Promise<void> {

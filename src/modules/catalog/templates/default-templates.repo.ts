@@ -19,12 +19,21 @@ export class DefaultTemplatesRepo {
     return Number(r.n);
   }
 
-  /** Insert or replace under the row's fixed id (keeps the creation time of a row already there). */
+  /**
+   * Insert or replace under the row's fixed id (keeps the creation time of a row already there).
+   * A row that reads the same is not written: every start seeds the defaults, and a write
+   * would change every store's version (and so every ETag: db/store-versions.ts).
+   */
   async upsert(row: DefaultTemplateRow): Promise<void> {
     await this.db
       .insertInto('catalog_default_templates')
       .values(row)
-      .onConflict((oc) => oc.column('id').doUpdateSet({ name: row.name, doc: row.doc, license: row.license }))
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({ name: row.name, doc: row.doc, license: row.license })
+          .where(sql<boolean>`(catalog_default_templates.name, catalog_default_templates.doc, catalog_default_templates.license) is distinct from (excluded.name, excluded.doc, excluded.license)`),
+      )
       .execute();
   }
 }
