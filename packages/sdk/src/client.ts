@@ -2,6 +2,7 @@ import createClient, { type Client, type MaybeOptionalInit } from 'openapi-fetch
 import { anonymous, type Credential } from './credentials.js';
 import { errorFromResponse, JobError, UnknownPathError } from './errors.js';
 import { operationIndex, type OperationId, type Operations } from './operations.js';
+import { KeptAnswers, revalidation, type RevalidateOptions } from './revalidate.js';
 import type { paths } from './schema.js';
 
 export type Paths = paths;
@@ -76,6 +77,15 @@ export interface FolioClientOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** extra headers on every request (e.g. Idempotency-Key on one client) */
   headers?: Record<string, string>;
+  /**
+   * Revalidate GETs with their ETags (default `true`): the client keeps the last 200 answers
+   * that carried an `ETag` (per full URL and credential, the least recently used dropped past
+   * `maxEntries` (200) or `maxBytes` (16 MiB)), sends `If-None-Match` on the next GET of the
+   * same URL, and hands a `304 Not Modified` on as the kept body with status 200
+   * (`wasRevalidated(response)` tells the two apart). `false` sends every GET unconditionally.
+   * Clients made with `withCredential` share their parent's kept answers (keyed by credential).
+   */
+  revalidate?: boolean | RevalidateOptions;
 }
 
 export interface FolioClient {
@@ -158,6 +168,11 @@ function checkPath(method: string, path: string): void {
 
 /** A typed Folio client. Non-2xx answers throw the FolioError subclass of their envelope. */
 export function createFolioClient(options: FolioClientOptions): FolioClient {
+  const revalidate = options.revalidate ?? true;
+  return build(options, revalidate === false ? null : new KeptAnswers(revalidate === true ? {} : revalidate));
+}
+
+function build(options: FolioClientOptions, kept: KeptAnswers | null): FolioClient {
   const credential = options.credential ?? anonymous;
   const baseUrl = normaliseBase(options.baseUrl);
   const raw = createClient<paths>({ baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}), headers: options.headers });
@@ -179,6 +194,9 @@ export function createFolioClient(options: FolioClientOptions): FolioClient {
       throw errorFromResponse(response, body);
     },
   });
+  // After the credential's middleware: its onRequest sees the credential, and its onResponse
+  // (middlewares answer in reverse) turns a 304 into the kept 200 before the one above throws.
+  if (kept) raw.use(revalidation(kept));
 
   const call = async (method: string, path: string, init: unknown) => {
     checkPath(method.toLowerCase(), path);
@@ -244,7 +262,7 @@ export function createFolioClient(options: FolioClientOptions): FolioClient {
       }
     },
 
-    withCredential: (next) => createFolioClient({ ...options, credential: next }),
+    withCredential: (next) => build({ ...options, credential: next }, kept),
   };
   return client;
 }
