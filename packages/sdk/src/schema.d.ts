@@ -4153,7 +4153,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4191,6 +4194,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -4380,7 +4390,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Clipart category id */
                 id: string;
@@ -4432,6 +4445,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -4494,7 +4514,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Clipart category id */
                 id: string;
@@ -4547,6 +4570,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid input */
             400: {
                 headers: {
@@ -4597,7 +4627,10 @@ export interface operations {
     countClipartStorageDefaultCliparts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Clipart category id */
                 id: string;
@@ -4619,6 +4652,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -4661,7 +4701,10 @@ export interface operations {
     countClipartStorageCliparts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Clipart category id */
                 id: string;
@@ -4683,6 +4726,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -4736,7 +4786,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Clipart (Image) id */
                 id: string;
@@ -4777,6 +4830,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -4839,7 +4899,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 /** @description Clipart (Image) id */
                 id: string;
@@ -4880,6 +4943,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -4942,7 +5012,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4980,6 +5053,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -5145,7 +5225,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5194,6 +5277,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -5351,7 +5441,10 @@ export interface operations {
     getClipart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 clipart: string;
             };
@@ -5390,6 +5483,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -5598,7 +5698,10 @@ export interface operations {
     countCliparts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5617,6 +5720,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -5661,7 +5771,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5711,6 +5824,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid input */
             400: {
                 headers: {
@@ -5752,7 +5872,10 @@ export interface operations {
     countDefaultCliparts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5771,6 +5894,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -5815,7 +5945,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5853,6 +5986,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -5906,7 +6046,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5944,6 +6087,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -6000,7 +6150,10 @@ export interface operations {
                 sortBy?: "created_date" | "id" | "name";
                 status?: "accepted" | "processing" | "declined" | "trashed";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6347,6 +6500,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -6787,7 +6947,10 @@ export interface operations {
                 /** @description Embedded objects to build, comma-separated: `side`, `product`, `project`, `original_side`; `none` for none. Without it, all of them. Those left out are absent from the response (and their lookups are not made). */
                 include?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7124,6 +7287,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -7641,7 +7811,10 @@ export interface operations {
     listDesignFonts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7679,6 +7852,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -8800,7 +8980,10 @@ export interface operations {
     countDesigns: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8819,6 +9002,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -8863,7 +9053,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8912,6 +9105,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -9013,7 +9213,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9061,6 +9264,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -9201,7 +9411,10 @@ export interface operations {
     getFont: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9239,6 +9452,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -9438,7 +9658,10 @@ export interface operations {
     countFonts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9457,6 +9680,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -9501,7 +9731,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9550,6 +9783,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid input */
             400: {
                 headers: {
@@ -9591,7 +9831,10 @@ export interface operations {
     countDefaultFonts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9610,6 +9853,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -9946,7 +10196,10 @@ export interface operations {
                 sortBy?: "created_date" | "id" | "name";
                 type?: "cliparts" | "designs";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9995,6 +10248,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -10143,7 +10403,10 @@ export interface operations {
     getImage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -10182,6 +10445,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -10388,7 +10658,10 @@ export interface operations {
     countImages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10407,6 +10680,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -12509,7 +12789,10 @@ export interface operations {
                 sortBy?: "created_date" | "id" | "name";
                 status?: "publish" | "draft" | "trashed";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12584,6 +12867,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -12757,7 +13047,10 @@ export interface operations {
     getProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12822,6 +13115,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -13080,7 +13380,10 @@ export interface operations {
                 sortBy?: "created_date" | "id" | "name";
                 status?: "accepted" | "processing" | "declined" | "trashed";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -13430,6 +13733,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid input */
             400: {
                 headers: {
@@ -13480,7 +13790,10 @@ export interface operations {
     countProductDesigns: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -13501,6 +13814,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -13554,7 +13874,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -13681,6 +14004,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid input */
             400: {
                 headers: {
@@ -13731,7 +14061,10 @@ export interface operations {
     countProductSides: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -13752,6 +14085,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -14127,7 +14467,10 @@ export interface operations {
     countProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14146,6 +14489,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -14193,7 +14543,10 @@ export interface operations {
                 sortBy?: "created_date" | "id" | "name";
                 status?: "processing" | "reviewing" | "accepted" | "trashed";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14230,6 +14583,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -14350,7 +14710,10 @@ export interface operations {
     getProjectViaAlias: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -14377,6 +14740,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -14582,7 +14952,10 @@ export interface operations {
                 sortBy?: "created_date" | "id" | "name";
                 status?: "accepted" | "processing" | "declined" | "trashed";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -14932,6 +15305,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid input */
             400: {
                 headers: {
@@ -14982,7 +15362,10 @@ export interface operations {
     countProjectDesignsViaAlias: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -15003,6 +15386,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -15188,7 +15578,10 @@ export interface operations {
                 sortBy?: "created_date" | "id" | "name";
                 status?: "publish" | "draft" | "trashed";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -15266,6 +15659,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid input */
             400: {
                 headers: {
@@ -15316,7 +15716,10 @@ export interface operations {
     countProjectProductsViaAlias: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -15337,6 +15740,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -15613,7 +16023,10 @@ export interface operations {
     countProjectsViaAlias: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15632,6 +16045,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -15679,7 +16099,10 @@ export interface operations {
                 sortBy?: "created_date" | "id" | "name";
                 status?: "processing" | "reviewing" | "accepted" | "trashed";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15716,6 +16139,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -15836,7 +16266,10 @@ export interface operations {
     getProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -15863,6 +16296,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -16068,7 +16508,10 @@ export interface operations {
                 sortBy?: "created_date" | "id" | "name";
                 status?: "accepted" | "processing" | "declined" | "trashed";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -16418,6 +16861,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid input */
             400: {
                 headers: {
@@ -16468,7 +16918,10 @@ export interface operations {
     countProjectDesigns: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -16489,6 +16942,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -16674,7 +17134,10 @@ export interface operations {
                 sortBy?: "created_date" | "id" | "name";
                 status?: "publish" | "draft" | "trashed";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -16752,6 +17215,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid input */
             400: {
                 headers: {
@@ -16802,7 +17272,10 @@ export interface operations {
     countProjectProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -16823,6 +17296,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -17099,7 +17579,10 @@ export interface operations {
     countProjects: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17118,6 +17601,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -18918,7 +19408,10 @@ export interface operations {
                 sortBy?: "created_date" | "id" | "name";
                 status?: "publish" | "draft" | "trashed";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19042,6 +19535,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -19291,7 +19791,10 @@ export interface operations {
     getSide: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -19405,6 +19908,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -19736,7 +20246,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -19786,6 +20299,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -20322,7 +20842,10 @@ export interface operations {
     countSides: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20341,6 +20864,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -20386,7 +20916,10 @@ export interface operations {
                 sortBy?: "created_date" | "id" | "name";
                 type?: "product" | "clipart" | "template";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20424,6 +20957,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -20542,7 +21082,10 @@ export interface operations {
     getStorage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 storage: string;
             };
@@ -20570,6 +21113,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -20699,7 +21249,10 @@ export interface operations {
     countStorages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20718,6 +21271,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -20763,7 +21323,10 @@ export interface operations {
                 sortBy?: "created_date" | "id" | "name";
                 type?: "product" | "clipart" | "template";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20801,6 +21364,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -21967,7 +22537,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -22015,6 +22588,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -22152,7 +22732,10 @@ export interface operations {
     getTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -22190,6 +22773,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -22398,7 +22988,10 @@ export interface operations {
     listTemplateFonts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -22436,6 +23029,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -22739,7 +23339,10 @@ export interface operations {
     countTemplates: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -22758,6 +23361,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -22791,7 +23401,10 @@ export interface operations {
     countDefaultTemplates: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -22810,6 +23423,13 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unacceptable or invalid credentials */
             401: {
@@ -22854,7 +23474,10 @@ export interface operations {
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of an earlier 200 of the same request: `304` while it is still current */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -22911,6 +23534,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not Modified: the `If-None-Match` tag is still current (no body; `ETag` and `Cache-Control` as on the 200) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {

@@ -49,7 +49,7 @@ export function designsRoutes(app: App, deps: { designs: DocService<DesignJson>;
   });
   app.get(
     '/designs/:id/fonts',
-    { schema: { tags, summary: "Fonts a design's text layers use (store fonts, else default ones)", params: IdParam, response: { 200: FontsEnvelope } }, config: DESIGN_AUTH.readOne },
+    { schema: { tags, summary: "Fonts a design's text layers use (store fonts, else default ones)", params: IdParam, response: { 200: FontsEnvelope } }, config: { ...DESIGN_AUTH.readOne, conditional: true } },
     async (req) => {
       const storeId = storeOf(req);
       const d = await designs.get(storeId, req.params.id);
@@ -59,7 +59,7 @@ export function designsRoutes(app: App, deps: { designs: DocService<DesignJson>;
   );
   app.get(
     '/designs/images',
-    { schema: { tags, summary: 'Images uploaded for designs (type `designs`)', querystring: listQuerySchema(['created_date', 'id', 'name']), response: { 200: listEnvelope(Image) } }, config: DESIGN_AUTH.readOne },
+    { schema: { tags, summary: 'Images uploaded for designs (type `designs`)', querystring: listQuerySchema(['created_date', 'id', 'name']), response: { 200: listEnvelope(Image) } }, config: { ...DESIGN_AUTH.readOne, conditional: true } },
     async (req) => {
       const page = await catalog.images.list(storeOf(req), 'designs', req.query, pageContext(req));
       return { ...listReply(page, (r) => r), data: await catalog.images.toImages(page.rows) };
@@ -67,7 +67,7 @@ export function designsRoutes(app: App, deps: { designs: DocService<DesignJson>;
   );
   app.get(
     '/products/:id/designs',
-    { schema: { tags, summary: "Designs made on a product's sides", params: IdParam, querystring: DesignListQuery, response: { 200: DesignListEnvelope } }, config: DESIGN_AUTH.read },
+    { schema: { tags, summary: "Designs made on a product's sides", params: IdParam, querystring: DesignListQuery, response: { 200: DesignListEnvelope } }, config: { ...DESIGN_AUTH.read, conditional: true } },
     async (req) => {
       const storeId = storeOf(req);
       const product = await catalog.products.row(storeId, req.params.id);
@@ -76,7 +76,7 @@ export function designsRoutes(app: App, deps: { designs: DocService<DesignJson>;
   );
   app.get(
     '/products/:id/designs/count',
-    { schema: { tags, summary: "Number of designs made on a product's sides", params: IdParam, response: { 200: CountEnvelope } }, config: DESIGN_AUTH.read },
+    { schema: { tags, summary: "Number of designs made on a product's sides", params: IdParam, response: { 200: CountEnvelope } }, config: { ...DESIGN_AUTH.read, conditional: true } },
     async (req) => {
       const storeId = storeOf(req);
       const product = await catalog.products.row(storeId, req.params.id);

@@ -25,14 +25,14 @@ export function projectDesignsRoutes(
     const designsOf = (projectId: string) => ({ links: { project_id: projectId } });
     app.get(
       `${base}/:id/designs`,
-      { schema: { tags, summary: `A project's designs${alias}`, params: IdParam, querystring: DesignListQuery, response: { 200: DesignListEnvelope } }, config: PROJECT_AUTH.designs },
+      { schema: { tags, summary: `A project's designs${alias}`, params: IdParam, querystring: DesignListQuery, response: { 200: DesignListEnvelope } }, config: { ...PROJECT_AUTH.designs, conditional: true } },
       async (req) => {
         const storeId = storeOf(req);
         const project = await projects.row(storeId, req.params.id);
         return listReply(await designs.list(storeId, req.query, pageContext(req), designsOf(project.id)), (x) => x);
       },
     );
-    app.get(`${base}/:id/designs/count`, { schema: { tags, summary: `Number of a project's designs${alias}`, params: IdParam, response: { 200: CountEnvelope } }, config: PROJECT_AUTH.read }, async (req) => {
+    app.get(`${base}/:id/designs/count`, { schema: { tags, summary: `Number of a project's designs${alias}`, params: IdParam, response: { 200: CountEnvelope } }, config: { ...PROJECT_AUTH.read, conditional: true } }, async (req) => {
       const storeId = storeOf(req);
       const project = await projects.row(storeId, req.params.id);
       return count(await designs.count(storeId, designsOf(project.id)));
@@ -40,14 +40,14 @@ export function projectDesignsRoutes(
     const productIds = async (storeId: string, projectId: string) => designs.distinct(storeId, 'product_id', designsOf(projectId));
     app.get(
       `${base}/:id/products`,
-      { schema: { tags, summary: `Products a project's designs are made on${alias}`, params: IdParam, querystring: Type.Intersect([ListQuery, Type.Object({ status: Type.Optional(StatusSchema) })]), response: { 200: listEnvelope(Product) } }, config: PROJECT_AUTH.read },
+      { schema: { tags, summary: `Products a project's designs are made on${alias}`, params: IdParam, querystring: Type.Intersect([ListQuery, Type.Object({ status: Type.Optional(StatusSchema) })]), response: { 200: listEnvelope(Product) } }, config: { ...PROJECT_AUTH.read, conditional: true } },
       async (req) => {
         const storeId = storeOf(req);
         const project = await projects.row(storeId, req.params.id);
         return listReply(await products.list(storeId, req.query, pageContext(req), { ids: await productIds(storeId, project.id) }), (x) => x);
       },
     );
-    app.get(`${base}/:id/products/count`, { schema: { tags, summary: `Number of products a project's designs are made on${alias}`, params: IdParam, response: { 200: CountEnvelope } }, config: PROJECT_AUTH.read }, async (req) => {
+    app.get(`${base}/:id/products/count`, { schema: { tags, summary: `Number of products a project's designs are made on${alias}`, params: IdParam, response: { 200: CountEnvelope } }, config: { ...PROJECT_AUTH.read, conditional: true } }, async (req) => {
       const storeId = storeOf(req);
       const project = await projects.row(storeId, req.params.id);
       return count(await products.count(storeId, { ids: await productIds(storeId, project.id) }));

@@ -26,7 +26,7 @@ describe('disk blob store', () => {
     expect(store.pathOf('a/b.png')).toBe(path.join(t.dataDir, 'blobs', 'a', 'b.png'));
   });
 
-  blobStoreContract(() => store, viaApp, 1100);
+  blobStoreContract(() => store, viaApp, 2100);
 
   it('a failed streamed put leaves no temp file behind', async () => {
     const { Readable } = await import('node:stream');
@@ -89,22 +89,27 @@ describe('disk blob store', () => {
     expect(Number(/max-age=(\d+)/.exec(String(live.headers['cache-control']))![1])).toBeGreaterThan(86_000);
   });
 
-  it('links asked again in the same second are the ones signed afresh; the next second signs anew, and a bad key still throws', async () => {
+  it('links asked again in the same window are the same (as signed afresh by any process); the next window signs anew, and a bad key still throws', async () => {
     const clock = { now: Date.UTC(2030, 0, 1, 0, 0, 0, 100) };
     const signing = (t.deps.blobs as unknown as { signer: Signer }).signer;
     const memo = new DiskBlobStore(path.join(t.dataDir, 'blobs'), signing, t.config.publicUrl, () => clock.now);
     const fresh = (now: number) => new DiskBlobStore(path.join(t.dataDir, 'blobs'), signing, t.config.publicUrl, () => now);
     const a = await memo.url('outputs/m.png');
-    clock.now += 800; // same second
+    const window = memo.linkWindow();
+    clock.now += 59 * 60 * 1000; // same hour
     const b = await memo.url('outputs/m.png');
     expect(b).toBe(a);
+    expect(memo.linkWindow()).toBe(window);
     expect(b).toBe(await fresh(clock.now).url('outputs/m.png'));
+    // valid until an hour after the window's end plus 24 hours
+    expect(Number(new URL(b).searchParams.get('expires'))).toBe(Date.UTC(2030, 0, 1, 1) / 1000 + 86_400);
     // the download name and the ttl are part of what is remembered
     expect(await memo.url('outputs/m.png', { downloadName: 'x.png' })).toBe(await fresh(clock.now).url('outputs/m.png', { downloadName: 'x.png' }));
     expect(await memo.url('outputs/m.png', { ttlSeconds: 60 })).toBe(await fresh(clock.now).url('outputs/m.png', { ttlSeconds: 60 }));
-    clock.now += 200; // the next second
+    clock.now += 60 * 1000; // the next hour
     const c = await memo.url('outputs/m.png');
     expect(c).not.toBe(a);
+    expect(memo.linkWindow()).toBe(window + 1);
     expect(c).toBe(await fresh(clock.now).url('outputs/m.png'));
     await expect(memo.url('../escape.png')).rejects.toThrow();
     await expect(memo.url('../escape.png')).rejects.toThrow();

@@ -48,7 +48,9 @@ describe('S3 blob store (s3rver)', () => {
     expect(url.origin).toBe(endpoint);
     expect(url.pathname).toBe(`/${BUCKET}/test/a/b.txt`);
     expect(url.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
-    expect(url.searchParams.get('X-Amz-Expires')).toBe('86400');
+    // signed as of the hour's start, for 24 hours after the hour's end (blob-store.ts linkWindow)
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('90000');
+    expect(url.searchParams.get('X-Amz-Date')).toMatch(/^\d{8}T\d{2}0000Z$/);
     expect(url.searchParams.get('response-content-disposition')).toContain('filename="b.txt"');
   });
 

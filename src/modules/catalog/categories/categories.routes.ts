@@ -11,7 +11,7 @@ export function categoriesRoutes(app: App, deps: { categories: CategoriesService
 
   app.get(
     '/storages',
-    { schema: { tags, summary: "The store's categories (product, clipart, template)", querystring: CategoryListQuery, response: { 200: CategoryListEnvelope } }, config: READ },
+    { schema: { tags, summary: "The store's categories (product, clipart, template)", querystring: CategoryListQuery, response: { 200: CategoryListEnvelope } }, config: { ...READ, conditional: true } },
     async (req) => listReply(await categories.list(storeOf(req), req.query, deps.pageContext(req)), toCategory),
   );
   app.post(
@@ -21,17 +21,17 @@ export function categoriesRoutes(app: App, deps: { categories: CategoriesService
   );
   app.get(
     '/storages/default',
-    { schema: { tags, summary: 'Service-curated categories', querystring: CategoryListQuery, response: { 200: CategoryListEnvelope } }, config: READ },
+    { schema: { tags, summary: 'Service-curated categories', querystring: CategoryListQuery, response: { 200: CategoryListEnvelope } }, config: { ...READ, conditional: true } },
     async (req) => listReply(await categories.list(null, req.query, deps.pageContext(req)), toCategory),
   );
   app.get(
     '/storages/count',
-    { schema: { tags, summary: "Number of the store's categories", response: { 200: CountEnvelope } }, config: READ_B },
+    { schema: { tags, summary: "Number of the store's categories", response: { 200: CountEnvelope } }, config: { ...READ_B, conditional: true } },
     async (req) => count(await categories.count(storeOf(req))),
   );
   app.get(
     '/storages/:storage',
-    { schema: { tags, summary: 'A category (the store’s own or a default one)', params: StorageParam, response: { 200: CategoryEnvelope } }, config: READ },
+    { schema: { tags, summary: 'A category (the store’s own or a default one)', params: StorageParam, response: { 200: CategoryEnvelope } }, config: { ...READ, conditional: true } },
     async (req) => ok(toCategory(await categories.get(storeOf(req), req.params.storage))),
   );
   app.put(

@@ -32,15 +32,15 @@ export function fontsRoutes(app: App, deps: { fonts: FontsService; pageContext: 
       return reply.code(201).send(ok(await fonts.toFont(row), 'File successfully uploaded'));
     },
   );
-  app.get('/fonts', { schema: { tags, summary: "The store's fonts", querystring: FontListQuery, response: { 200: FontListEnvelope } }, config: READ }, async (req) =>
+  app.get('/fonts', { schema: { tags, summary: "The store's fonts", querystring: FontListQuery, response: { 200: FontListEnvelope } }, config: { ...READ, conditional: true } }, async (req) =>
     list(storeOf(req))(req as never, deps.pageContext(req)),
   );
-  app.get('/fonts/default', { schema: { tags, summary: 'Default fonts (one record per face; OFL-1.1)', querystring: FontListQuery, response: { 200: FontListEnvelope } }, config: READ }, async (req) =>
+  app.get('/fonts/default', { schema: { tags, summary: 'Default fonts (one record per face; OFL-1.1)', querystring: FontListQuery, response: { 200: FontListEnvelope } }, config: { ...READ, conditional: true } }, async (req) =>
     list(null)(req as never, deps.pageContext(req)),
   );
-  app.get('/fonts/count', { schema: { tags, summary: "Number of the store's fonts", response: { 200: CountEnvelope } }, config: READ_B }, async (req) => count(await fonts.count(storeOf(req))));
-  app.get('/fonts/default/count', { schema: { tags, summary: 'Number of default font faces', response: { 200: CountEnvelope } }, config: READ_B }, async () => count(await fonts.count(null)));
-  app.get('/fonts/:id', { schema: { tags, summary: 'A font (the store’s or a default one)', params: IdParam, response: { 200: FontEnvelope } }, config: READ }, async (req) =>
+  app.get('/fonts/count', { schema: { tags, summary: "Number of the store's fonts", response: { 200: CountEnvelope } }, config: { ...READ_B, conditional: true } }, async (req) => count(await fonts.count(storeOf(req))));
+  app.get('/fonts/default/count', { schema: { tags, summary: 'Number of default font faces', response: { 200: CountEnvelope } }, config: { ...READ_B, conditional: true } }, async () => count(await fonts.count(null)));
+  app.get('/fonts/:id', { schema: { tags, summary: 'A font (the store’s or a default one)', params: IdParam, response: { 200: FontEnvelope } }, config: { ...READ, conditional: true } }, async (req) =>
     ok(await fonts.toFont(await fonts.get(storeOf(req), req.params.id))),
   );
   app.put('/fonts/:id', { schema: { tags, summary: "Rename a font (name, alias, subset)", params: IdParam, body: UpdateFont, response: { 200: FontEnvelope } }, config: WRITE }, async (req) =>

@@ -21,10 +21,10 @@ export function clipartStoragesRoutes(app: App, deps: { images: ImagesService; c
   app.post('/clipart-storages', { schema: { tags, summary: 'Create a clipart category', body: CreateClipartStorage, response: { 201: CategoryEnvelope } }, config: WRITE }, async (req, reply) =>
     reply.code(201).send(ok(toCategory(await categories.create(storeOf(req), { ...req.body, type: 'clipart' })), MESSAGES.created)),
   );
-  app.get('/clipart-storages', { schema: { tags, summary: "The store's clipart categories", querystring: CategoryPageQuery, response: { 200: CategoryListEnvelope } }, config: READ }, async (req) =>
+  app.get('/clipart-storages', { schema: { tags, summary: "The store's clipart categories", querystring: CategoryPageQuery, response: { 200: CategoryListEnvelope } }, config: { ...READ, conditional: true } }, async (req) =>
     listReply(await categories.list(storeOf(req), { ...req.query, type: 'clipart' }, deps.pageContext(req)), toCategory),
   );
-  app.get('/clipart-storages/default', { schema: { tags, summary: 'Default clipart categories', querystring: CategoryPageQuery, response: { 200: CategoryListEnvelope } }, config: READ }, async (req) =>
+  app.get('/clipart-storages/default', { schema: { tags, summary: 'Default clipart categories', querystring: CategoryPageQuery, response: { 200: CategoryListEnvelope } }, config: { ...READ, conditional: true } }, async (req) =>
     listReply(await categories.list(null, { ...req.query, type: 'clipart' }, deps.pageContext(req)), toCategory),
   );
   app.delete('/clipart-storages/:id', { schema: { tags, summary: 'Delete a clipart category (its cliparts stay)', params: StorageParam, response: { 200: DeletedEnvelope } }, config: WRITE }, async (req) => {
@@ -36,7 +36,7 @@ export function clipartStoragesRoutes(app: App, deps: { images: ImagesService; c
     const own = variant === 'cliparts';
     app.get(
       `/clipart-storages/:id/${variant}`,
-      { schema: { tags, summary: own ? "The store's cliparts in a category" : 'Default cliparts in a category', params: StorageParam, querystring: PageQuery, response: { 200: ImageListEnvelope } }, config: READ },
+      { schema: { tags, summary: own ? "The store's cliparts in a category" : 'Default cliparts in a category', params: StorageParam, querystring: PageQuery, response: { 200: ImageListEnvelope } }, config: { ...READ, conditional: true } },
       async (req) => {
         const storeId = storeOf(req);
         const cat = await categories.get(storeId, req.params.id, 'clipart');
@@ -46,7 +46,7 @@ export function clipartStoragesRoutes(app: App, deps: { images: ImagesService; c
     );
     app.get(
       `/clipart-storages/:id/${variant}/count`,
-      { schema: { tags, summary: own ? "Number of the store's cliparts in a category" : 'Number of default cliparts in a category', params: StorageParam, response: { 200: CountEnvelope } }, config: READ_B },
+      { schema: { tags, summary: own ? "Number of the store's cliparts in a category" : 'Number of default cliparts in a category', params: StorageParam, response: { 200: CountEnvelope } }, config: { ...READ_B, conditional: true } },
       async (req) => {
         const storeId = storeOf(req);
         const cat = await categories.get(storeId, req.params.id, 'clipart');
@@ -58,7 +58,7 @@ export function clipartStoragesRoutes(app: App, deps: { images: ImagesService; c
     const own = variant === 'storages';
     app.get(
       `/clipart-storages/:id/${variant}`,
-      { schema: { tags, summary: own ? "The store's categories of a clipart" : 'Default categories of a clipart', params: ClipartIdParam, querystring: CategoryPageQuery, response: { 200: CategoryListEnvelope } }, config: READ },
+      { schema: { tags, summary: own ? "The store's categories of a clipart" : 'Default categories of a clipart', params: ClipartIdParam, querystring: CategoryPageQuery, response: { 200: CategoryListEnvelope } }, config: { ...READ, conditional: true } },
       async (req) => {
         const storeId = storeOf(req);
         const img = await images.get(storeId, uuidOr404(req.params.id, 'Clipart'), { withDefaults: true, type: 'cliparts' });

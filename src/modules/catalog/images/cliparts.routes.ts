@@ -20,7 +20,7 @@ export function clipartsRoutes(app: App, deps: { images: ImagesService; pageCont
     return { ...listReply(page, (r) => r), data: await images.toImages(page.rows) };
   };
 
-  app.get('/cliparts', { schema: { tags, summary: "The store's cliparts (Image records)", querystring: PageQuery, response: { 200: ImageListEnvelope } }, config: READ }, async (req) =>
+  app.get('/cliparts', { schema: { tags, summary: "The store's cliparts (Image records)", querystring: PageQuery, response: { 200: ImageListEnvelope } }, config: { ...READ, conditional: true } }, async (req) =>
     imageList(storeOf(req))(req as never, deps.pageContext(req)),
   );
   app.post(
@@ -44,13 +44,13 @@ export function clipartsRoutes(app: App, deps: { images: ImagesService; pageCont
       return reply.code(201).send({ data: await images.toImages(rows), message: UPLOADED });
     },
   );
-  app.get('/cliparts/default', { schema: { tags, summary: 'Service-curated cliparts (Image records)', querystring: PageQuery, response: { 200: ImageListEnvelope } }, config: READ }, async (req) =>
+  app.get('/cliparts/default', { schema: { tags, summary: 'Service-curated cliparts (Image records)', querystring: PageQuery, response: { 200: ImageListEnvelope } }, config: { ...READ, conditional: true } }, async (req) =>
     imageList(null)(req as never, deps.pageContext(req)),
   );
   for (const scope of ['mine', 'global'] as const) {
     app.get(
       `/cliparts/${scope}`,
-      { schema: { tags, summary: scope === 'mine' ? "The store's Clipart records (numeric ids)" : 'Global Clipart records (numeric ids)', querystring: PageQuery, response: { 200: ClipartListEnvelope } }, config: READ },
+      { schema: { tags, summary: scope === 'mine' ? "The store's Clipart records (numeric ids)" : 'Global Clipart records (numeric ids)', querystring: PageQuery, response: { 200: ClipartListEnvelope } }, config: { ...READ, conditional: true } },
       async (req) => {
         const page = await images.listCliparts(scope === 'mine' ? { storeId: storeOf(req) } : 'global', req.query, deps.pageContext(req));
         const cats = await images.categoriesOf(page.rows.map((r) => r.image_id));
@@ -58,9 +58,9 @@ export function clipartsRoutes(app: App, deps: { images: ImagesService; pageCont
       },
     );
   }
-  app.get('/cliparts/count', { schema: { tags, summary: "Number of the store's cliparts", response: { 200: CountEnvelope } }, config: READ }, async (req) => count(await images.count(storeOf(req), 'cliparts')));
-  app.get('/cliparts/default/count', { schema: { tags, summary: 'Number of default cliparts', response: { 200: CountEnvelope } }, config: READ }, async () => count(await images.count(null, 'cliparts')));
-  app.get('/cliparts/:clipart', { schema: { tags, summary: 'A clipart (the store’s or a default one)', params: ClipartParam, response: { 200: ImageEnvelope } }, config: READ }, async (req) =>
+  app.get('/cliparts/count', { schema: { tags, summary: "Number of the store's cliparts", response: { 200: CountEnvelope } }, config: { ...READ, conditional: true } }, async (req) => count(await images.count(storeOf(req), 'cliparts')));
+  app.get('/cliparts/default/count', { schema: { tags, summary: 'Number of default cliparts', response: { 200: CountEnvelope } }, config: { ...READ, conditional: true } }, async () => count(await images.count(null, 'cliparts')));
+  app.get('/cliparts/:clipart', { schema: { tags, summary: 'A clipart (the store’s or a default one)', params: ClipartParam, response: { 200: ImageEnvelope } }, config: { ...READ, conditional: true } }, async (req) =>
     ok(await images.toImage(await images.get(storeOf(req), req.params.clipart, { withDefaults: true, type: 'cliparts' }))),
   );
   app.put(

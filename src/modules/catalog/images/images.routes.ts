@@ -65,16 +65,16 @@ export function imagesRoutes(app: App, deps: { images: ImagesService; pageContex
   );
   app.get(
     '/images',
-    { schema: { tags, summary: "The store's images", querystring: ImageListQuery, response: { 200: ImageListEnvelope } }, config: READ },
+    { schema: { tags, summary: "The store's images", querystring: ImageListQuery, response: { 200: ImageListEnvelope } }, config: { ...READ, conditional: true } },
     async (req) => {
       const page = await images.list(storeOf(req), req.query.type, req.query, deps.pageContext(req));
       return { ...listReply(page, (r) => r), data: await images.toImages(page.rows) };
     },
   );
-  app.get('/images/count', { schema: { tags, summary: "Number of the store's images", response: { 200: CountEnvelope } }, config: READ_B }, async (req) =>
+  app.get('/images/count', { schema: { tags, summary: "Number of the store's images", response: { 200: CountEnvelope } }, config: { ...READ_B, conditional: true } }, async (req) =>
     count(await images.count(storeOf(req))),
   );
-  app.get('/images/:id', { schema: { tags, summary: 'An image', params: IdParam, response: { 200: ImageEnvelope } }, config: READ }, async (req) =>
+  app.get('/images/:id', { schema: { tags, summary: 'An image', params: IdParam, response: { 200: ImageEnvelope } }, config: { ...READ, conditional: true } }, async (req) =>
     ok(await images.toImage(await images.get(storeOf(req), req.params.id))),
   );
   app.delete('/images/:id', { schema: { tags, summary: 'Delete an image and its files', params: IdParam, response: { 200: DeletedEnvelope } }, config: WRITE }, async (req) => {

@@ -13,13 +13,13 @@ export function productsRoutes(app: App, deps: { products: DocService<ProductJso
   const tags = ['Catalog: products'];
   app.get(
     '/products/:id/sides',
-    { schema: { tags, summary: "A product's print sides", params: IdParam, querystring: listQuerySchema(['created_date', 'id', 'name']), response: { 200: listEnvelope(Side) } }, config: READ },
+    { schema: { tags, summary: "A product's print sides", params: IdParam, querystring: listQuerySchema(['created_date', 'id', 'name']), response: { 200: listEnvelope(Side) } }, config: { ...READ, conditional: true } },
     async (req) => {
       const product = await deps.products.row(storeOf(req), req.params.id);
       return listReply(await deps.sides.list(storeOf(req), req.query, deps.pageContext(req), product.id), (x) => x);
     },
   );
-  app.get('/products/:id/sides/count', { schema: { tags, summary: "Number of a product's sides", params: IdParam, response: { 200: CountEnvelope } }, config: READ_B }, async (req) => {
+  app.get('/products/:id/sides/count', { schema: { tags, summary: "Number of a product's sides", params: IdParam, response: { 200: CountEnvelope } }, config: { ...READ_B, conditional: true } }, async (req) => {
     const product = await deps.products.row(storeOf(req), req.params.id);
     return count(await deps.sides.count(storeOf(req), product.id));
   });

@@ -12,7 +12,7 @@ export function sidesRoutes(app: App, deps: { sides: DocService<SideJson>; templ
   docRoutes(app, { path: 'sides', noun: 'side', service: deps.sides, response: Side, create: CreateSide, update: UpdateSide, statusFilter: true, pageContext: deps.pageContext });
   app.get(
     '/sides/:id/templates',
-    { schema: { tags: ['Catalog: sides'], summary: "A side's templates", params: IdParam, querystring: listQuerySchema(['created_date', 'id', 'name']), response: { 200: listEnvelope(Template) } }, config: READ },
+    { schema: { tags: ['Catalog: sides'], summary: "A side's templates", params: IdParam, querystring: listQuerySchema(['created_date', 'id', 'name']), response: { 200: listEnvelope(Template) } }, config: { ...READ, conditional: true } },
     async (req) => {
       const side = await deps.sides.row(storeOf(req), req.params.id);
       return listReply(await deps.templates.list(storeOf(req), req.query, deps.pageContext(req), side.id), (x) => x);

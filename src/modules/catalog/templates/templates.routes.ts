@@ -16,13 +16,13 @@ export function templatesRoutes(app: App, deps: { templates: DocService<Template
   const tags = ['Catalog: templates'];
   app.get(
     '/templates/template-default',
-    { schema: { tags, summary: 'Service-curated templates (business card, flyer, sticker, card; CC0), with layers and print size', querystring: listQuerySchema(['created_date', 'id', 'name']), response: { 200: listEnvelope(DefaultTemplate) } }, config: READ },
+    { schema: { tags, summary: 'Service-curated templates (business card, flyer, sticker, card; CC0), with layers and print size', querystring: listQuerySchema(['created_date', 'id', 'name']), response: { 200: listEnvelope(DefaultTemplate) } }, config: { ...READ, conditional: true } },
     async (req) => listReply(await deps.defaultTemplates.list(req.query, deps.pageContext(req)), (r) => deps.defaultTemplates.toJson(r)),
   );
-  app.get('/templates/default/count', { schema: { tags, summary: 'Number of curated templates', response: { 200: CountEnvelope } }, config: READ_B }, async () => count(await deps.defaultTemplates.count()));
+  app.get('/templates/default/count', { schema: { tags, summary: 'Number of curated templates', response: { 200: CountEnvelope } }, config: { ...READ_B, conditional: true } }, async () => count(await deps.defaultTemplates.count()));
   app.get(
     '/templates/:id/fonts',
-    { schema: { tags: ['Catalog: templates'], summary: "Fonts a template's text layers use (store fonts, else default ones)", params: IdParam, response: { 200: FontsEnvelope } }, config: READ },
+    { schema: { tags: ['Catalog: templates'], summary: "Fonts a template's text layers use (store fonts, else default ones)", params: IdParam, response: { 200: FontsEnvelope } }, config: { ...READ, conditional: true } },
     async (req) => {
       const storeId = storeOf(req);
       const t = await deps.templates.get(storeId, req.params.id);
