@@ -49,6 +49,8 @@ interface Target {
   name: string;
   url: string;
   headers: Record<string, string>;
+  /** the route answers an ETag and a 304 to a matching If-None-Match (http/conditional.ts) */
+  conditional?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -143,6 +145,8 @@ async function serveFolio(): Promise<void> {
   const product = (await call('POST', '/products', basic, { name: 'Flyer A5', viewport_width: 600, viewport_height: 848 })).data;
   for (let i = 0; i < 19; i++) await call('POST', '/products', basic, { name: `Product ${i}` });
   const side = (await call('POST', '/sides', basic, { product_id: product.id, name: 'Front', width: 148, height: 210, dpi: 300 })).data;
+  // a page of 20 sides (the designs below all use the first)
+  for (let i = 0; i < 19; i++) await call('POST', '/sides', basic, { product_id: product.id, name: `Side ${i}`, width: 148, height: 210, dpi: 300 });
   const form = new FormData();
   const png = fs.readFileSync(path.join(root, 'test', 'fixtures', 'images', 'logo.png'));
   form.append('file', new Blob([png], { type: 'image/png' }), 'logo.png');
@@ -155,14 +159,17 @@ async function serveFolio(): Promise<void> {
   let design: any;
   for (let i = 0; i < 20; i++) design = (await call('POST', '/designs', unauth, { side_id: side.id, layers, viewport_width: 600, viewport_height: 848 })).data;
 
+  // the key and store lists are not conditional (they answer no ETag)
   const targets: Target[] = [
     { name: 'GET /v1/stores/{id}/api-keys (store key)', url: `${base}/stores/${store.id}/api-keys?limit=20`, headers: basic },
     { name: 'GET /v1/stores/{id}/api-keys (API key)', url: `${base}/stores/${store.id}/api-keys?limit=20`, headers: apiKey },
     { name: 'GET /v1/stores?limit=20 (JWT)', url: `${base}/stores?limit=20`, headers: jwt },
-    { name: 'GET /v1/products?limit=20 (public token)', url: `${base}/products?limit=20`, headers: unauth },
-    { name: 'GET /v1/designs?limit=20 (API key)', url: `${base}/designs?limit=20`, headers: apiKey },
-    { name: 'GET /v1/designs?limit=20&include=none (API key)', url: `${base}/designs?limit=20&include=none`, headers: apiKey },
-    { name: 'GET /v1/designs/{id} (public token)', url: `${base}/designs/${design.id}`, headers: unauth },
+    { name: 'GET /v1/products?limit=20 (public token)', url: `${base}/products?limit=20`, headers: unauth, conditional: true },
+    { name: 'GET /v1/products/{id} (store key)', url: `${base}/products/${product.id}`, headers: basic, conditional: true },
+    { name: 'GET /v1/sides?limit=20 (public token)', url: `${base}/sides?limit=20`, headers: unauth, conditional: true },
+    { name: 'GET /v1/designs?limit=20 (API key)', url: `${base}/designs?limit=20`, headers: apiKey, conditional: true },
+    { name: 'GET /v1/designs?limit=20&include=none (API key)', url: `${base}/designs?limit=20&include=none`, headers: apiKey, conditional: true },
+    { name: 'GET /v1/designs/{id} (public token)', url: `${base}/designs/${design.id}`, headers: unauth, conditional: true },
   ];
   for (const t of targets) {
     const res = await fetch(t.url, { headers: t.headers });
