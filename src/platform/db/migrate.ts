@@ -12,6 +12,7 @@ import { catalogDefaultTemplates } from './migrations/0009-catalog-default-templ
 import { auditRetention } from './migrations/0010-audit-retention.js';
 import { fixReviewImage } from './migrations/0012-fix-review-image.js';
 import { mockupTemplates } from './migrations/0011-mockup-templates.js';
+import { searchIndex } from './migrations/0014-search-index.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0010-audit-retention': auditRetention,
   '0011-mockup-templates': mockupTemplates,
   '0012-fix-review-image': fixReviewImage,
+  '0014-search-index': searchIndex,
 };
 
 class StaticProvider implements MigrationProvider {
