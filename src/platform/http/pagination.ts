@@ -10,6 +10,13 @@ import type { Signer } from '../crypto/signer.js';
 export const MAX_LIMIT = 100;
 export const DEFAULT_LIMIT = 20;
 
+/**
+ * Search text of this many characters (code points) or more is looked up in the searched
+ * column's trigram index (platform/db/paginate.ts); shorter text has no trigram to look up and is
+ * checked against every row of the list.
+ */
+export const SEARCH_MIN_INDEXED = 3;
+
 export function listQuerySchema<S extends string>(sortable: readonly [S, ...S[]]) {
   return Type.Object({
     limit: Type.Optional(Type.Integer({ minimum: 1, description: `Page size, 1-${MAX_LIMIT} (default ${DEFAULT_LIMIT}); above ${MAX_LIMIT} answers 413` })),
