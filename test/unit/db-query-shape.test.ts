@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type SelectQueryBuilder } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { paginate, SEARCH_INDEX_MAX_MATCHES, type ListSpec, type SearchableColumn } from '../../src/platform/db/paginate.js';
+import { paginate, type ListSpec, type SearchableColumn } from '../../src/platform/db/paginate.js';
 import { searchIndexDdl } from '../../src/platform/db/migrations/0014-search-index.js';
 import { MAX_LIST_SHAPE, QueryShapes, verifyQueryShapes } from '../../src/platform/db/query-shape.js';
 import { cachedStatements } from '../../src/platform/db/sqlite-statements.js';
@@ -203,8 +203,9 @@ describe('paginate with a shaped list', () => {
   it('search: from the FTS table for 3+ characters matching fewer rows than the cap, else by the predicate alone; the same pages either way', async () => {
     verifyQueryShapes(true);
     const shapes = new QueryShapes('test');
-    // one store holds as many rows named "Common …" as the cap: that text is answered by walking the list
-    const common = Array.from({ length: SEARCH_INDEX_MAX_MATCHES }, (_, i) => ({ id: `s3-${String(i).padStart(4, '0')}`, store_id: 's3', name: `Common ${i}`, status: 'live', created_at: `2026-01-02T00:00:00.${String(i % 1000).padStart(3, '0')}Z` }));
+    // one store holds 1,000 rows named "Common …", more than the cap of a table of 1,014 rows
+    // (2·√1014 = 63): that text is answered by walking the list
+    const common = Array.from({ length: 1000 }, (_, i) => ({ id: `s3-${String(i).padStart(4, '0')}`, store_id: 's3', name: `Common ${i}`, status: 'live', created_at: `2026-01-02T00:00:00.${String(i % 1000).padStart(3, '0')}Z` }));
     for (let i = 0; i < common.length; i += 200) await db.insertInto('items').values(common.slice(i, i + 200)).execute();
     const page = async (store: string, search: string) => {
       prepared.length = 0;

@@ -37,8 +37,8 @@ export type ListSpec = {
  *   external content over the table's rowid, kept by triggers inside each write's transaction).
  *   For text of SEARCH_MIN_INDEXED characters or more, the FTS matches (a superset of the
  *   predicate's rows: folded wider, no escapes) come first and the rows are read by rowid. Shorter
- *   text has no trigram and scans the list as before; so does text the index finds in
- *   SEARCH_INDEX_MAX_MATCHES rows of the table or more (one count, stopped there).
+ *   text has no trigram and scans the list as before; so does text the index finds in too many rows
+ *   of the table to be worth reading one by one (SEARCH_INDEX_CAP; one count, stopped there).
  *
  * A column added here needs a migration of its own that indexes it (`searchIndexDdl`).
  */
@@ -71,12 +71,13 @@ export function searchIndexOf(searchColumn: SearchableColumn): { table: string; 
 /** A trigram index answers search text of this many characters (code points) or more; shorter text scans. */
 export { SEARCH_MIN_INDEXED };
 /**
- * SQLite: text the FTS table matches in this many rows or more (of every store: the index is the
- * table's) is searched by walking the list in its order, each row checked, up to the page's end:
- * text that common fills a page soon, while reading all its matches by rowid and sorting them
- * costs in proportion to their number.
+ * SQLite: the FTS table answers text it matches in fewer rows than 2·√(rows of the table), at
+ * least 50 (632 of 100,000 rows): reading the matches by rowid and sorting them costs about 10 µs
+ * a match, walking the list about 1.7 µs a row and 21 / (share of rows matching) rows to fill a
+ * page, which meet near there. More common text walks the list, as the scan did, and stops at the
+ * page's end; the count stops at the cap, so it costs little more than the walk.
  */
-export const SEARCH_INDEX_MAX_MATCHES = 1000;
+export const SEARCH_INDEX_CAP = { factor: 2, least: 50 } as const;
 
 /** How a list's `search` is answered: the `lower(col) like` predicate alone (a scan on SQLite, the trigram index on PostgreSQL), or from the FTS table first. */
 type SearchPlan = 'like' | 'fts';
@@ -114,11 +115,14 @@ function ftsPhrase(text: string): string {
 async function searchPlan(spec: Extract<ListSpec, { searchColumn: SearchableColumn }>, text: string): Promise<SearchPlan> {
   if (!(spec.db.getExecutor().adapter instanceof SqliteAdapter)) return 'like';
   if ([...text].length < SEARCH_MIN_INDEXED || text.includes('\u0000')) return 'like';
-  const { fts } = searchIndexOf(spec.searchColumn);
-  const row = await probes.first(spec.db, `probe:${fts}`, { match: ftsPhrase(text), cap: SEARCH_INDEX_MAX_MATCHES }, (d, p) =>
-    d.selectFrom(sql`(select 1 from ${sql.table(fts)} where ${sql.table(fts)} match ${p.match} limit ${p.cap})`.as('m')).select(sql<number>`count(*)`.as('n')),
+  const { table, fts } = searchIndexOf(spec.searchColumn);
+  // the table's largest rowid for its row count: one step down its b-tree
+  const cap = sql<number>`max(${sql.lit(SEARCH_INDEX_CAP.least)}, cast(${sql.lit(SEARCH_INDEX_CAP.factor)} * sqrt(coalesce((select max(rowid) from ${sql.table(table)}), 0)) as integer))`;
+  const row = await probes.first(spec.db, `probe:${fts}`, { match: ftsPhrase(text) }, (d, p) =>
+    d.selectFrom(sql`(select 1 from ${sql.table(fts)} where ${sql.table(fts)} match ${p.match} limit ${cap})`.as('m')).select([sql<number>`count(*)`.as('n'), cap.as('cap')]),
   );
-  return Number((row as { n?: number } | undefined)?.n ?? 0) < SEARCH_INDEX_MAX_MATCHES ? 'fts' : 'like';
+  const { n, cap: limit } = row as { n: number; cap: number };
+  return Number(n) < Number(limit) ? 'fts' : 'like';
 }
 
 interface CursorPayload {
