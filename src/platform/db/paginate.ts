@@ -1,6 +1,7 @@
 import { sql, SqliteAdapter, TableNode, type Kysely, type KyselyPlugin, type OperationNode, type PluginTransformQueryArgs, type PluginTransformResultArgs, type SelectQueryBuilder } from 'kysely';
 import { AppError } from '../http/errors.js';
 import { QueryShapes, type ShapeParams } from './query-shape.js';
+import { PLAN_WITH_VALUES } from './pg-prepared.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, SEARCH_MIN_INDEXED, pageUrl, type ListQuery, type ListResult, type PageContext } from '../http/pagination.js';
 
 /**
@@ -32,7 +33,8 @@ export type ListSpec = {
  * every row of the list.
  * - PostgreSQL: a GIN index `<table>_<column>_trgm` on `lower(column) gin_trgm_ops` (pg_trgm)
  *   serves the predicate as it is; the planner takes it for selective text, and the list's own
- *   index (stopping at the page's end) for text found in most rows.
+ *   index (stopping at the page's end) for text found in most rows. The query is sent unprepared
+ *   (PLAN_WITH_VALUES) so that it is planned with the pattern every time.
  * - SQLite: an FTS5 table `<table>_<column>_fts` (trigram tokenizer, Unicode case folding,
  *   external content over the table's rowid, kept by triggers inside each write's transaction).
  *   For text of SEARCH_MIN_INDEXED characters or more, the FTS matches (a superset of the
@@ -79,8 +81,12 @@ export { SEARCH_MIN_INDEXED };
  */
 export const SEARCH_INDEX_CAP = { factor: 2, least: 50 } as const;
 
-/** How a list's `search` is answered: the `lower(col) like` predicate alone (a scan on SQLite, the trigram index on PostgreSQL), or from the FTS table first. */
-type SearchPlan = 'like' | 'fts';
+/**
+ * How a list's `search` is answered: the `lower(col) like` predicate alone (SQLite: a scan), the
+ * same sent to PostgreSQL unprepared so that it is planned with the pattern (PLAN_WITH_VALUES:
+ * the trigram index for selective text), or from the FTS table first (SQLite).
+ */
+type SearchPlan = 'like' | 'trgm' | 'fts';
 
 /**
  * SQLite's planner, without statistics, takes `store_id = ?` for ten rows and would walk the
@@ -113,7 +119,7 @@ function ftsPhrase(text: string): string {
 }
 
 async function searchPlan(spec: Extract<ListSpec, { searchColumn: SearchableColumn }>, text: string): Promise<SearchPlan> {
-  if (!(spec.db.getExecutor().adapter instanceof SqliteAdapter)) return 'like';
+  if (!(spec.db.getExecutor().adapter instanceof SqliteAdapter)) return 'trgm';
   if ([...text].length < SEARCH_MIN_INDEXED || text.includes('\u0000')) return 'like';
   const { table, fts } = searchIndexOf(spec.searchColumn);
   // the table's largest rowid for its row count: one step down its b-tree
@@ -228,7 +234,8 @@ export async function paginate<DB, TB extends keyof DB, O, P extends ShapeParams
       const { table, fts } = searchIndexOf(spec.searchColumn);
       q = q.withPlugin(new FromNotIndexed(table)).where(sql<boolean>`${sql.ref(`${table}.rowid`)} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${v.$match})`);
     }
-    return q.where(sql<boolean>`lower(${sql.ref(spec.searchColumn)}) like ${v.$search} escape '\\'`);
+    q = q.where(sql<boolean>`lower(${sql.ref(spec.searchColumn)}) like ${v.$search} escape '\\'`);
+    return plan === 'trgm' ? q.modifyEnd(sql.raw(PLAN_WITH_VALUES)) : q;
   };
   const paged = (q: SelectQueryBuilder<DB, TB, O>, v: PageValues) => {
     q = searched(q, v);
