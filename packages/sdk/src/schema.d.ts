@@ -3201,7 +3201,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "name";
@@ -3510,7 +3510,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Not used by this list (accepted and ignored) */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date";
@@ -4049,7 +4049,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the entry's `reference`; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id";
@@ -4148,7 +4148,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -4375,7 +4375,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -4489,7 +4489,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -4731,7 +4731,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -4834,7 +4834,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -4937,7 +4937,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -5140,7 +5140,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -5656,7 +5656,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -5810,7 +5810,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -5901,7 +5901,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -5994,7 +5994,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -8858,7 +8858,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -9008,7 +9008,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -9496,7 +9496,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -9940,7 +9940,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -11210,7 +11210,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -12161,7 +12161,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -12503,7 +12503,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -13074,7 +13074,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -13549,7 +13549,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -14187,7 +14187,7 @@ export interface operations {
                 limit?: number;
                 /** @description the same as `search` */
                 s?: string;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -14576,7 +14576,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -15182,7 +15182,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -15673,7 +15673,7 @@ export interface operations {
                 limit?: number;
                 /** @description the same as `search` */
                 s?: string;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -16062,7 +16062,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -16668,7 +16668,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -17673,7 +17673,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the report's `designId`; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date";
@@ -18912,7 +18912,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -19731,7 +19731,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -20380,7 +20380,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -20757,7 +20757,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -20849,7 +20849,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "name" | "id";
@@ -21277,7 +21277,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "name";
@@ -21614,7 +21614,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Not used by this list (accepted and ignored) */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date";
@@ -21962,7 +21962,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -22849,7 +22849,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -22959,7 +22959,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the `callback_url`; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id";
@@ -23398,7 +23398,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Not used by this list (accepted and ignored) */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id";
