@@ -1,8 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CompiledQuery, sql, type Kysely, type QueryExecutor } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, createStore, type TestStore } from '../../helpers/factories.js';
-import { SEARCH_MIN_INDEXED, SEARCHABLE_COLUMNS, searchIndexOf } from '../../../src/platform/db/paginate.js';
+import { paginate, SEARCH_MIN_INDEXED, SEARCHABLE_COLUMNS, searchIndexOf } from '../../../src/platform/db/paginate.js';
+import { openDatabase } from '../../../src/platform/db/index.js';
+import { columnTypes, migrateToLatest } from '../../../src/platform/db/migrate.js';
+import { searchIndex } from '../../../src/platform/db/migrations/0014-search-index.js';
+import { Signer } from '../../../src/platform/crypto/signer.js';
+import { createPgDatabase } from '../../helpers/pg-database.js';
 import { PLAN_WITH_VALUES } from '../../../src/platform/db/pg-prepared.js';
 
 /**
@@ -318,6 +326,53 @@ describe('the indexes exist and the plans read them', () => {
       .catch((err: unknown) => {
         if (!(err instanceof Rollback)) throw err;
       });
+  });
+});
+
+describe('migration 0014-search-index', () => {
+  it('indexes the rows already there when it runs, and its down() takes the indexes away', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-search-migration-'));
+    const pgDb = process.env.TEST_DATABASE_URL ? await createPgDatabase(process.env.TEST_DATABASE_URL, 'folio_search_migration') : null;
+    const database = openDatabase({ url: pgDb?.url ?? path.join(dir, 'folio.db'), dataDir: dir, poolSize: 2 });
+    try {
+      const db = database.db;
+      await migrateToLatest(db, database.dialect);
+      // as before the migration: no index, rows written meanwhile
+      await searchIndex(columnTypes(database.dialect)).down!(db);
+      await sql`delete from kysely_migration where name = '0014-search-index'`.execute(db);
+      const now = new Date().toISOString();
+      const row = (id: string, name: string) => ({ id, store_id: null, name, description: null, spec: '{}', layers: '{}', license: null, created_at: now, updated_at: now });
+      await db.insertInto('mockup_templates').values([row('m1', 'Old T-shirt front'), row('m2', 'Old mug wrap'), row('m3', 'Tote bag')]).execute();
+      expect(await migrateToLatest(db, database.dialect)).toEqual(['0014-search-index']);
+
+      const ctx = { signer: new Signer('k'.repeat(40), 'cursor'), baseUrl: 'http://x', path: '/m', query: {} };
+      const list = async (search: string) => {
+        const page = await paginate(db.selectFrom('mockup_templates').selectAll().where('store_id', 'is', null), { sortable: { created_date: 'created_at' }, idColumn: 'id', searchColumn: 'mockup_templates.name', db }, { search }, ctx);
+        return page.rows.map((m) => m.id).sort();
+      };
+      expect(await list('OLD')).toEqual(['m1', 'm2']);
+      expect(await list('t-shirt')).toEqual(['m1']);
+      if (database.dialect === 'sqlite') {
+        // answered from the FTS table, which holds the rows written before it existed
+        const fts = await sql<{ rowid: number }>`select rowid from mockup_templates_name_fts where mockup_templates_name_fts match '"tote"'`.execute(db);
+        expect(fts.rows).toHaveLength(1);
+        await sql`insert into mockup_templates_name_fts (mockup_templates_name_fts, rank) values ('integrity-check', 1)`.execute(db);
+      } else {
+        const index = await sql`select 1 from pg_indexes where indexname = 'mockup_templates_name_trgm'`.execute(db);
+        expect(index.rows).toHaveLength(1);
+      }
+
+      await searchIndex(columnTypes(database.dialect)).down!(db);
+      const left =
+        database.dialect === 'sqlite'
+          ? await sql`select name from sqlite_master where name like '%\\_fts%' escape '\\'`.execute(db)
+          : await sql`select indexname from pg_indexes where indexname like '%\\_trgm'`.execute(db);
+      expect(left.rows).toEqual([]);
+    } finally {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+      await pgDb?.drop();
+    }
   });
 });
 
