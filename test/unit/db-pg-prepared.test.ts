@@ -1,6 +1,6 @@
 import type { PostgresPoolClient } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { PreparedNames, preparedQuery } from '../../src/platform/db/pg-prepared.js';
+import { PLAN_WITH_VALUES, PreparedNames, preparedQuery } from '../../src/platform/db/pg-prepared.js';
 
 /** A client that records what it was sent; `fail` decides a query's error, if any. */
 function fakeClient(fail: (q: unknown) => Error | null = () => null) {
@@ -29,6 +29,13 @@ describe('PreparedNames', () => {
     expect(n).toMatch(/^folio_/);
     expect(names.nameOf('select 1 where a = $1')).toBe(n);
     expect(names.nameOf('select 2 where a = $1')).toBeUndefined();
+  });
+
+  it('never names a text that asks to be planned with its values', () => {
+    const names = new PreparedNames(10);
+    const text = `select * from t where lower(name) like $1 ${PLAN_WITH_VALUES}`;
+    for (let i = 0; i < 7; i++) expect(names.nameOf(text)).toBeUndefined();
+    expect(names.size).toBe(0);
   });
 
   it('names at most `max` texts; the rest stay unnamed', () => {

@@ -1,7 +1,8 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type SelectQueryBuilder } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { paginate } from '../../src/platform/db/paginate.js';
+import { paginate, type ListSpec, type SearchableColumn } from '../../src/platform/db/paginate.js';
+import { searchIndexDdl } from '../../src/platform/db/migrations/0014-search-index.js';
 import { MAX_LIST_SHAPE, QueryShapes, verifyQueryShapes } from '../../src/platform/db/query-shape.js';
 import { cachedStatements } from '../../src/platform/db/sqlite-statements.js';
 import { Signer } from '../../src/platform/crypto/signer.js';
@@ -34,6 +35,8 @@ beforeEach(async () => {
     for (let i = 0; i < 7; i++) rows.push({ id: `${store}-${i}`, store_id: store, name: `Item ${i}${i % 2 ? ' odd' : ''}`, status: i % 3 ? 'live' : 'draft', created_at: `2026-01-01T00:00:0${i}.000Z` });
   }
   await db.insertInto('items').values(rows).execute();
+  // indexed for search as migration 0014 indexes the searched columns of the real tables
+  for (const statement of searchIndexDdl('sqlite', 'items', 'name')) await sql.raw(statement).execute(db);
   verifyQueryShapes(false);
 });
 afterEach(async () => {
@@ -150,7 +153,8 @@ describe('QueryShapes', () => {
 describe('paginate with a shaped list', () => {
   const signer = new Signer('secret', 'cursor');
   const ctx = (query: Record<string, unknown> = {}): PageContext => ({ signer, baseUrl: 'http://x', path: '/items', query });
-  const spec = { sortable: { created_date: 'created_at', name: 'name', id: 'id' }, idColumn: 'id', searchColumn: 'name' };
+  // a test table, indexed above as the real ones are: not among the searchable columns' names
+  const spec = (): ListSpec => ({ sortable: { created_date: 'created_at', name: 'name', id: 'id' }, idColumn: 'id', searchColumn: 'items.name' as SearchableColumn, db });
   const base = (d: Kysely<T>, p: { store: string }) => d.selectFrom('items').selectAll().where('store_id', '=', p.store) as SelectQueryBuilder<T, 'items', T['items']>;
 
   /** every page forwards, then every page back, with the list's own links */
@@ -180,24 +184,50 @@ describe('paginate with a shaped list', () => {
       { limit: 2, sort: 'asc', sortBy: 'name' },
       { limit: 2, search: 'ODD', include_total: true },
       { limit: 4, sortBy: 'id', sort: 'desc', search: '%' },
+      { limit: 2, sortBy: 'name', search: 'item 1', include_total: true },
     ];
     for (const query of queries) {
       for (const store of ['s1', 's2']) {
-        const shaped = await walk((q) => paginate({ shapes, db, variant: 'list', params: { store }, build: base }, spec, q, ctx()), query);
-        const usual = await walk((q) => paginate(base(db, { store }), spec, q, ctx()), query);
+        const shaped = await walk((q) => paginate({ shapes, db, variant: 'list', params: { store }, build: base }, spec(), q, ctx()), query);
+        const usual = await walk((q) => paginate(base(db, { store }), spec(), q, ctx()), query);
         expect(shaped).toEqual(usual);
         expect(shaped.flat().filter((id) => !['last', 'prev'].includes(id)).every((id) => id.startsWith(`${store}-`))).toBe(true);
       }
     }
-    const counted = await paginate({ shapes, db, variant: 'list', params: { store: 's1' }, build: base }, spec, { limit: 2, search: 'odd', include_total: true }, ctx());
+    const counted = await paginate({ shapes, db, variant: 'list', params: { store: 's1' }, build: base }, spec(), { limit: 2, search: 'odd', include_total: true }, ctx());
     expect(counted.meta.total).toBe(3);
     // the search is a value, not SQL: a pattern character matches itself only
-    expect((await paginate({ shapes, db, variant: 'list', params: { store: 's1' }, build: base }, spec, { search: '%' }, ctx())).rows).toEqual([]);
+    expect((await paginate({ shapes, db, variant: 'list', params: { store: 's1' }, build: base }, spec(), { search: '%' }, ctx())).rows).toEqual([]);
+  });
+
+  it('search: from the FTS table for 3+ characters matching fewer rows than the cap, else by the predicate alone; the same pages either way', async () => {
+    verifyQueryShapes(true);
+    const shapes = new QueryShapes('test');
+    // one store holds 1,000 rows named "Common …", more than the cap of a table of 1,014 rows
+    // (2·√1014 = 63): that text is answered by walking the list
+    const common = Array.from({ length: 1000 }, (_, i) => ({ id: `s3-${String(i).padStart(4, '0')}`, store_id: 's3', name: `Common ${i}`, status: 'live', created_at: `2026-01-02T00:00:00.${String(i % 1000).padStart(3, '0')}Z` }));
+    for (let i = 0; i < common.length; i += 200) await db.insertInto('items').values(common.slice(i, i + 200)).execute();
+    const page = async (store: string, search: string) => {
+      prepared.length = 0;
+      const shaped = await walk((q) => paginate({ shapes, db, variant: 'list', params: { store }, build: base }, spec(), q, ctx()), { limit: 7, search });
+      const fts = prepared.some((text) => text.includes('not indexed') && text.includes('"items_name_fts" match'));
+      const usual = await walk((q) => paginate(base(db, { store }), spec(), q, ctx()), { limit: 7, search });
+      expect(shaped).toEqual(usual);
+      return { rows: shaped[0]!, fts };
+    };
+    expect(await page('s1', 'odd')).toEqual({ rows: ['s1-5', 's1-3', 's1-1'], fts: true });
+    expect(await page('s1', 'od')).toEqual({ rows: ['s1-5', 's1-3', 's1-1'], fts: false });
+    expect((await page('s3', 'common 99')).fts).toBe(true);
+    expect((await page('s3', 'common 99')).rows).toHaveLength(7);
+    const walked = await page('s3', 'common');
+    expect(walked.fts).toBe(false);
+    expect(walked.rows).toEqual(common.slice(-7).reverse().map((r) => r.id));
+    expect(await page('s1', 'common')).toEqual({ rows: [], fts: false });
   });
 
   it('sends one SQL text per variant: a second store or page prepares nothing new', async () => {
     const shapes = new QueryShapes('test');
-    const list = (store: string, q: ListQuery) => paginate({ shapes, db, variant: 'list', params: { store }, build: base }, spec, q, ctx());
+    const list = (store: string, q: ListQuery) => paginate({ shapes, db, variant: 'list', params: { store }, build: base }, spec(), q, ctx());
     const first = await list('s1', { limit: 2 });
     const seen = new Set(prepared);
     await list('s2', { limit: 2 });

@@ -3201,7 +3201,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "name";
@@ -3510,7 +3510,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Not used by this list (accepted and ignored) */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date";
@@ -4049,7 +4049,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the entry's `reference`; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id";
@@ -4148,7 +4148,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -4385,7 +4385,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -4509,7 +4509,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -4781,7 +4781,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -4894,7 +4894,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -5007,7 +5007,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -5220,7 +5220,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -5766,7 +5766,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -5940,7 +5940,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -6041,7 +6041,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -6144,7 +6144,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -9048,7 +9048,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -9208,7 +9208,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -9726,7 +9726,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -10190,7 +10190,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -11490,7 +11490,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -12441,7 +12441,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -12783,7 +12783,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -13374,7 +13374,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -13869,7 +13869,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -14537,7 +14537,7 @@ export interface operations {
                 limit?: number;
                 /** @description the same as `search` */
                 s?: string;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -14946,7 +14946,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -15572,7 +15572,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -16093,7 +16093,7 @@ export interface operations {
                 limit?: number;
                 /** @description the same as `search` */
                 s?: string;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -16502,7 +16502,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -17128,7 +17128,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -18163,7 +18163,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the report's `designId`; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date";
@@ -19402,7 +19402,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -20241,7 +20241,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -20910,7 +20910,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -21317,7 +21317,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -21419,7 +21419,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "name" | "id";
@@ -21847,7 +21847,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "name";
@@ -22184,7 +22184,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Not used by this list (accepted and ignored) */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date";
@@ -22532,7 +22532,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -23469,7 +23469,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the name; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
@@ -23589,7 +23589,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Case-insensitive substring of the `callback_url`; `%`, `_` and `\` match themselves. Text of 3 or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id";
@@ -24028,7 +24028,7 @@ export interface operations {
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
                 limit?: number;
-                /** @description Case-insensitive substring of the name */
+                /** @description Not used by this list (accepted and ignored) */
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id";

@@ -1,4 +1,4 @@
-import { paginate } from '../../platform/db/paginate.js';
+import { paginate, type ListSpec } from '../../platform/db/paginate.js';
 import type { ListQuery, PageContext } from '../../platform/http/pagination.js';
 import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { ApiKeyEventsTable, ApiKeysTable, DB } from '../../platform/db/schema.js';
@@ -133,7 +133,7 @@ export class ApiKeysRepo {
 
   /** One page of the owner's keys (of a store, or account-wide); a store's list is a hot path, built once. */
   list(ownerId: string, storeId: string | null, query: ListQuery, ctx: PageContext) {
-    const spec = { sortable: { created_date: 'created_at', name: 'name' }, idColumn: 'id', searchColumn: 'name' };
+    const spec: ListSpec = { sortable: { created_date: 'created_at', name: 'name' }, idColumn: 'id', searchColumn: 'api_keys.name', db: this.db };
     if (storeId === null) return paginate({ shapes, db: this.db, variant: 'list:account', params: { ownerId }, build: (db, p) => this.listQuery(p.ownerId, null, db) }, spec, query, ctx);
     return paginate({ shapes, db: this.db, variant: 'list:store', params: { ownerId, storeId }, build: (db, p) => this.listQuery(p.ownerId, p.storeId, db) }, spec, query, ctx);
   }

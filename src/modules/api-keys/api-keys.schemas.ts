@@ -76,7 +76,7 @@ export const KeyParams = Type.Object({ key: Type.String({ maxLength: 64 }) });
 export const StoreKeyParams = Type.Object({ store: Type.String({ maxLength: 64 }), key: Type.String({ maxLength: 64 }) });
 
 export const KeyListQuery = listQuerySchema(['created_date', 'name']);
-export const EventListQuery = listQuerySchema(['created_date']);
+export const EventListQuery = listQuerySchema(['created_date'], null);
 
 export const ApiKeyEnvelope = Type.Object({ data: ApiKeySchema, message: Type.String() });
 export const ApiKeySecretEnvelope = Type.Object({

@@ -6,16 +6,20 @@ import type { MockupTemplatesTable } from '../../platform/db/schema.js';
 
 export type MockupTemplateRow = MockupTemplatesTable;
 
-const LIST: ListSpec = { sortable: { created_date: 'mockup_templates.created_at', id: 'mockup_templates.id', name: 'mockup_templates.name' }, idColumn: 'mockup_templates.id', searchColumn: 'mockup_templates.name' };
+const SORTABLE = { created_date: 'mockup_templates.created_at', id: 'mockup_templates.id', name: 'mockup_templates.name' };
 
 /** Every SQL statement of the mockups module. */
 export class MockupsRepo {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly list: ListSpec;
+
+  constructor(private readonly db: DbOrTx) {
+    this.list = { sortable: SORTABLE, idColumn: 'mockup_templates.id', searchColumn: 'mockup_templates.name', db };
+  }
 
   /** One page of the store's templates; store null: the curated defaults. */
   listPage(storeId: string | null, query: ListQuery, ctx: PageContext): Promise<ListResult<MockupTemplateRow>> {
     const q = this.db.selectFrom('mockup_templates').selectAll('mockup_templates');
-    return paginate(storeId === null ? q.where('mockup_templates.store_id', 'is', null) : q.where('mockup_templates.store_id', '=', storeId), LIST, query, ctx);
+    return paginate(storeId === null ? q.where('mockup_templates.store_id', 'is', null) : q.where('mockup_templates.store_id', '=', storeId), this.list, query, ctx);
   }
 
   /** The store's template, or a default one when `withDefaults`. */

@@ -26,7 +26,7 @@ export class PreflightRepo {
 
   /** One page of the account's preflight reports. */
   list(accountId: string, query: ListQuery, ctx: PageContext) {
-    return paginate(this.listQuery(accountId), { sortable: { created_date: 'created_at' }, idColumn: 'id', searchColumn: 'design_id' }, query, ctx);
+    return paginate(this.listQuery(accountId), { sortable: { created_date: 'created_at' }, idColumn: 'id', searchColumn: 'preflight_reports.design_id', db: this.db }, query, ctx);
   }
 
   /** The deleted row (for its blob), or null when there was none. */

@@ -77,7 +77,7 @@ export const ReportSchema = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
 });
 export const ReportEnvelope = Type.Object({ data: ReportSchema, message: Type.String() });
-export const ReportListQuery = listQuerySchema(['created_date'] as const);
+export const ReportListQuery = listQuerySchema(['created_date'] as const, 'the report\'s `designId`');
 export const ReportListEnvelope = listEnvelope(ReportSchema);
 export const ReportParams = Type.Object({ reportId: Type.String({ maxLength: 100 }) });
 

@@ -82,7 +82,7 @@ export class StoresRepo {
 
   /** One page of the owner's stores. */
   list(ownerId: string, query: ListQuery, ctx: PageContext) {
-    return paginate({ shapes, db: this.db, variant: 'list', params: { ownerId }, build: (db, p) => this.listQuery(p.ownerId, db) }, { sortable: { created_date: 'created_at', name: 'name', id: 'id' }, idColumn: 'id', searchColumn: 'name' }, query, ctx);
+    return paginate({ shapes, db: this.db, variant: 'list', params: { ownerId }, build: (db, p) => this.listQuery(p.ownerId, db) }, { sortable: { created_date: 'created_at', name: 'name', id: 'id' }, idColumn: 'id', searchColumn: 'stores.name', db: this.db }, query, ctx);
   }
 
   async byId(id: string): Promise<StoreRow | null> {

@@ -80,7 +80,7 @@ export class WalletRepo {
 
   /** One page of the account's ledger. */
   list(accountId: string, type: WalletTxType | undefined, query: ListQuery, ctx: PageContext) {
-    return paginate(this.listQuery(accountId, type), { sortable: { created_date: 'created_at', id: 'id' }, idColumn: 'id', searchColumn: 'reference' }, query, ctx);
+    return paginate(this.listQuery(accountId, type), { sortable: { created_date: 'created_at', id: 'id' }, idColumn: 'id', searchColumn: 'wallet_transactions.reference', db: this.db }, query, ctx);
   }
 
   /** Sum of the ledger and the balance, for audits: the two must agree. */

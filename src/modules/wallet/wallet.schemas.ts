@@ -17,7 +17,7 @@ export const TransactionSchema = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 });
 
-const base = listQuerySchema(['created_date', 'id'] as const);
+const base = listQuerySchema(['created_date', 'id'] as const, 'the entry\'s `reference`');
 export const TransactionListQuery = Type.Object({
   ...base.properties,
   type: Type.Optional(Type.Union([Type.Literal('charge'), Type.Literal('refund'), Type.Literal('credit')])),

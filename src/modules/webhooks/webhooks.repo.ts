@@ -45,7 +45,7 @@ export class WebhooksRepo {
 
   /** One page of the store's webhooks. */
   list(storeId: string, query: ListQuery, ctx: PageContext) {
-    return paginate(this.listQuery(storeId), { sortable: { created_date: 'created_at', id: 'id' }, idColumn: 'id', searchColumn: 'callback_url' }, query, ctx);
+    return paginate(this.listQuery(storeId), { sortable: { created_date: 'created_at', id: 'id' }, idColumn: 'id', searchColumn: 'webhooks.callback_url', db: this.db }, query, ctx);
   }
 
   async count(storeId: string): Promise<number> {

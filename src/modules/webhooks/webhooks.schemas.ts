@@ -63,9 +63,9 @@ export const RotateSecretBody = Type.Object({
 
 export const WebhookParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 export const DeliveryParams = Type.Object({ id: Type.String({ maxLength: 64 }), deliveryId: Type.String({ maxLength: 64 }) });
-export const WebhookListQuery = listQuerySchema(['created_date', 'id']);
+export const WebhookListQuery = listQuerySchema(['created_date', 'id'], 'the `callback_url`');
 export const DeliveryListQuery = Type.Composite([
-  listQuerySchema(['created_date', 'id']),
+  listQuerySchema(['created_date', 'id'], null),
   Type.Object({ status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')])) }),
 ]);
 

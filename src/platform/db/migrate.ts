@@ -13,6 +13,7 @@ import { auditRetention } from './migrations/0010-audit-retention.js';
 import { fixReviewImage } from './migrations/0012-fix-review-image.js';
 import { mockupTemplates } from './migrations/0011-mockup-templates.js';
 import { storeVersions } from './migrations/0013-store-versions.js';
+import { searchIndex } from './migrations/0014-search-index.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0011-mockup-templates': mockupTemplates,
   '0012-fix-review-image': fixReviewImage,
   '0013-store-versions': storeVersions,
+  '0014-search-index': searchIndex,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,4 @@
-import { paginate } from '../db/paginate.js';
+import { paginate, type ListSpec } from '../db/paginate.js';
 import type { ListQuery, PageContext } from '../http/pagination.js';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTx } from '../db/index.js';
@@ -55,7 +55,7 @@ export class DocRepo {
 
   /** One page of the store's documents matching `filter`. */
   list(storeId: string, filter: DocFilter, query: ListQuery, ctx: PageContext) {
-    const spec = { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' };
+    const spec: ListSpec = { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: `${this.table}.name`, db: this.db };
     const links = Object.entries(filter.links ?? {}) as Array<[DocLinkColumn, unknown]>;
     // a list of ids changes the SQL with its length: built as usual
     if (filter.ids || links.some(([, v]) => typeof v !== 'string')) return paginate(this.listQuery(storeId, filter), spec, query, ctx);

@@ -10,13 +10,30 @@ import type { Signer } from '../crypto/signer.js';
 export const MAX_LIMIT = 100;
 export const DEFAULT_LIMIT = 20;
 
-export function listQuerySchema<S extends string>(sortable: readonly [S, ...S[]]) {
+/**
+ * Search text of this many characters (code points) or more is looked up in the searched
+ * column's trigram index (platform/db/paginate.ts); shorter text has no trigram to look up and is
+ * checked against every row of the list.
+ */
+export const SEARCH_MIN_INDEXED = 3;
+
+/** What `search` says in a list's documentation: the field it matches, or that the list takes none. */
+function searchDescription(searched: string | null): string {
+  if (searched === null) return 'Not used by this list (accepted and ignored)';
+  return (
+    `Case-insensitive substring of ${searched}; \`%\`, \`_\` and \`\\\` match themselves. ` +
+    `Text of ${SEARCH_MIN_INDEXED} or more characters is looked up in a trigram index of that field; shorter text is checked against every row of the list`
+  );
+}
+
+/** `searched`: what `search` matches, for the documentation (`null`: the list does not search). */
+export function listQuerySchema<S extends string>(sortable: readonly [S, ...S[]], searched: string | null = 'the name') {
   return Type.Object({
     limit: Type.Optional(Type.Integer({ minimum: 1, description: `Page size, 1-${MAX_LIMIT} (default ${DEFAULT_LIMIT}); above ${MAX_LIMIT} answers 413` })),
     cursor: Type.Optional(Type.String({ maxLength: 2048, description: 'Opaque cursor from links.next / links.prev / links.last' })),
     sort: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
     sortBy: Type.Optional(Type.Union(sortable.map((s) => Type.Literal(s)), { default: 'created_date' })),
-    search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of the name' })),
+    search: Type.Optional(Type.String({ maxLength: 200, description: searchDescription(searched) })),
     include_total: Type.Optional(Type.Boolean({ description: '`true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query' })),
   });
 }

@@ -20,7 +20,7 @@ export class CategoriesRepo {
 
   /** One page of a store's (or the default) categories. */
   list(storeId: string | null, type: CategoryType | undefined, query: ListQuery, ctx: PageContext) {
-    return paginate(this.listQuery(storeId, type), { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' }, query, ctx);
+    return paginate(this.listQuery(storeId, type), { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'catalog_categories.name', db: this.db }, query, ctx);
   }
 
   async count(storeId: string | null, type?: CategoryType): Promise<number> {

@@ -17,7 +17,7 @@ export class FontsRepo {
 
   /** One page of a store's (or the default) fonts. */
   list(storeId: string | null, query: ListQuery, ctx: PageContext) {
-    return paginate(this.listQuery(storeId), { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' }, query, ctx);
+    return paginate(this.listQuery(storeId), { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'catalog_fonts.name', db: this.db }, query, ctx);
   }
 
   async count(storeId: string | null): Promise<number> {

@@ -29,7 +29,7 @@ export class ImagesRepo {
 
   /** One page of images. */
   list(storeId: string | null, type: ImageType | undefined, categoryId: string | undefined, query: ListQuery, ctx: PageContext) {
-    return paginate(this.listQuery(storeId, type, categoryId), { sortable: { created_date: 'catalog_images.created_at', id: 'catalog_images.id', name: 'catalog_images.name' }, idColumn: 'catalog_images.id', searchColumn: 'catalog_images.name' }, query, ctx);
+    return paginate(this.listQuery(storeId, type, categoryId), { sortable: { created_date: 'catalog_images.created_at', id: 'catalog_images.id', name: 'catalog_images.name' }, idColumn: 'catalog_images.id', searchColumn: 'catalog_images.name', db: this.db }, query, ctx);
   }
 
   async count(storeId: string | null, type?: ImageType, categoryId?: string): Promise<number> {
@@ -119,7 +119,7 @@ export class ImagesRepo {
 
   /** One page of the categories an image is in. */
   listCategoriesOf(imageId: string, storeId: string | null, query: ListQuery, ctx: PageContext) {
-    return paginate(this.categoryQuery(imageId, storeId), { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' }, query, ctx);
+    return paginate(this.categoryQuery(imageId, storeId), { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'catalog_categories.name', db: this.db }, query, ctx);
   }
 
   /** Touches a store's clipart and, with `name`, renames its image and clipart record together. */
@@ -152,6 +152,6 @@ export class ImagesRepo {
 
   /** One page of clipart records. */
   listCliparts(scope: { storeId: string } | 'global', query: ListQuery, ctx: PageContext) {
-    return paginate(this.clipartQuery(scope), { sortable: { created_date: 'catalog_cliparts.created_at', id: 'catalog_cliparts.id', name: 'catalog_cliparts.name' }, idColumn: 'catalog_cliparts.id', searchColumn: 'catalog_cliparts.name' }, query, ctx);
+    return paginate(this.clipartQuery(scope), { sortable: { created_date: 'catalog_cliparts.created_at', id: 'catalog_cliparts.id', name: 'catalog_cliparts.name' }, idColumn: 'catalog_cliparts.id', searchColumn: 'catalog_cliparts.name', db: this.db }, query, ctx);
   }
 }

@@ -11,7 +11,7 @@ export class DefaultTemplatesRepo {
   constructor(private readonly db: Db) {}
 
   list(query: ListQuery, ctx: PageContext): Promise<ListResult<DefaultTemplateRow>> {
-    return paginate(this.db.selectFrom('catalog_default_templates').selectAll(), { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'name' }, query, ctx);
+    return paginate(this.db.selectFrom('catalog_default_templates').selectAll(), { sortable: { created_date: 'created_at', id: 'id', name: 'name' }, idColumn: 'id', searchColumn: 'catalog_default_templates.name', db: this.db }, query, ctx);
   }
 
   async count(): Promise<number> {
