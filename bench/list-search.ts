@@ -16,9 +16,7 @@
  * Each size gets a fresh database (SQLite in a temp dir; --pg: a new database on
  * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres, dropped afterwards, with
  * ANALYZE after loading). Rows are inserted through the database handle in batches (the index
- * triggers and the GIN index are maintained as they go). The SQLite result cache and the kept
- * answers are off (FOLIO_SQLITE_RESULT_CACHE_MB=0, FOLIO_ANSWER_CACHE_MB=0): every request reads
- * the database.
+ * triggers and the GIN index are maintained as they go). Every request reads the database.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -89,8 +87,6 @@ async function runSize(n: number): Promise<SizeResult> {
     FOLIO_SCRYPT_COST: '10',
     FOLIO_WARMUP: 'false',
     FOLIO_PUBLIC_URL: 'http://folio.bench',
-    FOLIO_SQLITE_RESULT_CACHE_MB: '0',
-    FOLIO_ANSWER_CACHE_MB: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
   };
   const config = loadConfig(env);

@@ -110,7 +110,7 @@ class FromNotIndexed implements KyselyPlugin {
   }
 }
 
-/** The count of FTS matches, up to the cap (a query shape of its own: the SQLite result cache keeps it while nothing writes). */
+/** The count of FTS matches, up to the cap (a query shape of its own). */
 const probes = new QueryShapes('search');
 
 /** `text` (lowercased) as an FTS5 phrase: its characters in a row, anywhere in the column. */

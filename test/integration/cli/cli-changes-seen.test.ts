@@ -40,9 +40,11 @@ interface Stack {
 }
 const databaseUrl = inject('databaseUrl');
 const redisUrl = inject('redisUrl');
+// The embedded stack in the run without a database (npm test); the run on PostgreSQL (CI's
+// second stage) takes the two PostgreSQL stacks, one case each (each CLI process costs seconds).
 const stacks: Stack[] = [
-  { name: 'embedded (SQLite, no Redis)', env: { DATABASE_URL: '', REDIS_URL: '' }, cases: ['upgrade', 'downgrade', 'wallet'] },
-  ...(databaseUrl ? [{ name: 'PostgreSQL, no Redis', env: { DATABASE_URL: databaseUrl, REDIS_URL: '' }, cases: ['upgrade', 'downgrade'] } as const] : []),
+  ...(databaseUrl ? [] : [{ name: 'embedded (SQLite, no Redis)', env: { DATABASE_URL: '', REDIS_URL: '' }, cases: ['upgrade', 'downgrade', 'wallet'] } as const]),
+  ...(databaseUrl ? [{ name: 'PostgreSQL, no Redis', env: { DATABASE_URL: databaseUrl, REDIS_URL: '' }, cases: ['downgrade'] } as const] : []),
   ...(databaseUrl && redisUrl ? [{ name: 'PostgreSQL and Redis', env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }, cases: ['upgrade'] } as const] : []),
 ];
 
