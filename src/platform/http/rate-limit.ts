@@ -57,10 +57,18 @@ return {n, ttl}
 `;
 
 export class RedisRateStore implements RateStore {
-  constructor(private readonly redis: Redis, private readonly prefix = 'folio:rl:') {}
+  private readonly run: (key: string, windowMs: string) => Promise<[number, number]>;
+
+  constructor(redis: Redis, private readonly prefix = 'folio:rl:') {
+    // EVALSHA with the script's digest, EVAL only when the server does not know it yet
+    // (ioredis' defineCommand): a request sends the digest, not the script's text
+    if (!('folioRateHit' in redis)) redis.defineCommand('folioRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    const command = (redis as unknown as { folioRateHit(key: string, windowMs: string): Promise<[number, number]> }).folioRateHit.bind(redis);
+    this.run = command;
+  }
 
   async hit(key: string, windowMs: number): Promise<RateHit> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [number, number];
+    const [count, ttl] = await this.run(this.prefix + key, String(windowMs));
     return { count, resetMs: ttl };
   }
 

@@ -40,6 +40,7 @@ const CHECKS: Array<(out: string) => void> = [
   (out) => expect(out.trim()).toMatch(UUID),
   (out) => expect(out.trim()).toMatch(UUID), // the design now names the project
   (out) => expect(JSON.parse(out)).toEqual({ project: 'Order 1042: business cards', side: false }), // ?include=project
+  (out) => expect(out.trim()).toBe('304'), // If-None-Match with the design's ETag
   (out) => expect(out.trim()).toMatch(UUID),
   (out) => expect(out.trim()).toBe('completed'),
   (out) => expect(JSON.parse(out)).toEqual([]), // no warning at all: no low resolution
