@@ -139,6 +139,21 @@ describe('nothing kept across requests outlives a change', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/designs?limit=1', headers: asKHeader(other.key) })).statusCode).toBe(401);
   });
 
+  it('a key revoked through another process is refused by this one on its very next request, though this one had it cached', async () => {
+    const other = await storeKey(t, store, { scopes: ['designs:read'] });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/designs?limit=1', headers: asKHeader(other.key) })).statusCode).toBe(200);
+    // a second app of the same deployment: the same database and Redis namespace (SQLite: its
+    // commit moves this one's data_version; PostgreSQL: the invalidation over Redis)
+    const second = await buildTestApp({ env: { FOLIO_DATA_DIR: t.dataDir, FOLIO_REDIS_PREFIX: t.config.redisPrefix } });
+    try {
+      const revoke = await second.app.inject({ method: 'DELETE', url: `/v1/stores/${store.id}/api-keys/${other.data.uuid}`, headers: as.B(store) });
+      expect(revoke.statusCode, revoke.body).toBe(200);
+    } finally {
+      await second.close();
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/v1/designs?limit=1', headers: asKHeader(other.key) })).statusCode).toBe(401);
+  });
+
   it("the store-key list of a store's keys reads the store once, and still answers 404 for another store and 401 once the store is gone", async () => {
     // the page alone: the store the sid names was looked up by the first request (cached until
     // the store changes) and is not read again by id
