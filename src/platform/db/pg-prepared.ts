@@ -2,6 +2,15 @@ import type { PostgresPoolClient } from 'kysely';
 import { isStalePreparedStatement } from './errors.js';
 
 /**
+ * A statement whose text holds this comment is never named: PostgreSQL plans it afresh with each
+ * call's values. A named statement gets a generic plan after five runs when that plan's estimate
+ * is the cheaper, and a generic plan cannot see values that decide the plan: a list's `search`
+ * pattern (paginate.ts) is selective or common, and with it unknown the planner walks the store's
+ * index testing each row, where the trigram index would find a few rows at once.
+ */
+export const PLAN_WITH_VALUES = '/* plan with values */';
+
+/**
  * Server-side prepared statements for PostgreSQL, named by SQL text. Kysely sends every
  * query as an unnamed statement, which PostgreSQL parses and plans again each time; a hot
  * route runs the same two or three texts thousands of times a second. A text seen a second
@@ -21,15 +30,6 @@ import { isStalePreparedStatement } from './errors.js';
  * transaction that retry cannot succeed (the transaction is already aborted): the first error
  * is what the caller sees, and a request answers it 503 with Retry-After (`isDatabaseUnavailable`).
  */
-/**
- * A statement whose text holds this comment is never named: PostgreSQL plans it afresh with each
- * call's values. A named statement gets a generic plan after five runs when that plan's estimate
- * is the cheaper, and a generic plan cannot see values that decide the plan: a list's `search`
- * pattern (paginate.ts) is selective or common, and with it unknown the planner walks the store's
- * index testing each row, where the trigram index would find a few rows at once.
- */
-export const PLAN_WITH_VALUES = '/* plan with values */';
-
 export class PreparedNames {
   private readonly names = new Map<string, string>();
   /** texts seen once, not yet named (cleared when it grows past 4 × max) */

@@ -18,7 +18,7 @@ import type { MigrationFactory } from '../migrate.js';
  * through it (each holds its rows, then the version row, then commits). SQLite has one writer
  * at a time: plain triggers.
  */
-export const STORE_VERSIONED_TABLES: ReadonlyArray<{ table: string; store: string }> = [
+const STORE_VERSIONED_TABLES: ReadonlyArray<{ table: string; store: string }> = [
   { table: 'catalog_products', store: 'store_id' },
   { table: 'catalog_sides', store: 'store_id' },
   { table: 'catalog_templates', store: 'store_id' },
