@@ -8,6 +8,7 @@ import { isPostgresUrl } from '../../config/index.js';
 import { sqlitePath } from '../db/index.js';
 import { AppError } from '../http/errors.js';
 import { liveClaims } from './data-dir-claim.js';
+import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-fs.js';
 
 /**
  * `folio backup` / `folio restore` for the embedded stack: the SQLite database (copied with
@@ -115,7 +116,7 @@ export async function backup(config: Config, outDir: string, folioVersion: strin
   }
   // The backup holds what the data dir holds (the database, every upload, secrets.json), so it
   // is as private: the folder 0700, every file in it 0600, whatever the umask.
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   fs.chmodSync(dir, 0o700);
   fs.closeSync(fs.openSync(path.join(dir, 'folio.db'), 'w', 0o600));
 
@@ -148,7 +149,7 @@ export async function backup(config: Config, outDir: string, folioVersion: strin
   let blobBytes = 0;
   for (const rel of listFiles(files.blobRoot)) {
     const target = path.join(dir, 'blobs', ...rel.split('/'));
-    fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+    fs.mkdirSync(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
     try {
       fs.copyFileSync(path.join(files.blobRoot, ...rel.split('/')), target);
       fs.chmodSync(target, 0o600);
@@ -254,7 +255,7 @@ export async function restore(config: Config, fromDir: string, opts: { force?: b
   }
   const dir = path.resolve(fromDir);
   const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateDir(config.dataDir);
 
   // Stage: copies beside their targets.
   const stagedDb = `${files.dbFile}.restore-${stamp}`;
@@ -264,14 +265,16 @@ export async function restore(config: Config, fromDir: string, opts: { force?: b
     for (const p of [stagedDb, stagedBlobs, stagedSecrets]) fs.rmSync(p, { recursive: true, force: true });
   };
   try {
-    fs.mkdirSync(path.dirname(files.dbFile), { recursive: true });
+    ensurePrivateDir(path.dirname(files.dbFile));
     fs.copyFileSync(path.join(dir, 'folio.db'), stagedDb);
-    fs.mkdirSync(stagedBlobs, { recursive: true });
+    fs.chmodSync(stagedDb, PRIVATE_FILE_MODE);
+    ensurePrivateDir(stagedBlobs);
     for (const f of manifest.files) {
       if (!f.path.startsWith('blobs/')) continue;
       const target = path.join(stagedBlobs, ...f.path.slice('blobs/'.length).split('/'));
-      fs.mkdirSync(path.dirname(target), { recursive: true });
+      ensurePrivateDir(path.dirname(target));
       fs.copyFileSync(path.join(dir, ...f.path.split('/')), target);
+      fs.chmodSync(target, PRIVATE_FILE_MODE);
     }
     if (manifest.secrets_file) {
       fs.copyFileSync(path.join(dir, 'secrets.json'), stagedSecrets);
@@ -290,7 +293,7 @@ export async function restore(config: Config, fromDir: string, opts: { force?: b
   const moveAside = (p: string) => {
     if (!fs.existsSync(p)) return;
     const aside = path.join(path.dirname(p), `pre-restore-${stamp}`);
-    fs.mkdirSync(aside, { recursive: true });
+    ensurePrivateDir(aside);
     fs.renameSync(p, path.join(aside, path.basename(p)));
     asides.add(aside);
   };

@@ -51,6 +51,22 @@ async function call(server: RunningServer, method: string, url: string, opts: { 
   return { status: res.status, buf, json: () => JSON.parse(buf.toString()) };
 }
 
+/** Directories under `dir` (itself included) readable by anyone but their owner, and files wider than 0600. */
+function widerThanPrivate(dir: string): string[] {
+  const wide: string[] = [];
+  const walk = (p: string) => {
+    const st = fs.statSync(p);
+    if (st.isDirectory()) {
+      if ((st.mode & 0o077) !== 0) wide.push(`${path.relative(dataDir, p) || '.'}/ ${(st.mode & 0o777).toString(8)}`);
+      for (const e of fs.readdirSync(p)) walk(path.join(p, e));
+    } else if ((st.mode & 0o077) !== 0) {
+      wide.push(`${path.relative(dataDir, p)} ${(st.mode & 0o777).toString(8)}`);
+    }
+  };
+  walk(dir);
+  return wide;
+}
+
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function uploadImage(server: RunningServer, auth: Record<string, string>, png: Buffer) {
@@ -110,9 +126,17 @@ describe('folio backup and restore (embedded stack)', () => {
     await server.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
 
-    const restored = await folio('restore', '--from', out, '--json');
+    // Under a permissive umask (000) too, everything restore creates is private to the service's user.
+    const umask = process.umask(0o000);
+    let restored: Awaited<ReturnType<typeof folio>>;
+    try {
+      restored = await folio('restore', '--from', out, '--json');
+    } finally {
+      process.umask(umask);
+    }
     expect(restored.code, restored.err.join('\n')).toBe(0);
     expect(JSON.parse(restored.out[0]!)).toMatchObject({ previous_data: 'none', blobs: summary.blobs });
+    expect(widerThanPrivate(dataDir)).toEqual([]);
 
     server = await startServer(loadConfig(env));
     try {
@@ -135,6 +159,8 @@ describe('folio backup and restore (embedded stack)', () => {
     const previous = JSON.parse(again.out[0]!).previous_data as string;
     expect(previous).toMatch(/pre-restore-/);
     expect(fs.existsSync(path.join(previous, 'folio.db'))).toBe(true);
+    // the set-aside data (the old database and secrets) is as private as the live data
+    expect(widerThanPrivate(dataDir)).toEqual([]);
   }, 120_000);
 
   it('refuses a tampered, missing or unfinished backup, a used --out and a non-embedded stack, with clear errors', async () => {
