@@ -17,7 +17,7 @@ import { createProject, makePdf, reopen, saveAll } from './order.js';
 import { spotsIn, type SpotPaint } from './paint.js';
 import { openPreview, wirePreview } from './preview.js';
 import { SideCanvas } from './side-canvas.js';
-import { action, embed, option, params, plural, requireSide, setStatus, state, ui } from './state.js';
+import { action, apiChoice, embed, option, params, plural, requireSide, setStatus, state, ui } from './state.js';
 import { applyTemplate, listTemplates } from './templates.js';
 import { TextTools } from './text-tools.js';
 import { bottomSheet, fitToStage, pinchZoom } from './touch.js';
@@ -323,6 +323,7 @@ async function boot(): Promise<void> {
   setLocale(config.locale ?? navigator.language);
   if (config.token) state.api.setToken(config.token);
   await action(t('do.loadingStore'), async () => {
+    if (apiChoice.refused) throw new Error(t('err.api', { origin: apiChoice.refused }));
     if (!config.token) throw new Error(t('err.token'));
     await start(config);
     return t('status.ready');

@@ -66,8 +66,30 @@ export const ui = {
 export const params = new URLSearchParams(location.search);
 export const embed = new Embed(params);
 
+/**
+ * The API base the page talks to: its own origin's /v1, or what `?api=` names when that is
+ * the page's own origin or one the operator allowed (FOLIO_CUSTOMIZER_API_ORIGINS, written
+ * into the page's `folio-api-origins` meta tag by the server). Anything else is refused: the
+ * page would otherwise send the store's token wherever a link told it to.
+ */
+export function resolveApiBase(requested: string | null, origin: string, allowed: readonly string[]): { base: string; refused: string | null } {
+  const own = `${origin}/v1`;
+  if (!requested) return { base: own, refused: null };
+  let u: URL;
+  try {
+    u = new URL(requested, origin);
+  } catch {
+    return { base: own, refused: requested };
+  }
+  if ((u.protocol !== 'https:' && u.protocol !== 'http:') || (u.origin !== origin && !allowed.includes(u.origin))) return { base: own, refused: u.origin };
+  return { base: `${u.origin}${u.pathname}`.replace(/\/$/, ''), refused: null };
+}
+
+const allowedApiOrigins = (document.querySelector('meta[name="folio-api-origins"]')?.getAttribute('content') ?? '').split(/\s+/).filter(Boolean);
+export const apiChoice = resolveApiBase(params.get('api'), location.origin, allowedApiOrigins);
+
 export const state = {
-  api: new Api((params.get('api') ?? `${location.origin}/v1`).replace(/\/$/, ''), params.get('token') ?? ''),
+  api: new Api(apiChoice.base, params.get('token') ?? ''),
   fonts: null as FontCatalog | null,
   sides: new Map<string, SideCanvas>(),
   active: null as SideCanvas | null,

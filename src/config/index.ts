@@ -32,6 +32,8 @@ export interface Config {
   billingUrl: string;
   plansFile: string | null;
   corsOrigins: string[] | '*';
+  /** origins besides its own that the customizer page may be pointed at with `?api=` (FOLIO_CUSTOMIZER_API_ORIGINS) */
+  customizerApiOrigins: string[];
   dbPoolSize: number;
   /** longest wait for a PostgreSQL connection before a request is refused with 503 (work that already charged waits 6× as long) */
   dbPoolWaitMs: number;
@@ -205,6 +207,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const corsRaw = r.str('FOLIO_CORS_ORIGINS', '*');
   const corsOrigins = corsRaw === '*' ? '*' : corsRaw.split(',').map((s) => s.trim()).filter(Boolean);
 
+  const customizerApiOrigins: string[] = [];
+  for (const item of r.str('FOLIO_CUSTOMIZER_API_ORIGINS', '').split(',').map((x) => x.trim()).filter(Boolean)) {
+    let origin: string | null = null;
+    try {
+      const u = new URL(item);
+      if ((u.protocol === 'https:' || u.protocol === 'http:') && u.origin === item.replace(/\/+$/, '')) origin = u.origin;
+    } catch {
+      // reported below
+    }
+    if (origin) customizerApiOrigins.push(origin);
+    else r.problems.push(`FOLIO_CUSTOMIZER_API_ORIGINS must list origins such as https://api.example.com, comma-separated (got "${item}")`);
+  }
+
   const billing = r.url('FOLIO_BILLING_URL', ['http', 'https']);
 
   const config: Config = {
@@ -229,6 +244,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     billingUrl: (billing ?? `${publicUrl}/billing`).replace(/\/+$/, ''),
     plansFile: r.raw('FOLIO_PLANS_FILE') ? path.resolve(cwd, r.raw('FOLIO_PLANS_FILE')!) : null,
     corsOrigins,
+    customizerApiOrigins,
     dbPoolSize: r.int('FOLIO_DB_POOL_SIZE', 10, 1, 200),
     dbPoolWaitMs: r.int('FOLIO_DB_POOL_WAIT_MS', 5000, 100, 60_000),
     dbPreparedStatements: r.int('FOLIO_PG_PREPARED_STATEMENTS', 500, 0, 10_000),

@@ -294,7 +294,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   add(buildMergeModule({ jobs, designs, projects, catalog, blobs, fetcher }));
   const imposition = add(buildImpositionModule({ designs: designs.designs, projects, catalog, blobs, jobs }));
   add(buildGangSheetsModule({ jobs, blobs, source: imposition.source }));
-  add(buildCustomizerModule());
+  add(buildCustomizerModule({ apiOrigins: config.customizerApiOrigins }));
   // Signed links of the disk blob store are served by the service itself.
   if (blobs instanceof DiskBlobStore) add({ name: 'files', routes: (app) => filesRoutes(app, { blobs }) });
   const jobEvents = new JobEvents(events);

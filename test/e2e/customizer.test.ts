@@ -110,7 +110,8 @@ describe.skipIf(NO_CHROMIUM !== '')(`customizer in headless Chromium${NO_CHROMIU
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    t = await buildTestApp({ env: { FOLIO_PUBLIC_URL: base } });
+    // the same server under another host name stands for an API origin the operator allowed
+    t = await buildTestApp({ env: { FOLIO_PUBLIC_URL: base, FOLIO_CUSTOMIZER_API_ORIGINS: `http://localhost:${port}` } });
     await t.app.listen({ host: '127.0.0.1', port });
     await t.deps.startWorkers();
 
@@ -419,5 +420,28 @@ describe.skipIf(NO_CHROMIUM !== '')(`customizer in headless Chromium${NO_CHROMIU
     await waitStatus(/Loading the store failed: /);
     expect(await page.getAttribute('#status', 'data-state')).toBe('error');
     await shot('bad-token');
+  });
+
+  it('sends the store token only to its own server or an API origin the operator allowed', async () => {
+    const hosts = new Set<string>();
+    const seen = (req: { url(): string }) => void hosts.add(new URL(req.url()).origin);
+    page.on('request', seen);
+    try {
+      const token = encodeURIComponent(store.unauth_token);
+      const res = await page.goto(`${base}/customizer?token=${token}&api=${encodeURIComponent('https://attacker.example/v1')}`);
+      expect(res?.headers()['content-security-policy']).toMatch(/connect-src 'self' http:\/\/localhost:\d+;/);
+      await waitStatus(/may not call the API at https:\/\/attacker\.example/);
+      expect(await page.getAttribute('#status', 'data-state')).toBe('error');
+      expect([...hosts]).toEqual([base]);
+      await shot('api-refused');
+      // an allowed origin (the operator's FOLIO_CUSTOMIZER_API_ORIGINS) is used
+      hosts.clear();
+      const allowed = base.replace('127.0.0.1', 'localhost');
+      await page.goto(`${base}/customizer?token=${token}&api=${encodeURIComponent(`${allowed}/v1`)}`);
+      await waitStatus(/^Ready$/);
+      expect([...hosts].sort()).toEqual([base, allowed].sort());
+    } finally {
+      page.off('request', seen);
+    }
   });
 });

@@ -51,6 +51,7 @@ describe('loadConfig', () => {
         FOLIO_JWT_SECRET: 'j'.repeat(32),
         FOLIO_JWT_TTL: '600',
         FOLIO_CORS_ORIGINS: 'https://a.example, https://b.example,',
+        FOLIO_CUSTOMIZER_API_ORIGINS: 'https://api.shop.example, http://localhost:8081/',
         FOLIO_BILLING_URL: 'https://billing.example/',
         FOLIO_PLANS_FILE: 'conf/plans.json',
         FOLIO_SCRYPT_COST: '10',
@@ -68,6 +69,7 @@ describe('loadConfig', () => {
       encryptionKey: key.toUpperCase(),
       jwt: { secret: 'j'.repeat(32), ttlSeconds: 600 },
       corsOrigins: ['https://a.example', 'https://b.example'],
+      customizerApiOrigins: ['https://api.shop.example', 'http://localhost:8081'],
       billingUrl: 'https://billing.example',
       plansFile: path.join(CWD, 'conf/plans.json'),
       scryptCost: 10,
@@ -94,6 +96,10 @@ describe('loadConfig', () => {
     expect(problemsOf({ DATABASE_URL: 'mysql://db/folio' })[0]).toMatch(/^DATABASE_URL must use one of postgres, postgresql, sqlite, file/);
     expect(problemsOf({ REDIS_URL: 'http://cache' })[0]).toMatch(/^REDIS_URL must use one of redis, rediss/);
     expect(problemsOf({ FOLIO_BILLING_URL: 'javascript:alert(1)' })[0]).toMatch(/^FOLIO_BILLING_URL/);
+    // an origin, not a base URL with a path, and never another scheme
+    for (const bad of ['https://api.example/v1', 'javascript:alert(1)', 'api.example']) {
+      expect(problemsOf({ FOLIO_CUSTOMIZER_API_ORIGINS: bad })[0]).toMatch(/^FOLIO_CUSTOMIZER_API_ORIGINS must list origins/);
+    }
   });
 
   it('gives the local background-removal model half the cores unless FOLIO_BG_THREADS says otherwise', () => {

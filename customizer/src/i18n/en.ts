@@ -127,6 +127,7 @@ export const en = {
   'done.undo': 'Undone',
   'done.redo': 'Redone',
   'done.nothing': 'Nothing to undo',
+  'err.api': 'this page may not call the API at {origin}: only its own server, or an origin its operator allowed',
   'err.token': 'open this page with ?token=<your store public token>',
   'err.pickSide': 'Pick a product and a side first',
   'err.pickProduct': 'Pick a product first',

@@ -129,6 +129,7 @@ export const fr: Messages = {
   'done.undo': 'Annulé',
   'done.redo': 'Rétabli',
   'done.nothing': 'Rien à annuler',
+  'err.api': 'cette page ne peut pas appeler l’API de {origin} : seulement son propre serveur, ou une origine autorisée par son exploitant',
   'err.token': 'ouvrez cette page avec ?token=<jeton public de la boutique>',
   'err.pickSide': 'Choisissez d’abord un produit et une face',
   'err.pickProduct': 'Choisissez d’abord un produit',

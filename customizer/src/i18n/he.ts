@@ -129,6 +129,7 @@ export const he: Messages = {
   'done.undo': 'בוטל',
   'done.redo': 'בוצע שוב',
   'done.nothing': 'אין מה לבטל',
+  'err.api': 'דף זה אינו רשאי לפנות ל-API בכתובת {origin}: רק לשרת שלו, או למקור שמפעיל השרת התיר',
   'err.token': 'פתחו את הדף עם ?token=<האסימון הציבורי של החנות>',
   'err.pickSide': 'בחרו קודם מוצר וצד',
   'err.pickProduct': 'בחרו קודם מוצר',

@@ -22,18 +22,37 @@ import type { RouteAuth } from '../../platform/http/auth.js';
 export const CUSTOMIZER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/customizer');
 export const CUSTOMIZER_PREFIX = '/customizer';
 
-/** Only this origin for scripts; images, fonts and API calls may also use https links (S3 signed URLs). */
-export const CUSTOMIZER_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Fabric positions its text-editing textarea with inline styles
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data: blob: https:",
-  "connect-src 'self' https:",
-  "object-src 'none'",
-  "base-uri 'self'",
-].join('; ');
+/**
+ * Only this origin for scripts and API calls (plus the API origins the operator allowed with
+ * FOLIO_CUSTOMIZER_API_ORIGINS, for `?api=`); images and fonts may also come from https links
+ * (S3 signed URLs). The page itself refuses an `?api=` it was not allowed (it reads the list
+ * from its `folio-api-origins` meta tag), and this policy refuses it again in the browser.
+ */
+export function customizerCsp(apiOrigins: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Fabric positions its text-editing textarea with inline styles
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data: blob: https:",
+    ["connect-src 'self'", ...apiOrigins].join(' '),
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join('; ');
+}
+
+/** The policy with no extra API origin allowed. */
+export const CUSTOMIZER_CSP = customizerCsp();
+
+/** The page with the allowed API origins written into its head, for the page's own check of `?api=`. */
+export function withApiOrigins(index: Buffer, apiOrigins: readonly string[]): Buffer {
+  const escape = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const meta = `<meta name="folio-api-origins" content="${escape(apiOrigins.join(' '))}">`;
+  const html = index.toString('utf8');
+  const at = html.indexOf('</head>');
+  return Buffer.from(at < 0 ? meta + html : html.slice(0, at) + meta + html.slice(at), 'utf8');
+}
 
 /** The script fallback files the page may load, by file name: nothing else in fonts/. */
 export const SCRIPT_FONT_FILES: readonly string[] = [...SCRIPT_FALLBACK_FILES, 'DejaVuSans-Bold.ttf'];
@@ -41,8 +60,10 @@ const scriptFontCache = new Map<string, Promise<Buffer>>();
 
 const FontParams = Type.Object({ family: Type.String({ maxLength: 100 }), weight: Type.String({ maxLength: 4 }), style: Type.String({ maxLength: 10 }) });
 
-export async function customizerRoutes(app: FastifyInstance, opts: { dir?: string } = {}): Promise<void> {
+export async function customizerRoutes(app: FastifyInstance, opts: { dir?: string; apiOrigins?: readonly string[] } = {}): Promise<void> {
   const dir = opts.dir ?? CUSTOMIZER_DIR;
+  const apiOrigins = opts.apiOrigins ?? [];
+  const csp = customizerCsp(apiOrigins);
   const config: RouteAuth = { auth: [], rateLimit: false };
   const hidden = { schema: { hide: true }, config };
 
@@ -83,9 +104,9 @@ export async function customizerRoutes(app: FastifyInstance, opts: { dir?: strin
     return;
   }
   // The page itself (also for /customizer/, the router ignoring trailing slashes); read once.
-  const index = fs.readFileSync(path.join(dir, 'index.html'));
+  const index = withApiOrigins(fs.readFileSync(path.join(dir, 'index.html')), apiOrigins);
   app.get(CUSTOMIZER_PREFIX, hidden, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').header('content-security-policy', CUSTOMIZER_CSP).header('cache-control', 'no-cache').send(index),
+    reply.type('text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache').send(index),
   );
   await app.register(fastifyStatic, {
     root: dir,
@@ -95,7 +116,7 @@ export async function customizerRoutes(app: FastifyInstance, opts: { dir?: strin
     redirect: false,
     setHeaders(res, filePath) {
       if (filePath.endsWith('.html')) {
-        res.setHeader('content-security-policy', CUSTOMIZER_CSP);
+        res.setHeader('content-security-policy', csp);
         res.setHeader('cache-control', 'no-cache');
       } else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         // Vite names bundle files by content hash
