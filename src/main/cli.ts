@@ -11,6 +11,7 @@ import { AppError } from '../platform/http/errors.js';
 import { buildDeps, VERSION, type Deps } from './deps.js';
 import { seedDemo } from './demo-seed.js';
 import { closeOnSignals, startServer } from './server.js';
+import { containFaults } from './faults.js';
 import { closeWorkerOnSignals, startWorker } from './worker.js';
 
 export interface CliIo {
@@ -88,7 +89,12 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     .command('serve')
     .description('Run the HTTP API (and, in embedded mode, the job workers)')
     .action(async () => {
-      const server = await startServer(getConfig(), { onListening: (s) => closeOnSignals(s, getConfig().shutdownTimeoutMs) });
+      const server = await startServer(getConfig(), {
+        onListening: (s) => {
+          closeOnSignals(s, getConfig().shutdownTimeoutMs);
+          containFaults(s.app.log, s.deps.metrics);
+        },
+      });
       io.out(`folio listening on ${server.url}`);
       exitCode = -1; // keep running
     });
@@ -102,6 +108,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       const concurrency = opts.concurrency === undefined ? config.jobs.concurrency : positiveInt(opts.concurrency, '--concurrency', 256);
       const worker = await startWorker({ ...config, jobs: { ...config.jobs, concurrency } });
       closeWorkerOnSignals(worker, config.shutdownTimeoutMs);
+      containFaults(worker.deps.logger, worker.deps.metrics);
       exitCode = -1; // keep running
     });
 
