@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkFont, FontInvalid } from '../../../../src/engines/fonts/font-check.js';
 import { FontRejected, FontTooComplex, parseFont } from '../../../../src/engines/fonts/parse-font.js';
 import { parse } from '../../../../src/engines/pdf/fonts/font-registry.js';
+import { AssetError, renderPdf, type PageSpec } from '../../../../src/engines/pdf/index.js';
+import { fixtureAssets } from '../pdf/helpers.js';
 import { sandbox } from '../../../../src/platform/sandbox/pool.js';
 import { hostileFonts, ROBOTO_TTF, toWoff, withComponent } from '../../../helpers/hostile.js';
 
@@ -62,4 +64,16 @@ describe('subsetting a damaged font at render time (issue 37, finding 2)', () =>
     doc.addPage().drawText('a:b', { font, size: 12 });
     await expect(doc.save()).rejects.toThrow(/beyond buffer length/);
   });
+
+  it('fails the render with an AssetError naming the font, on the plain (pdf-lib) and the shaped (HarfBuzz, glyph-id) paths', async () => {
+    const broken = withComponent(ROBOTO_TTF, (n) => n).data;
+    const assets = fixtureAssets({ 'brand broken': async () => ({ bytes: new Uint8Array(broken) }) });
+    for (const text of ['Hello: world', 'שלום: world']) {
+      const page: PageSpec = { width: 100, height: 50, dimensionUnit: 'mm', viewportWidth: 400, viewportHeight: 200, layers: [{ type: 'text', left: 10, top: 10, text, fontFamily: 'Brand Broken', fontSize: 20 }] };
+      const err = await renderPdf([page], assets).catch((e: unknown) => e);
+      expect(err, text).toBeInstanceOf(AssetError);
+      expect((err as AssetError).message, text).toMatch(/^font "Brand Broken": the font file is damaged or unusable \(subsetting its glyphs: /);
+    }
+  });
 });
+
