@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import zlib from 'node:zlib';
 import fc from 'fast-check';
 import type { JsonSchema } from './openapi-ops.js';
 
@@ -329,6 +331,8 @@ const fileBytes: fc.Arbitrary<{ data: Buffer; label: string }> = fc.oneof(
   fc.constant({ data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script><image href="http://169.254.169.254/"/></svg>'), label: 'hostile svg' }),
   fc.constant({ data: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'), label: 'broken pdf' }),
   fc.constant({ data: Buffer.from('wOFF0000garbage'), label: 'fake woff' }),
+  // issue 37: fonts that broke fontkit (built when first drawn: the base font is read below)
+  fc.constant(null).chain(() => fc.constantFrom(...hostileFontList())).map((h) => ({ data: h.data, label: h.label })),
   fc.constant({ data: Buffer.alloc(2 * MB, 0x41), label: '2 MB of A' }),
 );
 
@@ -538,4 +542,165 @@ export function deepFreeForm(schema: JsonSchema, src: IdSource): fc.Arbitrary<Ra
     const text = JSON.stringify(root).replace(`"${DEEP_MARK}"`, deepJson(depth, kind));
     return { contentType: 'application/json', payload: text, label: `${path.join('.')} nested ${depth} deep (${kind})` };
   });
+}
+
+// ---- issue 37: malformed fonts ------------------------------------------------------------
+
+/** A font file some renderer step cannot survive, and what an upload must answer for it (after issue 37). */
+export interface HostileFont {
+  label: string;
+  data: Buffer;
+  /** 422 damaged, 413 declares more than FONT_MAX_SFNT_BYTES unpacked */
+  status: 413 | 422;
+}
+
+const requireFont = createRequire(import.meta.url);
+/** Roboto Regular (Apache-2.0, @expo-google-fonts/roboto): a TrueType font with composite glyphs (`:` is one). */
+export const ROBOTO_TTF = fs.readFileSync(requireFont.resolve('@expo-google-fonts/roboto/400Regular/Roboto_400Regular.ttf'));
+/** DejaVu Sans (fonts/, Bitstream Vera licence). */
+export const DEJAVU_TTF = fs.readFileSync(new URL('../../fonts/DejaVuSans.ttf', import.meta.url));
+
+/** An sfnt's table directory: tag → where its entry is, and the table's offset and length. */
+export function sfntTables(font: Buffer): Record<string, { entry: number; offset: number; length: number }> {
+  const out: Record<string, { entry: number; offset: number; length: number }> = {};
+  for (let i = 0; i < font.readUInt16BE(4); i++) {
+    const e = 12 + 16 * i;
+    out[font.toString('latin1', e, e + 4)] = { entry: e, offset: font.readUInt32BE(e + 8), length: font.readUInt32BE(e + 12) };
+  }
+  return out;
+}
+
+/** Offsets of each glyph in glyf (numGlyphs + 1 of them), read through loca. */
+function locaOffsets(font: Buffer): number[] {
+  const t = sfntTables(font);
+  const n = font.readUInt16BE(t.maxp!.offset + 4);
+  const long = font.readInt16BE(t.head!.offset + 50) === 1;
+  return Array.from({ length: n + 1 }, (_, g) => (long ? font.readUInt32BE(t.loca!.offset + 4 * g) : font.readUInt16BE(t.loca!.offset + 2 * g) * 2));
+}
+
+/**
+ * A copy of a TrueType font whose first composite glyph's first component is `component`
+ * (a function of the glyph count and the composite's own id): the glyph id and the copy.
+ */
+export function withComponent(font: Buffer, component: (numGlyphs: number, gid: number) => number): { gid: number; data: Buffer } {
+  const t = sfntTables(font);
+  const offsets = locaOffsets(font);
+  const data = Buffer.from(font);
+  for (let gid = 0; gid < offsets.length - 1; gid++) {
+    const at = t.glyf!.offset + offsets[gid]!;
+    if (offsets[gid + 1]! > offsets[gid]! && data.readInt16BE(at) < 0) {
+      // header (10 bytes), then the first component: flags, glyphIndex
+      data.writeUInt16BE(component(offsets.length - 1, gid), at + 12);
+      return { gid, data };
+    }
+  }
+  throw new Error('the font has no composite glyph');
+}
+
+/** The font with one table's directory entry changed (`field`: offset or length). */
+function withTableEntry(font: Buffer, tag: string, field: 'offset' | 'length', value: number): Buffer {
+  const data = Buffer.from(font);
+  data.writeUInt32BE(value >>> 0, sfntTables(font)[tag]!.entry + (field === 'offset' ? 8 : 12));
+  return data;
+}
+
+/** The font packed as WOFF 1.0 (each table zlib-compressed where that is smaller), optionally changed after packing. */
+export function toWoff(font: Buffer, change?: (tag: string, packed: Buffer) => Buffer, declared?: (tag: string, length: number) => number): Buffer {
+  const tables = Object.entries(sfntTables(font)).sort(([a], [b]) => (a < b ? -1 : 1));
+  const dirEnd = 44 + 20 * tables.length;
+  const head = Buffer.alloc(dirEnd);
+  const bodies: Buffer[] = [];
+  let at = dirEnd;
+  tables.forEach(([tag, t], i) => {
+    const orig = font.subarray(t.offset, t.offset + t.length);
+    const z = zlib.deflateSync(orig);
+    let packed = z.length < orig.length ? z : orig;
+    if (change) packed = change(tag, packed);
+    const e = 44 + 20 * i;
+    head.write(tag, e, 'latin1');
+    head.writeUInt32BE(at, e + 4);
+    head.writeUInt32BE(packed.length, e + 8);
+    head.writeUInt32BE(declared ? declared(tag, t.length) : t.length, e + 12);
+    head.writeUInt32BE(font.readUInt32BE(t.entry + 4), e + 16);
+    const padded = Buffer.alloc((packed.length + 3) & ~3);
+    packed.copy(padded);
+    bodies.push(padded);
+    at += padded.length;
+  });
+  head.write('wOFF', 0, 'latin1');
+  font.copy(head, 4, 0, 4); // flavor
+  head.writeUInt32BE(at, 8);
+  head.writeUInt16BE(tables.length, 12);
+  head.writeUInt32BE(tables.reduce((n, [, t]) => n + ((t.length + 3) & ~3), 12 + 16 * tables.length), 16);
+  head.writeUInt16BE(1, 20);
+  return Buffer.concat([head, ...bodies]);
+}
+
+/** A WOFF2 header (flavor TrueType) declaring `totalSfntSize`, then garbage where its table directory should be. */
+function woff2Garbage(totalSfntSize: number): Buffer {
+  const b = Buffer.alloc(256, 0xa5);
+  b.write('wOF2', 0, 'latin1');
+  b.writeUInt32BE(0x00010000, 4);
+  b.writeUInt32BE(b.length, 8);
+  b.writeUInt16BE(0xffff, 12); // numTables
+  b.writeUInt16BE(0, 14);
+  b.writeUInt32BE(totalSfntSize >>> 0, 16);
+  b.writeUInt32BE(200, 20); // totalCompressedSize
+  return b;
+}
+
+/** Flips one byte in every `every` from `start` on, the same bytes each run. */
+function flipBytes(font: Buffer, every: number, start: number): Buffer {
+  const data = Buffer.from(font);
+  let seed = 0x3710;
+  for (let i = start; i + every <= data.length; i += every) {
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    const at = i + (seed % every);
+    data[at] = data[at]! ^ 0xff;
+  }
+  return data;
+}
+
+let defaultHostileFonts: HostileFont[] | null = null;
+/** hostileFonts() of Roboto, built once (the fuzzers' file parts draw from it). */
+function hostileFontList(): HostileFont[] {
+  defaultHostileFonts ??= hostileFonts();
+  return defaultHostileFonts;
+}
+
+/**
+ * Malformed fonts from a good TrueType one (Roboto unless given): each breaks a different
+ * fontkit step the renderer takes (the table directory, cmap, loca/glyf, composite glyphs,
+ * WOFF/WOFF2 unpacking). Before issue 37 each gave a 500 on upload, or was stored and later
+ * crashed the process when a design using it was printed (composite glyph past the table).
+ */
+export function hostileFonts(base: Buffer = ROBOTO_TTF): HostileFont[] {
+  const t = sfntTables(base);
+  return [
+    { label: 'TTF truncated to half', data: base.subarray(0, base.length >> 1), status: 422 },
+    { label: 'TTF cut inside its table directory', data: base.subarray(0, 40), status: 422 },
+    { label: 'TTF whose cmap offset points past the end', data: withTableEntry(base, 'cmap', 'offset', base.length + 4096), status: 422 },
+    { label: 'TTF whose glyf length runs past the end', data: withTableEntry(base, 'glyf', 'length', base.length * 2), status: 422 },
+    { label: 'TTF whose hhea offset is garbage', data: withTableEntry(base, 'hhea', 'offset', 0xfffffff0), status: 422 },
+    {
+      label: 'TTF whose loca is out of order',
+      data: (() => {
+        const d = Buffer.from(base);
+        const long = d.readInt16BE(t.head!.offset + 50) === 1;
+        // glyph 2 starts after the end of the glyph table
+        if (long) d.writeUInt32BE(t.glyf!.length + 400, t.loca!.offset + 8);
+        else d.writeUInt16BE(Math.min(0xffff, (t.glyf!.length + 400) >> 1), t.loca!.offset + 4);
+        return d;
+      })(),
+      status: 422,
+    },
+    { label: 'TTF with a byte flipped in every 61', data: flipBytes(base, 61, 12 + 16 * base.readUInt16BE(4)), status: 422 },
+    { label: 'composite glyph whose component is the glyph count (one past the last)', data: withComponent(base, (n) => n).data, status: 422 },
+    { label: 'composite glyph whose component is glyph 65535', data: withComponent(base, () => 0xffff).data, status: 422 },
+    { label: 'composite glyph that contains itself', data: withComponent(base, (_, gid) => gid).data, status: 422 },
+    { label: 'WOFF whose compressed glyf is garbage', data: toWoff(base, (tag, packed) => (tag === 'glyf' ? flipBytes(packed, 7, 2) : packed)), status: 422 },
+    { label: 'WOFF declaring 1 GiB for its glyf table', data: toWoff(base, undefined, (tag, n) => (tag === 'glyf' ? 1 << 30 : n)), status: 413 },
+    { label: 'WOFF2 with a garbage table directory', data: woff2Garbage(base.length), status: 422 },
+    { label: 'WOFF2 declaring 4 GB unpacked', data: woff2Garbage(0xfffffff0), status: 413 },
+  ];
 }

@@ -803,7 +803,7 @@ export interface paths {
         get: operations["listFonts"];
         put?: never;
         /**
-         * Register a font by URL (fetched through the safe fetcher, parsed with fontkit)
+         * Register a font by URL (fetched through the safe fetcher, checked like an upload)
          * @description Credentials: B, JS, K; scope `catalog:write`.
          */
         post: operations["createFont"];
@@ -911,7 +911,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload a font file (TTF, OTF, WOFF, WOFF2)
+         * Upload a font file (TTF, OTF, WOFF; WOFF2 with CFF outlines), checked whole (tables, glyphs, a subset) before it is stored
          * @description Credentials: B, JS, K; scope `assets:write`.
          */
         post: operations["uploadFont"];
@@ -9388,6 +9388,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The font declares more than FONT_MAX_SFNT_BYTES unpacked */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not a font */
             415: {
                 headers: {
@@ -9395,6 +9404,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A damaged font, or one past its check budget (time, memory) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
                 };
             };
             /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
@@ -9967,7 +9985,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description File too large */
+            /** @description File too large, or the font declares more than FONT_MAX_SFNT_BYTES unpacked */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9983,6 +10001,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A damaged font, or one past its check budget (time, memory) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
                 };
             };
             /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */

@@ -188,6 +188,7 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
     opts.signal?.throwIfAborted();
   }
   await images.embedAll(doc, profile ? { profile, flattenAlpha: flatten } : undefined, colours);
+  await fonts.embedAll();
   await embedGlyphFonts(doc);
   if (colours) {
     // every vector and text colour of the document through the profile at once

@@ -20,8 +20,6 @@ export interface FontQuery {
 export interface FontAsset {
   /** TTF/OTF (WOFF/WOFF2 also parse) bytes of the face chosen for the query */
   bytes: Uint8Array;
-  /** stable identity of these bytes (e.g. the font's id + face); used to share one embedded font */
-  cacheKey?: string;
   /** weight and style of the face returned, when they differ from the query: bold or italic is then synthesised as browsers do */
   weight?: number;
   style?: FontFaceStyle;

@@ -347,6 +347,7 @@ export class DocWriter {
   async finish(): Promise<Buffer> {
     const { profile, standard } = this.colour;
     await this.images.embedAll(this.doc, profile ? { profile, flattenAlpha: standard === 'pdf_x1a' } : undefined, this.colours);
+    await this.fonts.embedAll();
     await embedGlyphFonts(this.doc);
     const ctx = this.doc.context;
     // CMYK: every colour of the document through the profile at once, then written into the forms

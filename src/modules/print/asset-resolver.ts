@@ -15,7 +15,7 @@ export function storeAssets(catalog: CatalogModule, storeId: string): AssetResol
     },
     async font(q) {
       const f = await catalog.fonts.fontBytes(storeId, q.family, q.weight, q.style);
-      return f ? { bytes: f.bytes, cacheKey: `${storeId}:${f.family}:${f.weight}:${f.style}`, weight: f.weight, style: f.style } : null;
+      return f ? { bytes: f.bytes, weight: f.weight, style: f.style } : null;
     },
   };
 }

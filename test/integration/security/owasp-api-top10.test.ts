@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiWorld, type Tenant } from '../../helpers/api-world.js';
 import { envelopeProblem } from '../../helpers/envelopes.js';
 import { as } from '../../helpers/factories.js';
-import { fromSchema, multipartBody, TINY_PNG } from '../../helpers/hostile.js';
+import { fromSchema, hostileFonts, multipartBody, TINY_PNG } from '../../helpers/hostile.js';
 import { registeredOperations, servedOperations, type Operation } from '../../helpers/openapi-ops.js';
 import { pngHeaderOnly } from '../catalog/helpers.js';
 import { MAX_CSV_BYTES, MAX_JSON_BYTES } from '../../../src/modules/merge/merge.schemas.js';
@@ -188,7 +188,9 @@ describe('OWASP API Security Top 10 (2023)', () => {
     const expectStatus = (what: string, res: { statusCode: number; body: string; headers: Record<string, unknown> }, ok: number[]) => {
       if (!ok.includes(res.statusCode) || envelopeProblem(res)) problems.push(`${what}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     };
-    const counts = { body: 0, upload: 0, pixels: 0, list: 0, batch: 0 };
+    const counts = { body: 0, upload: 0, pixels: 0, list: 0, batch: 0, fonts: 0 };
+    const fonts = hostileFonts();
+    const anyClientError = Array.from({ length: 100 }, (_, i) => 400 + i);
     for (const op of world.ops) {
       const kind = world.strongest(op);
       const url = world.realPath(op, A);
@@ -215,6 +217,13 @@ describe('OWASP API Security Top 10 (2023)', () => {
             expectStatus(`${label(op)} 144 MP header`, res, [400]);
             if (!/pixels/.test(res.body)) problems.push(`${label(op)}: the pixel cap is not what refused the bomb: ${res.body.slice(0, 160)}`);
             if (Date.now() - started > 3000) problems.push(`${label(op)}: the bomb took ${Date.now() - started} ms`);
+          }
+          // Issue 37: malformed fonts (truncated, bad offsets, composite glyphs past the table, broken
+          // WOFF/WOFF2) are refused on every upload with a 4xx envelope; a font route with the status hostileFonts() names
+          counts.fonts++;
+          for (const h of fonts) {
+            const res = await world.call(op, kind, { url, body: multipartBody([{ name, filename: 'font.ttf', contentType: 'font/ttf', data: h.data }]) });
+            expectStatus(`${label(op)} ${h.label}`, res, /font/.test(op.path) ? [h.status] : anyClientError);
           }
         }
       }
@@ -251,6 +260,7 @@ describe('OWASP API Security Top 10 (2023)', () => {
     expect(counts.body).toBeGreaterThan(30);
     expect(counts.upload).toBeGreaterThanOrEqual(4);
     expect(counts.pixels).toBeGreaterThanOrEqual(2);
+    expect(counts.fonts).toBeGreaterThanOrEqual(4);
     expect(counts.list).toBeGreaterThan(20);
     expect(counts.batch).toBeGreaterThanOrEqual(9);
   });

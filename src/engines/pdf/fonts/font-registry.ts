@@ -6,16 +6,18 @@
 import { createHash } from 'node:crypto';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
+import { AssetError } from '../errors.js';
 import type { AssetResolver } from '../types.js';
 import type { FontFaceStyle } from './font-matching.js';
 import { FALLBACK_FONT_FAMILY, matchDefaultFont, readDefaultFont } from './default-fonts.js';
-import { ensureEvenGlyphPadding } from './fontkit-patch.js';
+import { patchFontkit } from './fontkit-patch.js';
 
 type FkFont = ReturnType<typeof fontkit.create>;
 
 export interface Face {
-  /** identity of the font bytes */
+  /** identity of the font bytes: their hash, or the path of a file Folio ships */
   id: string;
+  /** the family the design asked for (a store font's name) or the default family used */
   family: string;
   fk: FkFont;
   bytes: Uint8Array;
@@ -39,21 +41,49 @@ export interface ShapedGlyph {
   text: string;
 }
 
-// fontkit parses are reused across renders: the same bytes give the same Font
+// fontkit parses are reused across renders: the same bytes give the same Font. The key must
+// identify the bytes themselves (a store font's is their SHA-256): a key a font could share
+// with another (family, weight and style, which any upload may claim) would let one damaged
+// or replaced font stand in for every later font of that name.
 const parsed = new Map<string, FkFont>();
 const PARSED_CAP = 64;
 
-/** Parses font bytes with fontkit (first face of a collection), cached by identity. */
+/** Parses font bytes with fontkit (first face of a collection), cached by `id`, the identity of the bytes. */
 export function parse(id: string, bytes: Uint8Array): FkFont {
   let f = parsed.get(id);
   if (!f) {
     const created = fontkit.create(bytes) as FkFont & { fonts?: FkFont[] };
     f = created.fonts?.[0] ?? created;
-    ensureEvenGlyphPadding(f);
+    patchFontkit(f as never);
     if (parsed.size >= PARSED_CAP) parsed.delete(parsed.keys().next().value!);
     parsed.set(id, f);
   }
   return f;
+}
+
+/** The identity of font bytes for the caches: their SHA-256. */
+export function contentId(bytes: Uint8Array): string {
+  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+}
+
+/**
+ * A failure inside fontkit (or pdf-lib's font embedding, or HarfBuzz) on a face, as the
+ * render error it is: the font is unusable (422 on a request, a failed job), not a fault of
+ * the server. Fonts uploaded since the upload check rarely get here; older ones may.
+ */
+export function fontFailure(face: Pick<Face, 'family'>, what: string, err: unknown): AssetError {
+  if (err instanceof AssetError) return err;
+  const why = err instanceof Error ? err.message : String(err);
+  return new AssetError(`the font file is damaged or unusable (${what}: ${why.slice(0, 200)})`, `font "${face.family}"`, { cause: err });
+}
+
+/** Runs `fn` on a face, turning what fontkit throws into a `fontFailure`. */
+export function guardFont<T>(face: Pick<Face, 'family'>, what: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    throw fontFailure(face, what, err);
+  }
 }
 
 const queryKey = (family: string, weight: number, style: FontFaceStyle): string => `${family.trim().toLowerCase()}|${weight}|${style}`;
@@ -104,7 +134,7 @@ export function familyCandidates(family: string): string[] {
 export class FontRegistry {
   private pending = new Map<string, Promise<FaceUse>>();
   private uses = new Map<string, FaceUse>();
-  private pdfFonts = new Map<string, PDFFont>();
+  private pdfFonts = new Map<string, { font: PDFFont; face: Face }>();
   private shaped = new Map<string, Map<string, ShapedGlyph[]>>();
   private advances = new Map<string, number>();
 
@@ -141,8 +171,9 @@ export class FontRegistry {
     for (const name of familyCandidates(family)) {
       const custom = this.assets.font ? await this.assets.font({ family: name, weight, style }) : null;
       if (custom) {
-        const id = custom.cacheKey ? `asset:${custom.cacheKey}` : `sha256:${createHash('sha256').update(custom.bytes).digest('hex')}`;
-        return use({ id, family: name, fk: parse(id, custom.bytes), bytes: custom.bytes }, custom.weight ?? weight, custom.style ?? style);
+        const id = contentId(custom.bytes);
+        const fk = guardFont({ family: name }, 'parsing', () => parse(id, custom.bytes));
+        return use({ id, family: name, fk, bytes: custom.bytes }, custom.weight ?? weight, custom.style ?? style);
       }
       const d = (await fromDefault(name)) ?? (GENERIC_FAMILIES[name.toLowerCase()] ? await fromDefault(GENERIC_FAMILIES[name.toLowerCase()]!) : undefined);
       if (d) return d;
@@ -167,21 +198,35 @@ export class FontRegistry {
     let v = this.advances.get(key);
     if (v === undefined) {
       // the canvas turns ASCII whitespace into spaces before measuring and drawing
-      const run = face.fk.layout(text.replace(/[\t\n\f\r]/g, ' '));
-      v = run.advanceWidth / face.fk.unitsPerEm;
+      v = guardFont(face, 'laying out text', () => face.fk.layout(text.replace(/[\t\n\f\r]/g, ' ')).advanceWidth / face.fk.unitsPerEm);
       this.advances.set(key, v);
     }
     return v;
   }
 
   async pdfFont(doc: PDFDocument, face: Face): Promise<PDFFont> {
-    let f = this.pdfFonts.get(face.id);
+    let f = this.pdfFonts.get(face.id)?.font;
     if (!f) {
-      const ps = (face.fk.postscriptName ?? face.family).replace(/[^A-Za-z0-9-]/g, '');
-      f = await doc.embedFont(face.bytes, { subset: true, customName: `${subsetTag(face.id)}+${ps}` });
-      this.pdfFonts.set(face.id, f);
+      const ps = guardFont(face, 'reading its name', () => (face.fk.postscriptName ?? face.family).replace(/[^A-Za-z0-9-]/g, ''));
+      f = await doc.embedFont(face.bytes, { subset: true, customName: `${subsetTag(face.id)}+${ps}` }).catch((err: unknown) => {
+        throw fontFailure(face, 'embedding', err);
+      });
+      this.pdfFonts.set(face.id, { font: f, face });
     }
     return f;
+  }
+
+  /**
+   * Writes every font this registry embedded into its document (their subsets encoded, each
+   * in a try: fontkit-patch.ts), before the document is saved, so a font that fails names
+   * itself (AssetError) rather than failing the save.
+   */
+  async embedAll(): Promise<void> {
+    for (const { font, face } of this.pdfFonts.values()) {
+      await font.embed().catch((err: unknown) => {
+        throw fontFailure(face, 'subsetting its glyphs', err);
+      });
+    }
   }
 
   /**
@@ -198,22 +243,25 @@ export class FontRegistry {
     if (!out) {
       // the canvas turns ASCII whitespace into spaces before drawing
       const t = text.replace(/[\t\n\f\r]/g, ' ');
-      const run = face.fk.layout(t);
-      const upm = face.fk.unitsPerEm;
-      const codes = subsetCodes(pdfFont, t, run.glyphs);
-      out = run.glyphs.map((g, i) => {
-        const p = run.positions[i]!;
-        return {
-          code: codes[i]!,
-          natural: (g.advanceWidth * 1000) / upm,
-          xAdvance: p.xAdvance / upm,
-          xOffset: p.xOffset / upm,
-          yOffset: p.yOffset / upm,
-          missing: g.id === 0,
-          text: String.fromCodePoint(...g.codePoints),
-        };
+      const shaped = guardFont(face, 'laying out text', () => {
+        const run = face.fk.layout(t);
+        const upm = face.fk.unitsPerEm;
+        const codes = subsetCodes(pdfFont, t, run.glyphs);
+        return run.glyphs.map((g, i) => {
+          const p = run.positions[i]!;
+          return {
+            code: codes[i]!,
+            natural: (g.advanceWidth * 1000) / upm,
+            xAdvance: p.xAdvance / upm,
+            xOffset: p.xOffset / upm,
+            yOffset: p.yOffset / upm,
+            missing: g.id === 0,
+            text: String.fromCodePoint(...g.codePoints),
+          };
+        });
       });
-      m.set(text, out);
+      m.set(text, shaped);
+      out = shaped;
     }
     return out;
   }

@@ -10,11 +10,12 @@ import { createHash } from 'node:crypto';
 import type { PDFDocument, PDFRef } from 'pdf-lib';
 import { PDFHexString, PDFString } from 'pdf-lib';
 import type { Face } from '../fonts/font-registry.js';
+import { fontFailure, guardFont } from '../fonts/font-registry.js';
+import { encodeSubset } from '../fonts/fontkit-patch.js';
 
 interface FkSubset {
   cff?: unknown;
   includeGlyph(gid: number): number;
-  encodeStream(): NodeJS.EventEmitter;
 }
 
 function utf16Hex(s: string): string {
@@ -32,16 +33,18 @@ export class GlyphFont {
 
   constructor(private readonly doc: PDFDocument, readonly face: Face) {
     this.ref = doc.context.nextRef();
-    this.subset = face.fk.createSubset() as unknown as FkSubset;
+    this.subset = guardFont(face, 'subsetting', () => face.fk.createSubset() as unknown as FkSubset);
   }
 
   /** The CID (subset glyph id) drawing glyph `gid` of the face, and its advance in 1/1000 em. */
   cid(gid: number): { cid: number; width: number } {
     let cid = this.cids.get(gid);
     if (cid === undefined) {
-      cid = this.subset.includeGlyph(gid);
+      const fk = this.face.fk;
+      const [c, width] = guardFont(this.face, 'reading a glyph', () => [this.subset.includeGlyph(gid), (fk.getGlyph(gid).advanceWidth * 1000) / fk.unitsPerEm] as const);
+      cid = c;
       this.cids.set(gid, cid);
-      this.widths[cid] = (this.face.fk.getGlyph(gid).advanceWidth * 1000) / this.face.fk.unitsPerEm;
+      this.widths[cid] = width;
     }
     return { cid, width: this.widths[cid]! };
   }
@@ -64,16 +67,20 @@ export class GlyphFont {
     return this.unicode.get(cid);
   }
 
-  async embed(): Promise<void> {
+  /** Writes the font's objects; a damaged face throws an AssetError naming it. */
+  embed(): void {
+    try {
+      this.write();
+    } catch (err) {
+      throw fontFailure(this.face, 'subsetting its glyphs', err);
+    }
+  }
+
+  /** The subset (encoded synchronously: a damaged glyph throws here, not later in a timer) and its objects. */
+  private write(): void {
     const ctx = this.doc.context;
     const fk = this.face.fk;
-    const bytes = await new Promise<Uint8Array>((resolve, reject) => {
-      const parts: Uint8Array[] = [];
-      const s = this.subset.encodeStream();
-      s.on('data', (b: Uint8Array) => parts.push(b));
-      s.on('end', () => resolve(Buffer.concat(parts)));
-      s.on('error', reject);
-    });
+    const bytes = encodeSubset(this.subset);
     const cff = Boolean(this.subset.cff);
     const scale = 1000 / fk.unitsPerEm;
     const tag = Array.from(createHash('sha256').update(`glyphs:${this.face.id}`).digest().subarray(0, 6), (b) => String.fromCharCode(65 + (b % 26))).join('');
@@ -149,8 +156,9 @@ export function glyphFont(doc: PDFDocument, face: Face): GlyphFont {
 
 /** Writes every glyph-id font of `doc` (call once, after the last page is drawn, before save). */
 export async function embedGlyphFonts(doc: PDFDocument): Promise<void> {
-  for (const f of perDoc.get(doc)?.values() ?? []) await f.embed();
+  const fonts = perDoc.get(doc)?.values() ?? [];
   perDoc.delete(doc);
+  for (const f of fonts) f.embed();
 }
 
 /** `/Span <</ActualText …>> BDC`: text extraction reads `text` for the glyphs up to EMC. */

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FONT_DIR } from '../../qr/fonts.js';
 import type { Face } from '../fonts/font-registry.js';
-import { parse } from '../fonts/font-registry.js';
+import { guardFont, parse } from '../fonts/font-registry.js';
 
 /** Fallback files, in order; bold text tries DejaVu Sans Bold first. */
 export const SCRIPT_FALLBACK_FILES = [
@@ -59,7 +59,7 @@ function hasGlyph(face: Face, cp: number): boolean {
   let known = coverage.get(face.fk);
   if (!known) coverage.set(face.fk, (known = new Map()));
   let has = known.get(cp);
-  if (has === undefined) known.set(cp, (has = face.fk.hasGlyphForCodePoint(cp)));
+  if (has === undefined) known.set(cp, (has = guardFont(face, 'reading its character map', () => face.fk.hasGlyphForCodePoint(cp))));
   return has;
 }
 

@@ -4,6 +4,7 @@
  * each run shaped by HarfBuzz, and the runs put in visual order (UAX #9 rule L2).
  */
 import type { Face } from '../fonts/font-registry.js';
+import { guardFont } from '../fonts/font-registry.js';
 import { bidiLevels, hasRtl, visualOrder } from './bidi.js';
 import { covers, fallbackFaces } from './script-fonts.js';
 import type { HbGlyph } from './harfbuzz.js';
@@ -84,7 +85,7 @@ export function shapeLine(items: readonly LineItem[], dir: 'ltr' | 'rtl'): Shape
     const face = its[0]!.face;
     const rtl = its[0]!.level % 2 === 1;
     // the canvas turns ASCII whitespace into spaces before drawing
-    const glyphs = shapeRun(face.id, face.bytes, t.replace(/[\t\n\f\r]/g, ' '), rtl);
+    const glyphs = guardFont(face, 'shaping text', () => shapeRun(face.id, face.bytes, t.replace(/[\t\n\f\r]/g, ' '), rtl));
     return {
       face,
       grapheme,

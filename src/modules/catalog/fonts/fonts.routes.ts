@@ -18,12 +18,12 @@ export function fontsRoutes(app: App, deps: { fonts: FontsService; pageContext: 
 
   app.post(
     '/fonts',
-    { schema: { tags, summary: 'Register a font by URL (fetched through the safe fetcher, parsed with fontkit)', body: RegisterFont, response: { 201: FontEnvelope } }, config: { ...WRITE, errors: { 415: 'Not a font' } } },
+    { schema: { tags, summary: 'Register a font by URL (fetched through the safe fetcher, checked like an upload)', body: RegisterFont, response: { 201: FontEnvelope } }, config: { ...WRITE, errors: { 413: 'The font declares more than FONT_MAX_SFNT_BYTES unpacked', 415: 'Not a font', 422: 'A damaged font, or one past its check budget (time, memory)' } } },
     async (req, reply) => reply.code(201).send(ok(await fonts.toFont(await fonts.register(storeOf(req), req.body)), MESSAGES.created)),
   );
   app.post(
     '/fonts/upload',
-    { schema: multipartSchema({ tags, summary: 'Upload a font file (TTF, OTF, WOFF, WOFF2)', body: FontUploadBody, response: { 201: FontEnvelope } }), config: { ...WRITE, scope: 'assets:write', errors: { 413: 'File too large', 415: 'Not a font' } }, ...noAjv },
+    { schema: multipartSchema({ tags, summary: 'Upload a font file (TTF, OTF, WOFF; WOFF2 with CFF outlines), checked whole (tables, glyphs, a subset) before it is stored', body: FontUploadBody, response: { 201: FontEnvelope } }), config: { ...WRITE, scope: 'assets:write', errors: { 413: 'File too large, or the font declares more than FONT_MAX_SFNT_BYTES unpacked', 415: 'Not a font', 422: 'A damaged font, or one past its check budget (time, memory)' } }, ...noAjv },
     async (req, reply) => {
       // fontkit parses a whole file: fonts are read into memory, at most FONT_MAX_BYTES.
       const form = await readMultipart(req, ['file'], 1, { receive: (f) => collect(f.body, FONT_MAX_BYTES, 'The font') });

@@ -4,7 +4,7 @@ import { FetchError, type SafeFetcher } from '../../../platform/fetch/safe-fetch
 import { newId, isUuid } from '../../../platform/crypto/ids.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { type ListQuery, type ListResult, type PageContext } from '../../../platform/http/pagination.js';
-import { NotAFont, parseFont } from '../../../engines/fonts/parse-font.js';
+import { describeFont, FontRejected, FontTooComplex, NotAFont, parseFont } from '../../../engines/fonts/parse-font.js';
 import { DEFAULT_FONTS, defaultFontPath, matchDefaultFont, readDefaultFont } from '../../../engines/pdf/fonts/default-fonts.js';
 import { pickFace, type FontFaceStyle } from '../../../engines/pdf/fonts/font-matching.js';
 import { iso, nowIso } from '../../../platform/http/resource.js';
@@ -72,19 +72,27 @@ export class FontsService {
       if (err instanceof FetchError) throw AppError.field('url', `cannot be fetched: ${err.message}`);
       throw err;
     }
-    return this.store(storeId, fetched.body, body, body.url);
+    return this.store(storeId, fetched.body, body, body.url, 'url');
   }
 
   async upload(storeId: string, file: Buffer, meta: FontMeta): Promise<FontRow> {
-    return this.store(storeId, file, meta, null);
+    return this.store(storeId, file, meta, null, 'file');
   }
 
-  private async store(storeId: string, body: Buffer, meta: FontMeta, sourceUrl: string | null): Promise<FontRow> {
+  /**
+   * Stores a font only after the whole file passed the check print files depend on
+   * (parse-font.ts: every table the renderer reads, every glyph, one subset, in a sandbox
+   * thread under a time and memory budget): a damaged font is 422 naming what failed, a
+   * font past a budget 422 (time, memory) or 413 (declared unpacked size), never a 500.
+   */
+  private async store(storeId: string, body: Buffer, meta: FontMeta, sourceUrl: string | null, field: 'file' | 'url'): Promise<FontRow> {
     let parsed;
     try {
       parsed = await parseFont(body);
     } catch (err) {
       if (err instanceof NotAFont) throw new AppError('unsupported_media_type', err.message);
+      if (err instanceof FontTooComplex && err.limit === 'size') throw new AppError('payload_too_large', err.message, { details: { code: err.code, limit: err.limit, value: err.value } });
+      if (err instanceof FontRejected || err instanceof FontTooComplex) throw new AppError('unprocessable', err.message, { fields: { [field]: [err.message] } });
       throw err;
     }
     const id = newId();
@@ -166,7 +174,7 @@ export class FontsService {
     for (const fam of DEFAULT_FONTS) {
       for (const face of fam.faces) {
         const bytes = Buffer.from(await readDefaultFont(defaultFontPath(fam, face)));
-        const parsed = await parseFont(bytes);
+        const parsed = await describeFont(bytes);
         await this.repo.insert({
           id: idFor(`font:${fam.family}:${face.weight}:${face.style}`),
           store_id: null,

@@ -200,7 +200,7 @@ describe('text (pdffonts, pdftotext)', () => {
   it('keeps text as text in embedded subset fonts, including store fonts and fallbacks', async () => {
     const openSans = DEFAULT_FONTS.find((f) => f.family === 'Open Sans')!;
     const brandBytes = new Uint8Array(await readFile(defaultFontPath(openSans, openSans.faces[0]!)));
-    const assets = fixtureAssets({ 'brand sans': async () => ({ bytes: brandBytes, cacheKey: 'brand-sans-regular' }) });
+    const assets = fixtureAssets({ 'brand sans': async () => ({ bytes: brandBytes }) });
     const { pdf, warnings } = await renderPdf([page([
       { type: 'text', left: 10, top: 10, text: 'Bold Roboto', fontFamily: 'Roboto', fontWeight: 'bold', fontSize: 20 },
       { type: 'text', left: 10, top: 40, text: 'Italic Lora', fontFamily: 'Lora', fontStyle: 'italic', fontSize: 20 },
