@@ -155,9 +155,9 @@ async function processPdf(input: Buffer | string, opts: UploadOptions, maxPixels
         file = path.join(dir, 'in.pdf');
         await writeFile(file, input);
       }
-      const info = await runTool('pdfinfo', ['-f', '1', '-l', '1', file], { timeoutMs: 20_000 });
+      const info = await runTool('pdfinfo', ['-f', '1', '-l', '1', file], { timeoutMs: 20_000, dir });
       const size = /Page\s+1 size:\s+([\d.]+) x ([\d.]+) pts/.exec(info.stdout);
-      await runTool('pdftoppm', ['-f', '1', '-l', '1', '-singlefile', '-png', '-scale-to', '2000', file, path.join(dir, 'page')], { timeoutMs: 30_000 });
+      await runTool('pdftoppm', ['-f', '1', '-l', '1', '-singlefile', '-png', '-scale-to', '2000', file, path.join(dir, 'page')], { timeoutMs: 30_000, dir });
       const page = path.join(dir, 'page.png');
       const widths = [THUMB_WIDTHS.small, THUMB_WIDTHS.medium, ...(opts.customWidth ? [opts.customWidth] : [])];
       const [small, medium, custom] = await thumbnails(page, widths, maxPixels);

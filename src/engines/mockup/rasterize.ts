@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { pageBoxes, renderPdf, type AssetResolver, type PageSpec } from '../pdf/index.js';
 import type { Raster } from './composite.js';
+import { privateToolEnv } from '../preflight/exec-tool.js';
 
 /** A rectangle in PDF points, origin bottom-left (as the PDF's boxes). */
 export interface PtBox {
@@ -65,7 +66,8 @@ export async function rasterImage(page: DesignPage, region: PtBox, widthPx: numb
       execFile(
         'pdftocairo',
         ['-tiff', '-tiffcompression', 'none', '-transp', '-singlefile', '-r', dpi.toFixed(4), '-x', String(x), '-y', String(y), '-W', String(w), '-H', String(h), `${base}.pdf`, base],
-        { encoding: 'buffer', maxBuffer: 1024 * 1024, timeout: timeoutMs },
+        // confined to the process's own mockup dir (TMPDIR too), like every tool run on a file holding untrusted artwork
+        { encoding: 'buffer', maxBuffer: 1024 * 1024, timeout: timeoutMs, cwd: dir, env: privateToolEnv(dir) },
         (err, _stdout, stderr) => (err ? reject(new RasterError(`pdftocairo failed: ${err.message} ${stderr.toString().slice(-500)}`)) : resolve()),
       );
     });
