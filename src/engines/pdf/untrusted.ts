@@ -35,7 +35,7 @@ import {
   PDFString,
   type PDFObject,
 } from 'pdf-lib';
-import { pdfPageInfo } from './artwork/vector-form.js';
+import { pdfPageInfo } from './artwork/page-info.js';
 import { BudgetExceeded, SandboxTaskError, sandbox, taskModule, type Budget } from '../../platform/sandbox/pool.js';
 
 /** Indirect objects a PDF artwork may hold (a complex one-page illustration has a few thousand). */
