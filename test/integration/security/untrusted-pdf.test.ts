@@ -66,54 +66,60 @@ async function proofPixels(url: string): Promise<Buffer> {
   return sharp(await downloadLink(t.app, url)).raw().toBuffer();
 }
 
+/** Each mechanism once, naming the temp-dir and the data-dir canary in turn. */
+function eachMechanism() {
+  return hostilePdfs(canaries[0]!.path).map((_, i) => ({ ...hostilePdfs(canaries[i % 2]!.path)[i]!, canary: canaries[i % 2]! }));
+}
+
 describe('finding 1: a PDF artwork naming a local file', () => {
   it('upload (public token): an external stream is refused (422, named); every other mechanism is stored, and its thumbnails hold no byte of the file', async () => {
-    for (const canary of canaries) {
-      for (const h of hostilePdfs(canary.path)) {
-        const res = await upload(t.app, store, '/v1/images', h.bytes, [], as.U(store));
-        if (h.upload === 'refused') {
-          expect(res.statusCode, `${h.name}: ${res.body}`).toBe(422);
-          expect(res.json().message, h.name).toMatch(/^The PDF is refused: the PDF takes stream data from an outside file \(external stream/);
-          continue;
-        }
-        expect(res.statusCode, `${h.name}: ${res.body}`).toBe(201);
-        const thumbs = res.json().data.thumbnails as Record<string, string | null>;
-        for (const url of Object.values(thumbs)) if (url) expect(canaryPiecesIn(await sharp(await downloadLink(t.app, url)).raw().toBuffer(), canary), h.name).toBe(0);
+    for (const { canary, ...h } of eachMechanism()) {
+      const res = await upload(t.app, store, '/v1/images', h.bytes, [], as.U(store));
+      if (h.upload === 'refused') {
+        expect(res.statusCode, `${h.name}: ${res.body}`).toBe(422);
+        expect(res.json().message, h.name).toMatch(/^The PDF is refused: the PDF takes stream data from an outside file \(external stream/);
+        continue;
       }
+      expect(res.statusCode, `${h.name}: ${res.body}`).toBe(201);
+      const thumbs = res.json().data.thumbnails as Record<string, string | null>;
+      for (const url of Object.values(thumbs)) if (url) expect(canaryPiecesIn(await sharp(await downloadLink(t.app, url)).raw().toBuffer(), canary), h.name).toBe(0);
     }
   }, 60_000);
 
   it('stored before the check: a CMYK print and a proof hold no byte of the file; an external stream fails the job and the proof naming it', async () => {
     const { front } = await printProduct(t.app, store);
-    const cases = hostilePdfs(canaries[0]!.path);
-    // one design per artwork that must be refused; the stripped ones together in one design
+    // every output is checked for both canaries
+    const cases = eachMechanism();
     const arts = await Promise.all(cases.map(() => storedArtwork()));
     const layer = (id: string, i: number) => ({ type: 'image', image_id: id, left: 10 + (i % 4) * 140, top: 10 + Math.floor(i / 4) * 140, scaleX: CANARY_IMAGE_SIDE / 50, scaleY: CANARY_IMAGE_SIDE / 50 });
     const refusedIdx = cases.flatMap((h, i) => (h.upload === 'refused' ? [i] : []));
+    // one design per artwork that must be refused (a job stops at the first); the stripped ones together
     const single = await Promise.all(refusedIdx.map((i) => saveDesign(t.app, store, { side_id: front.id, layers: [layer(arts[i]!.id, 0)] })));
     const stripped = await saveDesign(t.app, store, { side_id: front.id, layers: cases.flatMap((h, i) => (h.upload === 'stripped' ? [layer(arts[i]!.id, i)] : [])) });
-    let width = 400;
-    for (const canary of canaries) {
-      const now = hostilePdfs(canary.path);
-      for (const [i, h] of now.entries()) await arts[i]!.replace(h.bytes);
-      for (const [n, i] of refusedIdx.entries()) {
-        const name = now[i]!.name;
-        const job = await print(single[n].id, { color_mode: 'cmyk' });
-        if (job.status === 'completed') expect(await canaryPiecesInPdf(await downloadLink(t.app, job.pdf_url), canary), `${name}: canary in the print`).toBe(0);
-        expect(job.status, name).toBe('failed');
-        expect(job.error, name).toMatch(/outside file \(external stream/);
-        const p = await proof(single[n].id, width++);
-        if (p.statusCode === 200) expect(canaryPiecesIn(await proofPixels(p.json().data.url), canary), `${name}: canary in the proof`).toBe(0);
-        expect(p.statusCode, `${name}: ${p.body}`).toBe(422);
-        expect(p.json().message, name).toMatch(/external stream/);
-      }
-      const job = await print(stripped.id, { color_mode: 'cmyk' });
-      expect(job.status, job.error).toBe('completed');
-      expect(await canaryPiecesInPdf(await downloadLink(t.app, job.pdf_url), canary)).toBe(0);
-      const p = await proof(stripped.id, width++);
-      expect(p.statusCode, p.body).toBe(200);
-      expect(canaryPiecesIn(await proofPixels(p.json().data.url), canary)).toBe(0);
+    for (const [i, h] of cases.entries()) await arts[i]!.replace(h.bytes);
+    const pieces = async (what: 'pdf' | 'png', url: string) => {
+      const out = what === 'pdf' ? await downloadLink(t.app, url) : await proofPixels(url);
+      let n = 0;
+      for (const c of canaries) n += what === 'pdf' ? await canaryPiecesInPdf(out, c) : canaryPiecesIn(out, c);
+      return n;
+    };
+    for (const [n, i] of refusedIdx.entries()) {
+      const name = cases[i]!.name;
+      const job = await print(single[n].id, { color_mode: 'cmyk' });
+      if (job.status === 'completed') expect(await pieces('pdf', job.pdf_url), `${name}: canary in the print`).toBe(0);
+      expect(job.status, name).toBe('failed');
+      expect(job.error, name).toMatch(/outside file \(external stream/);
+      const p = await proof(single[n].id, 400);
+      if (p.statusCode === 200) expect(await pieces('png', p.json().data.url), `${name}: canary in the proof`).toBe(0);
+      expect(p.statusCode, `${name}: ${p.body}`).toBe(422);
+      expect(p.json().message, name).toMatch(/external stream/);
     }
+    const job = await print(stripped.id, { color_mode: 'cmyk' });
+    expect(job.status, job.error).toBe('completed');
+    expect(await pieces('pdf', job.pdf_url)).toBe(0);
+    const p = await proof(stripped.id, 400);
+    expect(p.statusCode, p.body).toBe(200);
+    expect(await pieces('png', p.json().data.url)).toBe(0);
   }, 120_000);
 });
 

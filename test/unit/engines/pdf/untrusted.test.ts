@@ -89,6 +89,11 @@ describe('untrusted PDFs: refused', () => {
     expect((await neutralise(deepTree(MAX_PAGE_TREE_DEPTH))).pages).toBe(1);
   });
 
+  it('past its time budget, the sandbox thread is ended and the PDF refused naming the limit', async () => {
+    const e = await refusal(neutralisePdf(await makeArtworkPdf(), { timeMs: 1, memoryMb: 256 }));
+    expect(e).toMatchObject({ code: 'pdf_too_complex', message: 'reading the PDF took longer than 1 ms' });
+  });
+
   it('encryption and unparsable bytes', async () => {
     const enc = await withPdfFile(await makeArtworkPdf(), async (file, dir) => {
       await run('qpdf', ['--encrypt', '', 'owner', '256', '--', file, path.join(dir, 'enc.pdf')]);
