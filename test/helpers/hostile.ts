@@ -289,6 +289,144 @@ export function rawHostileBody(validJson: fc.Arbitrary<unknown>): fc.Arbitrary<R
   );
 }
 
+// ---- issue 37 (findings 1, 6): PDFs that name local files, PDFs whose page tree loops ----
+
+/** A PDF object: its dictionary text, and stream data when it is a stream. */
+interface RawObject {
+  dict: string;
+  stream?: Buffer;
+}
+
+/** A PDF written by hand, objects numbered from 1 in order, object 1 the catalog; a true xref. */
+export function rawPdf(objects: RawObject[]): Buffer {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let offset = parts[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(offset);
+    const body = o.stream
+      ? Buffer.concat([Buffer.from(`${i + 1} 0 obj\n${o.dict.replace(/>>\s*$/, ` /Length ${o.stream.length} >>`)}\nstream\n`, 'latin1'), o.stream, Buffer.from('\nendstream\nendobj\n', 'latin1')])
+      : Buffer.from(`${i + 1} 0 obj\n${o.dict}\nendobj\n`, 'latin1');
+    parts.push(body);
+    offset += body.length;
+  });
+  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
+  return Buffer.concat(parts);
+}
+
+/** `s` as a PDF literal string. */
+const pdfString = (s: string): string => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+/** `s` as a PDF name (delimiters and other irregular characters as #xx). */
+const pdfName = (s: string): string => `/${[...Buffer.from(s, 'utf8')].map((b) => (b > 0x20 && b < 0x7f && !'()<>[]{}/%#'.includes(String.fromCharCode(b)) ? String.fromCharCode(b) : `#${b.toString(16).padStart(2, '0')}`)).join('')}`;
+
+/** A one-page PDF (200 × 100 pt) drawing `content`, with `resources`; `extra` objects from number 5 on (`catalogExtra`, `pageExtra` go in those dictionaries). */
+function onePage(o: { content?: string; resources?: string; catalogExtra?: string; pageExtra?: string; extra?: RawObject[] } = {}): Buffer {
+  return rawPdf([
+    { dict: `<< /Type /Catalog /Pages 2 0 R ${o.catalogExtra ?? ''} >>` },
+    { dict: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+    { dict: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R /Resources << ${o.resources ?? ''} >> ${o.pageExtra ?? ''} >>` },
+    { dict: '<< >>', stream: Buffer.from(o.content ?? '0 0 1 rg 10 10 180 80 re f', 'latin1') },
+    ...(o.extra ?? []),
+  ]);
+}
+
+export interface HostilePdf {
+  name: string;
+  bytes: Buffer;
+  /** what Folio does with it: refuses the upload (422), or takes it with the mechanism stripped */
+  upload: 'refused' | 'stripped';
+}
+
+/** Levels of ".." tried by the CMap-name case (Ghostscript resolves too many as no file at all). */
+const CLIMB_DEPTHS = [3, 4, 5, 6, 7, 8, 9];
+
+/** The side of the image a canary file is drawn into: 64 × 64 CMYK samples, 16 384 bytes. */
+export const CANARY_IMAGE_SIDE = 64;
+
+/**
+ * PDF artwork naming the file `target` by every mechanism the PDF format has for it (finding 1
+ * of issue 37): an external image stream (/F a path, and /F a file specification), an
+ * external font program, a font and a CMap named like a path, /Launch (open action and page
+ * action), /GoToR, /GoToE, /ImportData and /SubmitForm actions on a link, an embedded-files
+ * name tree and an associated file. The image is DeviceCMYK, 8 bits, CANARY_IMAGE_SIDE square,
+ * so a file read into it survives a CMYK conversion byte for byte.
+ */
+export function hostilePdfs(target: string): HostilePdf[] {
+  const side = CANARY_IMAGE_SIDE;
+  const image = (f: string): RawObject => ({ dict: `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceCMYK /BitsPerComponent 8 /F ${f} >>`, stream: Buffer.alloc(0) });
+  const drawImage = { content: `q ${side} 0 0 ${side} 10 10 cm /Im0 Do Q`, resources: '/XObject << /Im0 5 0 R >>' };
+  const filespec = `<< /Type /Filespec /F ${pdfString(target)} /UF ${pdfString(target)} >>`;
+  const text = (font: string) => ({ content: `BT /F1 24 Tf 10 40 Td ${font} Tj ET 0 0 1 rg 150 10 40 80 re f`, resources: '/Font << /F1 5 0 R >>' });
+  const link = (action: string): string => `/Annots [<< /Type /Annot /Subtype /Link /Rect [0 0 200 100] /A ${action} >>]`;
+  return [
+    { name: 'external image stream (/F a path)', upload: 'refused', bytes: onePage({ ...drawImage, extra: [image(pdfString(target))] }) },
+    { name: 'external image stream (/F a file specification)', upload: 'refused', bytes: onePage({ ...drawImage, extra: [image(filespec)] }) },
+    {
+      name: 'external font program (/FontFile2 with /F)',
+      upload: 'refused',
+      bytes: onePage({
+        ...text('(Hello)'),
+        extra: [
+          { dict: '<< /Type /Font /Subtype /TrueType /BaseFont /Canary /FirstChar 32 /LastChar 126 /FontDescriptor 6 0 R >>' },
+          { dict: '<< /Type /FontDescriptor /FontName /Canary /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 7 0 R >>' },
+          { dict: `<< /Length1 0 /F ${pdfString(target)} >>`, stream: Buffer.alloc(0) },
+        ],
+      }),
+    },
+    { name: 'font named by a path (/BaseFont)', upload: 'stripped', bytes: onePage({ ...text('(Hello)'), extra: [{ dict: `<< /Type /Font /Subtype /Type1 /BaseFont ${pdfName(target)} >>` }] }) },
+    {
+      // Ghostscript joins a CMap name to each of its resource directories ("…/Resource/Init/CMap/" + name)
+      // and resolves "..": one font per depth, as that directory's depth varies between installations
+      name: 'CMap named by a path that climbs out of the resource directories (/Encoding)',
+      upload: 'stripped',
+      bytes: onePage({
+        content: `BT ${CLIMB_DEPTHS.map((_, i) => `/F${i} 24 Tf 10 40 Td <0001> Tj`).join(' ')} ET 0 0 1 rg 150 10 40 80 re f`,
+        resources: `/Font << ${CLIMB_DEPTHS.map((_, i) => `/F${i} ${6 + i} 0 R`).join(' ')} >>`,
+        extra: [
+          { dict: '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /Canary /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>' },
+          ...CLIMB_DEPTHS.map((d) => ({ dict: `<< /Type /Font /Subtype /Type0 /BaseFont /Canary /Encoding ${pdfName(`/${'../'.repeat(d)}${target.replace(/^\/+/, '')}`)} /DescendantFonts [5 0 R] >>` })),
+        ],
+      }),
+    },
+    {
+      name: '/Launch (document open action, page open action)',
+      upload: 'stripped',
+      bytes: onePage({ catalogExtra: `/OpenAction << /S /Launch /F ${pdfString(target)} >>`, pageExtra: `/AA << /O << /S /Launch /F ${filespec} /Win << /F ${pdfString(target)} >> >> >>` }),
+    },
+    { name: '/GoToR link', upload: 'stripped', bytes: onePage({ pageExtra: link(`<< /S /GoToR /F ${filespec} /D [0 /Fit] >>`) }) },
+    { name: '/GoToE link', upload: 'stripped', bytes: onePage({ pageExtra: link(`<< /S /GoToE /F ${filespec} /D [0 /Fit] /T << /R /C /N (a) >> >>`) }) },
+    { name: '/ImportData and /SubmitForm (chained by /Next)', upload: 'stripped', bytes: onePage({ pageExtra: link(`<< /S /ImportData /F ${filespec} /Next << /S /SubmitForm /F << /FS /URL /F ${pdfString(`file://${target}`)} >> >> >>`) }) },
+    {
+      name: 'embedded files name tree and an associated file (/EmbeddedFiles, /AF)',
+      upload: 'stripped',
+      bytes: onePage({ catalogExtra: `/Names << /EmbeddedFiles << /Names [(canary) 5 0 R] >> >> /AF [5 0 R]`, pageExtra: '/AF [5 0 R]', extra: [{ dict: filespec }] }),
+    },
+  ];
+}
+
+/**
+ * PDFs whose page tree loops (finding 6 of issue 37): pdf-lib recursed on them until its stack
+ * overflowed, so a proof was a 500, a PDF job failed three times and a merge failed whole,
+ * while poppler (upload thumbnails) drew them without complaint.
+ */
+export function loopedPdfs(): Array<{ name: string; bytes: Buffer }> {
+  const tree = (pages: string, page: string, more: RawObject[] = []) =>
+    rawPdf([
+      { dict: '<< /Type /Catalog /Pages 2 0 R >>' },
+      { dict: pages },
+      { dict: `<< /Type /Page ${page} /MediaBox [0 0 200 100] /Contents 4 0 R /Resources << >> >>` },
+      { dict: '<< >>', stream: Buffer.from('0 0 1 rg 10 10 180 80 re f', 'latin1') },
+      ...more,
+    ]);
+  return [
+    { name: "a page's /Parent is the page itself", bytes: tree('<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '/Parent 3 0 R') },
+    { name: 'the root /Pages has a /Parent (the page)', bytes: tree('<< /Type /Pages /Kids [3 0 R] /Count 1 /Parent 3 0 R >>', '/Parent 2 0 R') },
+    { name: '/Kids lists its own node', bytes: tree('<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>', '/Parent 2 0 R') },
+    { name: "a page's /Parent is another /Pages node whose /Parent is the page", bytes: tree('<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '/Parent 5 0 R', [{ dict: '<< /Type /Pages /Kids [3 0 R] /Count 1 /Parent 3 0 R >>' }]) },
+  ];
+}
+
 // ---- multipart -------------------------------------------------------------------------
 
 /** A small real PNG (the catalog fixtures' logo). */
@@ -334,6 +472,8 @@ const fileBytes: fc.Arbitrary<{ data: Buffer; label: string }> = fc.oneof(
   // issue 37: fonts that broke fontkit (built when first drawn: the base font is read below)
   fc.constant(null).chain(() => fc.constantFrom(...hostileFontList())).map((h) => ({ data: h.data, label: h.label })),
   fc.constant({ data: Buffer.alloc(2 * MB, 0x41), label: '2 MB of A' }),
+  // issue 37: PDFs naming a local file by each mechanism, and PDFs whose page tree loops
+  fc.constantFrom(...hostilePdfs('/etc/passwd'), ...loopedPdfs()).map((p) => ({ data: p.bytes, label: `pdf: ${p.name}` })),
 );
 
 /** Multipart forms for an operation: its own part names (file parts with random bytes), wrong names, extra and duplicate parts. */

@@ -10416,6 +10416,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A PDF refused: a cyclic or damaged page tree, too many objects or too deep nesting, encryption, or data in an outside file (external stream); the message says which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
             /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
             429: {
                 headers: {
@@ -10669,6 +10678,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A PDF refused: a cyclic or damaged page tree, too many objects or too deep nesting, encryption, or data in an outside file (external stream); the message says which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
                 };
             };
             /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { sniffType, type Sniffed } from '../../platform/fetch/sniff.js';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runTool, ToolError, withTempDir } from '../preflight/exec-tool.js';
+import { neutralisePdf, UnsafePdf } from '../pdf/untrusted.js';
 import { sanitizeSvg, UnsafeSvg } from './svg-sanitize.js';
 
 /**
@@ -16,7 +17,8 @@ export const ACCEPTED_TYPES = [...RASTER_TYPES, 'image/svg+xml', 'application/pd
 export const THUMB_WIDTHS = { small: 150, medium: 600 } as const;
 export const DEFAULT_MAX_PIXELS = 100_000_000;
 
-export type UploadErrorKind = 'unsupported_type' | 'too_many_pixels' | 'unreadable';
+/** `refused_pdf`: a PDF that parses but that Folio will not take (engines/pdf/untrusted.ts says why): 422. */
+export type UploadErrorKind = 'unsupported_type' | 'too_many_pixels' | 'unreadable' | 'refused_pdf';
 
 export class UploadRejected extends Error {
   constructor(
@@ -142,22 +144,33 @@ export async function describeUpload(input: Buffer | string, mime: string, opts:
 }
 
 /**
- * A PDF is stored as given (read from its file when it has one); its first page, rendered by poppler (pdftoppm) no larger than
- * 2000 px, gives the thumbnails, and width/height are that page's size in points. A PDF
- * poppler cannot render is refused; without poppler installed the PDF is kept unthumbnailed.
+ * A PDF is stored as given, once it passed `neutralisePdf` (in a sandbox thread): a cyclic or
+ * damaged page tree, too many objects, too deep nesting, encryption or an external stream is
+ * refused (422, the reason named); a file pdf-lib cannot parse is unreadable (400). Poppler
+ * then sees only the neutralised copy, never the upload: its first page, rendered by
+ * pdftoppm no larger than 2000 px, gives the thumbnails, and width/height are that page's size
+ * in points. A PDF poppler cannot render is refused; without poppler installed the PDF is
+ * kept unthumbnailed. The renderer neutralises the stored file again before each use.
  */
 async function processPdf(input: Buffer | string, opts: UploadOptions, maxPixels: number): Promise<Omit<ProcessedUpload, 'mime' | 'ext' | 'body'>> {
-  const none = { width: null, height: null, thumbnails: { small: null, medium: null, custom: null } };
+  const none: Omit<ProcessedUpload, 'mime' | 'ext' | 'body'> = { width: null, height: null, thumbnails: { small: null, medium: null, custom: null } };
+  let safe: Uint8Array;
+  try {
+    const checked = await neutralisePdf(typeof input === 'string' ? await readFile(input) : input);
+    safe = checked.bytes;
+    if (checked.width > 0 && checked.height > 0) Object.assign(none, { width: Math.round(checked.width), height: Math.round(checked.height) });
+  } catch (err) {
+    if (!(err instanceof UnsafePdf)) throw err;
+    if (err.code === 'pdf_unreadable') throw new UploadRejected('unreadable', 'The PDF cannot be read');
+    throw new UploadRejected('refused_pdf', `The PDF is refused: ${err.message}`);
+  }
   try {
     return await withTempDir('folio-pdf', async (dir) => {
-      let file = input;
-      if (typeof file !== 'string') {
-        file = path.join(dir, 'in.pdf');
-        await writeFile(file, input);
-      }
-      const info = await runTool('pdfinfo', ['-f', '1', '-l', '1', file], { timeoutMs: 20_000 });
+      const file = path.join(dir, 'in.pdf');
+      await writeFile(file, safe);
+      const info = await runTool('pdfinfo', ['-f', '1', '-l', '1', file], { timeoutMs: 20_000, dir });
       const size = /Page\s+1 size:\s+([\d.]+) x ([\d.]+) pts/.exec(info.stdout);
-      await runTool('pdftoppm', ['-f', '1', '-l', '1', '-singlefile', '-png', '-scale-to', '2000', file, path.join(dir, 'page')], { timeoutMs: 30_000 });
+      await runTool('pdftoppm', ['-f', '1', '-l', '1', '-singlefile', '-png', '-scale-to', '2000', file, path.join(dir, 'page')], { timeoutMs: 30_000, dir });
       const page = path.join(dir, 'page.png');
       const widths = [THUMB_WIDTHS.small, THUMB_WIDTHS.medium, ...(opts.customWidth ? [opts.customWidth] : [])];
       const [small, medium, custom] = await thumbnails(page, widths, maxPixels);

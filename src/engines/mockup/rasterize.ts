@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { pageBoxes, renderPdf, type AssetResolver, type PageSpec } from '../pdf/index.js';
 import type { Raster } from './composite.js';
+import { privateToolEnv, withTempDir } from '../preflight/exec-tool.js';
 
 /** A rectangle in PDF points, origin bottom-left (as the PDF's boxes). */
 export interface PtBox {
@@ -40,8 +40,6 @@ export async function renderDesignPage(page: PageSpec, assets: AssetResolver, si
   return { pdf: out.pdf, media: b.mediaBox, bleed: b.bleedBox, trim: b.trimBox, safe: b.safeBox };
 }
 
-let tmpRoot: Promise<string> | null = null;
-
 /**
  * Rasterises a region of the page at `widthPx` across the region with poppler's pdftocairo
  * (transparent where nothing is painted), cropped by the renderer itself. The image comes
@@ -56,23 +54,20 @@ export async function rasterImage(page: DesignPage, region: PtBox, widthPx: numb
   const w = Math.max(1, Math.round(region.width * k));
   const h = Math.max(1, Math.round(region.height * k));
   if (w > 16_000 || h > 16_000) throw new RasterError(`a ${w} × ${h} px raster is larger than the rasteriser draws`);
-  tmpRoot ??= mkdtemp(path.join(tmpdir(), 'folio-mockup-'));
-  const dir = await tmpRoot;
-  const base = path.join(dir, `${process.pid}-${Math.random().toString(36).slice(2)}`);
-  await writeFile(`${base}.pdf`, page.pdf);
-  try {
+  // a private dir per run, the tool's cwd and TMPDIR, like every tool run on a file holding untrusted artwork
+  return withTempDir('folio-mockup', async (dir) => {
+    const base = path.join(dir, 'page');
+    await writeFile(`${base}.pdf`, page.pdf);
     await new Promise<void>((resolve, reject) => {
       execFile(
         'pdftocairo',
         ['-tiff', '-tiffcompression', 'none', '-transp', '-singlefile', '-r', dpi.toFixed(4), '-x', String(x), '-y', String(y), '-W', String(w), '-H', String(h), `${base}.pdf`, base],
-        { encoding: 'buffer', maxBuffer: 1024 * 1024, timeout: timeoutMs },
+        { encoding: 'buffer', maxBuffer: 1024 * 1024, timeout: timeoutMs, cwd: dir, env: privateToolEnv(dir) },
         (err, _stdout, stderr) => (err ? reject(new RasterError(`pdftocairo failed: ${err.message} ${stderr.toString().slice(-500)}`)) : resolve()),
       );
     });
     return { image: await readFile(`${base}.tif`), width: w, height: h };
-  } finally {
-    await Promise.all([rm(`${base}.pdf`, { force: true }), rm(`${base}.tif`, { force: true })]);
-  }
+  });
 }
 
 /** The design's trim box as premultiplied RGBA, `widthPx` wide (what a mockup samples). */

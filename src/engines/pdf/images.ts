@@ -13,12 +13,13 @@ import { PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import sharp from 'sharp';
 import type { SvgArtwork } from './artwork/svg-parse.js';
 import { parseSvgArtwork } from './artwork/svg-parse.js';
-import { pdfFormXObject, pdfPageInfo, svgFormXObject } from './artwork/vector-form.js';
+import { pdfFormXObject, svgFormXObject } from './artwork/vector-form.js';
 import type { Matrix } from './geometry.js';
 import { multiply } from './geometry.js';
 import { embedImageCmyk, type CmykImageOptions } from './colour/cmyk-images.js';
 import { RGB_COLOURS, type ColourSpaceWriter } from './content.js';
 import { convertPdfToCmyk } from '../prepress/ghostscript.js';
+import { neutralisePdf, UnsafePdf } from './untrusted.js';
 
 const deflate = promisify(deflateCb);
 
@@ -167,10 +168,11 @@ export async function artworkProblem(bytes: Uint8Array): Promise<string | null> 
   const format = sniffFormat(bytes);
   if (format === 'pdf') {
     try {
-      await preparePdf(bytes);
-      return null;
+      const safe = await neutralisePdf(bytes);
+      return safe.width > 0 && safe.height > 0 ? null : 'the PDF page has no size';
     } catch (e) {
-      return (e as Error).message;
+      if (e instanceof UnsafePdf) return e.message;
+      throw e;
     }
   }
   if (format === 'svg') {
@@ -186,22 +188,27 @@ export async function artworkProblem(bytes: Uint8Array): Promise<string | null> 
 
 /**
  * A PDF artwork: its first page, at its crop box size in points (= CSS px, what the upload
- * recorded as width/height), rotation applied. Throws for encrypted or unreadable files.
+ * recorded as width/height), rotation applied. The stored bytes are untrusted (uploaded before
+ * the upload checked them, or by another version): `neutralisePdf` checks and rewrites them in
+ * a sandbox thread first, and the result is what is parsed here, embedded, and handed to
+ * Ghostscript for CMYK. Throws for encrypted, unreadable or refused files (the reason named).
  */
 export async function preparePdf(bytes: Uint8Array): Promise<PreparedImage> {
-  let pdf: PDFDocument;
-  let pages: number;
+  let safe;
   try {
-    pdf = await PDFDocument.load(bytes, { updateMetadata: false });
-    pages = pdf.getPageCount();
+    safe = await neutralisePdf(bytes);
   } catch (e) {
-    const msg = (e as Error).message;
-    throw new Error(/encrypt/i.test(msg) ? 'the PDF is encrypted' : 'the PDF cannot be parsed', { cause: e });
+    if (e instanceof UnsafePdf) throw new Error(e.message, { cause: e });
+    throw e;
   }
-  if (pages < 1) throw new Error('the PDF has no pages');
-  const info = pdfPageInfo(pdf.getPage(0).node);
-  if (!(info.width > 0 && info.height > 0)) throw new Error('the PDF page has no size');
-  return { format: 'pdf', width: info.width, height: info.height, orientation: 1, isVector: true, bytes, pdf };
+  if (!(safe.width > 0 && safe.height > 0)) throw new Error('the PDF page has no size');
+  let pdf: PDFDocument;
+  try {
+    pdf = await PDFDocument.load(safe.bytes, { updateMetadata: false });
+  } catch (e) {
+    throw new Error('the PDF cannot be parsed', { cause: e });
+  }
+  return { format: 'pdf', width: safe.width, height: safe.height, orientation: 1, isVector: true, bytes: safe.bytes, pdf };
 }
 
 /**

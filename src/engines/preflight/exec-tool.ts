@@ -34,6 +34,13 @@ export function toolDiagnostic(stderr: string, lines = 3): string {
 
 export interface RunToolOptions {
   timeoutMs: number;
+  /**
+   * The run's private directory (from `withTempDir`), which holds its input and output: the
+   * tool's working directory and its TMPDIR (TMP, TEMP), so it writes nowhere else and, for
+   * Ghostscript under -dSAFER, may read nowhere else (SAFER lets gs read its temp dir, which
+   * is the system's /tmp, shared, unless TMPDIR names another).
+   */
+  dir: string;
   /** cap on captured stdout/stderr; the tool is killed beyond it */
   maxOutputBytes?: number;
   signal?: AbortSignal;
@@ -53,6 +60,8 @@ export function runTool(cmd: string, args: readonly string[], options: RunToolOp
         killSignal: 'SIGKILL',
         maxBuffer: options.maxOutputBytes ?? 16 * 1024 * 1024,
         encoding: 'latin1',
+        cwd: options.dir,
+        env: privateToolEnv(options.dir),
         ...(options.signal ? { signal: options.signal } : {}),
       },
       (err, stdout, stderr) => {
@@ -76,7 +85,12 @@ export function runTool(cmd: string, args: readonly string[], options: RunToolOp
   });
 }
 
-/** Runs fn in a fresh private temp directory and removes it afterwards, whatever happens. */
+/** The environment of a tool confined to `dir`: TMPDIR, TMP and TEMP name it. */
+export function privateToolEnv(dir: string): NodeJS.ProcessEnv {
+  return { ...process.env, TMPDIR: dir, TMP: dir, TEMP: dir };
+}
+
+/** Runs fn in a fresh private temp directory (mode 0700) and removes it afterwards, whatever happens. */
 export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(tmpdir(), `${prefix}-`));
   try {

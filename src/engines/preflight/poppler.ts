@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { runTool } from './exec-tool.js';
 
 /** One row of `pdffonts`. */
@@ -29,13 +30,14 @@ export interface PdfImageRow {
   yPpi: number;
 }
 
+/** `file` lies in a private directory of its own (`withTempDir`): the tool runs confined to it. */
 export async function pdfFonts(file: string, timeoutMs: number): Promise<PdfFontRow[]> {
-  const { stdout } = await runTool('pdffonts', [file], { timeoutMs });
+  const { stdout } = await runTool('pdffonts', [file], { timeoutMs, dir: path.dirname(file) });
   return parsePdfFonts(stdout);
 }
 
 export async function pdfImages(file: string, timeoutMs: number): Promise<PdfImageRow[]> {
-  const { stdout } = await runTool('pdfimages', ['-list', file], { timeoutMs });
+  const { stdout } = await runTool('pdfimages', ['-list', file], { timeoutMs, dir: path.dirname(file) });
   return parsePdfImages(stdout);
 }
 

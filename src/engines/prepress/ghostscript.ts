@@ -1,13 +1,19 @@
 /**
- * A small Ghostscript runner: input bytes go to a private temp dir, `gs` runs with -dSAFER
- * under a wall-clock limit (killed when it passes), the output file is read back and the
- * dir is removed whatever happens. Used by the PDF engine's CMYK pass and by prepress fixes.
+ * The one Ghostscript runner (prepress's `gs-runner.ts` adapts it): input bytes go to a
+ * private temp dir, `gs` runs confined to it under a wall-clock limit (killed when it passes),
+ * the output file is read back and the dir is removed whatever happens. Used by the PDF
+ * engine's CMYK pass and by prepress fixes.
+ *
+ * Confined: -dSAFER, --permit-file-read of that dir only, and TMPDIR (TMP, TEMP) set to it.
+ * SAFER alone still lets gs read its temp dir, the system's /tmp unless TMPDIR says otherwise:
+ * a PDF naming a file there (an external stream, a font or CMap name shaped like a path) had
+ * gs read it into the output (issue 37). Input PDFs are also stripped of such names first
+ * (`engines/pdf/untrusted.ts`); this holds even for a file that was not.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { toolDiagnostic } from '../preflight/exec-tool.js';
+import { privateToolEnv, toolDiagnostic, withTempDir } from '../preflight/exec-tool.js';
 
 export type GhostscriptErrorCode = 'ghostscript_missing' | 'ghostscript_timeout' | 'ghostscript_failed' | 'ghostscript_aborted';
 
@@ -17,6 +23,8 @@ export class GhostscriptError extends Error {
     message: string,
     /** the tail of gs's stderr, for logs */
     readonly stderr = '',
+    /** gs's exit status; null when it did not exit by itself (not started, killed) */
+    readonly exitCode: number | null = null,
   ) {
     super(message);
     this.name = 'GhostscriptError';
@@ -33,24 +41,44 @@ export interface GhostscriptOptions {
   inputExt?: string;
   /** extension of the output file; default `.pdf` */
   outputExt?: string;
+  /** PostScript run before the input file (`-c … -f`), e.g. distiller parameters that have no switch */
+  postscript?: string;
+  /** -dPDFSTOPONERROR: a damaged input fails the run instead of silently losing content */
+  stopOnError?: boolean;
+}
+
+/** The switches that confine gs to `dir` (with TMPDIR set to it: `privateToolEnv`). */
+export function ghostscriptSandboxArgs(dir: string): string[] {
+  return ['-dSAFER', `--permit-file-read=${dir}${path.sep}`];
 }
 
 const STDERR_CAP = 16 * 1024;
 
 /**
- * Runs `gs -dSAFER -dBATCH -dNOPAUSE -dQUIET <args> -sOutputFile=<out> -f <in>` and returns
- * the output file's bytes. `args` must not name files: input and output are this runner's.
+ * Runs `gs -dSAFER --permit-file-read=<dir>/ -dBATCH -dNOPAUSE -dQUIET [-dPDFSTOPONERROR]
+ * <args> -sOutputFile=<out> [-c <postscript>] -f <in>` in a private dir and returns the output
+ * file's bytes. `args` must not name files: input and output are this runner's.
  */
 export async function runGhostscript(args: readonly string[], input: Uint8Array, opts: GhostscriptOptions = {}): Promise<Buffer> {
   if (opts.signal?.aborted) throw new GhostscriptError('ghostscript_aborted', 'aborted before Ghostscript started');
-  const dir = await mkdtemp(path.join(tmpdir(), 'folio-gs-'));
-  try {
+  return withTempDir('folio-gs', async (dir) => {
     const inFile = path.join(dir, `in${opts.inputExt ?? '.pdf'}`);
     const outFile = path.join(dir, `out${opts.outputExt ?? '.pdf'}`);
     await writeFile(inFile, input);
-    const fullArgs = ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-dQUIET', ...args, `-sOutputFile=${outFile}`, '-f', inFile];
+    const fullArgs = [
+      ...ghostscriptSandboxArgs(dir),
+      '-dBATCH',
+      '-dNOPAUSE',
+      '-dQUIET',
+      ...(opts.stopOnError ? ['-dPDFSTOPONERROR'] : []),
+      ...args,
+      `-sOutputFile=${outFile}`,
+      ...(opts.postscript ? ['-c', opts.postscript] : []),
+      '-f',
+      inFile,
+    ];
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(opts.gsPath ?? 'gs', fullArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(opts.gsPath ?? 'gs', fullArgs, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir, env: privateToolEnv(dir) });
       let stderr = '';
       let settled = false;
       const finish = (err?: GhostscriptError): void => {
@@ -83,14 +111,12 @@ export async function runGhostscript(args: readonly string[], input: Uint8Array,
         if (code === 0) finish();
         else {
           const detail = toolDiagnostic(stderr);
-          finish(new GhostscriptError('ghostscript_failed', `Ghostscript exited with ${code ?? sig}${detail ? `: ${detail}` : ''}`, stderr));
+          finish(new GhostscriptError('ghostscript_failed', `Ghostscript exited with ${code ?? sig}${detail ? `: ${detail}` : ''}`, stderr, code));
         }
       });
     });
-    return await readFile(outFile);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+    return readFile(outFile);
+  });
 }
 
 /**

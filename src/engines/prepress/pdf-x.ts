@@ -157,7 +157,7 @@ export async function checkPdfX(file: Buffer, standard: PdfXStandard, opts: { ti
   const { stdout } = await withTempDir('folio-pdfx', async (dir) => {
     const f = path.join(dir, 'check.pdf');
     await writeFile(f, file);
-    return runTool('qpdf', ['--json', f], { timeoutMs: opts.timeoutMs ?? 60_000, maxOutputBytes: 256 * 1024 * 1024, ...(opts.signal ? { signal: opts.signal } : {}) });
+    return runTool('qpdf', ['--json', f], { dir, timeoutMs: opts.timeoutMs ?? 60_000, maxOutputBytes: 256 * 1024 * 1024, ...(opts.signal ? { signal: opts.signal } : {}) });
   });
   const json = JSON.parse(stdout) as { qpdf: [Json, Record<string, { value?: unknown; stream?: { dict: Json } }>]; pages: { object: string }[]; encrypt: { encrypted: boolean } };
   const [header, objects] = json.qpdf;

@@ -47,7 +47,7 @@ async function printed(designId: string, payload: Record<string, unknown> = {}) 
 
 const download = (url: string) => downloadLink(t.app, url);
 
-/** The artwork PDF encrypted by qpdf (empty user password: poppler reads it, so the upload is accepted). */
+/** The artwork PDF encrypted by qpdf (empty user password: poppler reads it, yet Folio cannot look inside, so the upload is refused). */
 async function encryptedPdf(): Promise<Buffer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'folio-enc-'));
   try {
@@ -124,9 +124,14 @@ describe('vector artwork in print files', () => {
     expect((await pdfImages(await download(done.pdf_url))).filter((r) => r.type === 'image')).toHaveLength(1);
   });
 
-  it('an artwork that cannot be placed (encrypted PDF) is a 400 at design save naming the layer field, without a link', async () => {
+  it('an encrypted PDF is refused at upload (422, issue 37); one stored before that is a 400 at design save naming the layer field, without a link', async () => {
+    const refused = await upload(t.app, store, '/v1/images', await encryptedPdf());
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({ message: 'The PDF is refused: the PDF is encrypted', errors: { file: ['The PDF is refused: the PDF is encrypted'] } });
     const { front } = await printProduct(t.app, store);
-    const enc = await uploaded('/v1/images', await encryptedPdf());
+    const enc = await uploaded('/v1/images', Buffer.from(await makeArtworkPdf()));
+    // the stored file replaced behind the API's back: an upload of an older version
+    await t.deps.blobs.put((await t.deps.catalog.images.get(store.id, enc.id)).blob_key, await encryptedPdf(), { contentType: 'application/pdf' });
     for (const layer of [{ image_id: enc.id }, { src: enc.url }]) {
       const res = await t.app.inject({ method: 'POST', url: '/v1/designs', headers: as.U(store), payload: { side_id: front.id, layers: [{ type: 'textbox', text: 'a', left: 0, top: 0, width: 10 }, { type: 'image', left: 0, top: 0, ...layer }] } });
       expect(res.statusCode, res.body).toBe(400);

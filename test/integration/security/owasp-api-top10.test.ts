@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiWorld, type Tenant } from '../../helpers/api-world.js';
 import { envelopeProblem } from '../../helpers/envelopes.js';
 import { as } from '../../helpers/factories.js';
-import { fromSchema, hostileFonts, multipartBody, TINY_PNG } from '../../helpers/hostile.js';
+import { fromSchema, hostileFonts, hostilePdfs, loopedPdfs, multipartBody, TINY_PNG } from '../../helpers/hostile.js';
 import { registeredOperations, servedOperations, type Operation } from '../../helpers/openapi-ops.js';
 import { pngHeaderOnly } from '../catalog/helpers.js';
 import { MAX_CSV_BYTES, MAX_JSON_BYTES } from '../../../src/modules/merge/merge.schemas.js';
@@ -263,6 +263,34 @@ describe('OWASP API Security Top 10 (2023)', () => {
     expect(counts.fonts).toBeGreaterThanOrEqual(4);
     expect(counts.list).toBeGreaterThan(20);
     expect(counts.batch).toBeGreaterThanOrEqual(9);
+  });
+
+  it('API4:2023 (issue 37): a PDF whose page tree loops or that takes data from a local file is refused by every upload operation (4xx, the envelope), never stored, never a 5xx', async () => {
+    const refused = [...loopedPdfs(), ...hostilePdfs('/etc/passwd').filter((h) => h.upload === 'refused')];
+    const stripped = hostilePdfs('/etc/passwd').filter((h) => h.upload === 'stripped');
+    const problems: string[] = [];
+    let uploads = 0;
+    for (const op of world.ops) {
+      const url = world.realPath(op, A);
+      if (!url || !op.multipart) continue;
+      // the public token where the operation takes it (a shopper's upload), else the strongest credential
+      const kind = op.kinds.includes('U') ? 'U' : world.strongest(op);
+      if (kind === 'none') continue;
+      const files = Object.entries(op.multipart.properties ?? {}).filter(([, s]: [string, any]) => s.format === 'binary' || s.items?.format === 'binary');
+      for (const [name] of files) {
+        uploads++;
+        for (const pdf of [...refused, ...stripped]) {
+          const res = await world.call(op, kind, { url, body: multipartBody([{ name, filename: 'art.pdf', contentType: 'application/pdf', data: pdf.bytes }]) });
+          const what = `${label(op)} ${name}, ${pdf.name}: ${res.statusCode} ${res.body.slice(0, 160)}`;
+          if (res.statusCode >= 500 || envelopeProblem(res)) problems.push(what);
+          else if (refused.includes(pdf) && res.statusCode < 400) problems.push(`stored: ${what}`);
+          // where PDFs are taken (catalog images), the refusal is the PDF's, named
+          else if (refused.includes(pdf) && res.statusCode !== 415 && res.statusCode !== 422 && /images/.test(op.path)) problems.push(`not 422: ${what}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(uploads).toBeGreaterThanOrEqual(4);
   });
 
   it('API5:2023 Broken Function Level Authorization: the public token and a publishable key are refused on every write operation but the few the interface opens to browsers', async () => {

@@ -39,7 +39,7 @@ export function imagesRoutes(app: App, deps: { images: ImagesService; pageContex
     '/images',
     {
       schema: multipartSchema({ tags, summary: 'Upload an image (JPEG, PNG, WebP, TIFF, GIF, SVG sanitised, PDF); thumbnails small, medium and custom', body: ImageUploadBody, response: { 201: ImageEnvelope } }),
-      config: { ...UPLOAD_PUBLIC, errors: { 413: 'File too large', 415: 'Unsupported type' } },
+      config: { ...UPLOAD_PUBLIC, errors: { 413: 'File too large', 415: 'Unsupported type', 422: 'A PDF refused: a cyclic or damaged page tree, too many objects or too deep nesting, encryption, or data in an outside file (external stream); the message says which' } },
       ...noAjv,
     },
     async (req, reply) => {
@@ -53,7 +53,7 @@ export function imagesRoutes(app: App, deps: { images: ImagesService; pageContex
     '/images/batch',
     {
       schema: multipartSchema({ tags, summary: 'Upload up to 20 images (parts named files[])', body: ImageBatchUploadBody, response: { 201: ImageBatchEnvelope } }),
-      config: { ...UPLOAD_PUBLIC, errors: { 413: 'File too large', 415: 'Unsupported type' } },
+      config: { ...UPLOAD_PUBLIC, errors: { 413: 'File too large', 415: 'Unsupported type', 422: 'A PDF refused: a cyclic or damaged page tree, too many objects or too deep nesting, encryption, or data in an outside file (external stream); the message says which' } },
       ...noAjv,
     },
     async (req, reply) => {

@@ -194,6 +194,7 @@ export class ImagesService {
   private rejected(err: unknown): never {
     if (!(err instanceof UploadRejected)) throw err;
     if (err.kind === 'unsupported_type') throw new AppError('unsupported_media_type', err.message);
+    if (err.kind === 'refused_pdf') throw new AppError('unprocessable', err.message, { fields: { file: [err.message] } });
     throw AppError.field('file', err.message);
   }
 
