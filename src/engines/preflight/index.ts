@@ -1,5 +1,8 @@
 import { detectFileType } from './detect.js';
-import { analyzePdf, UnreadablePdfError, type PdfAnalyzeOptions } from './pdf.js';
+import { BudgetExceeded, sandbox, SandboxTaskError, taskModule, type Budget } from '../../platform/sandbox/pool.js';
+import { ToolError } from './exec-tool.js';
+import { UnreadablePdfError, type PdfAnalyzeOptions } from './pdf.js';
+import type { AnalyzePdfInput } from './pdf-task.js';
 import { analyzeRaster, UnreadableImageError, type RasterAnalyzeOptions } from './raster.js';
 import { resolveSpec } from './spec.js';
 import { ISSUE_CODES, type AnalysisResult, type FileType, type PreflightIssue, type PreflightSpec, type PreflightStatus } from './types.js';
@@ -41,12 +44,38 @@ export async function analyze(file: Buffer, spec: PreflightSpec = {}, options: A
     notes.push(`declared as ${resolved.declaredFileType} but the content is ${detected}; checked as ${detected}`);
   }
   try {
-    const r = detected === 'pdf' ? await analyzePdf(file, resolved, options) : await analyzeRaster(file, detected, resolved, options);
+    const r = detected === 'pdf' ? await analyzePdfSandboxed({ file, spec: resolved, options }) : await analyzeRaster(file, detected, resolved, options);
     return finish(detected, r.issues, [...notes, ...r.notes], r.summary);
   } catch (err) {
     if (err instanceof UnreadableImageError) return finish(detected, [unreadable(`The ${detected.toUpperCase()} file cannot be decoded: ${err.message}`, { reason: 'decode_failed' })], notes, null);
     if (err instanceof UnreadablePdfError) return finish(detected, [unreadable(err.message, { reason: err.reason })], notes, null);
     throw err;
+  }
+}
+
+/** What checking one PDF may take: past it, the file is reported unreadable (too complex), never a hung or dead process. */
+export const PREFLIGHT_PDF_BUDGET: Budget = { timeMs: 120_000, memoryMb: 1024 };
+
+/** analyzePdf in a sandbox thread; its errors come back as the engine's own. */
+async function analyzePdfSandboxed(input: AnalyzePdfInput): Promise<Awaited<ReturnType<typeof import('./pdf.js').analyzePdf>>> {
+  const options = input.options;
+  // the tools' own time limits stay inside the budget
+  const budget = { ...PREFLIGHT_PDF_BUDGET, timeMs: Math.max(PREFLIGHT_PDF_BUDGET.timeMs, (options.toolTimeoutMs ?? 60_000) * 2 + 10_000) };
+  try {
+    const file = new Uint8Array(input.file);
+    return await sandbox().run(taskModule(import.meta.url, 'pdf-task'), 'analyze', { ...input, file }, budget, [file.buffer]);
+  } catch (err) {
+    if (err instanceof BudgetExceeded) {
+      throw new UnreadablePdfError(`the PDF is too complex to check: ${err.limit === 'time' ? `it took more than ${err.value / 1000} s` : `it needed more than ${err.value} MiB`}`, 'too_complex');
+    }
+    if (err instanceof SandboxTaskError) {
+      const d = err.details;
+      if (err.errorName === 'UnreadablePdfError') throw new UnreadablePdfError(err.message, d.reason as UnreadablePdfError['reason']);
+      if (err.errorName === 'ToolError') throw new ToolError(String(d.tool), err.message, typeof d.exitCode === 'number' ? d.exitCode : null, String(d.stderr ?? ''), d.timedOut === true);
+      // pdf-lib's own failures on a damaged file (a stack overflow on a looped structure among them)
+      throw new UnreadablePdfError(`PDF could not be read: ${err.message}`, 'parse_failed');
+    }
+    throw new UnreadablePdfError(`PDF could not be read: ${(err as Error).message}`, 'parse_failed');
   }
 }
 

@@ -20,7 +20,7 @@ export interface PdfAnalyzeOptions {
 export class UnreadablePdfError extends Error {
   constructor(
     message: string,
-    readonly reason: 'encrypted' | 'parse_failed' | 'no_pages' | 'tool_failed',
+    readonly reason: 'encrypted' | 'parse_failed' | 'no_pages' | 'tool_failed' | 'too_complex',
   ) {
     super(message);
     this.name = 'UnreadablePdfError';
