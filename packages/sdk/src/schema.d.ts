@@ -5200,6 +5200,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An SVG over a limit (depth, elements, style sheet size, selectors, selector work, task budget): the message names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
             /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
             429: {
                 headers: {
@@ -5425,6 +5434,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An SVG over a limit (depth, elements, style sheet size, selectors, selector work, task budget): the message names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
                 };
             };
             /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
@@ -10389,6 +10407,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An SVG over a limit (depth, elements, style sheet size, selectors, selector work, task budget): the message names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
             /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
             429: {
                 headers: {
@@ -10642,6 +10669,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An SVG over a limit (depth, elements, style sheet size, selectors, selector work, task budget): the message names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
                 };
             };
             /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */

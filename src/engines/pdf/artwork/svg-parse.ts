@@ -21,6 +21,9 @@ import { outline, SHAPES } from './svg-shapes.js';
 import { INITIAL_STYLE, SvgStyles, type Style } from './svg-style.js';
 import type { SvgArtwork, SvgClip, SvgNode } from './svg-types.js';
 import { length, num, numbers, parseTransform, transformPath, viewBoxTransform } from './svg-units.js';
+import { checkSvgDom, fromSvgTask, SVG_TASK_BUDGET } from '../../image/svg-limits.js';
+import { scanSvg } from '../../image/svg-scan.js';
+import { sandbox, taskModule } from '../../../platform/sandbox/pool.js';
 
 export type { SvgArtwork, SvgClip, SvgGradient, SvgNode, SvgPaint, SvgStroke } from './svg-types.js';
 export { boundsOfPath, parseTransform, transformPath, viewBoxTransform } from './svg-units.js';
@@ -49,8 +52,10 @@ class Parser implements SvgContext {
   vh = 0;
 
   constructor(private readonly svg: Element) {
+    // the limits on this very DOM (depth, elements, sheets), before anything walks it
+    const index = checkSvgDom([svg]);
     for (const el of svg.querySelectorAll('[id]')) if (!this.byId.has(el.id)) this.byId.set(el.id, el);
-    this.styles = new SvgStyles(svg, (name) => this.unsupported(name));
+    this.styles = new SvgStyles(svg, (name) => this.unsupported(name), index);
   }
 
   unsupported(name: string): void {
@@ -87,7 +92,8 @@ class Parser implements SvgContext {
 
   private children(el: Element, style: Style): SvgNode[] {
     const out: SvgNode[] = [];
-    for (const child of el.children) {
+    // siblings, not `el.children`: jsdom's live collection costs a walk per index (quadratic in the children)
+    for (let child = el.firstElementChild; child; child = child.nextElementSibling) {
       const node = this.element(child, style);
       if (node) out.push(node);
     }
@@ -185,17 +191,20 @@ class Parser implements SvgContext {
       if ((st['clip-rule'] ?? '') === 'evenodd') evenOdd = true;
       paths.push(transformPath(p, cm));
     };
-    for (const c of el.children) add(c, base);
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) add(c, base);
     return { paths, evenOdd };
   }
 }
 
 /**
  * Reads an SVG for vector drawing. `width`/`height` are the intrinsic size the raster path
- * measured (sharp/librsvg: width/height attributes, else the viewBox).
+ * measured (sharp/librsvg: width/height attributes, else the viewBox). The limits of
+ * svg-limits.ts are checked on the text before the DOM is built, then on the DOM (throws
+ * SvgLimitExceeded). Runs on the calling thread: see `parseSvgArtworkIsolated`.
  */
 export function parseSvgArtwork(bytes: Uint8Array, width: number, height: number): SvgArtwork {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  scanSvg(text);
   const doc = parseHtml(text);
   const svg = doc.querySelector('svg');
   if (!svg) return { width, height, viewBoxTransform: IDENTITY, root: [], unsupported: ['no <svg> element'] };
@@ -210,4 +219,23 @@ export function parseSvgArtwork(bytes: Uint8Array, width: number, height: number
     root,
     unsupported: [...parser.unsupportedSet],
   };
+}
+
+/** The sandbox task: `parseSvgArtwork` in a thread of the pool. */
+export function parseSvgArtworkTask(input: { bytes: Uint8Array; width: number; height: number }): SvgArtwork {
+  return parseSvgArtwork(input.bytes, input.width, input.height);
+}
+
+/**
+ * `parseSvgArtwork` without holding the serving thread: in the sandbox pool under
+ * SVG_TASK_BUDGET (even a small file: jsdom's first use costs the thread a few hundred ms).
+ * Throws SvgLimitExceeded (a limit, or the task's time or memory budget) or SvgUnreadable
+ * (the reader gave up on the file).
+ */
+export async function parseSvgArtworkIsolated(bytes: Uint8Array, width: number, height: number): Promise<SvgArtwork> {
+  try {
+    return await sandbox().run<SvgArtwork>(taskModule(import.meta.url, 'svg-parse'), 'parseSvgArtworkTask', { bytes, width, height }, SVG_TASK_BUDGET);
+  } catch (err) {
+    throw fromSvgTask(err);
+  }
 }

@@ -194,6 +194,7 @@ export class ImagesService {
   private rejected(err: unknown): never {
     if (!(err instanceof UploadRejected)) throw err;
     if (err.kind === 'unsupported_type') throw new AppError('unsupported_media_type', err.message);
+    if (err.kind === 'over_limit') throw new AppError('unprocessable', err.message, { fields: { file: [err.message] } }); // an SVG over a limit of docs/limits.md
     throw AppError.field('file', err.message);
   }
 
@@ -222,7 +223,7 @@ export class ImagesService {
     if (sniffed.mime === 'image/svg+xml') {
       let svg: Buffer;
       try {
-        svg = sanitizeUploadedSvg(await collect(all, SVG_MAX_BYTES, 'The SVG'));
+        svg = await sanitizeUploadedSvg(await collect(all, SVG_MAX_BYTES, 'The SVG'));
       } catch (err) {
         this.rejected(err);
       }
