@@ -301,7 +301,7 @@ export async function embedImage(doc: PDFDocument, img: PreparedImage, svgScale 
     const art = cmyk ? await PDFDocument.load(await convertPdfToCmyk(b)) : img.pdf;
     return { ref: await pdfFormXObject(doc, art), pixelWidth: 0, pixelHeight: 0, method: 'vector-form' };
   }
-  if (img.svg) return { ref: svgFormXObject(doc, img.svg, colours), pixelWidth: 0, pixelHeight: 0, method: 'vector-form' };
+  if (img.svg) return { ref: await svgFormXObject(doc, img.svg, colours), pixelWidth: 0, pixelHeight: 0, method: 'vector-form' };
   if (cmyk) return embedImageCmyk(doc, img, svgScale, cmyk);
   if (img.format === 'jpeg') {
     const j = parseJpeg(b);

@@ -11,6 +11,7 @@ import { checkSvgDom, MAX_SVG_DEPTH, SvgLimitExceeded } from '../../../../src/en
 import { scanSvg } from '../../../../src/engines/image/svg-scan.js';
 import { externalUrlIn, sanitizeSvg } from '../../../../src/engines/image/svg-sanitize.js';
 import { SvgStyles } from '../../../../src/engines/pdf/artwork/svg-style.js';
+import { packSvgArtwork, parseSvgArtwork, unpackSvgArtwork } from '../../../../src/engines/pdf/artwork/svg-parse.js';
 import { cssHeavySvg, deepSvg, hostileSvgs } from '../../../helpers/hostile.js';
 
 const NS = 'xmlns="http://www.w3.org/2000/svg"';
@@ -190,5 +191,16 @@ describe('SvgStyles', () => {
     const quiet: string[] = [];
     new SvgStyles(parse(`<svg ${NS}><style>/* @media print */ .a { fill: red }</style><rect class="a"/></svg>`).querySelector('svg')!, (n) => quiet.push(n));
     expect(quiet).toEqual([]);
+  });
+});
+
+describe('packSvgArtwork', () => {
+  it('sends a drawing tree back from the sandbox in chunks that rebuild it exactly', async () => {
+    const group = (d: number): string => (d === 0 ? '<rect width="2" height="3" fill="red"/>' : `<g opacity="0.5" transform="translate(${d} 0)">${group(d - 1)}<circle r="${d}"/></g>`);
+    const svg = `<svg ${NS} viewBox="0 0 10 10"><g/>${group(40)}${'<path d="M0 0L1 1Z" stroke="blue"/>'.repeat(1_200)}<g><g/></g></svg>`;
+    const art = parseSvgArtwork(Buffer.from(svg), 10, 10);
+    const packed = packSvgArtwork(art);
+    expect(packed.chunks.length).toBeGreaterThan(2);
+    expect(await unpackSvgArtwork(packed)).toEqual(art);
   });
 });
