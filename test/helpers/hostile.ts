@@ -474,6 +474,12 @@ const fileBytes: fc.Arbitrary<{ data: Buffer; label: string }> = fc.oneof(
   fc.constant({ data: Buffer.alloc(2 * MB, 0x41), label: '2 MB of A' }),
   // issue 37: PDFs naming a local file by each mechanism, and PDFs whose page tree loops
   fc.constantFrom(...hostilePdfs('/etc/passwd'), ...loopedPdfs()).map((p) => ({ data: p.bytes, label: `pdf: ${p.name}` })),
+  // built when sampled (the generators are defined below)
+  fc.nat().map((i) => {
+    const all = hostileSvgs();
+    const s = all[i % all.length]!;
+    return { data: s.data, label: s.label };
+  }),
 );
 
 /** Multipart forms for an operation: its own part names (file parts with random bytes), wrong names, extra and duplicate parts. */
@@ -844,3 +850,68 @@ export function hostileFonts(base: Buffer = ROBOTO_TTF): HostileFont[] {
     { label: 'WOFF2 declaring 4 GB unpacked', data: woff2Garbage(0xfffffff0), status: 413 },
   ];
 }
+
+// ---- issue 37 (finding 4): SVGs that made the sanitiser and the cascade freeze the server ----
+
+const SVG_NS = 'xmlns="http://www.w3.org/2000/svg"';
+
+/** `depth` nested groups around one rect (15 000: 76 s of a blocked server; 5 000: a stack overflow 500). */
+export function deepSvg(depth: number): Buffer {
+  return Buffer.from(`<svg ${SVG_NS} width="10" height="10">${'<g>'.repeat(depth)}<rect width="1" height="1"/>${'</g>'.repeat(depth)}</svg>`);
+}
+
+/** `elements` sibling rects. */
+export function wideSvg(elements: number): Buffer {
+  return Buffer.from(`<svg ${SVG_NS} width="10" height="10">${'<rect width="1" height="1"/>'.repeat(elements)}</svg>`);
+}
+
+/**
+ * `rules` structural rules (`rect:nth-child(k)`) over `elements` rects in a 20-column grid of
+ * 10 px cells, every rule painting red: each rule is tried on each rect, so the cascade's work
+ * is rules × elements (1 000 × 1 000: an 11.7 s proof, a 28.7 s mockup with the server blocked).
+ * `sibling` rules (each painting every rect from the k-th on) add a sibling combinator, which
+ * `Element.matches` answers by walking the siblings, and theirs.
+ */
+export function cssHeavySvg(rules: number, elements: number, opts: { sibling?: boolean } = {}): Buffer {
+  const sel = (k: number) => (opts.sibling ? `*:not(:nth-child(2n+1)) ~ rect:nth-child(n+${k})` : `rect:nth-child(${k})`);
+  const css = Array.from({ length: rules }, (_, i) => `${sel((i % elements) + 1)} { fill: #ff0000 }`).join('\n');
+  const cols = 20;
+  const rows = Math.ceil(elements / cols);
+  const rects = Array.from({ length: elements }, (_, i) => `<rect x="${(i % cols) * 10}" y="${Math.floor(i / cols) * 10}" width="10" height="10"/>`).join('');
+  return Buffer.from(`<svg ${SVG_NS} width="${cols * 10}" height="${rows * 10}" viewBox="0 0 ${cols * 10} ${rows * 10}"><style>${css}</style>${rects}</svg>`);
+}
+
+/** One `<style>` of `bytes` characters (a comment, so the sheet itself is empty). */
+export function hugeStyleSvg(bytes: number): Buffer {
+  return Buffer.from(`<svg ${SVG_NS} width="10" height="10"><style>/*${'x'.repeat(Math.max(0, bytes - 4))}*/</style><rect width="1" height="1"/></svg>`);
+}
+
+export interface HostileSvg {
+  label: string;
+  data: Buffer;
+  /** the limit of docs/limits.md ("SVG artwork") the answer must name */
+  limit: string;
+}
+
+/**
+ * SVGs over each limit of docs/limits.md "SVG artwork", as an upload route meets them: each
+ * must be refused (422 naming the limit, or 415 where the route takes no SVG) within seconds,
+ * never a 5xx, and without blocking the server.
+ */
+export function hostileSvgs(): HostileSvg[] {
+  return (builtSvgs ??= [
+    { label: 'svg nested 15000 deep', data: deepSvg(15_000), limit: 'MAX_SVG_DEPTH' },
+    { label: 'svg nested 5000 deep', data: deepSvg(5_000), limit: 'MAX_SVG_DEPTH' },
+    {
+      // after an HTML tag the parser leaves SVG content, and there <g/> does not close: 5 000 deep in the DOM
+      label: 'svg nested 5000 deep by self-closing tags after an HTML breakout',
+      data: Buffer.from(`<svg ${SVG_NS} width="10" height="10"><p></p>${'<g/>'.repeat(5_000)}</svg>`),
+      limit: 'MAX_SVG_DEPTH',
+    },
+    { label: 'svg of 31000 elements', data: wideSvg(31_000), limit: 'MAX_SVG_ACCEPTED_ELEMENTS' },
+    { label: 'svg with 1000 :nth-child rules x 1000 rects', data: cssHeavySvg(1_000, 1_000), limit: 'MAX_SVG_SELECTOR_MATCHES' },
+    { label: 'svg with 6000 selectors', data: cssHeavySvg(6_000, 10), limit: 'MAX_SVG_CSS_SELECTORS' },
+    { label: 'svg with 300 KiB of style', data: hugeStyleSvg(300 * 1024), limit: 'MAX_SVG_STYLE_BYTES' },
+  ]);
+}
+let builtSvgs: HostileSvg[] | undefined;

@@ -5200,6 +5200,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An SVG over a limit (depth, elements, style sheet size, selectors, selector work, task budget): the message names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
             /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
             429: {
                 headers: {
@@ -5425,6 +5434,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An SVG over a limit (depth, elements, style sheet size, selectors, selector work, task budget): the message names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
                 };
             };
             /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
@@ -10416,7 +10434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A PDF refused: a cyclic or damaged page tree, too many objects or too deep nesting, encryption, or data in an outside file (external stream); the message says which */
+            /** @description An SVG over a limit (depth, elements, style sheet size, selectors, selector work, task budget): the message names it; or a PDF refused: a cyclic or damaged page tree, too many objects or too deep nesting, encryption, or data in an outside file (external stream); the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10680,7 +10698,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A PDF refused: a cyclic or damaged page tree, too many objects or too deep nesting, encryption, or data in an outside file (external stream); the message says which */
+            /** @description An SVG over a limit (depth, elements, style sheet size, selectors, selector work, task budget): the message names it; or a PDF refused: a cyclic or damaged page tree, too many objects or too deep nesting, encryption, or data in an outside file (external stream); the message says which */
             422: {
                 headers: {
                     [name: string]: unknown;

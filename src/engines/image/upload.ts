@@ -4,7 +4,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runTool, ToolError, withTempDir } from '../preflight/exec-tool.js';
 import { neutralisePdf, UnsafePdf } from '../pdf/untrusted.js';
-import { sanitizeSvg, UnsafeSvg } from './svg-sanitize.js';
+import { sanitizeSvgIsolated, UnsafeSvg } from './svg-sanitize.js';
+import { SvgLimitExceeded, SvgUnreadable } from './svg-limits.js';
 
 /**
  * The one upload pipeline of the catalog: type from the bytes, pixel cap read from the
@@ -17,8 +18,11 @@ export const ACCEPTED_TYPES = [...RASTER_TYPES, 'image/svg+xml', 'application/pd
 export const THUMB_WIDTHS = { small: 150, medium: 600 } as const;
 export const DEFAULT_MAX_PIXELS = 100_000_000;
 
-/** `refused_pdf`: a PDF that parses but that Folio will not take (engines/pdf/untrusted.ts says why): 422. */
-export type UploadErrorKind = 'unsupported_type' | 'too_many_pixels' | 'unreadable' | 'refused_pdf';
+/**
+ * `refused_pdf`: a PDF that parses but that Folio will not take (engines/pdf/untrusted.ts says why): 422.
+ * `over_limit`: an SVG over one of the limits of svg-limits.ts (the message names it): 422.
+ */
+export type UploadErrorKind = 'unsupported_type' | 'too_many_pixels' | 'unreadable' | 'refused_pdf' | 'over_limit';
 
 export class UploadRejected extends Error {
   constructor(
@@ -76,7 +80,7 @@ async function thumbnails(input: Buffer | string, widths: number[], maxPixels: n
 export async function processUpload(input: Buffer, opts: UploadOptions = {}): Promise<ProcessedUpload> {
   const sniffed = await sniffType(input);
   checkAccepted(sniffed, opts.accept ?? ACCEPTED_TYPES);
-  const body = sniffed.mime === 'image/svg+xml' ? sanitizeUploadedSvg(input) : input;
+  const body = sniffed.mime === 'image/svg+xml' ? await sanitizeUploadedSvg(input) : input;
   return { mime: sniffed.mime, ext: sniffed.ext, body, ...(await describeUpload(body, sniffed.mime, opts)) };
 }
 
@@ -87,11 +91,14 @@ export function checkAccepted(sniffed: Sniffed | null, accept: readonly string[]
   }
 }
 
-export function sanitizeUploadedSvg(input: Buffer): Buffer {
+/** The SVG sanitised off the serving thread, its limits checked before any DOM is built. */
+export async function sanitizeUploadedSvg(input: Buffer): Promise<Buffer> {
   try {
-    return sanitizeSvg(input);
+    return await sanitizeSvgIsolated(input);
   } catch (err) {
     if (err instanceof UnsafeSvg) throw new UploadRejected('unsupported_type', 'The SVG has no safe content');
+    if (err instanceof SvgLimitExceeded) throw new UploadRejected('over_limit', err.message);
+    if (err instanceof SvgUnreadable) throw new UploadRejected('unreadable', 'The SVG cannot be read');
     throw err;
   }
 }

@@ -1,6 +1,7 @@
 /** Images of one render: fetched and inspected once per reference, embedded once per document. */
 import type { PDFDocument, PDFRef } from 'pdf-lib';
 import { AssetError } from './errors.js';
+import { SvgLimitExceeded } from '../image/svg-limits.js';
 import { prepareImageCmyk, registerImageCmyk, type CmykImageOptions, type PreparedCmyk } from './colour/cmyk-images.js';
 import type { EmbeddedImage, PreparedImage } from './images.js';
 import { embedImage, prepareImage } from './images.js';
@@ -52,6 +53,7 @@ export class ImageStore {
           this.ready.set(key, img);
           return img;
         } catch (e) {
+          if (e instanceof SvgLimitExceeded) throw new AssetError(`${label} cannot be drawn: ${e.message}`, where, { cause: e });
           throw new AssetError(`${label} is not a readable image or PDF artwork: ${(e as Error).message}`, where, { cause: e });
         }
       })();

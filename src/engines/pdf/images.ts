@@ -12,7 +12,9 @@ import type { PDFRef } from 'pdf-lib';
 import { PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import sharp from 'sharp';
 import type { SvgArtwork } from './artwork/svg-parse.js';
-import { parseSvgArtwork } from './artwork/svg-parse.js';
+import { parseSvgArtworkIsolated } from './artwork/svg-parse.js';
+import { SvgLimitExceeded } from '../image/svg-limits.js';
+import { checkSvgText } from '../image/svg-scan.js';
 import { pdfFormXObject, svgFormXObject } from './artwork/vector-form.js';
 import type { Matrix } from './geometry.js';
 import { multiply } from './geometry.js';
@@ -135,6 +137,8 @@ export function parseJpeg(b: Uint8Array): JpegInfo | undefined {
 export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
   const format = sniffFormat(bytes);
   if (format === 'pdf') return preparePdf(bytes);
+  // an SVG stored before its limits existed meets them here, before librsvg or a DOM reads it
+  if (format === 'svg') await checkSvgText(bytes);
   const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
   if (!meta.width || !meta.height) throw new Error('image has no dimensions');
   const orientation = format === 'jpeg' && meta.orientation && meta.orientation >= 1 && meta.orientation <= 8 ? meta.orientation : 1;
@@ -150,8 +154,9 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
   if (format === 'svg') {
     let art: SvgArtwork;
     try {
-      art = parseSvgArtwork(bytes, img.width, img.height);
+      art = await parseSvgArtworkIsolated(bytes, img.width, img.height);
     } catch (e) {
+      if (e instanceof SvgLimitExceeded) throw e;
       return { ...img, rasterReasons: [`unparsable SVG (${(e as Error).message.slice(0, 80)})`] };
     }
     return art.unsupported.length ? { ...img, rasterReasons: art.unsupported } : { ...img, svg: art };
@@ -176,6 +181,12 @@ export async function artworkProblem(bytes: Uint8Array): Promise<string | null> 
     }
   }
   if (format === 'svg') {
+    try {
+      await checkSvgText(bytes);
+    } catch (e) {
+      if (e instanceof SvgLimitExceeded) return e.message;
+      throw e;
+    }
     try {
       const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
       if (!meta.width || !meta.height) return 'the SVG has no size';
@@ -297,7 +308,7 @@ export async function embedImage(doc: PDFDocument, img: PreparedImage, svgScale 
     const art = cmyk ? await PDFDocument.load(await convertPdfToCmyk(b)) : img.pdf;
     return { ref: await pdfFormXObject(doc, art), pixelWidth: 0, pixelHeight: 0, method: 'vector-form' };
   }
-  if (img.svg) return { ref: svgFormXObject(doc, img.svg, colours), pixelWidth: 0, pixelHeight: 0, method: 'vector-form' };
+  if (img.svg) return { ref: await svgFormXObject(doc, img.svg, colours), pixelWidth: 0, pixelHeight: 0, method: 'vector-form' };
   if (cmyk) return embedImageCmyk(doc, img, svgScale, cmyk);
   if (img.format === 'jpeg') {
     const j = parseJpeg(b);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiWorld, type Tenant } from '../../helpers/api-world.js';
 import { envelopeProblem } from '../../helpers/envelopes.js';
 import { as } from '../../helpers/factories.js';
-import { fromSchema, hostileFonts, hostilePdfs, loopedPdfs, multipartBody, TINY_PNG } from '../../helpers/hostile.js';
+import { fromSchema, hostileFonts, hostilePdfs, hostileSvgs, loopedPdfs, multipartBody, TINY_PNG } from '../../helpers/hostile.js';
 import { registeredOperations, servedOperations, type Operation } from '../../helpers/openapi-ops.js';
 import { pngHeaderOnly } from '../catalog/helpers.js';
 import { MAX_CSV_BYTES, MAX_JSON_BYTES } from '../../../src/modules/merge/merge.schemas.js';
@@ -291,6 +291,33 @@ describe('OWASP API Security Top 10 (2023)', () => {
     }
     expect(problems).toEqual([]);
     expect(uploads).toBeGreaterThanOrEqual(4);
+  });
+
+  it('API4:2023 Unrestricted Resource Consumption: every upload refuses each hostile SVG (depth, elements, sheets) within seconds, naming the limit, never a 5xx', async () => {
+    const problems: string[] = [];
+    const refusedByLimit = new Set<string>();
+    for (const op of world.ops) {
+      const kind = world.strongest(op);
+      const url = world.realPath(op, A);
+      if (!url || kind === 'none' || !op.multipart) continue;
+      const files = Object.entries(op.multipart.properties ?? {}).filter(([, s]: [string, any]) => s.format === 'binary' || s.items?.format === 'binary');
+      for (const [name] of files) {
+        if (/font/.test(op.path) || OWN_FILE_LIMIT[`${label(op)} ${name}`]?.image === false) continue;
+        for (const svg of hostileSvgs()) {
+          const started = Date.now();
+          const res = await world.call(op, kind, { url, body: multipartBody([{ name, filename: 'art.svg', contentType: 'image/svg+xml', data: svg.data }]) });
+          const ms = Date.now() - started;
+          const what = `${label(op)} ${name} ${svg.label}`;
+          if (res.statusCode >= 500 || envelopeProblem(res)) problems.push(`${what}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+          else if (res.statusCode === 422 && res.body.includes(svg.limit)) refusedByLimit.add(label(op));
+          else if (res.statusCode < 400 || ![400, 402, 415, 422].includes(res.statusCode)) problems.push(`${what}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+          if (ms > 5_000) problems.push(`${what}: took ${ms} ms`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    // the routes that take SVGs: images and cliparts, one file and a batch
+    expect([...refusedByLimit].sort()).toEqual(expect.arrayContaining(['POST /v1/cliparts', 'POST /v1/images', 'POST /v1/images/batch']));
   });
 
   it('API5:2023 Broken Function Level Authorization: the public token and a publishable key are refused on every write operation but the few the interface opens to browsers', async () => {

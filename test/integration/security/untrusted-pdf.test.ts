@@ -48,7 +48,7 @@ async function storedArtwork(): Promise<{ id: string; replace: (bytes: Buffer) =
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().data.id as string;
   const key = (await t.deps.catalog.images.get(store.id, id)).blob_key;
-  return { id, replace: (bytes) => t.deps.blobs.put(key, bytes, { contentType: 'application/pdf' }) };
+  return { id, replace: async (bytes) => void (await t.deps.blobs.put(key, bytes, { contentType: 'application/pdf' })) };
 }
 
 async function print(designId: string, payload: Record<string, unknown>) {

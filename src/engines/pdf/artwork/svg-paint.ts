@@ -93,7 +93,10 @@ function gradient(ctx: SvgContext, el: Element): SvgGradient | null {
   const stopsEl = chain.find((g) => g.querySelector('stop'));
   const stops: { offset: number; color: Rgba }[] = [];
   let last = 0;
-  for (const s of stopsEl ? [...stopsEl.children].filter((c) => c.localName.toLowerCase() === 'stop') : []) {
+  const stopEls: Element[] = [];
+  // siblings, not `children`: jsdom's live collection costs a walk per index
+  for (let c = stopsEl?.firstElementChild; c; c = c.nextElementSibling) if (c.localName.toLowerCase() === 'stop') stopEls.push(c);
+  for (const s of stopEls) {
     const st = ctx.declared(s);
     const raw = s.getAttribute('offset') ?? '0';
     let offset = raw.trim().endsWith('%') ? parseFloat(raw) / 100 : parseFloat(raw);

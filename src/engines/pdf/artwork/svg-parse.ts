@@ -21,6 +21,11 @@ import { outline, SHAPES } from './svg-shapes.js';
 import { INITIAL_STYLE, SvgStyles, type Style } from './svg-style.js';
 import type { SvgArtwork, SvgClip, SvgNode } from './svg-types.js';
 import { length, num, numbers, parseTransform, transformPath, viewBoxTransform } from './svg-units.js';
+import { checkSvgDom, fromSvgTask, SVG_TASK_BUDGET } from '../../image/svg-limits.js';
+import { scanSvg } from '../../image/svg-scan.js';
+import { sandbox, taskModule } from '../../../platform/sandbox/pool.js';
+import { deserialize, serialize } from 'node:v8';
+import { Pacer } from './pacer.js';
 
 export type { SvgArtwork, SvgClip, SvgGradient, SvgNode, SvgPaint, SvgStroke } from './svg-types.js';
 export { boundsOfPath, parseTransform, transformPath, viewBoxTransform } from './svg-units.js';
@@ -49,8 +54,10 @@ class Parser implements SvgContext {
   vh = 0;
 
   constructor(private readonly svg: Element) {
+    // the limits on this very DOM (depth, elements, sheets), before anything walks it
+    const index = checkSvgDom([svg]);
     for (const el of svg.querySelectorAll('[id]')) if (!this.byId.has(el.id)) this.byId.set(el.id, el);
-    this.styles = new SvgStyles(svg, (name) => this.unsupported(name));
+    this.styles = new SvgStyles(svg, (name) => this.unsupported(name), index);
   }
 
   unsupported(name: string): void {
@@ -87,7 +94,8 @@ class Parser implements SvgContext {
 
   private children(el: Element, style: Style): SvgNode[] {
     const out: SvgNode[] = [];
-    for (const child of el.children) {
+    // siblings, not `el.children`: jsdom's live collection costs a walk per index (quadratic in the children)
+    for (let child = el.firstElementChild; child; child = child.nextElementSibling) {
       const node = this.element(child, style);
       if (node) out.push(node);
     }
@@ -185,17 +193,20 @@ class Parser implements SvgContext {
       if ((st['clip-rule'] ?? '') === 'evenodd') evenOdd = true;
       paths.push(transformPath(p, cm));
     };
-    for (const c of el.children) add(c, base);
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) add(c, base);
     return { paths, evenOdd };
   }
 }
 
 /**
  * Reads an SVG for vector drawing. `width`/`height` are the intrinsic size the raster path
- * measured (sharp/librsvg: width/height attributes, else the viewBox).
+ * measured (sharp/librsvg: width/height attributes, else the viewBox). The limits of
+ * svg-limits.ts are checked on the text before the DOM is built, then on the DOM (throws
+ * SvgLimitExceeded). Runs on the calling thread: see `parseSvgArtworkIsolated`.
  */
 export function parseSvgArtwork(bytes: Uint8Array, width: number, height: number): SvgArtwork {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  scanSvg(text);
   const doc = parseHtml(text);
   const svg = doc.querySelector('svg');
   if (!svg) return { width, height, viewBoxTransform: IDENTITY, root: [], unsupported: ['no <svg> element'] };
@@ -210,4 +221,81 @@ export function parseSvgArtwork(bytes: Uint8Array, width: number, height: number
     root,
     unsupported: [...parser.unsupportedSet],
   };
+}
+
+/**
+ * A drawing tree as the sandbox sends it back: its nodes in pre-order (a group carries its
+ * child count, not its children), serialized in chunks, so that the serving thread rebuilds it
+ * a chunk at a time between other work (20 000 shapes in one structured clone cost it ~100 ms).
+ */
+export interface PackedSvgArtwork {
+  head: Omit<SvgArtwork, 'root'> & { roots: number };
+  chunks: Uint8Array[];
+}
+type PackedNode = Exclude<SvgNode, { kind: 'group' }> | (Omit<Extract<SvgNode, { kind: 'group' }>, 'children'> & { n: number });
+const NODES_PER_CHUNK = 500;
+
+export function packSvgArtwork(art: SvgArtwork): PackedSvgArtwork {
+  const { root, ...rest } = art;
+  const chunks: Uint8Array[] = [];
+  let batch: PackedNode[] = [];
+  // iterative pre-order: children pushed last-first
+  const todo: SvgNode[] = [...root].reverse();
+  while (todo.length) {
+    const node = todo.pop()!;
+    if (node.kind === 'group') {
+      const { children, ...own } = node;
+      batch.push({ ...own, n: children.length });
+      for (let i = children.length - 1; i >= 0; i--) todo.push(children[i]!);
+    } else batch.push(node);
+    if (batch.length === NODES_PER_CHUNK) {
+      chunks.push(serialize(batch));
+      batch = [];
+    }
+  }
+  if (batch.length) chunks.push(serialize(batch));
+  return { head: { ...rest, roots: root.length }, chunks };
+}
+
+/** The tree again, a chunk at a time, with an event-loop turn between chunks when `pacer` says so. */
+export async function unpackSvgArtwork(packed: PackedSvgArtwork, pacer = new Pacer()): Promise<SvgArtwork> {
+  const { roots, ...rest } = packed.head;
+  const root: SvgNode[] = [];
+  const open: Array<{ children: SvgNode[]; left: number }> = [{ children: root, left: roots }];
+  for (const chunk of packed.chunks) {
+    await pacer.tick();
+    for (const p of deserialize(chunk) as PackedNode[]) {
+      while (open[open.length - 1]!.left === 0) open.pop();
+      const parent = open[open.length - 1]!;
+      parent.left--;
+      if (p.kind === 'group') {
+        const { n, ...own } = p;
+        const group: SvgNode = { ...own, children: [] };
+        parent.children.push(group);
+        if (n > 0) open.push({ children: group.children, left: n });
+      } else parent.children.push(p);
+    }
+  }
+  return { ...rest, root };
+}
+
+/** The sandbox task: `parseSvgArtwork` in a thread of the pool, its tree packed. */
+export function parseSvgArtworkTask(input: { bytes: Uint8Array; width: number; height: number }): PackedSvgArtwork {
+  return packSvgArtwork(parseSvgArtwork(input.bytes, input.width, input.height));
+}
+
+/**
+ * `parseSvgArtwork` without holding the serving thread: in the sandbox pool under
+ * SVG_TASK_BUDGET (even a small file: jsdom's first use costs the thread a few hundred ms),
+ * the tree rebuilt here between other work. Throws SvgLimitExceeded (a limit, or the task's
+ * time or memory budget) or SvgUnreadable (the reader gave up on the file).
+ */
+export async function parseSvgArtworkIsolated(bytes: Uint8Array, width: number, height: number): Promise<SvgArtwork> {
+  let packed: PackedSvgArtwork;
+  try {
+    packed = await sandbox().run<PackedSvgArtwork>(taskModule(import.meta.url, 'svg-parse'), 'parseSvgArtworkTask', { bytes, width, height }, SVG_TASK_BUDGET);
+  } catch (err) {
+    throw fromSvgTask(err);
+  }
+  return unpackSvgArtwork(packed);
 }

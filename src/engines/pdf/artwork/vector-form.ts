@@ -19,6 +19,7 @@ import type { PathCommand } from '../path.js';
 import { pathBounds } from '../path.js';
 import type { SvgArtwork, SvgClip, SvgNode, SvgPaint } from './svg-parse.js';
 import { transformPath } from './svg-parse.js';
+import { Pacer } from './pacer.js';
 
 interface Bounds {
   x0: number;
@@ -28,15 +29,16 @@ interface Bounds {
 }
 
 /** Bounds of drawn nodes in the space `m` maps them to, strokes included (for a group form's BBox). */
-function nodesBounds(nodes: readonly SvgNode[], m: Matrix): Bounds | undefined {
+async function nodesBounds(nodes: readonly SvgNode[], m: Matrix, pacer: Pacer): Promise<Bounds | undefined> {
   let out: Bounds | undefined;
   const add = (b: Bounds): void => {
     out = out ? { x0: Math.min(out.x0, b.x0), y0: Math.min(out.y0, b.y0), x1: Math.max(out.x1, b.x1), y1: Math.max(out.y1, b.y1) } : b;
   };
   for (const n of nodes) {
+    await pacer.tick();
     const nm = multiply(m, n.transform);
     if (n.kind === 'group') {
-      const b = nodesBounds(n.children, nm);
+      const b = await nodesBounds(n.children, nm, pacer);
       if (b) add(b);
       continue;
     }
@@ -81,6 +83,8 @@ class SvgWriter {
     readonly forms: Map<string, PDFRef> = new Map(),
     /** how colours are written: RGB, or through the output profile to CMYK (the document's writer) */
     private readonly colours: ColourSpaceWriter = RGB_COLOURS,
+    /** the event loop's turns, shared by the writers of one artwork */
+    private readonly pacer: Pacer = new Pacer(),
   ) {
     this.res = new PageResources(doc);
     this.c = new ContentBuilder(this.res, colours);
@@ -95,11 +99,11 @@ class SvgWriter {
   }
 
   /** Children drawn at full opacity in a transparency group form (inside it, alpha starts at 1). */
-  private groupForm(children: SvgNode[]): string {
-    const w = new SvgWriter(this.doc, this.forms, this.colours);
+  private async groupForm(children: SvgNode[]): Promise<string> {
+    const w = new SvgWriter(this.doc, this.forms, this.colours, this.pacer);
     w.c.op('0 g 0 G [] 0 d');
-    for (const child of children) w.node(child, 1);
-    const b = nodesBounds(children, IDENTITY);
+    for (const child of children) await w.node(child, 1);
+    const b = await nodesBounds(children, IDENTITY, this.pacer);
     const key = `svg-group:${this.forms.size}`;
     const ref = this.colours.formStream(this.doc.context, w.c.toString(), {
       Type: 'XObject',
@@ -113,18 +117,22 @@ class SvgWriter {
     return key;
   }
 
-  node(n: SvgNode, alpha: number): void {
+  async node(n: SvgNode, alpha: number): Promise<void> {
     const a = alpha * n.opacity;
     if (a <= 0) return;
+    await this.pacer.tick();
     const c = this.c;
     c.save();
     c.transform(n.transform);
     if (n.clip) this.clip(n.clip);
     if (n.kind === 'group' && n.opacity < 1 && n.children.length > 1) {
       // group opacity composites the group as one picture: a transparency group form
-      c.alpha(a, a).op(`/${this.res.image(this.groupForm(n.children))} Do`);
+      // in the order the expression `c.alpha(…).op(…groupForm(…)…)` evaluated it (objects keep their numbers)
+      const withAlpha = c.alpha(a, a);
+      const form = await this.groupForm(n.children);
+      withAlpha.op(`/${this.res.image(form)} Do`);
     } else if (n.kind === 'group') {
-      for (const child of n.children) this.node(child, a);
+      for (const child of n.children) await this.node(child, a);
     } else {
       if (n.fill) {
         const p = n.fill.paint;
@@ -147,8 +155,11 @@ class SvgWriter {
   }
 }
 
-/** Writes an SVG drawing tree as a form XObject in intrinsic px (see `unitSquare`). */
-export function svgFormXObject(doc: PDFDocument, art: SvgArtwork, colours: ColourSpaceWriter = RGB_COLOURS): PDFRef {
+/**
+ * Writes an SVG drawing tree as a form XObject in intrinsic px (see `unitSquare`), giving the
+ * event loop a turn every few ms (a large artwork is written between other requests).
+ */
+export async function svgFormXObject(doc: PDFDocument, art: SvgArtwork, colours: ColourSpaceWriter = RGB_COLOURS): Promise<PDFRef> {
   const w = new SvgWriter(doc, new Map(), colours);
   w.c.save();
   // a form starts in the graphics state of its caller: colours and dashes to SVG's initial values
@@ -156,7 +167,7 @@ export function svgFormXObject(doc: PDFDocument, art: SvgArtwork, colours: Colou
   // the root <svg> clips to its viewport
   w.c.rect(0, 0, art.width, art.height).op('W n');
   w.c.transform(art.viewBoxTransform);
-  for (const n of art.root) w.node(n, 1);
+  for (const n of art.root) await w.node(n, 1);
   w.c.restore();
   const resources = w.res.build((k) => w.forms.get(k)!);
   return colours.formStream(doc.context, w.c.toString(), {

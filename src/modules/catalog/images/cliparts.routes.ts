@@ -6,14 +6,14 @@ import { ClipartParam, CountEnvelope, DeletedEnvelope, READ, UPLOAD, WRITE, coun
 import { field, readMultipart, requireFile } from '../../../platform/http/multipart.js';
 import { ClipartBatchUploadBody, ClipartListEnvelope, ClipartUpdate, ClipartUploadBody, ImageBatchEnvelope, ImageEnvelope, ImageListEnvelope, PageQuery } from './images.schemas.js';
 import type { ImagesService } from './images.service.js';
-import { UPLOADED, imageReceiver } from './images.routes.js';
+import { SVG_OVER_LIMIT, UPLOADED, imageReceiver } from './images.routes.js';
 import { multipartSchema, noAjv } from '../../../platform/http/multipart-route.js';
 
 /** /cliparts (Image records with type cliparts), /cliparts/mine and /global (numeric Clipart records). */
 export function clipartsRoutes(app: App, deps: { images: ImagesService; pageContext: PageContextFactory }): void {
   const { images } = deps;
   const tags = ['Catalog: cliparts'];
-  const quota = { 402: 'Clipart storage quota exceeded', 413: 'File too large', 415: 'Unsupported type' };
+  const quota = { 402: 'Clipart storage quota exceeded', 413: 'File too large', 415: 'Unsupported type', 422: SVG_OVER_LIMIT };
 
   const imageList = (storeId: string | null) => async (req: { query: never }, ctx: ReturnType<PageContextFactory>) => {
     const page = await images.list(storeId, 'cliparts', req.query, ctx);

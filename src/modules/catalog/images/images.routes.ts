@@ -12,6 +12,10 @@ import { ACCEPTED_TYPES } from '../../../engines/image/upload.js';
 import { multipartSchema, noAjv } from '../../../platform/http/multipart-route.js';
 
 export const UPLOADED = 'File successfully uploaded';
+/** 422 of the upload routes: an SVG over a limit of docs/limits.md "SVG artwork". */
+export const SVG_OVER_LIMIT = 'An SVG over a limit (depth, elements, style sheet size, selectors, selector work, task budget): the message names it';
+/** The 422 of the image uploads: an SVG over a limit, or a PDF refused. */
+const UPLOAD_REFUSED = `${SVG_OVER_LIMIT}; or a PDF refused: a cyclic or damaged page tree, too many objects or too deep nesting, encryption, or data in an outside file (external stream); the message says which`;
 
 function imageType(v: string | undefined): ImageType {
   if (v === undefined || v === '' || v === 'null') return null;
@@ -39,7 +43,7 @@ export function imagesRoutes(app: App, deps: { images: ImagesService; pageContex
     '/images',
     {
       schema: multipartSchema({ tags, summary: 'Upload an image (JPEG, PNG, WebP, TIFF, GIF, SVG sanitised, PDF); thumbnails small, medium and custom', body: ImageUploadBody, response: { 201: ImageEnvelope } }),
-      config: { ...UPLOAD_PUBLIC, errors: { 413: 'File too large', 415: 'Unsupported type', 422: 'A PDF refused: a cyclic or damaged page tree, too many objects or too deep nesting, encryption, or data in an outside file (external stream); the message says which' } },
+      config: { ...UPLOAD_PUBLIC, errors: { 413: 'File too large', 415: 'Unsupported type', 422: UPLOAD_REFUSED } },
       ...noAjv,
     },
     async (req, reply) => {
@@ -53,7 +57,7 @@ export function imagesRoutes(app: App, deps: { images: ImagesService; pageContex
     '/images/batch',
     {
       schema: multipartSchema({ tags, summary: 'Upload up to 20 images (parts named files[])', body: ImageBatchUploadBody, response: { 201: ImageBatchEnvelope } }),
-      config: { ...UPLOAD_PUBLIC, errors: { 413: 'File too large', 415: 'Unsupported type', 422: 'A PDF refused: a cyclic or damaged page tree, too many objects or too deep nesting, encryption, or data in an outside file (external stream); the message says which' } },
+      config: { ...UPLOAD_PUBLIC, errors: { 413: 'File too large', 415: 'Unsupported type', 422: UPLOAD_REFUSED } },
       ...noAjv,
     },
     async (req, reply) => {

@@ -194,7 +194,7 @@ export class ImagesService {
   private rejected(err: unknown): never {
     if (!(err instanceof UploadRejected)) throw err;
     if (err.kind === 'unsupported_type') throw new AppError('unsupported_media_type', err.message);
-    if (err.kind === 'refused_pdf') throw new AppError('unprocessable', err.message, { fields: { file: [err.message] } });
+    if (err.kind === 'refused_pdf' || err.kind === 'over_limit') throw new AppError('unprocessable', err.message, { fields: { file: [err.message] } });
     throw AppError.field('file', err.message);
   }
 
@@ -223,7 +223,7 @@ export class ImagesService {
     if (sniffed.mime === 'image/svg+xml') {
       let svg: Buffer;
       try {
-        svg = sanitizeUploadedSvg(await collect(all, SVG_MAX_BYTES, 'The SVG'));
+        svg = await sanitizeUploadedSvg(await collect(all, SVG_MAX_BYTES, 'The SVG'));
       } catch (err) {
         this.rejected(err);
       }

@@ -14,7 +14,7 @@ async function poppler(buf: Buffer, tool: string, ...args: string[]): Promise<st
     const p = path.join(dir, 'f.pdf');
     await writeFile(p, buf);
     // pdftotext writes to stdout only when told to with a trailing "-"
-    return (await runTool(tool, [...args, p, ...(tool === 'pdftotext' ? ['-'] : [])], { timeoutMs: 30_000 })).stdout;
+    return (await runTool(tool, [...args, p, ...(tool === 'pdftotext' ? ['-'] : [])], { timeoutMs: 30_000, dir })).stdout;
   });
 }
 
@@ -111,7 +111,7 @@ describe('PDF full_prepress', () => {
     const jpegs = async (buf: Buffer) =>
       withTempDir('folio-test', async (dir) => {
         await writeFile(path.join(dir, 'f.pdf'), buf);
-        await runTool('pdfimages', ['-j', '-f', '2', '-l', '2', path.join(dir, 'f.pdf'), path.join(dir, 'img')], { timeoutMs: 30_000 });
+        await runTool('pdfimages', ['-j', '-f', '2', '-l', '2', path.join(dir, 'f.pdf'), path.join(dir, 'img')], { timeoutMs: 30_000, dir });
         const { readdir, readFile } = await import('node:fs/promises');
         const names = (await readdir(dir)).filter((n) => n.endsWith('.jpg'));
         return Promise.all(names.map(async (n) => (await readFile(path.join(dir, n))).toString('base64')));
