@@ -539,3 +539,31 @@ export function deepFreeForm(schema: JsonSchema, src: IdSource): fc.Arbitrary<Ra
     return { contentType: 'application/json', payload: text, label: `${path.join('.')} nested ${depth} deep (${kind})` };
   });
 }
+
+// ---- issue 37: production inputs that once froze or killed the process -----------------
+
+/**
+ * A merge CSV whose first data row holds one cell of `chars` characters (words of one letter,
+ * so text fitting has thousands of words to break): 100,000 once held the event loop 24.6 s,
+ * as no CSV cell had the JSON cells' cap.
+ */
+export function csvWithHugeCell(chars: number, columns: string[] = ['name', 'title', 'url', 'sku']): string {
+  const cell = 'W '.repeat(Math.ceil(chars / 2)).slice(0, chars);
+  const plain = (c: string, i: number) => `${c}-${i}`;
+  return `${columns.join(',')}\n"${cell}",${columns.slice(1).map((c) => plain(c, 1)).join(',')}\n${columns.map((c) => plain(c, 2)).join(',')}\n`;
+}
+
+/** `n` merge records with the card fields (name, title, url, sku): a run long enough to have held the event loop for seconds. */
+export function manyMergeRecords(n: number): Array<Record<string, string>> {
+  return Array.from({ length: n }, (_, i) => ({ name: `Person number ${i + 1} with a longer name`, title: 'Engineer', url: `https://example.com/people/${i + 1}`, sku: `SKU-${i + 1}` }));
+}
+
+/**
+ * An imposition body that asks for millions of slots: an item of `itemMm` (the source's own
+ * size, made by the caller) on a sheet of `sheetMm` a side with no margins or gutter. A 1 mm
+ * item on a 2,000 mm sheet once planned 4,000,000 slots in the request (6.9 s) and grew the
+ * job to 5.5 GB until the process died, on every restart.
+ */
+export function hugeSheetImposition(source: { design_ids: string[] } | { pdf_job_id: string }, sheetMm = 2000): Record<string, unknown> {
+  return { ...source, sheet: { width: sheetMm, height: sheetMm, unit: 'mm' }, margins: 0, gutter: 0, bleed: 'trim', marks: { crop: false, registration: false, color_bar: false, slug: false } };
+}
