@@ -567,3 +567,38 @@ export function manyMergeRecords(n: number): Array<Record<string, string>> {
 export function hugeSheetImposition(source: { design_ids: string[] } | { pdf_job_id: string }, sheetMm = 2000): Record<string, unknown> {
   return { ...source, sheet: { width: sheetMm, height: sheetMm, unit: 'mm' }, margins: 0, gutter: 0, bleed: 'trim', marks: { crop: false, registration: false, color_bar: false, slug: false } };
 }
+
+/**
+ * Issue 37 bodies for an operation, chosen by the fields its JSON schema has, so a route added
+ * later with the same fields inherits them: a `csv` string gets a 100,000-character cell or a
+ * header past the column cap; `records` a cell one over the cap or more keys than a data set
+ * has columns; a `sheet` a 2,000 mm sheet with no margins or gutter (millions of slots for a
+ * small item). Otherwise valid (tame values, a real id for `design_id`/`design_ids`); null
+ * when the schema has none of these fields.
+ */
+export function productionHostileBodies(schema: JsonSchema | null, src: IdSource): fc.Arbitrary<RawBody> | null {
+  const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
+  const designs = src.idsForField?.('design_id') ?? [];
+  const edits: Array<[string, Record<string, unknown>]> = [];
+  if (props.csv?.type === 'string') {
+    edits.push(['csv with a 100,000-character cell', { csv: csvWithHugeCell(100_000) }]);
+    edits.push(['csv of 201 columns', { csv: `${Array.from({ length: 201 }, (_, i) => `c${i}`).join(',')}\n${'1,'.repeat(200)}1\n` }]);
+  }
+  if (props.records?.type === 'array') {
+    edits.push(['records with a cell over 10,000 characters', { records: [{ name: 'W '.repeat(5_001) }] }]);
+    edits.push(['records naming 201 keys', { records: Array.from({ length: 201 }, (_, i) => ({ name: 'x', [`k${i}`]: 'v' })) }]);
+  }
+  if (props.sheet) edits.push(['a 2,000 mm sheet, no margins or gutter', { sheet: { width: 2000, height: 2000, unit: 'mm' }, margins: 0, gutter: 0, spacing: 0, bleed: 'trim' }]);
+  if (edits.length === 0 || !schema) return null;
+  return fc.tuple(fromSchema(schema, { ...src, tame: true }), fc.constantFrom(...edits)).map(([b, [label, edit]]) => {
+    const body: Record<string, unknown> = typeof b === 'object' && b !== null && !Array.isArray(b) ? { ...(b as Record<string, unknown>) } : {};
+    // one data set, one source, one sheet: a real design, so the request reaches the limits
+    for (const k of ['records', 'csv', 'project_id', 'pdf_job_id', 'roll']) delete body[k];
+    if (designs.length > 0) {
+      if (props.design_id) body.design_id = designs[0];
+      if (props.design_ids) body.design_ids = designs.slice(0, 1);
+    }
+    for (const [k, v] of Object.entries(edit)) if (k in props) body[k] = v;
+    return { contentType: 'application/json', payload: JSON.stringify(body), label };
+  });
+}
