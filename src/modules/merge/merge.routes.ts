@@ -12,7 +12,7 @@ import { CreateMergeBody, CreateMergeUpload, MAX_CSV_BYTES, MAX_JSON_BYTES, Merg
 import type { MergeInput, MergeService } from './merge.service.js';
 
 /** Store credentials (store key, JWT + store, API key) with files:render, as the PDF job's server-side callers. */
-export const MERGE_AUTH: RouteAuth = { auth: STORE_KINDS, scope: 'files:render' };
+export const MERGE_AUTH: RouteAuth = { auth: STORE_KINDS, scope: 'files:render', errors: { 422: 'A limit of the data set passed (named in the message): a CSV cell over 10,000 characters, more than 200 columns' } };
 
 const ONE_CSV = 'send one CSV: a `file` part or a `csv` field';
 
@@ -46,7 +46,7 @@ export async function mergeRoutes(app: App, deps: { merge: MergeService }): Prom
           tags: ['Variable data'],
           summary: 'Merge a data set into a design: a page per record (and side), or a PDF per record',
           description:
-            "Fills the design's field layers (`field: {name, type}` on a layer: text, image, qr, barcode) from each record. The data set is JSON `records`, `csv` text, or a multipart `file` part (CSV, UTF-8 with or without BOM, `,` or `;`), up to 10,000 records; `mapping` names the column of a field when they differ; `numbering` numbers the records (`{{n}}`), or prints `count` numbered copies without a data set. Answers 202 with a job: poll `GET /jobs/{id}` for `progress`, then download `pdf_url` (or `zip_url`) and read the per-record `report`. Free of tokens.",
+            "Fills the design's field layers (`field: {name, type}` on a layer: text, image, qr, barcode) from each record. The data set is JSON `records`, `csv` text, or a multipart `file` part (CSV, UTF-8 with or without BOM, `,` or `;`), up to 10,000 records of at most 200 columns, a cell at most 10,000 characters (JSON or CSV; a CSV past a limit is a 422 naming it); `mapping` names the column of a field when they differ; `numbering` numbers the records (`{{n}}`), or prints `count` numbered copies without a data set. Answers 202 with a job: poll `GET /jobs/{id}` for `progress`, then download `pdf_url` (or `zip_url`) and read the per-record `report`. Free of tokens.",
           body: { content: { 'application/json': { schema: CreateMergeBody }, 'multipart/form-data': { schema: CreateMergeUpload } } },
           response: { 202: MergeJobEnvelope },
         },
