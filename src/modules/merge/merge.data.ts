@@ -75,7 +75,8 @@ export async function fromCsv(text: string, field = 'csv'): Promise<DataSet> {
       yield bytes.subarray(at, at + CSV_CHUNK_BYTES);
     }
   }
-  const parser = Readable.from(chunks()).pipe(parse({ delimiter, relax_column_count: true, skip_empty_lines: true, bom: true, trim: false }));
+  const source = Readable.from(chunks());
+  const parser = source.pipe(parse({ delimiter, relax_column_count: true, skip_empty_lines: true, bom: true, trim: false }));
   let header: string[] | null = null;
   const rows: DataSet['rows'] = [];
   try {
@@ -102,6 +103,8 @@ export async function fromCsv(text: string, field = 'csv'): Promise<DataSet> {
     if (e instanceof AppError) throw e;
     throw AppError.field(field, `not readable as CSV: ${(e as Error).message}`);
   } finally {
+    // a limit can end the parse early: the chunks left are dropped
+    source.destroy();
     parser.destroy();
   }
   if (!header) throw AppError.field(field, 'the CSV is empty: a header row, then one row per record');
