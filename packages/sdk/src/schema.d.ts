@@ -11488,6 +11488,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too large: a JSON body over 32 MiB or of more than 250,000 keys (send a large data set as CSV), a CSV over 20 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A limit of the data set passed (named in the message): a CSV cell over 10,000 characters, more than 200 columns */
             422: {
                 headers: {

@@ -8,11 +8,12 @@ import { formToBody, jsonOrForm } from '../../platform/http/multipart-route.js';
 import { STORE_KINDS, storeOf } from '../../platform/http/resource.js';
 import { collect } from '../../platform/http/upload-stream.js';
 import { validateBody } from '../../platform/http/validation.js';
+import { checkJsonKeys } from './merge.data.js';
 import { CreateMergeBody, CreateMergeUpload, MAX_CSV_BYTES, MAX_JSON_BYTES, MergeJobEnvelope } from './merge.schemas.js';
 import type { MergeInput, MergeService } from './merge.service.js';
 
 /** Store credentials (store key, JWT + store, API key) with files:render, as the PDF job's server-side callers. */
-export const MERGE_AUTH: RouteAuth = { auth: STORE_KINDS, scope: 'files:render', errors: { 422: 'A limit of the data set passed (named in the message): a CSV cell over 10,000 characters, more than 200 columns' } };
+export const MERGE_AUTH: RouteAuth = { auth: STORE_KINDS, scope: 'files:render', errors: { 413: 'Too large: a JSON body over 32 MiB or of more than 250,000 keys (send a large data set as CSV), a CSV over 20 MiB', 422: 'A limit of the data set passed (named in the message): a CSV cell over 10,000 characters, more than 200 columns' } };
 
 const ONE_CSV = 'send one CSV: a `file` part or a `csv` field';
 
@@ -39,6 +40,15 @@ export async function mergeRoutes(app: App, deps: { merge: MergeService }): Prom
   await app.register(async (scope) => {
     // the CSV's own cap (one byte over, so that collect names the CSV in the 413)
     await registerMultipart(scope as unknown as App, { fileSize: MAX_CSV_BYTES + 1, files: 1, fields: 20, parts: 22, fieldSize: 1024 * 1024 });
+    // A JSON body of up to 32 MiB: its keys counted (in steps) before the framework's own parser
+    // runs, since parsing and validating cost about one per key (MAX_JSON_KEYS, else 413).
+    const parseJson = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_JSON_BYTES }, async (req: FastifyRequest, body: string | Buffer) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      await checkJsonKeys(text);
+      return new Promise((resolve, reject) => parseJson(req, text, (err, value) => (err ? reject(err) : resolve(value))));
+    });
     scope.post(
       '/merge-jobs',
       {

@@ -52,7 +52,7 @@ export class MergeService {
     const colour = resolveColour(input);
     const numbering = { start: input.numbering?.start ?? 1, step: input.numbering?.step ?? 1, padding: input.numbering?.padding ?? 0 };
     let data: DataSet;
-    if (input.records !== undefined) data = fromJson(input.records);
+    if (input.records !== undefined) data = await fromJson(input.records);
     else if (input.csv !== undefined) data = await fromCsv(input.csv);
     else {
       const count = input.numbering?.count;
