@@ -97,7 +97,7 @@ describe('merge limits and a merge that shares the event loop', () => {
     // The old handler held the loop for the whole run (a health check waited about as long as
     // the job took); now no step holds it long, however slow the machine.
     const worst = Math.max(...pings);
-    expect(worst, `health latencies ${pings.map(Math.round).join(',')} in a run of ${Math.round(runMs)} ms`).toBeLessThan(Math.min(1_000, Math.max(250, runMs / 3)));
+    expect(worst, `health latencies ${pings.map(Math.round).join(',')} in a run of ${Math.round(runMs)} ms`).toBeLessThan(Math.min(1_000, Math.max(400, runMs / 3)));
     expect(delay.max / 1e6).toBeLessThan(1_000);
     // progress moved while the job ran: a value strictly between the start and the total was read
     expect(seen.some((c) => c > 0 && c < N), `progress seen: ${[...new Set(seen)].join(',')}`).toBe(true);
