@@ -54,7 +54,6 @@ import { buildWebhooksModule, type WebhooksModule, type WebhooksOptions } from '
 import { platformGauges } from './platform-gauges.js';
 
 export const VERSION = (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-
 export interface Overrides {
   /** a plan table instead of the file (tests) */
   plans?: PlanTable;
@@ -76,6 +75,7 @@ export interface Overrides {
   studioEngines?: StudioEngines;
   /** the background logger (jobs, audit batches) instead of pino on stderr (tests capture it) */
   logger?: Logger;
+  /** how often a running merge writes its progress (default 1 s; tests read it sooner) */ mergeProgressEveryMs?: number;
 }
 
 /** Everything the service is made of, built from config in one place (the composition root). */
@@ -291,7 +291,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   // Production and previews on the print engine: mockups and proofs, variable data, impositions, gang sheets.
   const mockups = add(buildMockupsModule({ db: database.db, blobs, events, catalog, designs, projects, jobs, pageContext, uploadMaxBytes: config.uploadMaxBytes }));
   await mockups.seedDefaults();
-  add(buildMergeModule({ jobs, designs, projects, catalog, blobs, fetcher }));
+  add(buildMergeModule({ jobs, designs, projects, catalog, blobs, fetcher, progressEveryMs: overrides.mergeProgressEveryMs }));
   const imposition = add(buildImpositionModule({ designs: designs.designs, projects, catalog, blobs, jobs }));
   add(buildGangSheetsModule({ jobs, blobs, source: imposition.source }));
   add(buildCustomizerModule({ apiOrigins: config.customizerApiOrigins }));

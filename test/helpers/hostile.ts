@@ -915,3 +915,66 @@ export function hostileSvgs(): HostileSvg[] {
   ]);
 }
 let builtSvgs: HostileSvg[] | undefined;
+
+// ---- issue 37: production inputs that once froze or killed the process -----------------
+
+/**
+ * A merge CSV whose first data row holds one cell of `chars` characters (words of one letter,
+ * so text fitting has thousands of words to break): 100,000 once held the event loop 24.6 s,
+ * as no CSV cell had the JSON cells' cap.
+ */
+export function csvWithHugeCell(chars: number, columns: string[] = ['name', 'title', 'url', 'sku']): string {
+  const cell = 'W '.repeat(Math.ceil(chars / 2)).slice(0, chars);
+  const plain = (c: string, i: number) => `${c}-${i}`;
+  return `${columns.join(',')}\n"${cell}",${columns.slice(1).map((c) => plain(c, 1)).join(',')}\n${columns.map((c) => plain(c, 2)).join(',')}\n`;
+}
+
+/** `n` merge records with the card fields (name, title, url, sku): a run long enough to have held the event loop for seconds. */
+export function manyMergeRecords(n: number): Array<Record<string, string>> {
+  return Array.from({ length: n }, (_, i) => ({ name: `Person number ${i + 1} with a longer name`, title: 'Engineer', url: `https://example.com/people/${i + 1}`, sku: `SKU-${i + 1}` }));
+}
+
+/**
+ * An imposition body that asks for millions of slots: an item of `itemMm` (the source's own
+ * size, made by the caller) on a sheet of `sheetMm` a side with no margins or gutter. A 1 mm
+ * item on a 2,000 mm sheet once planned 4,000,000 slots in the request (6.9 s) and grew the
+ * job to 5.5 GB until the process died, on every restart.
+ */
+export function hugeSheetImposition(source: { design_ids: string[] } | { pdf_job_id: string }, sheetMm = 2000): Record<string, unknown> {
+  return { ...source, sheet: { width: sheetMm, height: sheetMm, unit: 'mm' }, margins: 0, gutter: 0, bleed: 'trim', marks: { crop: false, registration: false, color_bar: false, slug: false } };
+}
+
+/**
+ * Issue 37 bodies for an operation, chosen by the fields its JSON schema has, so a route added
+ * later with the same fields inherits them: a `csv` string gets a 100,000-character cell or a
+ * header past the column cap; `records` a cell one over the cap or more keys than a data set
+ * has columns; a `sheet` a 2,000 mm sheet with no margins or gutter (millions of slots for a
+ * small item). Otherwise valid (tame values, a real id for `design_id`/`design_ids`); null
+ * when the schema has none of these fields.
+ */
+export function productionHostileBodies(schema: JsonSchema | null, src: IdSource): fc.Arbitrary<RawBody> | null {
+  const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
+  const designs = src.idsForField?.('design_id') ?? [];
+  const edits: Array<[string, Record<string, unknown>]> = [];
+  if (props.csv?.type === 'string') {
+    edits.push(['csv with a 100,000-character cell', { csv: csvWithHugeCell(100_000) }]);
+    edits.push(['csv of 201 columns', { csv: `${Array.from({ length: 201 }, (_, i) => `c${i}`).join(',')}\n${'1,'.repeat(200)}1\n` }]);
+  }
+  if (props.records?.type === 'array') {
+    edits.push(['records with a cell over 10,000 characters', { records: [{ name: 'W '.repeat(5_001) }] }]);
+    edits.push(['records naming 201 keys', { records: Array.from({ length: 201 }, (_, i) => ({ name: 'x', [`k${i}`]: 'v' })) }]);
+  }
+  if (props.sheet) edits.push(['a 2,000 mm sheet, no margins or gutter', { sheet: { width: 2000, height: 2000, unit: 'mm' }, margins: 0, gutter: 0, spacing: 0, bleed: 'trim' }]);
+  if (edits.length === 0 || !schema) return null;
+  return fc.tuple(fromSchema(schema, { ...src, tame: true }), fc.constantFrom(...edits)).map(([b, [label, edit]]) => {
+    const body: Record<string, unknown> = typeof b === 'object' && b !== null && !Array.isArray(b) ? { ...(b as Record<string, unknown>) } : {};
+    // one data set, one source, one sheet: a real design, so the request reaches the limits
+    for (const k of ['records', 'csv', 'project_id', 'pdf_job_id', 'roll']) delete body[k];
+    if (designs.length > 0) {
+      if (props.design_id) body.design_id = designs[0];
+      if (props.design_ids) body.design_ids = designs.slice(0, 1);
+    }
+    for (const [k, v] of Object.entries(edit)) if (k in props) body[k] = v;
+    return { contentType: 'application/json', payload: JSON.stringify(body), label };
+  });
+}

@@ -1059,7 +1059,7 @@ export interface paths {
         put?: never;
         /**
          * Impose a PDF job, designs or a project onto press sheets (n-up, two-sided, booklets)
-         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). Give exactly one source: `pdf_job_id` (a completed print-ready PDF job of this store), `design_ids` or `project_id` (rendered through the print path). Each source page is embedded once as a vector form and drawn wherever it lands; fonts stay embedded. A sheet too small for the layout, pages of different trim sizes, or a failed PDF job is a 422; a PDF job still running is a 409. Give `booklet` for saddle-stitched or perfect-bound booklets (one spread per sheet side). Free of tokens.
+         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). Give exactly one source: `pdf_job_id` (a completed print-ready PDF job of this store), `design_ids` or `project_id` (rendered through the print path). Each source page is embedded once as a vector form and drawn wherever it lands; fonts stay embedded. A sheet too small for the layout, pages of different trim sizes, a failed PDF job, or a limit passed is a 422 naming it (items at least 5 × 5 mm, at most 5,000 slots a sheet, 100,000 slots and 5,000 sheets an imposition: checked before the job exists); a PDF job still running is a 409. Give `booklet` for saddle-stitched or perfect-bound booklets (one spread per sheet side). Free of tokens.
          *
          *     Credentials: B, JS, K; scope `files:render`.
          */
@@ -1101,7 +1101,7 @@ export interface paths {
         put?: never;
         /**
          * Merge a data set into a design: a page per record (and side), or a PDF per record
-         * @description Fills the design's field layers (`field: {name, type}` on a layer: text, image, qr, barcode) from each record. The data set is JSON `records`, `csv` text, or a multipart `file` part (CSV, UTF-8 with or without BOM, `,` or `;`), up to 10,000 records; `mapping` names the column of a field when they differ; `numbering` numbers the records (`{{n}}`), or prints `count` numbered copies without a data set. Answers 202 with a job: poll `GET /jobs/{id}` for `progress`, then download `pdf_url` (or `zip_url`) and read the per-record `report`. Free of tokens.
+         * @description Fills the design's field layers (`field: {name, type}` on a layer: text, image, qr, barcode) from each record. The data set is JSON `records`, `csv` text, or a multipart `file` part (CSV, UTF-8 with or without BOM, `,` or `;`), up to 10,000 records of at most 200 columns, a cell at most 10,000 characters (JSON or CSV; a CSV past a limit is a 422 naming it); `mapping` names the column of a field when they differ; `numbering` numbers the records (`{{n}}`), or prints `count` numbered copies without a data set. Answers 202 with a job: poll `GET /jobs/{id}` for `progress`, then download `pdf_url` (or `zip_url`) and read the per-record `report`. Free of tokens.
          *
          *     Credentials: B, JS, K; scope `files:render`.
          */
@@ -10183,6 +10183,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request cannot be done as asked: a limit passed (named in the message) or a source that does not fit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
             /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
             429: {
                 headers: {
@@ -10947,7 +10956,7 @@ export interface operations {
                                 };
                                 /** @description Press sheets to print */
                                 sheets: number;
-                                /** @description Every side of every sheet (the first 200) */
+                                /** @description Every side of every sheet: the first 200, and no more sides than hold 10,000 slots between them (the first side always) */
                                 sides: {
                                     /** @description 1-based page of the imposed file */
                                     page: number;
@@ -11005,6 +11014,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request cannot be done as asked: a limit passed (named in the message) or a source that does not fit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
                 };
             };
             /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
@@ -11211,7 +11229,7 @@ export interface operations {
                                 };
                                 /** @description Press sheets to print */
                                 sheets: number;
-                                /** @description Every side of every sheet (the first 200) */
+                                /** @description Every side of every sheet: the first 200, and no more sides than hold 10,000 slots between them (the first side always) */
                                 sides: {
                                     /** @description 1-based page of the imposed file */
                                     page: number;
@@ -11347,7 +11365,7 @@ export interface operations {
                      * @default false
                      */
                     crop_marks?: boolean;
-                    /** @description Or the data set as CSV text: a header row, then one record per row; `,` or `;` delimited (detected from the header), UTF-8 with or without BOM, quoted fields may hold delimiters and line breaks */
+                    /** @description Or the data set as CSV text: a header row, then one record per row; `,` or `;` delimited (detected from the header), UTF-8 with or without BOM, quoted fields may hold delimiters and line breaks. At most 200 columns and 10000 characters a cell (as a JSON cell): 422 naming the cell otherwise */
                     csv?: string;
                     /** @description The design (template) whose field layers are filled: one page per record */
                     design_id?: string;
@@ -11391,7 +11409,7 @@ export interface operations {
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
                     /** @description Or a project: its designs (oldest first) are the sides, one page per record and side */
                     project_id?: string;
-                    /** @description The data set as JSON rows (column → value); numbers and booleans are printed as text, null is no value */
+                    /** @description The data set as JSON rows (column → value); numbers and booleans are printed as text, null is no value. At most 200 columns between all records, a string cell at most 10000 characters */
                     records?: {
                         [key: string]: string | number | boolean | null;
                     }[];
@@ -11531,6 +11549,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: a JSON body over 32 MiB or of more than 250,000 keys (send a large data set as CSV), a CSV over 20 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A limit of the data set passed (named in the message): a CSV cell over 10,000 characters, more than 200 columns */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
                 };
             };
             /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */

@@ -6,11 +6,13 @@
 import { PDFDocument } from 'pdf-lib';
 import type { NestResult } from '../nesting/index.js';
 import type { Rect } from './geometry.js';
-import { ImpositionError, planBooklet, planImposition, type BookletOptions, type ImposeOptions, type Plan, type PlannedSide, type SourceInfo } from './plan.js';
+import { planBooklet, type BookletOptions } from './booklet.js';
+import { ImpositionError, planImposition, type ImposeOptions, type Plan, type PlannedSide, type SourceInfo } from './plan.js';
 import { describeSource, drawPlan, sourcePages, type DrawOptions, type SourcePage } from './render.js';
 
 export * from './geometry.js';
 export * from './plan.js';
+export * from './booklet.js';
 export { describeSource, drawPlan, embedPagesOnce, sourcePages } from './render.js';
 export type { DrawOptions, MarkOptions, SourcePage } from './render.js';
 

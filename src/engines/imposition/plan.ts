@@ -8,7 +8,7 @@ import { rot, type Edges, type Rect, type Rotation } from './geometry.js';
 
 export class ImpositionError extends Error {
   constructor(
-    readonly code: 'sheet_too_small' | 'mixed_page_sizes' | 'invalid_source' | 'invalid_options' | 'too_many_sheets',
+    readonly code: 'sheet_too_small' | 'mixed_page_sizes' | 'invalid_source' | 'invalid_options' | 'too_many_sheets' | 'too_many_slots' | 'item_too_small',
     message: string,
     readonly details: Record<string, unknown> = {},
   ) {
@@ -107,18 +107,56 @@ const EPS = 1e-6;
 
 /** Sheets one imposition may print (a file of 10,000 pages at most, two sides a sheet). */
 export const MAX_SHEETS = 5000;
+/**
+ * Items on one sheet side (slots, blank or not). A sheet side is one page of the file with an
+ * object per slot: 5,000 is 10 mm labels on a 13 × 19 in sheet several times over. Checked
+ * from the grid's dimensions, before a slot exists.
+ */
+export const MAX_SLOTS_PER_SHEET = 5000;
+/** Slots of a whole imposition, every side of every sheet together (each is drawn and reported). */
+export const MAX_SLOTS_PER_JOB = 100_000;
+/** The smallest item (trim width and height) an imposition places, in mm. */
+export const MIN_ITEM_MM = 5;
+const MIN_ITEM_PT = (MIN_ITEM_MM * 72) / 25.4;
+
+/** 422-worthy when a page is smaller than MIN_ITEM_MM either way. */
+export function checkItemSize(trim: { w: number; h: number }): void {
+  if (trim.w + EPS < MIN_ITEM_PT || trim.h + EPS < MIN_ITEM_PT) {
+    throw new ImpositionError('item_too_small', `an imposed item is at least ${MIN_ITEM_MM} × ${MIN_ITEM_MM} mm; these pages are ${mmText(trim.w)} × ${mmText(trim.h)} mm`, { min_item_mm: MIN_ITEM_MM, item_mm: [mmOf(trim.w), mmOf(trim.h)] });
+  }
+}
+
+const mmOf = (pt: number): number => Math.round((pt * 25.4 * 1000) / 72) / 1000;
+const mmText = (pt: number): string => String(Math.round(mmOf(pt) * 10) / 10);
 
 function countFit(avail: number, size: number, gap: number): number {
   return avail + EPS < size ? 0 : Math.floor((avail + gap + EPS) / (size + gap));
 }
 
-/** The best grid of items on the sheet, or the given rows × cols; 422-worthy error when nothing fits. */
-export function fitGrid(item: { w: number; h: number }, bleed: number, o: GridOptions): Grid {
+interface GridSize {
+  W: number;
+  H: number;
+  rows: number;
+  cols: number;
+  rotated: boolean;
+  iw: number;
+  ih: number;
+  availW: number;
+  availH: number;
+}
+
+/**
+ * The best grid's dimensions (no cells yet), or the given rows × cols: 422-worthy errors when
+ * nothing fits or the grid has more than MAX_SLOTS_PER_SHEET slots. Arithmetic only, so a
+ * request can ask it of any sheet and item.
+ */
+export function sizeGrid(item: { w: number; h: number }, o: GridOptions): GridSize {
   if (o.layout !== 'auto' && o.sides === 'work_and_turn' && o.layout.cols % 2) throw new ImpositionError('invalid_options', `work and turn needs an even number of columns (fronts on the left half, backs on the right); got ${o.layout.cols}`);
   if (o.layout !== 'auto' && o.sides === 'work_and_tumble' && o.layout.rows % 2) throw new ImpositionError('invalid_options', `work and tumble needs an even number of rows (fronts on the top half, backs on the bottom); got ${o.layout.rows}`);
+  checkItemSize(item);
   const sheets = o.sheet.orientation === 'auto' ? [false, true] : [o.sheet.orientation === 'landscape' !== o.sheet.width > o.sheet.height];
   const turns = o.rotate ? [false, true] : [false];
-  let best: Grid | null = null;
+  let best: GridSize | null = null;
   let bestCount = -1;
   for (const flipSheet of sheets) {
     const W = flipSheet ? o.sheet.height : o.sheet.width;
@@ -141,13 +179,7 @@ export function fitGrid(item: { w: number; h: number }, bleed: number, o: GridOp
       const count = rows * cols;
       if (count <= 0 || count <= bestCount) continue;
       bestCount = count;
-      const blockW = cols * iw + (cols - 1) * o.gutter.x;
-      const blockH = rows * ih + (rows - 1) * o.gutter.y;
-      const x0 = o.sides === 'work_and_turn' ? (W - blockW) / 2 : o.margins.left + (availW - blockW) / 2;
-      const y0 = o.sides === 'work_and_tumble' ? (H - blockH) / 2 : o.margins.bottom + (availH - blockH) / 2;
-      const cells: Rect[] = [];
-      for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) cells.push({ x: x0 + c * (iw + o.gutter.x), y: y0 + (rows - 1 - r) * (ih + o.gutter.y), w: iw, h: ih });
-      best = { sheet: { width: W, height: H }, rows, cols, rotated, cells, clips: cells.map((cell, i) => clipOf(cell, i, rows, cols, bleed, o, W, H)) };
+      best = { W, H, rows, cols, rotated, iw, ih, availW, availH };
     }
   }
   if (!best) {
@@ -157,7 +189,25 @@ export function fitGrid(item: { w: number; h: number }, bleed: number, o: GridOp
       sheet_pt: [o.sheet.width, o.sheet.height],
     });
   }
+  if (bestCount > MAX_SLOTS_PER_SHEET) {
+    throw new ImpositionError('too_many_slots', `this layout puts ${bestCount} items on a sheet; an imposition places at most ${MAX_SLOTS_PER_SHEET} a sheet (give a layout of rows × cols, or larger margins or gutter)`, {
+      slots_per_sheet: bestCount,
+      max_slots_per_sheet: MAX_SLOTS_PER_SHEET,
+    });
+  }
   return best;
+}
+
+/** The best grid of items on the sheet, or the given rows × cols; 422-worthy error when nothing fits or it holds too many. */
+export function fitGrid(item: { w: number; h: number }, bleed: number, o: GridOptions): Grid {
+  const { W, H, rows, cols, rotated, iw, ih, availW, availH } = sizeGrid(item, o);
+  const blockW = cols * iw + (cols - 1) * o.gutter.x;
+  const blockH = rows * ih + (rows - 1) * o.gutter.y;
+  const x0 = o.sides === 'work_and_turn' ? (W - blockW) / 2 : o.margins.left + (availW - blockW) / 2;
+  const y0 = o.sides === 'work_and_tumble' ? (H - blockH) / 2 : o.margins.bottom + (availH - blockH) / 2;
+  const cells: Rect[] = [];
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) cells.push({ x: x0 + c * (iw + o.gutter.x), y: y0 + (rows - 1 - r) * (ih + o.gutter.y), w: iw, h: ih });
+  return { sheet: { width: W, height: H }, rows, cols, rotated, cells, clips: cells.map((cell, i) => clipOf(cell, i, rows, cols, bleed, o, W, H)) };
 }
 
 /** The trim plus the bleed kept: half the gutter towards a neighbour, up to the sheet edge outside. */
@@ -185,9 +235,41 @@ function backRotation(front: Rotation, turn: 'turn' | 'tumble'): Rotation {
   return rot(front + ((turn === 'turn') === sideways ? 180 : 0));
 }
 
+export interface ImpositionSize {
+  /** items on each sheet (the front half of a work-and-turn / tumble plate) */
+  perSheet: number;
+  sheets: number;
+  /** slots drawn over every side of every sheet */
+  slots: number;
+}
+
+/**
+ * What a flat imposition would print, by arithmetic alone: 422-worthy errors for an item
+ * under MIN_ITEM_MM, a sheet too small, more than MAX_SLOTS_PER_SHEET slots a sheet, more than
+ * MAX_SHEETS sheets or MAX_SLOTS_PER_JOB slots. The request asks this before any work;
+ * planImposition asks it again before it builds anything.
+ */
+export function sizeImposition(src: SourceInfo, o: ImposeOptions): ImpositionSize {
+  if (src.pages < 1) throw new ImpositionError('invalid_source', 'the source has no pages');
+  const g = sizeGrid(src.trim, o);
+  const cells = g.rows * g.cols;
+  const paired = o.sides === 'work_and_turn' || o.sides === 'work_and_tumble';
+  const K = paired ? cells / 2 : cells;
+  const duplex = o.sides !== 'simplex';
+  const items = duplex ? Math.ceil(src.pages / 2) : src.pages;
+  const sheets = o.order === 'step_and_repeat' ? items * Math.max(1, Math.ceil((o.copies ?? K) / K)) : Math.ceil((items * (o.copies ?? 1)) / K);
+  if (sheets > MAX_SHEETS) throw new ImpositionError('too_many_sheets', `this would print ${sheets} sheets; one imposition prints at most ${MAX_SHEETS}`, { sheets, per_sheet: K });
+  // every cell of a side is drawn (blank or not); sheetwise has two sides a sheet
+  const slots = sheets * cells * (o.sides === 'sheetwise' ? 2 : 1);
+  if (slots > MAX_SLOTS_PER_JOB) {
+    throw new ImpositionError('too_many_slots', `this would place ${slots} items (${sheets} sheets of ${K}); one imposition places at most ${MAX_SLOTS_PER_JOB}`, { slots, max_slots: MAX_SLOTS_PER_JOB, sheets, per_sheet: K });
+  }
+  return { perSheet: K, sheets, slots };
+}
+
 /** Every sheet side of a flat (non-booklet) imposition. */
 export function planImposition(src: SourceInfo, o: ImposeOptions): Plan {
-  if (src.pages < 1) throw new ImpositionError('invalid_source', 'the source has no pages');
+  sizeImposition(src, o);
   const grid = fitGrid(src.trim, src.bleed, o);
   const duplex = o.sides !== 'simplex';
   const paired = o.sides === 'work_and_turn' || o.sides === 'work_and_tumble';
@@ -206,9 +288,6 @@ export function planImposition(src: SourceInfo, o: ImposeOptions): Plan {
   const items = duplex ? Math.ceil(src.pages / 2) : src.pages;
   const front = (item: number): number | null => (duplex ? 2 * item : item);
   const back = (item: number): number | null => (2 * item + 1 < src.pages ? 2 * item + 1 : null);
-
-  const wanted = o.order === 'step_and_repeat' ? items * Math.max(1, Math.ceil((o.copies ?? K) / K)) : Math.ceil((items * (o.copies ?? 1)) / K);
-  if (wanted > MAX_SHEETS) throw new ImpositionError('too_many_sheets', `this would print ${wanted} sheets; one imposition prints at most ${MAX_SHEETS}`, { sheets: wanted, per_sheet: K });
   // Which item each slot of each sheet holds (null: blank).
   const sheets: Array<Array<number | null>> = [];
   if (o.order === 'step_and_repeat') {
@@ -254,7 +333,7 @@ export function planImposition(src: SourceInfo, o: ImposeOptions): Plan {
       return place(cell, it === null || it === undefined ? null : back(it), backRotation(r0, turn), turn === 'turn' ? 'x' : 'y');
     });
     if (paired) {
-      const all = [...fronts, ...backs];
+      const all = fronts.concat(backs);
       sides.push({ sheet: s + 1, side: 'both', items: all, cropRects: all.map((f) => f.trim), folds: [] });
     } else {
       sides.push({ sheet: s + 1, side: 'front', items: fronts, cropRects: fronts.map((f) => f.trim), folds: [] });
@@ -262,81 +341,4 @@ export function planImposition(src: SourceInfo, o: ImposeOptions): Plan {
     }
   });
   return { sheet: grid.sheet, sides, sheets: sheets.length, grid, perSheet: K, blanks };
-}
-
-export interface BookletOptions {
-  sheet: SheetSpec;
-  binding: 'saddle_stitch' | 'perfect_bound';
-  /** perfect binding: pages per folded section (a multiple of 4) */
-  signaturePages: number;
-  /** creep: how far (pt) each sheet further in is pushed towards the spine */
-  creep: number;
-  bleed: BleedMode;
-  margins: Edges;
-}
-
-/**
- * Saddle-stitch order for one nested section of n pages (n a multiple of 4), 1-based within
- * the section: sheet i prints [n - 2i, 2i + 1] on its front and [2i + 2, n - 2i - 1] on its back.
- */
-export function saddleOrder(n: number): Array<{ front: [number, number]; back: [number, number] }> {
-  if (n % 4 !== 0 || n < 4) throw new ImpositionError('invalid_options', `a folded section has a multiple of 4 pages (got ${n})`);
-  return Array.from({ length: n / 4 }, (_, i) => ({ front: [n - 2 * i, 2 * i + 1] as [number, number], back: [2 * i + 2, n - 2 * i - 1] as [number, number] }));
-}
-
-/** A booklet: each sheet side holds one spread (two pages about the spine at the sheet's centre), printed sheetwise. */
-export function planBooklet(src: SourceInfo, o: BookletOptions): Plan {
-  if (src.pages < 1) throw new ImpositionError('invalid_source', 'the source has no pages');
-  const total = Math.ceil(src.pages / 4) * 4;
-  const sectionSize = o.binding === 'saddle_stitch' ? total : o.signaturePages;
-  if (sectionSize % 4 !== 0) throw new ImpositionError('invalid_options', `signature_pages must be a multiple of 4 (got ${sectionSize})`);
-  const { w: tw, h: th } = src.trim;
-  const b = o.bleed === 'keep' ? src.bleed : 0;
-  // The spread (with outer bleed) must fit inside the margins; turn the sheet if it only fits that way.
-  const needW = 2 * tw + 2 * b;
-  const needH = th + 2 * b;
-  const fits = (W: number, H: number) => needW <= W - o.margins.left - o.margins.right + EPS && needH <= H - o.margins.top - o.margins.bottom + EPS;
-  const portrait = { width: Math.min(o.sheet.width, o.sheet.height), height: Math.max(o.sheet.width, o.sheet.height) };
-  const landscape = { width: portrait.height, height: portrait.width };
-  const choices = o.sheet.orientation === 'auto' ? [o.sheet.width <= o.sheet.height ? portrait : landscape, o.sheet.width <= o.sheet.height ? landscape : portrait] : [o.sheet.orientation === 'portrait' ? portrait : landscape];
-  const sheet = choices.find((s) => fits(s.width, s.height));
-  if (!sheet) throw new ImpositionError('sheet_too_small', 'the sheet is too small for a spread of two pages inside the margins', { spread_pt: [needW, needH], sheet_pt: [o.sheet.width, o.sheet.height] });
-  const W = sheet.width;
-  const H = sheet.height;
-  const spine = W / 2;
-  const y = (H - th) / 2;
-  const sides: PlannedSide[] = [];
-  let sheetNo = 0;
-  let blanks = total - src.pages;
-  let signature = 0;
-  for (let start = 0; start < total; start += sectionSize) {
-    const n = Math.min(sectionSize, total - start);
-    signature++;
-    const order = saddleOrder(n);
-    order.forEach((sh, i) => {
-      sheetNo++;
-      const shift = i * o.creep;
-      for (const [side, pair] of [['front', sh.front], ['back', sh.back]] as const) {
-        const [lp, rp] = pair.map((p) => start + p - 1) as [number, number];
-        const left: PlacedItem = {
-          page: lp < src.pages ? lp : null,
-          trim: { x: spine - tw, y, w: tw, h: th },
-          rotation: 0,
-          // Outer bleed on three sides; the spine side stops at the fold. Creep pushes the page towards the spine.
-          clip: { x: spine - tw - b + shift, y: y - b, w: tw + b - shift, h: th + 2 * b },
-          shift: { x: shift, y: 0 },
-        };
-        const right: PlacedItem = {
-          page: rp < src.pages ? rp : null,
-          trim: { x: spine, y, w: tw, h: th },
-          rotation: 0,
-          clip: { x: spine, y: y - b, w: tw + b - shift, h: th + 2 * b },
-          shift: { x: -shift, y: 0 },
-        };
-        sides.push({ sheet: sheetNo, side, items: [left, right], cropRects: [{ x: spine - tw, y, w: 2 * tw, h: th }], folds: [spine], signature });
-      }
-    });
-  }
-  blanks = Math.max(0, blanks);
-  return { sheet, sides, sheets: sheetNo, grid: null, perSheet: 4, blanks };
 }

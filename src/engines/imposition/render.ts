@@ -5,33 +5,8 @@
  * copied once for the whole document.
  */
 import fontkit from '@pdf-lib/fontkit';
-import {
-  clip,
-  cmyk,
-  concatTransformationMatrix,
-  decodePDFRawStream,
-  drawObject,
-  endPath,
-  lineTo,
-  moveTo,
-  PDFContentStream,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFObjectCopier,
-  PDFRawStream,
-  PDFRef,
-  PDFStream,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  setLineWidth,
-  setStrokingCmykColor,
-  stroke,
-  type PDFFont,
-  type PDFOperator,
-  type PDFPage,
-} from 'pdf-lib';
+import { cmyk, decodePDFRawStream, PDFContentStream, PDFDict, PDFDocument, PDFName, PDFObjectCopier, PDFRawStream, PDFRef, PDFStream, type PDFFont, type PDFPage } from 'pdf-lib';
+import { nativeFlateStream } from '../pdf/content.js';
 import { matchDefaultFont, readDefaultFont } from '../pdf/index.js';
 import { placementMatrix, type Rect } from './geometry.js';
 import { ImpositionError, type Plan, type PlannedSide, type SourceInfo } from './plan.js';
@@ -162,21 +137,23 @@ export async function drawPlan(src: PDFDocument, boxes: SourcePage[], plan: Plan
     page.setMediaBox(0, 0, W, H);
     page.setBleedBox(0, 0, W, H);
     page.setTrimBox(0, 0, W, H);
-    const ops: PDFOperator[] = [];
-    const names = new Map<number, PDFName>();
+    // The placements (and crop marks) as content text, one line per slot, compressed natively:
+    // thousands of slots a side were thousands of operator objects, and spreading them into
+    // pushOperators(...ops) overflowed the stack from about 8,000 slots.
+    const lines: string[] = [];
+    const names = new Set<number>();
     for (const it of side.items) {
       if (it.page === null) continue;
-      let name = names.get(it.page);
-      if (!name) {
-        name = PDFName.of(`P${it.page + 1}`);
-        page.node.setXObject(name, forms.get(it.page)!);
-        names.set(it.page, name);
+      if (!names.has(it.page)) {
+        page.node.setXObject(PDFName.of(`P${it.page + 1}`), forms.get(it.page)!);
+        names.add(it.page);
       }
       const m = placementMatrix(boxes[it.page]!.trim, it.trim, it.rotation, it.shift);
       const c = it.clip;
-      ops.push(pushGraphicsState(), rectangle(r(c.x), r(c.y), r(c.w), r(c.h)), clip(), endPath(), concatTransformationMatrix(...(m.map(r) as [number, number, number, number, number, number])), drawObject(name), popGraphicsState());
+      lines.push(`q\n${r(c.x)} ${r(c.y)} ${r(c.w)} ${r(c.h)} re\nW\nn\n${m.map(r).join(' ')} cm\n/P${it.page + 1} Do\nQ`);
     }
-    page.pushOperators(...ops);
+    if (opts.marks.cropMarks) cropMarkLines(side, plan, lines);
+    if (lines.length) page.node.addContentStream(out.context.register(nativeFlateStream(out.context, lines.join('\n'))));
     drawMarks(page, side, plan, opts.marks, font, total);
   }
   return out.save({ useObjectStreams: true });
@@ -215,41 +192,109 @@ function crosses(s: Segment, q: Rect): boolean {
   return along && across;
 }
 
-function drawMarks(page: PDFPage, side: PlannedSide, plan: Plan, marks: MarkOptions, font: PDFFont | null, total: number): void {
+/**
+ * Rectangles bucketed on a uniform grid (cells about the size of an item), so "which items
+ * does this mark touch" looks at a few neighbours instead of every item of the side: crop
+ * marks once compared every segment with every item, quadratic in the slots.
+ */
+class RectIndex {
+  private readonly buckets = new Map<number, number[]>();
+  private readonly size: number;
+
+  constructor(
+    readonly rects: Rect[],
+    W: number,
+    H: number,
+  ) {
+    let sum = 0;
+    for (const q of rects) sum += Math.max(q.w, q.h);
+    // about an item a cell, never more than 1,024 cells across the sheet
+    this.size = Math.max(rects.length ? sum / rects.length : 1, W / 1024, H / 1024, 1);
+    rects.forEach((q, i) => this.cells(q.x, q.y, q.x + q.w, q.y + q.h, (k) => {
+      const b = this.buckets.get(k);
+      if (b) b.push(i);
+      else this.buckets.set(k, [i]);
+    }));
+  }
+
+  private cells(x0: number, y0: number, x1: number, y1: number, visit: (key: number) => void): void {
+    const s = this.size;
+    for (let ix = Math.floor(x0 / s); ix <= Math.floor(x1 / s); ix++) for (let iy = Math.floor(y0 / s); iy <= Math.floor(y1 / s); iy++) visit((ix + 2048) * 8192 + iy + 2048);
+  }
+
+  /** Whether `test` holds for a rectangle near the box (each candidate may be tried more than once). */
+  some(x0: number, y0: number, x1: number, y1: number, test: (q: Rect) => boolean): boolean {
+    let hit = false;
+    this.cells(x0, y0, x1, y1, (k) => {
+      if (hit) return;
+      for (const i of this.buckets.get(k) ?? []) if (test(this.rects[i]!)) return void (hit = true);
+    });
+    return hit;
+  }
+
+  /** Every index near the box, duplicates possible. */
+  near(x0: number, y0: number, x1: number, y1: number, visit: (i: number) => void): void {
+    this.cells(x0, y0, x1, y1, (k) => {
+      for (const i of this.buckets.get(k) ?? []) visit(i);
+    });
+  }
+}
+
+/** Crop marks of a side as content lines (one hairline path in registration colour), appended to `out`. */
+function cropMarkLines(side: PlannedSide, plan: Plan, out: string[]): void {
   const { width: W, height: H } = side.size ?? plan.sheet;
   const sheetRect: Rect = { x: 0, y: 0, w: W, h: H };
-  const drawn = side.items.map((i) => i.clip);
-  if (marks.cropMarks) {
-    const len = 4 * MM;
-    const segs: Segment[] = [];
-    for (const t of side.cropRects) {
-      // Marks start clear of the bleed: the item's own drawn area, at least 2 mm off the trim.
-      const off = Math.max(2 * MM, ...side.items.filter((i) => overlapsRect(i.trim, t)).map((i) => Math.max(i.trim.x - i.clip.x, i.trim.y - i.clip.y, i.clip.x + i.clip.w - i.trim.x - i.trim.w, i.clip.y + i.clip.h - i.trim.y - i.trim.h) + 1));
-      const xs = [t.x, t.x + t.w];
-      const ys = [t.y, t.y + t.h];
-      for (const x of xs) {
-        segs.push({ x1: x, y1: t.y - off, x2: x, y2: t.y - off - len }, { x1: x, y1: t.y + t.h + off, x2: x, y2: t.y + t.h + off + len });
-      }
-      for (const y of ys) {
-        segs.push({ x1: t.x - off, y1: y, x2: t.x - off - len, y2: y }, { x1: t.x + t.w + off, y1: y, x2: t.x + t.w + off + len, y2: y });
-      }
+  const len = 4 * MM;
+  const trims = new RectIndex(
+    side.items.map((i) => i.trim),
+    W,
+    H,
+  );
+  const drawn = new RectIndex(
+    side.items.map((i) => i.clip),
+    W,
+    H,
+  );
+  const segs: Segment[] = [];
+  for (const t of side.cropRects) {
+    // Marks start clear of the bleed: the item's own drawn area, at least 2 mm off the trim.
+    let off = 2 * MM;
+    trims.near(t.x, t.y, t.x + t.w, t.y + t.h, (k) => {
+      const i = side.items[k]!;
+      if (overlapsRect(i.trim, t)) off = Math.max(off, Math.max(i.trim.x - i.clip.x, i.trim.y - i.clip.y, i.clip.x + i.clip.w - i.trim.x - i.trim.w, i.clip.y + i.clip.h - i.trim.y - i.trim.h) + 1);
+    });
+    for (const x of [t.x, t.x + t.w]) {
+      segs.push({ x1: x, y1: t.y - off, x2: x, y2: t.y - off - len }, { x1: x, y1: t.y + t.h + off, x2: x, y2: t.y + t.h + off + len });
     }
-    for (const fold of side.folds) {
-      const t = side.cropRects[0];
-      if (t) segs.push({ x1: fold, y1: t.y - 2 * MM, x2: fold, y2: t.y - 2 * MM - len }, { x1: fold, y1: t.y + t.h + 2 * MM, x2: fold, y2: t.y + t.h + 2 * MM + len });
+    for (const y of [t.y, t.y + t.h]) {
+      segs.push({ x1: t.x - off, y1: y, x2: t.x - off - len, y2: y }, { x1: t.x + t.w + off, y1: y, x2: t.x + t.w + off + len, y2: y });
     }
-    const seen = new Set<string>();
-    // One hairline path in registration colour for all of the side's marks (a few operators per mark).
-    const path: PDFOperator[] = [];
-    for (const s of segs) {
-      const key = [s.x1, s.y1, s.x2, s.y2].map((v) => v.toFixed(2)).join(',');
-      if (seen.has(key)) continue;
-      seen.add(key);
-      if (!inside(s, sheetRect) || drawn.some((d) => crosses(s, d))) continue;
-      path.push(moveTo(r(s.x1), r(s.y1)), lineTo(r(s.x2), r(s.y2)));
-    }
-    if (path.length) page.pushOperators(pushGraphicsState(), setStrokingCmykColor(1, 1, 1, 1), setLineWidth(CROP_MARK_WIDTH), ...path, stroke(), popGraphicsState());
   }
+  for (const fold of side.folds) {
+    const t = side.cropRects[0];
+    if (t) segs.push({ x1: fold, y1: t.y - 2 * MM, x2: fold, y2: t.y - 2 * MM - len }, { x1: fold, y1: t.y + t.h + 2 * MM, x2: fold, y2: t.y + t.h + 2 * MM + len });
+  }
+  const seen = new Set<string>();
+  const path: string[] = [];
+  for (const s of segs) {
+    const key = [s.x1, s.y1, s.x2, s.y2].map((v) => v.toFixed(2)).join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (!inside(s, sheetRect)) continue;
+    const pad = 0.5;
+    if (drawn.some(Math.min(s.x1, s.x2) - pad, Math.min(s.y1, s.y2) - pad, Math.max(s.x1, s.x2) + pad, Math.max(s.y1, s.y2) + pad, (d) => crosses(s, d))) continue;
+    path.push(`${r(s.x1)} ${r(s.y1)} m\n${r(s.x2)} ${r(s.y2)} l`);
+  }
+  if (path.length === 0) return;
+  // one operator a line, as pdf-lib writes them
+  out.push('q', '1 1 1 1 K', `${CROP_MARK_WIDTH} w`);
+  for (const p of path) out.push(p);
+  out.push('S', 'Q');
+}
+
+/** Registration targets, colour bar and slug line: where they cover no item and no other mark. */
+function drawMarks(page: PDFPage, side: PlannedSide, plan: Plan, marks: MarkOptions, font: PDFFont | null, total: number): void {
+  const { width: W, height: H } = side.size ?? plan.sheet;
   const content = side.items.map((i) => i.clip);
   // Marks never cover an item's printed area, nor each other.
   const taken: Rect[] = [];
@@ -308,9 +353,13 @@ function overlapsRect(a: Rect, b: Rect): boolean {
 
 function union(rs: Rect[]): Rect | null {
   if (rs.length === 0) return null;
-  const x0 = Math.min(...rs.map((q) => q.x));
-  const y0 = Math.min(...rs.map((q) => q.y));
-  const x1 = Math.max(...rs.map((q) => q.x + q.w));
-  const y1 = Math.max(...rs.map((q) => q.y + q.h));
+  // a loop, not Math.min(...rs): a side holds thousands of rectangles
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const q of rs) {
+    x0 = Math.min(x0, q.x);
+    y0 = Math.min(y0, q.y);
+    x1 = Math.max(x1, q.x + q.w);
+    y1 = Math.max(y1, q.y + q.h);
+  }
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }

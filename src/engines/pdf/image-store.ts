@@ -115,11 +115,15 @@ export class ImageStore {
    * CMYK (`cmyk`): rasters through the ICC transform two at a time, written in drawing order;
    * vector artwork stays vector, its colours written by `colours` (the document's CMYK writer).
    */
-  async embedAll(doc: PDFDocument, cmyk?: CmykImageOptions, colours?: ColourSpaceWriter): Promise<void> {
+  /** `between`: awaited before each image (a long merge gives the event loop back there). */
+  async embedAll(doc: PDFDocument, cmyk?: CmykImageOptions, colours?: ColourSpaceWriter, between?: () => Promise<void>): Promise<void> {
     const todo = [...this.used].filter(([key]) => !this.embedded.has(key) && !key.endsWith(GROUP_SUFFIX));
     if (cmyk) {
       const isVector = ([key]: [string, unknown]) => Boolean(this.ready.get(key)!.svg || this.ready.get(key)!.pdf);
-      for (const [key, u] of todo.filter(isVector)) this.embedded.set(key, await embedImage(doc, this.ready.get(key)!, u.svgScale, cmyk, colours));
+      for (const [key, u] of todo.filter(isVector)) {
+        await between?.();
+        this.embedded.set(key, await embedImage(doc, this.ready.get(key)!, u.svgScale, cmyk, colours));
+      }
       const rasters = todo.filter((t) => !isVector(t));
       const prepared: Promise<PreparedCmyk>[] = [];
       let next = 0;
@@ -134,10 +138,14 @@ export class ImageStore {
       for (let i = 0; i < rasters.length; i++) {
         const p = await prepared[i]!;
         start();
+        await between?.();
         this.embedded.set(rasters[i]![0], registerImageCmyk(doc, p));
       }
     } else {
-      for (const [key, u] of todo) this.embedded.set(key, await embedImage(doc, this.ready.get(key)!, u.svgScale));
+      for (const [key, u] of todo) {
+        await between?.();
+        this.embedded.set(key, await embedImage(doc, this.ready.get(key)!, u.svgScale));
+      }
     }
     for (const key of this.used.keys()) {
       if (!key.endsWith(GROUP_SUFFIX) || this.embedded.has(key)) continue;

@@ -5,10 +5,30 @@ import type { StylesObject } from './text-layout.js';
 const RE_NEWLINE = /\r?\n/;
 
 let segmenter: Intl.Segmenter | undefined;
-/** Fabric splits text into graphemes with Intl.Segmenter where the runtime has it. */
+/** Longest piece handed to Intl.Segmenter at once (V8's segmenting is quadratic in the input's length). */
+const SEGMENT_CHUNK = 256;
+
+/**
+ * Fabric splits text into graphemes with Intl.Segmenter where the runtime has it. V8's
+ * segmenter takes time quadratic in the string's length (40,000 characters: about a second), so
+ * a long text is cut first where a cut cannot split a grapheme: between two ASCII characters
+ * other than CR LF (no ASCII character extends, joins or prepends a cluster).
+ */
 export function graphemeSplit(s: string): string[] {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  return Array.from(segmenter.segment(s), (x) => x.segment);
+  if (s.length <= SEGMENT_CHUNK) return Array.from(segmenter.segment(s), (x) => x.segment);
+  const out: string[] = [];
+  let start = 0;
+  let i = SEGMENT_CHUNK;
+  while (i < s.length) {
+    if (s.charCodeAt(i - 1) < 0x80 && s.charCodeAt(i) < 0x80 && !(s.charCodeAt(i - 1) === 13 && s.charCodeAt(i) === 10)) {
+      for (const x of segmenter.segment(s.slice(start, i))) out.push(x.segment);
+      start = i;
+      i += SEGMENT_CHUNK;
+    } else i++;
+  }
+  for (const x of segmenter.segment(s.slice(start))) out.push(x.segment);
+  return out;
 }
 
 /** Fabric v6 serialises styles as [{start, end, style}] over graphemes, newlines not counted. */

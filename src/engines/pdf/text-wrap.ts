@@ -84,7 +84,8 @@ function wrapLine(input: WrapInput, state: { dynamicMinWidth: number }, lineInde
       lineWidth += additionalSpace;
     }
     if (!lineJustStarted && !byGrapheme) line.push(infix);
-    line = line.concat(word);
+    // appended in place: concat copied the whole line per word (quadratic in a long line's words)
+    for (const g of word) line.push(g);
     infixWidth = byGrapheme ? 0 : input.measureWord([infix], lineIndex, offset);
     offset++;
     lineJustStarted = false;

@@ -20,6 +20,7 @@ import { DEFAULT_MIN_FONT_SIZE, fillTokens, tokensOf, type FieldLayer, type Fiel
 import { MergeRecord, RecordIssue, RecordReport } from './merge-types.js';
 import { Segment, PreparedSide, MergeAssets } from './sides.js';
 import { PRODUCER, ColourSetup, round, boxed } from './merge-shared.js';
+import { Turns } from '../../platform/turns.js';
 
 export interface FieldOutcome {
   layers: Layer[];
@@ -60,6 +61,8 @@ export class DocWriter {
     private readonly warn: (w: RenderWarning) => void,
     private readonly colour: ColourSetup,
     private readonly title: string,
+    /** where long work gives the event loop back (shared with the merge's record loop) */
+    readonly turns: Turns,
   ) {
     this.doc = doc;
     this.colours = colour.profile ? new CmykColours(colour.profile, colour.standard === 'pdf_x1a') : undefined;
@@ -69,13 +72,13 @@ export class DocWriter {
     this.measure = new TextPainter(undefined as never, this.fonts, doc);
   }
 
-  static async open(sides: PreparedSide[], assets: AssetResolver, opts: { cropMarks: boolean; title?: string; colour: ColourSetup }, warn: (w: RenderWarning) => void): Promise<DocWriter> {
+  static async open(sides: PreparedSide[], assets: AssetResolver, opts: { cropMarks: boolean; title?: string; colour: ColourSetup; turns?: Turns }, warn: (w: RenderWarning) => void): Promise<DocWriter> {
     const doc = await PDFDocument.create();
     doc.registerFontkit(fontkit);
     doc.setProducer(PRODUCER);
     doc.setCreator('Folio');
     if (opts.title) doc.setTitle(opts.title);
-    const w = new DocWriter(doc, sides, assets, opts.cropMarks, warn, opts.colour, opts.title ?? '');
+    const w = new DocWriter(doc, sides, assets, opts.cropMarks, warn, opts.colour, opts.title ?? '', opts.turns ?? new Turns());
     await w.drawStatic();
     return w;
   }
@@ -233,6 +236,8 @@ export class DocWriter {
   }
 
   private async layout(l: Layer, where = 'layers'): Promise<TextLayout> {
+    // fitting a long text lays it out up to a dozen times: each layout is a step of its own
+    await this.turns.check();
     for (const q of textFontQueries(l)) {
       const { face } = await this.fonts.load(q.family, q.weight, q.style);
       // once per family (the warning list is deduplicated), as for the static layers
@@ -338,21 +343,26 @@ export class DocWriter {
   async flush(): Promise<void> {
     if (this.recordImages.length === 0) return;
     const { profile, standard } = this.colour;
-    await this.images.embedAll(this.doc, profile ? { profile, flattenAlpha: standard === 'pdf_x1a' } : undefined, this.colours);
+    await this.images.embedAll(this.doc, profile ? { profile, flattenAlpha: standard === 'pdf_x1a' } : undefined, this.colours, () => this.turns.check());
     for (const ref of this.recordImages) this.images.release(ref);
     this.recordImages = [];
   }
 
-  /** Embeds images and fonts, writes the forms' and pages' resources, saves. */
+  /**
+   * Embeds images and fonts, writes the forms' and pages' resources, saves. A form and a page
+   * per record add up (10,000 of each): the loops give the event loop back every slice.
+   */
   async finish(): Promise<Buffer> {
+    const turns = this.turns;
     const { profile, standard } = this.colour;
-    await this.images.embedAll(this.doc, profile ? { profile, flattenAlpha: standard === 'pdf_x1a' } : undefined, this.colours);
+    await this.images.embedAll(this.doc, profile ? { profile, flattenAlpha: standard === 'pdf_x1a' } : undefined, this.colours, () => turns.check());
     await this.fonts.embedAll();
     await embedGlyphFonts(this.doc);
     const ctx = this.doc.context;
     // CMYK: every colour of the document through the profile at once, then written into the forms
     if (this.colours) await this.colours.resolve(ctx);
     for (const f of this.forms) {
+      await turns.check();
       const media = f.media;
       if (this.colours && f.flattened) {
         this.warn({ code: 'TRANSPARENCY_FLATTENED', page: 0, message: 'PDF/X-1a allows no transparency: translucent colours and image alpha were composited onto white', details: { standard } });
@@ -363,6 +373,7 @@ export class DocWriter {
       else ctx.assign(f.ref, PDFRawStream.of(ctx.obj({ ...dict, Filter: 'FlateDecode' } as never) as unknown as PDFDict, f.content));
     }
     for (const { page, xobjects } of this.pages) {
+      await turns.check();
       const xo = ctx.obj({});
       for (const [name, ref] of xobjects) xo.set(PDFName.of(name), ref);
       page.node.set(PDFName.of('Resources'), ctx.obj({ ProcSet: ['PDF'], XObject: xo }));

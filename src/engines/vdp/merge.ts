@@ -14,6 +14,7 @@ import { MergeRecord, RecordReport, MergeOptions, MergeResult, MergeRecordFailur
 import { prepareSides, MergeAssets } from './sides.js';
 import { DocWriter } from './doc-writer.js';
 import { colourSetup, FLUSH_EVERY, PREFETCH } from './merge-shared.js';
+import { Turns } from '../../platform/turns.js';
 
 /**
  * Merges the records into the sides. A bad record (missing value, text that does not fit with
@@ -35,9 +36,11 @@ export async function mergeRecords(sidesIn: readonly PageSpec[], records: readon
   };
   const reports: RecordReport[] = [];
   const zipFiles: Record<string, Uint8Array> = {};
-  const single: DocWriter | null = opts.output === 'pdf' ? await DocWriter.open(sides, merged, { cropMarks, colour, ...(opts.title ? { title: opts.title } : {}) }, warn) : null;
+  // a record takes a few ms: the loop (and the writers' long steps) give the event loop back every slice
+  const turns = new Turns();
+  const single: DocWriter | null = opts.output === 'pdf' ? await DocWriter.open(sides, merged, { cropMarks, colour, turns, ...(opts.title ? { title: opts.title } : {}) }, warn) : null;
   const stem = opts.fileStem ?? 'record';
-  const width = String(Math.max(...records.map((r) => r.record), 1)).length;
+  const width = String(records.reduce((m, r) => Math.max(m, r.record), 1)).length;
   let mergedCount = 0;
   let pages = 0;
 
@@ -54,10 +57,11 @@ export async function mergeRecords(sidesIn: readonly PageSpec[], records: readon
   for (let i = 0; i < PREFETCH; i++) prefetch(i);
 
   for (const [i, rec] of records.entries()) {
+    await turns.check();
     opts.signal?.throwIfAborted();
     prefetch(i + PREFETCH);
     const report: RecordReport = { record: rec.record, status: 'skipped', pages: null, file: null, shrunk: [], overflow: [], errors: [] };
-    const writer = single ?? (await DocWriter.open(sides, merged, { cropMarks, colour, ...(opts.title ? { title: `${opts.title} — record ${rec.record}` } : {}) }, warn));
+    const writer = single ?? (await DocWriter.open(sides, merged, { cropMarks, colour, turns, ...(opts.title ? { title: `${opts.title} — record ${rec.record}` } : {}) }, warn));
     if (rec.problem) report.errors.push({ code: 'bad_row', message: rec.problem });
     const filled: (Layer | null)[][] = [];
     if (!rec.problem) {

@@ -1,8 +1,14 @@
-import { drawGang, fromPt, SHEET_PRESETS, toPt, type LengthUnit, type SheetPreset } from '../../engines/imposition/index.js';
-import { checkFits, nest, NestingError, shelfPack, type NestItem, type NestOptions } from '../../engines/nesting/index.js';
+import { fromPt, SHEET_PRESETS, toPt, type LengthUnit, type SheetPreset } from '../../engines/imposition/index.js';
+import { NestingError, type NestItem, type NestOptions } from '../../engines/nesting/index.js';
 import { bind, jobKind, JobFailure, type JobBinding } from '../../platform/queue/registry.js';
+import { backgroundSandbox } from '../../platform/sandbox/background.js';
+import { BudgetExceeded, SandboxTaskError, taskModule } from '../../platform/sandbox/pool.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { DesignSource } from '../imposition/design-source.js';
+import type { GangTaskInput, GangTaskOutput } from './gang-sheets.task.js';
+
+/** What nesting and drawing may use (2,000 copies at most: a few seconds, well under 200 MiB). */
+export const GANG_BUDGET = { timeMs: 180_000, memoryMb: 1024 };
 
 /** The request with every default filled in. */
 export interface GangOptions {
@@ -96,43 +102,46 @@ export function gangJob(deps: () => { blobs: BlobStore; source: DesignSource }):
     const sizes = new Map(source.pages(designs).map((d) => [d.id, d.trim]));
     const items: NestItem[] = p.items.map((i) => ({ id: i.design_id, width: sizes.get(i.design_id)!.w, height: sizes.get(i.design_id)!.h, quantity: i.quantity }));
     const merged = mergeItems(items);
-    // Each way round the sheet can go (orientation auto): the fewest sheets, then the shortest use, wins.
-    let best: { o: ReturnType<typeof nestOptions>; nested: ReturnType<typeof nest> } | null = null;
-    for (const o of nestCandidates(p.options)) {
-      if (checkFits(merged, o).length) continue;
-      const r = nest(merged, o);
-      if (!best || r.sheets.length < best.nested.sheets.length || (r.sheets.length === best.nested.sheets.length && r.utilisation > best.nested.utilisation + 1e-9)) best = { o, nested: r };
-    }
-    if (!best) throw new JobFailure('a design does not fit the roll or sheet', { code: new NestingError('', []).code });
-    const { o, nested } = best;
-    ctx.signal.throwIfAborted();
     const pageOf = Object.fromEntries(ids.map((id, i) => [id, i]));
-    const m = o.margin;
-    const out = await drawGang(bytes, nested, { margins: { top: m, right: m, bottom: m, left: m }, pageOf }, { marks: { cropMarks: false, registrationMarks: false, colorBar: false, slug: null }, title: p.name, signal: ctx.signal });
+    // Nesting (about n² in the copies) and drawing run in the background sandbox, off the event loop.
+    const out = await runGangTask({ source: new Uint8Array(bytes), items: merged, candidates: nestCandidates(p.options), pageOf, title: p.name });
+    ctx.signal.throwIfAborted();
+    const m = out.candidate.margin;
     const key = gangKey(storeId, ctx.id);
-    await blobs.put(key, Buffer.from(out.pdf), { contentType: 'application/pdf' });
+    await blobs.put(key, Buffer.from(out.pdf.buffer, out.pdf.byteOffset, out.pdf.byteLength), { contentType: 'application/pdf' });
     const unit = lengthUnit(p.options);
     const roll = p.options.roll !== null;
-    const lengthPt = roll ? nested.sheets.reduce((a, s) => a + s.height + 2 * m, 0) : nested.lengthUsed + (nested.sheets.length - 1) * 2 * m + m;
-    const shelf = shelfPack(merged, o);
-    const rotatedCount = new Map<string, number>();
-    for (const pl of nested.placements) if (pl.rotated) rotatedCount.set(pl.id, (rotatedCount.get(pl.id) ?? 0) + 1);
+    const lengthPt = roll ? out.sheets.reduce((a, s) => a + s.height + 2 * m, 0) : out.lengthUsed + (out.sheets.length - 1) * 2 * m + m;
     const result: GangResult = {
       pdf_key: key,
       size_bytes: out.pdf.length,
       length_used: round(fromPt(lengthPt, unit)),
-      utilisation: round(nested.utilisation, 4),
+      utilisation: round(out.utilisation, 4),
       report: {
-        strategy: nested.strategy,
-        sheets: out.plan.sides.map((s, i) => ({ page: i + 1, width: round(fromPt(s.size!.width, unit)), height: round(fromPt(s.size!.height, unit)) })),
-        placed: nested.placements.length,
-        shelf_utilisation: round(shelf.utilisation, 4),
-        items: merged.map((i) => ({ design_id: i.id, quantity: i.quantity, width_mm: round(fromPt(i.width, 'mm'), 2), height_mm: round(fromPt(i.height, 'mm'), 2), rotated: rotatedCount.get(i.id) ?? 0 })),
+        strategy: out.strategy,
+        sheets: out.pages.map((s, i) => ({ page: i + 1, width: round(fromPt(s.width, unit)), height: round(fromPt(s.height, unit)) })),
+        placed: out.placed,
+        shelf_utilisation: round(out.shelfUtilisation, 4),
+        items: merged.map((i) => ({ design_id: i.id, quantity: i.quantity, width_mm: round(fromPt(i.width, 'mm'), 2), height_mm: round(fromPt(i.height, 'mm'), 2), rotated: out.rotated[i.id] ?? 0 })),
       },
     };
     await ctx.saveProgress(result);
     return result;
   });
+}
+
+/** Nesting and drawing in the background sandbox: a design that fits nowhere or a spent budget fails the job with its message. */
+export async function runGangTask(input: GangTaskInput): Promise<GangTaskOutput> {
+  try {
+    return await backgroundSandbox().run<GangTaskOutput>(taskModule(import.meta.url, 'gang-sheets.task'), 'gangTask', input, GANG_BUDGET, [input.source.buffer as ArrayBuffer]);
+  } catch (err) {
+    if (err instanceof SandboxTaskError && err.errorName === 'NestingError') throw new JobFailure(err.message, { code: new NestingError('', []).code });
+    if (err instanceof SandboxTaskError && err.errorName === 'ImpositionError') throw new JobFailure(err.message, { code: err.code ?? 'imposition' });
+    if (err instanceof BudgetExceeded) {
+      throw new JobFailure(err.limit === 'memory' ? `the gang sheet needed more than ${err.value} MiB of memory` : `the gang sheet did not finish within ${err.value / 1000} s`, { limit: err.limit });
+    }
+    throw err;
+  }
 }
 
 /** The same design named twice counts once, with the quantities added. */

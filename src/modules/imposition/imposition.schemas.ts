@@ -123,7 +123,7 @@ export const ImpositionReport = Type.Object({
         { description: "Where each item's trim lands (from the sheet's lower-left corner)" },
       ),
     }),
-    { description: 'Every side of every sheet (the first 200)' },
+    { description: 'Every side of every sheet: the first 200, and no more sides than hold 10,000 slots between them (the first side always)' },
   ),
 });
 

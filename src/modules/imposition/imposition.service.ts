@@ -8,7 +8,7 @@ import { fileJobView } from '../jobs/file-job-view.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import { PDF_KIND, type PdfResult } from '../print/print.kinds.js';
 import type { DesignSource } from './design-source.js';
-import { IMPOSITION_KIND, planFor, sheetOf, type ImpositionOptions, type ImpositionPayload, type ImpositionResult } from './imposition.jobs.js';
+import { checkPlan, IMPOSITION_KIND, sheetOf, type ImpositionOptions, type ImpositionPayload, type ImpositionResult } from './imposition.jobs.js';
 import type { CreateImposition, ImpositionJob } from './imposition.schemas.js';
 
 
@@ -70,14 +70,25 @@ export class ImpositionService {
       designIds = designs.map((d) => d.id);
       pages = this.deps.source.pages(designs).map((p) => ({ trim: p.trim, bleed: p.bleed, media: p.bleed }));
     }
-    // Everything knowable now is answered now: mixed sizes, a sheet too small, a bad section size.
+    // Everything knowable now is answered now, by arithmetic before any slot exists: mixed sizes,
+    // an item too small, a sheet too small, too many slots or sheets, a bad section size.
     let src: SourceInfo;
     try {
       src = describeSource(pages);
-      planFor(options, src);
+      checkPlan(options, src);
     } catch (err) {
       if (err instanceof ImpositionError) {
-        const field = { mixed_page_sizes: body.pdf_job_id ? 'pdf_job_id' : body.design_ids ? 'design_ids' : 'project_id', sheet_too_small: 'sheet', too_many_sheets: 'copies', invalid_source: 'pdf_job_id', invalid_options: body.booklet ? 'booklet' : 'layout' }[err.code];
+        const source = body.pdf_job_id ? 'pdf_job_id' : body.design_ids ? 'design_ids' : 'project_id';
+        const field = {
+          mixed_page_sizes: source,
+          item_too_small: source,
+          sheet_too_small: 'sheet',
+          too_many_sheets: 'copies',
+          // too many a sheet: the sheet and layout; too many in all: the copies
+          too_many_slots: err.details.slots_per_sheet !== undefined ? 'sheet' : 'copies',
+          invalid_source: 'pdf_job_id',
+          invalid_options: body.booklet ? 'booklet' : 'layout',
+        }[err.code];
         throw unprocessable(err, field);
       }
       throw err;

@@ -19,12 +19,12 @@ export interface MergeModule extends FolioModule {
 }
 
 /** Variable-data printing: POST /merge-jobs, the `merge` job kind and its view. */
-export function buildMergeModule(deps: { jobs: JobsService; designs: DesignsModule; projects: ProjectsService; catalog: CatalogModule; blobs: BlobStore; fetcher: SafeFetcher }): MergeModule {
+export function buildMergeModule(deps: { jobs: JobsService; designs: DesignsModule; projects: ProjectsService; catalog: CatalogModule; blobs: BlobStore; fetcher: SafeFetcher; progressEveryMs?: number }): MergeModule {
   const service = new MergeService({ jobs: deps.jobs, designs: deps.designs.designs, projects: deps.projects, blobs: deps.blobs });
   return {
     name: 'merge',
     service,
-    jobs: [mergeJob(() => ({ designs: deps.designs.designs, catalog: deps.catalog, blobs: deps.blobs, fetcher: deps.fetcher }))],
+    jobs: [mergeJob(() => ({ designs: deps.designs.designs, catalog: deps.catalog, blobs: deps.blobs, fetcher: deps.fetcher, progressEveryMs: deps.progressEveryMs }))],
     views: { [MERGE_KIND.type]: (job) => service.present(job as never) },
     jobSchemas: [MergeJob],
     routes: (app: App) => mergeRoutes(app, { merge: service }),

@@ -7,6 +7,7 @@ import type { DocService } from '../../platform/docs/doc.service.js';
 import type { DesignJson } from '../designs/designs.service.js';
 import { pageSpecOf } from '../print/page-spec.js';
 import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
+import { Turns } from '../../platform/turns.js';
 import { mergeAssets } from './merge.assets.js';
 
 /** Variable-data merge: queued → processing → completed | failed. Free (no plan quota names it). */
@@ -67,8 +68,39 @@ export function mergeFileKey(storeId: string, jobId: string, output: 'pdf' | 'zi
   return `merge/${storeId}/${jobId}.${output}`;
 }
 
+/** The data set's blob: NDJSON (the columns, then a row a line), written and read a row at a time. */
 export function dataKey(storeId: string, id: string): string {
-  return `merge-data/${storeId}/${id}.json`;
+  return `merge-data/${storeId}/${id}.ndjson`;
+}
+
+/**
+ * The data set as NDJSON: `{"columns":[…]}`, then one row a line. 20 MiB of cells stringified
+ * (or parsed) in one call holds the event loop for a few hundred milliseconds; a row at a
+ * time, with the loop given back every slice, does not.
+ */
+export async function writeDataSet(data: DataSet): Promise<Buffer> {
+  const turns = new Turns();
+  const lines = [JSON.stringify({ columns: data.columns })];
+  for (const row of data.rows) {
+    lines.push(JSON.stringify(row));
+    await turns.check();
+  }
+  return Buffer.from(lines.join('\n'), 'utf8');
+}
+
+/** The stored data set as the engine's records (the mapping and numbering applied), a row at a time. */
+export async function readRecords(key: string, bytes: Buffer, mapping: Record<string, string>, numbering: Numbering): Promise<MergeRecord[]> {
+  const text = bytes.toString('utf8');
+  // a job queued before the data set was NDJSON: one JSON document
+  if (key.endsWith('.json')) return toRecords(JSON.parse(text) as DataSet, mapping, numbering);
+  const turns = new Turns();
+  const lines = text.split('\n');
+  const records: MergeRecord[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    records.push(toRecord(JSON.parse(lines[i]!) as DataSet['rows'][number], i - 1, mapping, numbering));
+    await turns.check();
+  }
+  return records;
 }
 
 /** `{{n}}` of the record at `index` (0-based). */
@@ -78,14 +110,17 @@ export function numberOf(numbering: Numbering, index: number): string {
 
 /** The records the engine merges: cells by data name (the mapping applied), `n` the sequence number. */
 export function toRecords(data: DataSet, mapping: Record<string, string>, numbering: Numbering): MergeRecord[] {
-  return data.rows.map((row, i) => {
-    const values: Record<string, string | undefined> = Object.create(null) as Record<string, string | undefined>;
-    for (const [k, v] of Object.entries(row.values)) if (v !== null) values[k] = v;
-    values.n = numberOf(numbering, i);
-    // a mapping to `n` (and no column of that name) reads the record number
-    for (const [name, column] of Object.entries(mapping)) values[name] = column === 'n' && !(column in row.values) ? values.n : (row.values[column] ?? undefined);
-    return { record: i + 1, values, ...(row.problem ? { problem: row.problem } : {}) };
-  });
+  return data.rows.map((row, i) => toRecord(row, i, mapping, numbering));
+}
+
+/** One row (0-based `i`) as the engine's record. */
+export function toRecord(row: DataSet['rows'][number], i: number, mapping: Record<string, string>, numbering: Numbering): MergeRecord {
+  const values: Record<string, string | undefined> = Object.create(null) as Record<string, string | undefined>;
+  for (const [k, v] of Object.entries(row.values)) if (v !== null) values[k] = v;
+  values.n = numberOf(numbering, i);
+  // a mapping to `n` (and no column of that name) reads the record number
+  for (const [name, column] of Object.entries(mapping)) values[name] = column === 'n' && !(column in row.values) ? values.n : (row.values[column] ?? undefined);
+  return { record: i + 1, values, ...(row.problem ? { problem: row.problem } : {}) };
 }
 
 export interface MergeJobDeps {
@@ -117,8 +152,8 @@ export function mergeJob(deps: () => MergeJobDeps): JobBinding {
       if (!design) throw new JobFailure(`design ${id} no longer exists`);
       sides.push(pageSpecOf(design));
     }
-    const data = JSON.parse((await blobs.get(p.data_key).catch(() => Promise.reject(new JobFailure('the data set of this job is gone')))).toString('utf8')) as DataSet;
-    const records = toRecords(data, p.mapping, p.numbering);
+    const stored = await blobs.get(p.data_key).catch(() => Promise.reject(new JobFailure('the data set of this job is gone')));
+    const records = await readRecords(p.data_key, stored, p.mapping, p.numbering);
     let last = Date.now();
     let saving: Promise<void> = Promise.resolve();
     const total = records.length;

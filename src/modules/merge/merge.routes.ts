@@ -8,11 +8,12 @@ import { formToBody, jsonOrForm } from '../../platform/http/multipart-route.js';
 import { STORE_KINDS, storeOf } from '../../platform/http/resource.js';
 import { collect } from '../../platform/http/upload-stream.js';
 import { validateBody } from '../../platform/http/validation.js';
+import { checkJsonKeys } from './merge.data.js';
 import { CreateMergeBody, CreateMergeUpload, MAX_CSV_BYTES, MAX_JSON_BYTES, MergeJobEnvelope } from './merge.schemas.js';
 import type { MergeInput, MergeService } from './merge.service.js';
 
 /** Store credentials (store key, JWT + store, API key) with files:render, as the PDF job's server-side callers. */
-export const MERGE_AUTH: RouteAuth = { auth: STORE_KINDS, scope: 'files:render' };
+export const MERGE_AUTH: RouteAuth = { auth: STORE_KINDS, scope: 'files:render', errors: { 413: 'Too large: a JSON body over 32 MiB or of more than 250,000 keys (send a large data set as CSV), a CSV over 20 MiB', 422: 'A limit of the data set passed (named in the message): a CSV cell over 10,000 characters, more than 200 columns' } };
 
 const ONE_CSV = 'send one CSV: a `file` part or a `csv` field';
 
@@ -39,6 +40,15 @@ export async function mergeRoutes(app: App, deps: { merge: MergeService }): Prom
   await app.register(async (scope) => {
     // the CSV's own cap (one byte over, so that collect names the CSV in the 413)
     await registerMultipart(scope as unknown as App, { fileSize: MAX_CSV_BYTES + 1, files: 1, fields: 20, parts: 22, fieldSize: 1024 * 1024 });
+    // A JSON body of up to 32 MiB: its keys counted (in steps) before the framework's own parser
+    // runs, since parsing and validating cost about one per key (MAX_JSON_KEYS, else 413).
+    const parseJson = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_JSON_BYTES }, async (req: FastifyRequest, body: string | Buffer) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      await checkJsonKeys(text);
+      return new Promise((resolve, reject) => parseJson(req, text, (err, value) => (err ? reject(err) : resolve(value))));
+    });
     scope.post(
       '/merge-jobs',
       {
@@ -46,7 +56,7 @@ export async function mergeRoutes(app: App, deps: { merge: MergeService }): Prom
           tags: ['Variable data'],
           summary: 'Merge a data set into a design: a page per record (and side), or a PDF per record',
           description:
-            "Fills the design's field layers (`field: {name, type}` on a layer: text, image, qr, barcode) from each record. The data set is JSON `records`, `csv` text, or a multipart `file` part (CSV, UTF-8 with or without BOM, `,` or `;`), up to 10,000 records; `mapping` names the column of a field when they differ; `numbering` numbers the records (`{{n}}`), or prints `count` numbered copies without a data set. Answers 202 with a job: poll `GET /jobs/{id}` for `progress`, then download `pdf_url` (or `zip_url`) and read the per-record `report`. Free of tokens.",
+            "Fills the design's field layers (`field: {name, type}` on a layer: text, image, qr, barcode) from each record. The data set is JSON `records`, `csv` text, or a multipart `file` part (CSV, UTF-8 with or without BOM, `,` or `;`), up to 10,000 records of at most 200 columns, a cell at most 10,000 characters (JSON or CSV; a CSV past a limit is a 422 naming it); `mapping` names the column of a field when they differ; `numbering` numbers the records (`{{n}}`), or prints `count` numbered copies without a data set. Answers 202 with a job: poll `GET /jobs/{id}` for `progress`, then download `pdf_url` (or `zip_url`) and read the per-record `report`. Free of tokens.",
           body: { content: { 'application/json': { schema: CreateMergeBody }, 'multipart/form-data': { schema: CreateMergeUpload } } },
           response: { 202: MergeJobEnvelope },
         },

@@ -14,7 +14,7 @@ import { MAX_PDF_PAGES } from '../print/print.kinds.js';
 import { resolveColour } from '../print/print.service.js';
 import type { ProjectJson } from '../projects/index.js';
 import { fromCsv, fromJson } from './merge.data.js';
-import { dataKey, MERGE_KIND, mergeFileKey, type DataSet, type MergeJobResult, type MergePayload, type MergeProgress } from './merge.jobs.js';
+import { dataKey, MERGE_KIND, mergeFileKey, writeDataSet, type DataSet, type MergeJobResult, type MergePayload, type MergeProgress } from './merge.jobs.js';
 import { MAX_RECORDS, type CreateMergeBody, type MergeJob } from './merge.schemas.js';
 
 
@@ -52,8 +52,8 @@ export class MergeService {
     const colour = resolveColour(input);
     const numbering = { start: input.numbering?.start ?? 1, step: input.numbering?.step ?? 1, padding: input.numbering?.padding ?? 0 };
     let data: DataSet;
-    if (input.records !== undefined) data = fromJson(input.records);
-    else if (input.csv !== undefined) data = fromCsv(input.csv);
+    if (input.records !== undefined) data = await fromJson(input.records);
+    else if (input.csv !== undefined) data = await fromCsv(input.csv);
     else {
       const count = input.numbering?.count;
       if (!count) throw AppError.field('records', 'send the data set (records, csv or a CSV file part), or numbering.count for numbered copies without one');
@@ -81,7 +81,7 @@ export class MergeService {
     if (Object.keys(fields).length) throw AppError.validation(fields);
 
     const key = dataKey(storeId, randomUUID());
-    await this.deps.blobs.put(key, JSON.stringify(data), { contentType: 'application/json' });
+    await this.deps.blobs.put(key, await writeDataSet(data), { contentType: 'application/x-ndjson' });
     const payload: MergePayload = {
       design_id: input.design_id ?? null,
       project_id: input.project_id ?? null,

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { isolatedDatabase, type IsolatedDatabase } from '../../helpers/database.js';
 import { signUp } from '../../helpers/factories.js';
 import { waitFor } from '../../helpers/wait.js';
-import { crashOnce, crashRetry } from './fixtures/crash-kinds.js';
+import { crashOnce, crashPoison, crashRetry } from './fixtures/crash-kinds.js';
 
 const script = path.resolve(import.meta.dirname, 'fixtures/crash-worker.ts');
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -24,7 +24,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-crash-'));
   const dbEnv = db.url ? db.env : { DATABASE_URL: `sqlite://${path.join(dir, 'jobs.db')}` };
   // The test's own app only creates jobs; the worker processes run them.
-  t = await buildTestApp({ env: dbEnv, jobs: [bind(crashRetry, async () => ({ attempt: 0 })), bind(crashOnce, async () => ({ attempt: 0 }))] });
+  t = await buildTestApp({ env: dbEnv, jobs: [bind(crashRetry, async () => ({ attempt: 0 })), bind(crashOnce, async () => ({ attempt: 0 })), bind(crashPoison, async () => ({ attempt: 0 }))] });
   workerEnv = {
     PATH: process.env.PATH ?? '',
     ...dbEnv,
@@ -123,5 +123,38 @@ describe('a worker process killed in the middle of a job', () => {
     second.child.kill('SIGTERM');
     const exit = await second.exited;
     expect(exit, second.lines.join("\n")).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe('a poison job: one that takes its worker down every time it runs (issue 37)', () => {
+  it('is given up after its attempts, each counted before the handler ran; the next worker fails it without running it and lives', async () => {
+    const user = await signUp(t.app);
+    await t.deps.wallet.credit(user.id, 1000, 'test_funds');
+    const before = await t.deps.wallet.balance(user.id);
+    const created = await t.deps.jobs.create(crashPoison, { accountId: user.id, payload: { label: 'poison' }, cost: 100 });
+    if (created.replayed) throw new Error('unexpected replay');
+    const id = created.job.id;
+    // Each worker takes the job (once the last one's lease has run out) and dies in it.
+    for (const attempt of [1, 2]) {
+      const w = startWorker({});
+      const exit = await w.exited;
+      expect(exit.signal, w.lines.join(' | ')).toBe('SIGKILL');
+      expect(w.lines).toContain(`started ${id} ${attempt}`);
+      // the attempt was written before the handler ran: the row says so although the process died in it
+      expect((await t.deps.jobs.byId(id))!).toMatchObject({ state: 'running', attempts: attempt });
+    }
+    // The next worker finds the job interrupted as often as it may be: failed and refunded, never run again.
+    const last = startWorker({});
+    const failed = await waitFor(async () => {
+      const j = await t.deps.jobs.byId(id);
+      return j!.state === 'failed' ? j! : undefined;
+    }, `the poison job to be given up (${last.lines.join(' | ')})`, 30_000, 50);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(failed.error).toMatch(/interrupted 2 times/);
+    expect(last.lines.some((l) => l.startsWith(`started ${id}`))).toBe(false);
+    expect(last.child.exitCode).toBeNull();
+    expect(await t.deps.wallet.balance(user.id)).toBe(before);
+    last.child.kill('SIGTERM');
+    expect(await last.exited).toEqual({ code: 0, signal: null });
   });
 });

@@ -24,7 +24,8 @@ export async function labelledDesigns(app: App, store: TestStore, n: number, o: 
     height,
     dpi: 300,
     bleed: { top: bleed, right: bleed, bottom: bleed, left: bleed },
-    safe_zone: { top: 2, right: 2, bottom: 2, left: 2 },
+    // 2 mm, or less on a side too small for it (a 1 mm label)
+    safe_zone: { top: Math.min(2, height / 4), right: Math.min(2, width / 4), bottom: Math.min(2, height / 4), left: Math.min(2, width / 4) },
     bg_type: 'color',
     bg_color_value: o.color ?? '#0000ff',
   });
@@ -87,8 +88,14 @@ export async function drawnForms(pdf: Uint8Array): Promise<Drawn[]> {
 export async function pageContents(pdf: Uint8Array): Promise<string[]> {
   return withPdfFile(pdf, async (file, dir) => {
     await tool('qpdf', ['--qdf', '--object-streams=disable', file, `${dir}/qdf.pdf`]);
-    const parts = (await readFile(`${dir}/qdf.pdf`, 'latin1')).split(/%% Contents for page \d+/);
-    return parts.slice(1).map((p) => p.split('endstream')[0]!);
+    // a page may have several content streams (each labelled with its page): joined per page
+    const parts = (await readFile(`${dir}/qdf.pdf`, 'latin1')).split(/%% Contents for page (\d+)/);
+    const pages: string[] = [];
+    for (let i = 1; i < parts.length; i += 2) {
+      const n = Number(parts[i]) - 1;
+      pages[n] = `${pages[n] ?? ''}${parts[i + 1]!.split('endstream')[0]!}\n`;
+    }
+    return pages;
   });
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ApiWorld, Request } from '../../helpers/api-world.js';
-import { deepFreeForm, enc, fromSchema, hostileJson, hostileMultipart, hostileString, longBoundaryMultipart, mutated, rawHostileBody, type RawBody } from '../../helpers/hostile.js';
+import { deepFreeForm, enc, fromSchema, hostileJson, hostileMultipart, hostileString, longBoundaryMultipart, mutated, productionHostileBodies, rawHostileBody, type RawBody } from '../../helpers/hostile.js';
 import type { Kind, Operation } from '../../helpers/openapi-ops.js';
 
 /**
@@ -72,6 +72,8 @@ function body(world: ApiWorld, op: Operation): fc.Arbitrary<RawBody | null> {
   // Issue 18: a free-form field nested far too deep; a multipart boundary over busboy's limit.
   const deep = op.json ? deepFreeForm(op.json, src) : null;
   const longBoundary = longBoundaryMultipart(op.multipart);
+  // Issue 37: a huge CSV cell, too many columns, a sheet of millions of slots, where the schema has such fields.
+  const production = op.json ? productionHostileBodies(op.json, src) : null;
   if (op.json) {
     return fc.oneof(
       { weight: 3, arbitrary: valid.map(asJson('schema-valid')) },
@@ -80,6 +82,7 @@ function body(world: ApiWorld, op: Operation): fc.Arbitrary<RawBody | null> {
       { weight: 1, arbitrary: hostileJson.map(asJson('any JSON')) },
       { weight: 1, arbitrary: hostileMultipart(null, src) },
       ...(deep ? [{ weight: 2, arbitrary: deep }] : []),
+      ...(production ? [{ weight: 2, arbitrary: production }] : []),
     );
   }
   if (op.multipart) {

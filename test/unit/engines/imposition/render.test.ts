@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
+import { decodePDFRawStream, PDFContentStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { impose, type ImposeOptions } from '../../../../src/engines/imposition/index.js';
+import { drawPlan, impose, loadSource, type ImposeOptions, type PlacedItem, type Plan } from '../../../../src/engines/imposition/index.js';
 import { pdfBoxes, pdfFonts, pdfText } from '../pdf/helpers.js';
 
 const MM = 72 / 25.4;
@@ -40,5 +40,37 @@ describe('drawing an imposition', () => {
     // The slug line is real text in an embedded font.
     expect(await pdfText(out.pdf)).toContain('Noise cards · Sheet 1 of 1 · front · 2026-11-24');
     expect((await pdfFonts(out.pdf)).every((f) => f.emb)).toBe(true);
+  });
+});
+
+describe('a side of many slots (issue 37)', () => {
+  it('10,000 slots on one side, crop marks and all, are drawn in linear time: no argument spread overflows the stack', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([10 * MM, 10 * MM]);
+    page.drawRectangle({ x: 0, y: 0, width: 10 * MM, height: 10 * MM });
+    const { doc: src, pages } = await loadSource(await doc.save());
+    // 100 × 100 items of 10 mm with a 2 mm gutter: a plan the request's caps would refuse, drawn as the gang path would
+    const items: PlacedItem[] = [];
+    for (let r = 0; r < 100; r++) for (let c = 0; c < 100; c++) {
+      const trim = { x: 5 * MM + c * 12 * MM, y: 5 * MM + r * 12 * MM, w: 10 * MM, h: 10 * MM };
+      items.push({ page: 0, trim, clip: trim, rotation: 0 });
+    }
+    const W = 1210 * MM;
+    const plan: Plan = { sheet: { width: W, height: W }, sides: [{ sheet: 1, side: 'front', items, cropRects: items.map((i) => i.trim), folds: [] }], sheets: 1, grid: null, perSheet: items.length, blanks: 0 };
+    const t0 = performance.now();
+    const pdf = await drawPlan(src, pages, plan, { marks: { cropMarks: true, registrationMarks: true, colorBar: true, slug: null } });
+    expect(performance.now() - t0).toBeLessThan(8_000);
+    const out = await PDFDocument.load(pdf);
+    expect(out.getPageCount()).toBe(1);
+    // every slot drawn: the page's content holds 10,000 placements of the one form
+    const content = out.getPages()[0]!.node.normalizedEntries().Contents!;
+    let text = '';
+    for (let i = 0; i < content.size(); i++) {
+      const s = content.lookup(i);
+      text += Buffer.from(s instanceof PDFRawStream ? decodePDFRawStream(s).decode() : (s as PDFContentStream).getUnencodedContents()).toString('latin1');
+    }
+    expect(text.match(/\/P1 Do/g)).toHaveLength(10_000);
+    // crop marks only in the 2 mm gutters' outer edge: none crosses an item
+    expect(text).toContain('0.25 w');
   });
 });

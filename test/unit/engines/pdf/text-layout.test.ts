@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decorationRects } from '../../../../src/engines/pdf/text-decorations.js';
-import { FONT_SIZE_FRACTION, FONT_SIZE_MULT, layoutText, stylesFromArray, type CompleteStyle, type TextSpec } from '../../../../src/engines/pdf/text-layout.js';
+import { FONT_SIZE_FRACTION, FONT_SIZE_MULT, graphemeSplit, layoutText, stylesFromArray, type CompleteStyle, type TextSpec } from '../../../../src/engines/pdf/text-layout.js';
 
 // a font where every glyph is 0.5 em and a space 0.25 em, no kerning: 10 px / 5 px at 20 px
 const measurer = { advance: (_s: CompleteStyle, t: string) => [...t].reduce((w, ch) => w + (ch === ' ' ? 0.25 : 0.5), 0) };
@@ -13,6 +13,19 @@ const spec = (over: Partial<TextSpec>): TextSpec => ({
 });
 
 describe('Fabric text layout', () => {
+  it('lays out a line of 40,000 characters in linear time, graphemes as the segmenter splits them (issue 37)', () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    const mixed = ['ab c\r\n', 'e\u0301', '👩‍👩‍👧‍👦', '🇫🇷', 'नमस्ते', 'x'.repeat(300), '\u0301', 'ก่'].join('').repeat(60);
+    expect(graphemeSplit(mixed)).toEqual(Array.from(segmenter.segment(mixed), (x) => x.segment));
+    // once quadratic twice over (the segmenter on the whole line, a line grown by concat per word): seconds
+    const text = 'W '.repeat(20_000);
+    const t0 = performance.now();
+    const l = layoutText(spec({ text, width: 1e9 }), measurer);
+    expect(l.lines).toHaveLength(1);
+    expect(l.lines[0]!.graphemes).toHaveLength(40_000);
+    expect(performance.now() - t0).toBeLessThan(1_500);
+  });
+
   it('wraps a textbox at its width and aligns lines', () => {
     const l = layoutText(spec({ text: 'aaaa bbbb cccc', textAlign: 'center' }), measurer);
     expect(l.lines.map((x) => x.graphemes.join(''))).toEqual(['aaaa bbbb', 'cccc']);
