@@ -93,6 +93,9 @@ async function startServer(dataDir: string, metricsToken: string): Promise<Serve
 
 type Headers = Record<string, string>;
 
+/** Aborted when the hostile phase ends: requests still in flight (a server that hangs on them) are dropped. */
+const phaseOver = new AbortController();
+
 async function call(base: string, method: string, url: string, headers: Headers, body?: unknown, timeoutMs = 120_000): Promise<{ status: number; json: any; ms: number }> {
   const t0 = performance.now();
   const isForm = body instanceof FormData;
@@ -101,7 +104,7 @@ async function call(base: string, method: string, url: string, headers: Headers,
       method,
       headers: { ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}), ...headers },
       ...(body !== undefined ? { body: isForm ? body : JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), phaseOver.signal]),
     });
     const text = await res.text();
     let json: any = null;
@@ -135,8 +138,13 @@ function percentile(sorted: number[], p: number): number {
 
 /** The event-loop series of one scrape (seconds → ms); prom-client resets its histogram at each scrape. */
 async function eventLoop(base: string, token: string): Promise<{ lag: Record<string, number>; faults: number }> {
-  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
-  const text = await res.text();
+  let text = '';
+  try {
+    const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(60_000) });
+    text = await res.text();
+  } catch {
+    // a server still blocked a minute after the phase: no reading
+  }
   const lag: Record<string, number> = {};
   for (const m of text.matchAll(/^folio_nodejs_eventloop_lag_(min|max|mean|p50|p90|p99)_seconds (\S+)$/gm)) lag[m[1]!] = Math.round(Number(m[2]) * 1e4) / 10;
   let faults = 0;
@@ -301,6 +309,7 @@ async function main(): Promise<void> {
       return rounds;
     });
     const health = await pingHealth(base, SECONDS);
+    phaseOver.abort();
     const rounds = await Promise.all(runs);
     const alive = server.exited === null;
     const hostileLoop = alive ? await eventLoop(base, metricsToken) : { lag: {}, faults: NaN };
