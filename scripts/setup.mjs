@@ -29,6 +29,7 @@ const TEST_TOOLS = [
   { bin: 'pdftoppm', pkg: 'poppler-utils', why: 'PDF tests rasterise pages and read boxes, fonts and images (pdftoppm, pdfinfo, pdffonts, pdfimages)' },
   { bin: 'jq', pkg: 'jq', why: 'docs/quickstart.md test: runs the page\'s curl | jq commands' },
   { bin: 'curl', pkg: 'curl', why: 'docs/quickstart.md test: runs the page\'s curl commands' },
+  { bin: 'strace', pkg: 'strace', why: 'Ghostscript confinement test: proves gs opens no file outside its private dir' },
 ];
 
 function have(bin) {
