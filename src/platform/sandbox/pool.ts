@@ -13,7 +13,7 @@
  * structured-clonable value returning one (or a promise of one). Use `taskModule()` to name a
  * sibling module so that it resolves from source (.ts, under tsx/vitest) and compiled (.js).
  */
-import { Worker, type Transferable } from 'node:worker_threads';
+import { Worker, type Transferable, type WorkerOptions } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 
 export interface Budget {
@@ -94,15 +94,19 @@ export interface SandboxPoolOptions {
   idleMs?: number;
 }
 
-const ENTRY_FROM_SOURCE = import.meta.url.endsWith('.ts');
+/**
+ * A worker thread on `entry`, a sibling `.js` module when compiled; from source (tsx, vitest)
+ * the entry is a `.ts` file, which a thread can only load after registering tsx's loader itself.
+ */
+export function spawnWorker(entry: URL, options: WorkerOptions = {}): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, options);
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(boot, { ...options, eval: true });
+}
 
 function spawnThread(memoryMb: number): Worker {
-  const entry = new URL(`./worker.${ENTRY_FROM_SOURCE ? 'ts' : 'js'}`, import.meta.url);
   const resourceLimits = { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.round(memoryMb / 8))), stackSizeMb: 4 };
-  if (!ENTRY_FROM_SOURCE) return new Worker(entry, { resourceLimits });
-  // from source (tsx, vitest) the thread registers tsx's loader itself before importing the entry
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { eval: true, resourceLimits });
+  return spawnWorker(new URL(taskModule(import.meta.url, 'worker')), { resourceLimits });
 }
 
 export class SandboxPool {

@@ -25,7 +25,7 @@ import { checkSvgDom, fromSvgTask, SVG_TASK_BUDGET } from '../../image/svg-limit
 import { scanSvg } from '../../image/svg-scan.js';
 import { sandbox, taskModule } from '../../../platform/sandbox/pool.js';
 import { deserialize, serialize } from 'node:v8';
-import { Pacer } from './pacer.js';
+import { Turns } from '../../../platform/turns.js';
 
 export type { SvgArtwork, SvgClip, SvgGradient, SvgNode, SvgPaint, SvgStroke } from './svg-types.js';
 export { boundsOfPath, parseTransform, transformPath, viewBoxTransform } from './svg-units.js';
@@ -257,13 +257,19 @@ export function packSvgArtwork(art: SvgArtwork): PackedSvgArtwork {
   return { head: { ...rest, roots: root.length }, chunks };
 }
 
+/**
+ * The slice after which reading or drawing a large SVG tree on the serving thread gives the
+ * event loop a turn: drawing 20 000 shapes as PDF operators takes ~150 ms in all.
+ */
+export const SVG_TURN_MS = 8;
+
 /** The tree again, a chunk at a time, with an event-loop turn between chunks when `pacer` says so. */
-export async function unpackSvgArtwork(packed: PackedSvgArtwork, pacer = new Pacer()): Promise<SvgArtwork> {
+export async function unpackSvgArtwork(packed: PackedSvgArtwork, pacer = new Turns(SVG_TURN_MS)): Promise<SvgArtwork> {
   const { roots, ...rest } = packed.head;
   const root: SvgNode[] = [];
   const open: Array<{ children: SvgNode[]; left: number }> = [{ children: root, left: roots }];
   for (const chunk of packed.chunks) {
-    await pacer.tick();
+    await pacer.check();
     for (const p of deserialize(chunk) as PackedNode[]) {
       while (open[open.length - 1]!.left === 0) open.pop();
       const parent = open[open.length - 1]!;

@@ -18,8 +18,8 @@ import { Painter } from '../paint.js';
 import type { PathCommand } from '../path.js';
 import { pathBounds } from '../path.js';
 import type { SvgArtwork, SvgClip, SvgNode, SvgPaint } from './svg-parse.js';
-import { transformPath } from './svg-parse.js';
-import { Pacer } from './pacer.js';
+import { SVG_TURN_MS, transformPath } from './svg-parse.js';
+import { Turns } from '../../../platform/turns.js';
 
 interface Bounds {
   x0: number;
@@ -29,13 +29,13 @@ interface Bounds {
 }
 
 /** Bounds of drawn nodes in the space `m` maps them to, strokes included (for a group form's BBox). */
-async function nodesBounds(nodes: readonly SvgNode[], m: Matrix, pacer: Pacer): Promise<Bounds | undefined> {
+async function nodesBounds(nodes: readonly SvgNode[], m: Matrix, pacer: Turns): Promise<Bounds | undefined> {
   let out: Bounds | undefined;
   const add = (b: Bounds): void => {
     out = out ? { x0: Math.min(out.x0, b.x0), y0: Math.min(out.y0, b.y0), x1: Math.max(out.x1, b.x1), y1: Math.max(out.y1, b.y1) } : b;
   };
   for (const n of nodes) {
-    await pacer.tick();
+    await pacer.check();
     const nm = multiply(m, n.transform);
     if (n.kind === 'group') {
       const b = await nodesBounds(n.children, nm, pacer);
@@ -84,7 +84,7 @@ class SvgWriter {
     /** how colours are written: RGB, or through the output profile to CMYK (the document's writer) */
     private readonly colours: ColourSpaceWriter = RGB_COLOURS,
     /** the event loop's turns, shared by the writers of one artwork */
-    private readonly pacer: Pacer = new Pacer(),
+    private readonly pacer: Turns = new Turns(SVG_TURN_MS),
   ) {
     this.res = new PageResources(doc);
     this.c = new ContentBuilder(this.res, colours);
@@ -120,7 +120,7 @@ class SvgWriter {
   async node(n: SvgNode, alpha: number): Promise<void> {
     const a = alpha * n.opacity;
     if (a <= 0) return;
-    await this.pacer.tick();
+    await this.pacer.check();
     const c = this.c;
     c.save();
     c.transform(n.transform);

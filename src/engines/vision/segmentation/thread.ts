@@ -5,7 +5,8 @@
  * so the local provider runs jobs here by default. One thread per process, created on first
  * use, holding its own model session; it does not keep the process alive while idle.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { spawnWorker, taskModule } from '../../../platform/sandbox/pool.js';
 import type { EngineWarmupReport, SegmentationMethod } from './engine.js';
 import { ImageTooLargeError, InvalidImageError, ModelError, SegmentationError } from './errors.js';
 import type { ModelSpec, SessionOptions } from './model.js';
@@ -108,16 +109,9 @@ export class SegmentationThread {
   }
 }
 
-/**
- * Compiled (dist/…/thread.js) the entry is a sibling .js file. From source (tsx, vitest) it is
- * a .ts file, which a worker can only load after registering tsx's loader itself.
- */
+/** The engine's entry on a thread of its own (from source or compiled: `spawnWorker`). */
 function spawn(): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(`./worker-entry.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  if (!fromSource) return new Worker(entry);
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { eval: true });
+  return spawnWorker(new URL(taskModule(import.meta.url, 'worker-entry')));
 }
 
 function deserialize(e: SerializedError): Error {
