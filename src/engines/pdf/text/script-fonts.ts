@@ -55,7 +55,8 @@ const IGNORABLE = /[\u200B-\u200F\u2060-\u206F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/
 // prefixes of one line): fontkit's cmap lookup once per face and code point, then a Map read.
 const coverage = new WeakMap<object, Map<number, boolean>>();
 
-function hasGlyph(face: Face, cp: number): boolean {
+/** Whether `face` maps code point `cp` (spaces included, unlike `covers`). */
+export function hasGlyph(face: Face, cp: number): boolean {
   let known = coverage.get(face.fk);
   if (!known) coverage.set(face.fk, (known = new Map()));
   let has = known.get(cp);
