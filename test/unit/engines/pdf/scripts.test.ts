@@ -42,6 +42,14 @@ const CASES = [
   { script: 'CJK', family: 'Droid Sans Fallback', text: '漢字かな交じり文' },
 ] as const;
 
+/** The scripts the Noto fallbacks in fonts/ add, a word or two each, for a layer in Roboto (which has none of them). */
+const NOTO_SCRIPTS = [
+  ['Tamil', 'தமிழ் மொழி'], ['Bengali', 'বাংলা ভাষা'], ['Ethiopic', 'ሰላም ዓለም'], ['Gujarati', 'ગુજરાતી ભાષા'],
+  ['Gurmukhi', 'ਪੰਜਾਬੀ ਭਾਸ਼ਾ'], ['Khmer', 'ភាសាខ្មែរ'], ['Sinhala', 'සිංහල භාෂාව'], ['Myanmar', 'မြန်မာဘာသာ'],
+  ['Telugu', 'తెలుగు భాష'], ['Kannada', 'ಕನ್ನಡ ಭಾಷೆ'], ['Malayalam', 'മലയാളം ഭാഷ'], ['Oriya', 'ଓଡ଼ିଆ ଭାଷା'],
+  ['Lao', 'ພາສາລາວ'], ['Thaana', 'ދިވެހި ބަސް'],
+] as const;
+
 /** pdftotext's line text without the bidi embedding marks it adds around RTL lines. */
 const clean = (s: string) => s.replace(/[\u202A-\u202E\u200E\u200F\f]/g, '').replace(/[ \t]+/g, ' ').trim();
 const lines = (s: string) => s.split('\n').map(clean).filter(Boolean);
@@ -136,6 +144,23 @@ describe('shaped scripts read back in logical order (pdftotext, pdffonts)', () =
     expect(left.min).toBeLessThan(310);
   });
 
+  it('every Noto script fallback: one layer per script in Roboto prints with the Noto font embedded and reads back', async () => {
+    const layers = NOTO_SCRIPTS.map(([, text], i) => textLayer(text, 'Roboto', { fontSize: 24, top: 10 + 42 * i }));
+    const spec = { ...page(layers), width: 6, height: 6.2, viewportWidth: 600, viewportHeight: 620 };
+    const { pdf, warnings } = await renderPdf([spec], fixtureAssets());
+    expect(warnings).toEqual([]);
+    const fonts = await pdfFonts(pdf);
+    for (const f of fonts) expect(f).toMatchObject({ emb: true, sub: true, uni: true });
+    const names = fonts.map((f) => f.name.replace(/^[A-Z]{6}\+/, ''));
+    expect(names).toEqual(expect.arrayContaining(NOTO_SCRIPTS.map(([script]) => `NotoSans${script}-Regular`)));
+    const got = lines(await pdfText(pdf)).map(squash);
+    const want = NOTO_SCRIPTS.map(([, text]) => squash(text));
+    expect(got.slice(0, -1)).toEqual(want.slice(0, -1));
+    // Thaana (last) is right-to-left: on a page of left-to-right lines pdftotext moves the line's
+    // final non-spacing mark (sukun, U+07B0) out of the right-to-left stretch; the characters are all there
+    expect([...got.at(-1)!].sort()).toEqual([...want.at(-1)!].sort());
+  });
+
   it('a character no font has is reported as MISSING_GLYPHS', async () => {
     const { warnings } = await renderPdf([page([textLayer('a \u{1D11E}', 'DejaVu Sans', { fontSize: 40 })])], assets());
     expect(warnings.map((w) => w.code)).toContain('MISSING_GLYPHS');
@@ -187,6 +212,17 @@ describe.skipIf(!available)(`glyph shapes match Chromium (${CHROMIUM_PATH})`, ()
       const [printed, browserLine] = [inkSpan(await rasterise(pdf, { dpi: 100 })), inkSpan(await chromiumShot(text, [roboto, path.join(FONT_DIR, 'DejaVuSans.ttf')], 'rtl', 60))];
       console.log(`${script} line width: PDF ${printed} px, Chromium ${browserLine} px`);
       expect(Math.abs(printed / browserLine - 1)).toBeLessThanOrEqual(0.005);
+    }, 60_000);
+  }
+
+  // the Roboto layer's Tamil and Khmer come from the Noto fallbacks; Chromium gets the same fonts as a CSS list
+  for (const [script, text] of NOTO_SCRIPTS.filter(([sc]) => sc === 'Tamil' || sc === 'Khmer')) {
+    it(`${script} in Roboto, from the Noto fallback: PDF ink matches Chromium's (IoU ≥ 0.8)`, async () => {
+      const { pdf } = await renderPdf([page([textLayer(text, 'Roboto')])], fixtureAssets());
+      const files = [matchDefaultFont('Roboto', 400, 'normal')!.path, path.join(FONT_DIR, `NotoSans${script}-Regular.ttf`)];
+      const score = iou(await pdfInk(pdf), await inkMask(await chromiumShot(text, files)));
+      console.log(`${script} (fallback) IoU ${score.toFixed(3)}`);
+      expect(score).toBeGreaterThanOrEqual(0.8);
     }, 60_000);
   }
 
