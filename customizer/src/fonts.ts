@@ -27,18 +27,26 @@ const DEVANAGARI = 'U+0900-097F, U+A8E0-A8FF';
 const THAI = 'U+0E00-0E7F';
 const CJK = 'U+2E80-2FDF, U+3000-30FF, U+3400-4DBF, U+4E00-9FFF, U+F900-FAFF, U+FF00-FFEF';
 const HANGUL = 'U+1100-11FF, U+3130-318F, U+AC00-D7AF';
+/** Noto Sans file → the blocks it is the fallback for */
+const NOTO: ReadonlyArray<[string, string]> = [
+  ['Bengali', 'U+0980-09FF'], ['Gurmukhi', 'U+0A00-0A7F'], ['Gujarati', 'U+0A80-0AFF'], ['Oriya', 'U+0B00-0B7F'],
+  ['Tamil', 'U+0B80-0BFF'], ['Telugu', 'U+0C00-0C7F'], ['Kannada', 'U+0C80-0CFF'], ['Malayalam', 'U+0D00-0D7F'],
+  ['Sinhala', 'U+0D80-0DFF'], ['Thai', THAI], ['Myanmar', 'U+1000-109F, U+A9E0-A9FF, U+AA60-AA7F'], ['Khmer', 'U+1780-17FF, U+19E0-19FF'],
+  ['Ethiopic', 'U+1200-139F, U+2D80-2DDF, U+AB00-AB2F'], ['Thaana', 'U+0780-07BF'],
+];
 
 /**
- * The engine's fallback files in its order (DejaVu Sans Bold first for weights ≥ 600), each
+ * The engine's fallback files in its order (DejaVu Sans Bold before DejaVu Sans for weights ≥ 600), each
  * with the scripts it draws there: DejaVu Sans has Thai's baht sign, Droid Sans Fallback
  * the Hangul compatibility jamo and Nanum some CJK symbols Droid lacks, so ranges overlap
  * and the order decides, as in the engine.
  */
 export const SCRIPT_FALLBACKS: ReadonlyArray<{ file: string; range: string; bold?: boolean }> = [
+  { file: 'NotoSansLao-Regular.ttf', range: 'U+0E80-0EFF' },
   { file: 'DejaVuSans-Bold.ttf', range: `${HEBREW}, ${ARABIC}, ${THAI}`, bold: true },
   { file: 'DejaVuSans.ttf', range: `${HEBREW}, ${ARABIC}, ${THAI}` },
   { file: 'NotoSansDevanagari-Regular.ttf', range: DEVANAGARI },
-  { file: 'NotoSansThai-Regular.ttf', range: THAI },
+  ...NOTO.map(([script, range]) => ({ file: `NotoSans${script}-Regular.ttf`, range })),
   { file: 'DroidSansFallbackFull.ttf', range: `${CJK}, ${HANGUL}` },
   { file: 'NanumSquareR.ttf', range: `${HANGUL}, ${CJK}` },
 ];

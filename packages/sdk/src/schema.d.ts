@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Render a design's print-ready PDF
-         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. `pdf_standard` asks for PDF/X-4 or PDF/X-1a (CMYK through `output_profile`). Free of tokens.
+         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. `pdf_standard` asks for PDF/X-4 or PDF/X-1a (CMYK through `output_profile`). Text in a character no font has (not the layer's font, not a shipped script fallback) fails the job, naming page, layer and characters, unless `allow_missing_glyphs` is true. Free of tokens.
          *
          *     Credentials: U, B, JS, K; scope `files:render | designs:write`.
          */
@@ -1101,7 +1101,7 @@ export interface paths {
         put?: never;
         /**
          * Merge a data set into a design: a page per record (and side), or a PDF per record
-         * @description Fills the design's field layers (`field: {name, type}` on a layer: text, image, qr, barcode) from each record. The data set is JSON `records`, `csv` text, or a multipart `file` part (CSV, UTF-8 with or without BOM, `,` or `;`), up to 10,000 records of at most 200 columns, a cell at most 10,000 characters (JSON or CSV; a CSV past a limit is a 422 naming it); `mapping` names the column of a field when they differ; `numbering` numbers the records (`{{n}}`), or prints `count` numbered copies without a data set. Answers 202 with a job: poll `GET /jobs/{id}` for `progress`, then download `pdf_url` (or `zip_url`) and read the per-record `report`. Free of tokens.
+         * @description Fills the design's field layers (`field: {name, type}` on a layer: text, image, qr, barcode) from each record. The data set is JSON `records`, `csv` text, or a multipart `file` part (CSV, UTF-8 with or without BOM, `,` or `;`), up to 10,000 records of at most 200 columns, a cell at most 10,000 characters (JSON or CSV; a CSV past a limit is a 422 naming it); `mapping` names the column of a field when they differ; `numbering` numbers the records (`{{n}}`), or prints `count` numbered copies without a data set. Answers 202 with a job: poll `GET /jobs/{id}` for `progress`, then download `pdf_url` (or `zip_url`) and read the per-record `report`. Text (from the design or a record) with a character no font has fails the job unless `allow_missing_glyphs` is true. Free of tokens.
          *
          *     Credentials: B, JS, K; scope `files:render`.
          */
@@ -1507,7 +1507,7 @@ export interface paths {
          * Alias of POST /v1/projects/{id}/pdf
          * @description The same operation as `POST /v1/projects/{id}/pdf` (operationId `createProjectPdf`), served under a second name; prefer that one.
          *
-         *     Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. `pdf_standard` asks for PDF/X-4 or PDF/X-1a (CMYK through `output_profile`). Free of tokens.
+         *     Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. `pdf_standard` asks for PDF/X-4 or PDF/X-1a (CMYK through `output_profile`). Text in a character no font has (not the layer's font, not a shipped script fallback) fails the job, naming page, layer and characters, unless `allow_missing_glyphs` is true. Free of tokens.
          *
          *     Credentials: U, B, JS, K; scope `files:render | projects:write`.
          */
@@ -1721,7 +1721,7 @@ export interface paths {
         put?: never;
         /**
          * Render a project's print-ready PDF (its designs, oldest first)
-         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. `pdf_standard` asks for PDF/X-4 or PDF/X-1a (CMYK through `output_profile`). Free of tokens.
+         * @description Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. `pdf_standard` asks for PDF/X-4 or PDF/X-1a (CMYK through `output_profile`). Text in a character no font has (not the layer's font, not a shipped script fallback) fails the job, naming page, layer and characters, unless `allow_missing_glyphs` is true. Free of tokens.
          *
          *     Credentials: U, B, JS, K; scope `files:render | projects:write`.
          */
@@ -7928,6 +7928,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Text with a character no font has (not the layer's font, not one of the shipped script fallbacks) would print as a box: by default the job fails with an `error` naming the page, layer and characters (`page 1, layers[2]: no font has "…" (U+10FFFD)`); `true` prints it anyway, with a MISSING_GLYPHS warning
+                     * @default false
+                     */
+                    allow_missing_glyphs?: boolean;
                     /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
                     color_mode?: "rgb" | "cmyk";
                     /**
@@ -7951,6 +7956,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description Whether text with characters no font has prints (with a MISSING_GLYPHS warning) instead of failing the job */
+                            allow_missing_glyphs: boolean;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -11055,6 +11062,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description Whether text with characters no font has prints (with a MISSING_GLYPHS warning) instead of failing the job */
+                            allow_missing_glyphs: boolean;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -11100,6 +11109,8 @@ export interface operations {
                                 page: number;
                             }[];
                         } | {
+                            /** @description Whether text with characters no font has (from the design or a record) prints, with a MISSING_GLYPHS warning, instead of failing the job */
+                            allow_missing_glyphs: boolean;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -11358,6 +11369,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Text with a character no font has (not the layer's font, not one of the shipped script fallbacks) would print as a box: by default the job fails with an `error` naming the page, layer and characters (`page 1, layers[2]: no font has "…" (U+10FFFD)`); `true` prints it anyway, with a MISSING_GLYPHS warning
+                     * @default false
+                     */
+                    allow_missing_glyphs?: boolean;
                     /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
                     color_mode?: "rgb" | "cmyk";
                     /**
@@ -11415,6 +11431,7 @@ export interface operations {
                     }[];
                 };
                 "multipart/form-data": {
+                    allow_missing_glyphs?: "true" | "false";
                     color_mode?: "rgb" | "cmyk";
                     crop_marks?: "true" | "false";
                     design_id?: string;
@@ -11444,6 +11461,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description Whether text with characters no font has (from the design or a record) prints, with a MISSING_GLYPHS warning, instead of failing the job */
+                            allow_missing_glyphs: boolean;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -15543,6 +15562,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Text with a character no font has (not the layer's font, not one of the shipped script fallbacks) would print as a box: by default the job fails with an `error` naming the page, layer and characters (`page 1, layers[2]: no font has "…" (U+10FFFD)`); `true` prints it anyway, with a MISSING_GLYPHS warning
+                     * @default false
+                     */
+                    allow_missing_glyphs?: boolean;
                     /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
                     color_mode?: "rgb" | "cmyk";
                     /**
@@ -15566,6 +15590,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description Whether text with characters no font has prints (with a MISSING_GLYPHS warning) instead of failing the job */
+                            allow_missing_glyphs: boolean;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -17099,6 +17125,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Text with a character no font has (not the layer's font, not one of the shipped script fallbacks) would print as a box: by default the job fails with an `error` naming the page, layer and characters (`page 1, layers[2]: no font has "…" (U+10FFFD)`); `true` prints it anyway, with a MISSING_GLYPHS warning
+                     * @default false
+                     */
+                    allow_missing_glyphs?: boolean;
                     /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
                     color_mode?: "rgb" | "cmyk";
                     /**
@@ -17122,6 +17153,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description Whether text with characters no font has prints (with a MISSING_GLYPHS warning) instead of failing the job */
+                            allow_missing_glyphs: boolean;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;

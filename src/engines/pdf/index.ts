@@ -13,6 +13,7 @@ export { validateLayers, checkLayers, normalizeLayerType, LAYER_TYPES, LAYER_LIM
 export type { Layer, LayerType } from './layers.js';
 export { LayerValidationError, AssetError, PageSpecError, redactLinks } from './errors.js';
 export { artworkProblem } from './images.js';
+export { missingGlyphsProblem } from './missing-glyphs.js';
 export type { LayerIssue } from './errors.js';
 export { DEFAULT_FONTS, FALLBACK_FONT_FAMILY, matchDefaultFont, findDefaultFamily, defaultFontPath, readDefaultFont } from './fonts/default-fonts.js';
 export type { DefaultFontFamily, DefaultFontFace, DefaultFontMatch } from './fonts/default-fonts.js';

@@ -1,4 +1,4 @@
-import { AssetError, LayerValidationError, PageSpecError, type PageSpec } from '../../engines/pdf/index.js';
+import { AssetError, LayerValidationError, missingGlyphsProblem, PageSpecError, type PageSpec } from '../../engines/pdf/index.js';
 import { FieldDefinitionError, MergeRecordFailure, mergeRecords, NothingMerged, type MergeRecord, type MergeResult, type RecordReport } from '../../engines/vdp/index.js';
 import { bind, jobKind, JobFailure, type JobBinding, type JobStatusFlow } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
@@ -35,6 +35,8 @@ export interface MergePayload {
   color_mode: 'rgb' | 'cmyk';
   pdf_standard: 'none' | 'pdf_x4' | 'pdf_x1a';
   output_profile: string | null;
+  /** print text with characters no font has (MISSING_GLYPHS) instead of failing; absent in jobs queued before the option: true */
+  allow_missing_glyphs?: boolean;
 }
 
 /** The data set as stored: rows of cells by column, a problem for rows that could not be read. */
@@ -135,7 +137,7 @@ export interface MergeJobDeps {
 /**
  * Merges the data set into the designs and keeps the file as a blob. Progress is saved at most
  * once per `progressEveryMs` (never a write per record). A bad record under `fail`, a design
- * deleted since, a static image gone fail the job at once; other errors are retried.
+ * deleted since, a static image gone, text no font has (unless allowed) fail the job at once; other errors are retried.
  */
 export function mergeJob(deps: () => MergeJobDeps): JobBinding {
   return bind(MERGE_KIND, async (ctx) => {
@@ -185,6 +187,8 @@ export function mergeJob(deps: () => MergeJobDeps): JobBinding {
       throw err;
     }
     await saving;
+    const missing = p.allow_missing_glyphs === false ? missingGlyphsProblem(out.warnings) : null;
+    if (missing) throw new JobFailure(missing, { code: 'missing_glyphs' });
     const key = mergeFileKey(storeId, ctx.id, p.output);
     await blobs.put(key, out.file, { contentType: out.contentType });
     const details = out.records.filter((r) => r.status === 'skipped' || r.shrunk.length > 0 || r.overflow.length > 0);

@@ -17,7 +17,7 @@ export const MERGE_AUTH: RouteAuth = { auth: STORE_KINDS, scope: 'files:render',
 
 const ONE_CSV = 'send one CSV: a `file` part or a `csv` field';
 
-/** The multipart form → the JSON body's shape (mapping, numbering and records are JSON text; crop_marks true/false), validated as the JSON body. */
+/** The multipart form → the JSON body's shape (mapping, numbering and records are JSON text; crop_marks and allow_missing_glyphs true/false), validated as the JSON body. */
 async function readForm(req: FastifyRequest): Promise<MergeInput> {
   const form = await readMultipart(req, ['file'], 1, {
     async receive(f) {
@@ -31,7 +31,7 @@ async function readForm(req: FastifyRequest): Promise<MergeInput> {
   });
   const csvFields = form.fields.csv?.length ?? 0;
   if (csvFields + form.files.length > 1) throw AppError.field(form.files.length > 0 ? 'file' : 'csv', ONE_CSV);
-  const body = formToBody(form.fields, { json: ['mapping', 'numbering', 'records'], booleans: ['crop_marks'] });
+  const body = formToBody(form.fields, { json: ['mapping', 'numbering', 'records'], booleans: ['crop_marks', 'allow_missing_glyphs'] });
   if (form.files[0] !== undefined) body.csv = form.files[0];
   return validateBody<MergeInput>(CreateMergeBody, body);
 }
@@ -56,7 +56,7 @@ export async function mergeRoutes(app: App, deps: { merge: MergeService }): Prom
           tags: ['Variable data'],
           summary: 'Merge a data set into a design: a page per record (and side), or a PDF per record',
           description:
-            "Fills the design's field layers (`field: {name, type}` on a layer: text, image, qr, barcode) from each record. The data set is JSON `records`, `csv` text, or a multipart `file` part (CSV, UTF-8 with or without BOM, `,` or `;`), up to 10,000 records of at most 200 columns, a cell at most 10,000 characters (JSON or CSV; a CSV past a limit is a 422 naming it); `mapping` names the column of a field when they differ; `numbering` numbers the records (`{{n}}`), or prints `count` numbered copies without a data set. Answers 202 with a job: poll `GET /jobs/{id}` for `progress`, then download `pdf_url` (or `zip_url`) and read the per-record `report`. Free of tokens.",
+            "Fills the design's field layers (`field: {name, type}` on a layer: text, image, qr, barcode) from each record. The data set is JSON `records`, `csv` text, or a multipart `file` part (CSV, UTF-8 with or without BOM, `,` or `;`), up to 10,000 records of at most 200 columns, a cell at most 10,000 characters (JSON or CSV; a CSV past a limit is a 422 naming it); `mapping` names the column of a field when they differ; `numbering` numbers the records (`{{n}}`), or prints `count` numbered copies without a data set. Answers 202 with a job: poll `GET /jobs/{id}` for `progress`, then download `pdf_url` (or `zip_url`) and read the per-record `report`. Text (from the design or a record) with a character no font has fails the job unless `allow_missing_glyphs` is true. Free of tokens.",
           body: { content: { 'application/json': { schema: CreateMergeBody }, 'multipart/form-data': { schema: CreateMergeUpload } } },
           response: { 202: MergeJobEnvelope },
         },

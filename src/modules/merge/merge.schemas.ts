@@ -61,6 +61,7 @@ export const CreateMergeBody = Type.Object(
     color_mode: CreatePdfBody.properties.color_mode,
     pdf_standard: CreatePdfBody.properties.pdf_standard,
     output_profile: CreatePdfBody.properties.output_profile,
+    allow_missing_glyphs: CreatePdfBody.properties.allow_missing_glyphs,
   },
   {
     additionalProperties: false,
@@ -120,6 +121,7 @@ export const MergeJob = Type.Object({
   color_mode: Type.Union([Type.Literal('rgb'), Type.Literal('cmyk')]),
   pdf_standard: Type.Union([Type.Literal('none'), Type.Literal('pdf_x4'), Type.Literal('pdf_x1a')]),
   output_profile: Nullable(Type.String({ description: 'The CMYK output profile id colours were converted through (and a PDF/X file embeds); null for rgb' })),
+  allow_missing_glyphs: Type.Boolean({ description: 'Whether text with characters no font has (from the design or a record) prints, with a MISSING_GLYPHS warning, instead of failing the job' }),
   progress: Type.Object(
     { current: Type.Integer(), total: Type.Integer(), percentage: Type.Integer({ minimum: 0, maximum: 100 }) },
     { description: 'Records done (merged or skipped) out of the data set; updated about once a second while the job runs' },
@@ -140,7 +142,7 @@ export const MergeJob = Type.Object({
     }),
   ),
   warnings: Type.Array(Warning, { description: 'Print warnings (font fallback, low resolution, …), each once' }),
-  error: Nullable(Type.String({ description: 'Why the job failed: with on_error `fail`, the first bad record and its problem' })),
+  error: Nullable(Type.String({ description: 'Why the job failed: with on_error `fail`, the first bad record and its problem; without allow_missing_glyphs, the page, layer and characters no font has' })),
   created_at: Type.String(),
   completed_at: Nullable(Type.String()),
 });
@@ -161,6 +163,7 @@ export const CreateMergeUpload = Type.Object(
     color_mode: Type.Optional(Type.Union([Type.Literal('rgb'), Type.Literal('cmyk')])),
     pdf_standard: Type.Optional(Type.Union([Type.Literal('none'), Type.Literal('pdf_x4'), Type.Literal('pdf_x1a')])),
     output_profile: Type.Optional(Type.String()),
+    allow_missing_glyphs: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   },
   { additionalProperties: false },
 );

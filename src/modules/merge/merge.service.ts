@@ -96,6 +96,7 @@ export class MergeService {
       color_mode: colour.color_mode,
       pdf_standard: colour.pdf_standard ?? 'none',
       output_profile: colour.output_profile ?? null,
+      allow_missing_glyphs: input.allow_missing_glyphs === true,
     };
     return this.present(await this.deps.jobs.createFree(MERGE_KIND, { accountId: actor.userId, storeId, payload }));
   }
@@ -134,6 +135,7 @@ export class MergeService {
       color_mode: p.color_mode ?? 'rgb',
       pdf_standard: p.pdf_standard ?? 'none',
       output_profile: p.output_profile ?? null,
+      allow_missing_glyphs: p.allow_missing_glyphs ?? true,
       progress: { current, total, percentage: total ? Math.floor((current * 100) / total) : 100 },
       pdf_url: p.output === 'pdf' ? url : null,
       zip_url: p.output === 'zip' ? url : null,

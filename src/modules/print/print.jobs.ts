@@ -1,4 +1,4 @@
-import { AssetError, GhostscriptError, LayerValidationError, PageSpecError, renderPdf, type PageSpec } from '../../engines/pdf/index.js';
+import { AssetError, GhostscriptError, LayerValidationError, missingGlyphsProblem, PageSpecError, renderPdf, type PageSpec } from '../../engines/pdf/index.js';
 import { bind, JobFailure, type JobBinding } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
@@ -17,7 +17,8 @@ export interface PdfJobDeps {
 
 /**
  * Renders the job's designs, one page each, and keeps the file as a blob. Problems of the
- * input (a design deleted since, an image gone, a bad page) fail the job at once; a
+ * input (a design deleted since, an image gone, a bad page, text no font has unless the job
+ * allows missing glyphs) fail the job at once; a
  * Ghostscript timeout or an infrastructure error is retried.
  */
 export function pdfJob(deps: PdfJobDeps): JobBinding {
@@ -51,6 +52,8 @@ export function pdfJob(deps: PdfJobDeps): JobBinding {
       if (err instanceof GhostscriptError && err.code !== 'ghostscript_timeout' && err.code !== 'ghostscript_aborted') throw new JobFailure(`CMYK conversion failed: ${err.message}`, { code: err.code, stderr: err.stderr.slice(-2000) });
       throw err;
     }
+    const missing = ctx.payload.allow_missing_glyphs === false ? missingGlyphsProblem(out.warnings) : null;
+    if (missing) throw new JobFailure(missing, { code: 'missing_glyphs' });
     const key = pdfKey(storeId, ctx.id);
     await blobs.put(key, out.pdf, { contentType: 'application/pdf' });
     const result: PdfResult = { pdf_key: key, size_bytes: out.pdf.length, pages: out.pages, warnings: out.warnings };

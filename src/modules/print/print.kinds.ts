@@ -20,6 +20,8 @@ export interface PdfPayload {
   pdf_standard?: PdfStandard;
   /** the output profile id (cmyk), resolved when the job was asked for */
   output_profile?: string | null;
+  /** print text with characters no font has (MISSING_GLYPHS) instead of failing; absent in jobs queued before the option: true, as they were asked */
+  allow_missing_glyphs?: boolean;
 }
 
 export interface PdfResult {

@@ -16,7 +16,7 @@ type Body = PdfOptions;
 
 export function pdfRoutes(app: App, deps: { pdf: PdfService }): void {
   const tags = ['Print-ready PDF'];
-  const description = 'Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. `pdf_standard` asks for PDF/X-4 or PDF/X-1a (CMYK through `output_profile`). Free of tokens.';
+  const description = 'Answers 202 with a job; poll `GET /jobs/{id}` until `status` is `completed`, then download `pdf_url` (valid 24 hours). One page per design: MediaBox = trim + bleed (+ slug with crop marks), TrimBox and BleedBox set, fonts embedded, images at native resolution. `pdf_standard` asks for PDF/X-4 or PDF/X-1a (CMYK through `output_profile`). Text in a character no font has (not the layer\'s font, not a shipped script fallback) fails the job, naming page, layer and characters, unless `allow_missing_glyphs` is true. Free of tokens.';
   app.post(
     '/designs/:id/pdf',
     { schema: { tags, summary: "Render a design's print-ready PDF", description, params: IdParam, body: CreatePdfBody, response: { 202: PdfJobEnvelope } }, config: PDF_AUTH.design },

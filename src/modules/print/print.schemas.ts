@@ -11,6 +11,12 @@ export const CreatePdfBody = Type.Object(
       }),
     ),
     output_profile: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'CMYK output profile id among those installed (`swop`, the default: Ghostscript\'s Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones' })),
+    allow_missing_glyphs: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description: 'Text with a character no font has (not the layer\'s font, not one of the shipped script fallbacks) would print as a box: by default the job fails with an `error` naming the page, layer and characters (`page 1, layers[2]: no font has "…" (U+10FFFD)`); `true` prints it anyway, with a MISSING_GLYPHS warning',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -34,6 +40,7 @@ export const PdfJob = Type.Object({
   crop_marks: Type.Boolean(),
   color_mode: Type.Union([Type.Literal('rgb'), Type.Literal('cmyk')]),
   pdf_standard: Type.Union([Type.Literal('none'), Type.Literal('pdf_x4'), Type.Literal('pdf_x1a')]),
+  allow_missing_glyphs: Type.Boolean({ description: 'Whether text with characters no font has prints (with a MISSING_GLYPHS warning) instead of failing the job' }),
   output_profile: Nullable(
     Type.Object(
       {

@@ -18,6 +18,7 @@ export interface PdfOptions {
   color_mode?: ColorMode;
   pdf_standard?: PdfStandard;
   output_profile?: string;
+  allow_missing_glyphs?: boolean;
 }
 
 /** Colour mode, standard and profile of a request, or a 400 naming the field (before any work). */
@@ -83,7 +84,7 @@ export class PdfService {
       }
       throw AppError.validation(fields);
     }
-    const payload: PdfPayload = { ...target, design_ids: designs.map((d) => d.id), crop_marks: opts.crop_marks ?? false, ...colour };
+    const payload: PdfPayload = { ...target, design_ids: designs.map((d) => d.id), crop_marks: opts.crop_marks ?? false, ...colour, allow_missing_glyphs: opts.allow_missing_glyphs ?? false };
     return this.present(await this.deps.jobs.createFree(PDF_KIND, { accountId: actor.userId, storeId, payload }));
   }
 
@@ -101,6 +102,7 @@ export class PdfService {
       crop_marks: job.payload.crop_marks,
       color_mode: job.payload.color_mode,
       pdf_standard: job.payload.pdf_standard ?? 'none',
+      allow_missing_glyphs: job.payload.allow_missing_glyphs ?? true,
       output_profile: profileView(job.payload.output_profile),
       pdf_url: url,
       pages: r ? r.pages.map((p) => ({ media_box: p.mediaBox, bleed_box: p.bleedBox, trim_box: p.trimBox })) : [],

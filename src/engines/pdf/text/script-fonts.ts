@@ -1,7 +1,9 @@
 /**
  * Script fallback for shaped text: the fonts shipped in fonts/ (see fonts/README.md) cover
- * Arabic, Hebrew, Devanagari, Thai, CJK and Hangul. A character the layer's own font lacks is
- * drawn from the first of these that has it, as a browser falls back through its fonts.
+ * Latin, Greek, Cyrillic, Arabic, Hebrew, Georgian, Armenian (DejaVu Sans), the Indic scripts,
+ * Sinhala, Thai, Lao, Myanmar, Khmer, Ethiopic, Thaana (Noto Sans), CJK and Hangul. A
+ * character the layer's own font lacks is drawn from the first of these that has it, as a
+ * browser falls back through its fonts.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,11 +11,30 @@ import { FONT_DIR } from '../../qr/fonts.js';
 import type { Face } from '../fonts/font-registry.js';
 import { guardFont, parse } from '../fonts/font-registry.js';
 
-/** Fallback files, in order; bold text tries DejaVu Sans Bold first. */
+/**
+ * Fallback files, in order; bold text takes DejaVu Sans Bold in DejaVu Sans's place. DejaVu
+ * comes first for Latin and the punctuation and digits the Noto fonts repeat; Noto Sans Lao
+ * (only Lao, the space and the kip sign) before it, because DejaVu's partial Lao has no mark
+ * positioning. Noto Sans Devanagari precedes the other Indic fonts, which repeat its dandas.
+ */
 export const SCRIPT_FALLBACK_FILES = [
+  'NotoSansLao-Regular.ttf',
   'DejaVuSans.ttf',
   'NotoSansDevanagari-Regular.ttf',
+  'NotoSansBengali-Regular.ttf',
+  'NotoSansGurmukhi-Regular.ttf',
+  'NotoSansGujarati-Regular.ttf',
+  'NotoSansOriya-Regular.ttf',
+  'NotoSansTamil-Regular.ttf',
+  'NotoSansTelugu-Regular.ttf',
+  'NotoSansKannada-Regular.ttf',
+  'NotoSansMalayalam-Regular.ttf',
+  'NotoSansSinhala-Regular.ttf',
   'NotoSansThai-Regular.ttf',
+  'NotoSansMyanmar-Regular.ttf',
+  'NotoSansKhmer-Regular.ttf',
+  'NotoSansEthiopic-Regular.ttf',
+  'NotoSansThaana-Regular.ttf',
   'DroidSansFallbackFull.ttf',
   'NanumSquareR.ttf',
 ] as const;
@@ -21,11 +42,11 @@ export const SCRIPT_FALLBACK_FILES = [
 const FAMILIES: Record<string, string> = {
   'DejaVuSans.ttf': 'DejaVu Sans',
   'DejaVuSans-Bold.ttf': 'DejaVu Sans Bold',
-  'NotoSansDevanagari-Regular.ttf': 'Noto Sans Devanagari',
-  'NotoSansThai-Regular.ttf': 'Noto Sans Thai',
   'DroidSansFallbackFull.ttf': 'Droid Sans Fallback',
   'NanumSquareR.ttf': 'NanumSquare',
 };
+/** "NotoSansTamil-Regular.ttf" → "Noto Sans Tamil" */
+const familyOf = (file: string): string => FAMILIES[file] ?? file.replace(/-Regular\.ttf$/, '').replace(/^NotoSans/, 'Noto Sans ');
 
 const loaded = new Map<string, Face>();
 
@@ -35,7 +56,7 @@ function load(file: string): Face {
     const b = readFileSync(path.join(FONT_DIR, file));
     const bytes = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
     const id = `fallback:${file}`;
-    f = { id, family: FAMILIES[file] ?? file, fk: parse(id, bytes), bytes };
+    f = { id, family: familyOf(file), fk: parse(id, bytes), bytes };
     loaded.set(file, f);
   }
   return f;
@@ -43,8 +64,7 @@ function load(file: string): Face {
 
 /** The fallback faces for a weight (files are read once per process). */
 export function fallbackFaces(weight: number): Face[] {
-  const files: string[] = weight >= 600 ? ['DejaVuSans-Bold.ttf', ...SCRIPT_FALLBACK_FILES] : [...SCRIPT_FALLBACK_FILES];
-  return files.map(load);
+  return SCRIPT_FALLBACK_FILES.map((f) => load(weight >= 600 && f === 'DejaVuSans.ttf' ? 'DejaVuSans-Bold.ttf' : f));
 }
 
 // characters that never decide the font: joiners, variation selectors, marks take the base's font
@@ -55,7 +75,8 @@ const IGNORABLE = /[\u200B-\u200F\u2060-\u206F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/
 // prefixes of one line): fontkit's cmap lookup once per face and code point, then a Map read.
 const coverage = new WeakMap<object, Map<number, boolean>>();
 
-function hasGlyph(face: Face, cp: number): boolean {
+/** Whether `face` maps code point `cp` (spaces included, unlike `covers`). */
+export function hasGlyph(face: Face, cp: number): boolean {
   let known = coverage.get(face.fk);
   if (!known) coverage.set(face.fk, (known = new Map()));
   let has = known.get(cp);

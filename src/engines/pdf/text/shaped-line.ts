@@ -6,7 +6,7 @@
 import type { Face } from '../fonts/font-registry.js';
 import { guardFont } from '../fonts/font-registry.js';
 import { bidiLevels, hasRtl, visualOrder } from './bidi.js';
-import { covers, fallbackFaces } from './script-fonts.js';
+import { covers, fallbackFaces, hasGlyph } from './script-fonts.js';
 import type { HbGlyph } from './harfbuzz.js';
 import { shapeRun } from './harfbuzz.js';
 
@@ -28,6 +28,17 @@ export function needsShaping(text: string, primary: Face, dir: 'ltr' | 'rtl'): b
 export function faceFor(g: string, primary: Face, weight: number): Face | undefined {
   if (covers(primary, g)) return primary;
   return fallbackFaces(weight).find((f) => covers(f, g));
+}
+
+/**
+ * The face of a whitespace grapheme: the layer's font when it has the glyph, as Chromium does
+ * (it shapes with the primary font and falls back only for what that font lacks, so a space
+ * between two words from a script fallback keeps the layer font's advance), else the font of
+ * the text before it. Tabs and line ends are drawn as spaces.
+ */
+function spaceFace(g: string, primary: Face, prev: Face | undefined): Face | undefined {
+  const has = (f: Face): boolean => [...g].every((ch) => hasGlyph(f, /[\t\n\f\r]/.test(ch) ? 0x20 : ch.codePointAt(0)!));
+  return has(primary) ? primary : prev && has(prev) ? prev : undefined;
 }
 
 export interface ShapedRun {
@@ -64,8 +75,7 @@ export function shapeLine(items: readonly LineItem[], dir: 'ltr' | 'rtl'): Shape
   let prevFace: Face | undefined;
   for (const it of items) {
     const g = it.grapheme;
-    // whitespace stays in the font of the text around it
-    let face = /^\s+$/u.test(g) && prevFace && covers(prevFace, g) ? prevFace : faceFor(g, it.primary, it.weight);
+    let face = /^\s+$/u.test(g) ? spaceFace(g, it.primary, prevFace) ?? faceFor(g, it.primary, it.weight) : faceFor(g, it.primary, it.weight);
     const missing = !face;
     face ??= it.primary;
     itemized.push({ start: off, end: off + g.length, face, level: levels[off] ?? 0, chunk: it.chunk, missing });
