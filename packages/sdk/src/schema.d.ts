@@ -10850,7 +10850,7 @@ export interface operations {
                          */
                         color_bar?: boolean;
                         /**
-                         * @description Crop marks at each item's trim corners, wherever they clear every item's printed area
+                         * @description Crop marks at each item's trim corners, wherever they clear every item's printed area, and a booklet's fold marks at the spine. Every mark but the colour bar is in the registration colour /Separation /All, so it prints on every plate, spot plates included
                          * @default true
                          */
                         crop?: boolean;
@@ -10970,8 +10970,10 @@ export interface operations {
                                     sheet: number;
                                     side: "front" | "back" | "both";
                                     signature?: number;
-                                    /** @description Where each item's trim lands (from the sheet's lower-left corner) */
+                                    /** @description Where each item's trim lands (from the sheet's lower-left corner; a booklet page's creep included) */
                                     slots: {
+                                        /** @description Booklets: how far creep moved this page towards the spine, in millimetres (0 on a section's outer sheet); `x` already includes it */
+                                        creep?: number;
                                         /** @description millimetres */
                                         height: number;
                                         /** @description Degrees counter-clockwise */
@@ -11247,8 +11249,10 @@ export interface operations {
                                     sheet: number;
                                     side: "front" | "back" | "both";
                                     signature?: number;
-                                    /** @description Where each item's trim lands (from the sheet's lower-left corner) */
+                                    /** @description Where each item's trim lands (from the sheet's lower-left corner; a booklet page's creep included) */
                                     slots: {
+                                        /** @description Booklets: how far creep moved this page towards the spine, in millimetres (0 on a section's outer sheet); `x` already includes it */
+                                        creep?: number;
                                         /** @description millimetres */
                                         height: number;
                                         /** @description Degrees counter-clockwise */

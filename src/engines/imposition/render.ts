@@ -5,22 +5,14 @@
  * copied once for the whole document.
  */
 import fontkit from '@pdf-lib/fontkit';
-import { cmyk, decodePDFRawStream, PDFContentStream, PDFDict, PDFDocument, PDFName, PDFObjectCopier, PDFRawStream, PDFRef, PDFStream, type PDFFont, type PDFPage } from 'pdf-lib';
+import { decodePDFRawStream, PDFContentStream, PDFDict, PDFDocument, PDFName, PDFObjectCopier, PDFRawStream, PDFRef, PDFStream, type PDFFont } from 'pdf-lib';
 import { nativeFlateStream } from '../pdf/content.js';
 import { matchDefaultFont, readDefaultFont } from '../pdf/index.js';
 import { placementMatrix, type Rect } from './geometry.js';
-import { ImpositionError, type Plan, type PlannedSide, type SourceInfo } from './plan.js';
+import { drawSideMarks, type MarkOptions } from './marks.js';
+import { ImpositionError, type Plan, type SourceInfo } from './plan.js';
 
-export interface MarkOptions {
-  /** crop marks at every item's trim corners (outside any item) */
-  cropMarks: boolean;
-  /** registration targets in the middle of each margin */
-  registrationMarks: boolean;
-  /** CMYK and tint patches along the top margin */
-  colorBar: boolean;
-  /** job name, sheet n of m, side and date along the bottom margin; null: none */
-  slug: { jobName: string; date: string } | null;
-}
+export { CROP_MARK_WIDTH, type MarkOptions } from './marks.js';
 
 export interface SourcePage {
   trim: Rect;
@@ -29,9 +21,6 @@ export interface SourcePage {
 }
 
 const MM = 72 / 25.4;
-const REGISTRATION = cmyk(1, 1, 1, 1);
-/** Crop marks are hairlines (0.25 pt). */
-export const CROP_MARK_WIDTH = 0.25;
 
 /** Page boxes of a loaded PDF (TrimBox and BleedBox fall back to the MediaBox, as PDF says). */
 export function sourcePages(doc: PDFDocument): SourcePage[] {
@@ -137,7 +126,7 @@ export async function drawPlan(src: PDFDocument, boxes: SourcePage[], plan: Plan
     page.setMediaBox(0, 0, W, H);
     page.setBleedBox(0, 0, W, H);
     page.setTrimBox(0, 0, W, H);
-    // The placements (and crop marks) as content text, one line per slot, compressed natively:
+    // The placements (and the marks) as content text, one line per slot, compressed natively:
     // thousands of slots a side were thousands of operator objects, and spreading them into
     // pushOperators(...ops) overflowed the stack from about 8,000 slots.
     const lines: string[] = [];
@@ -152,9 +141,8 @@ export async function drawPlan(src: PDFDocument, boxes: SourcePage[], plan: Plan
       const c = it.clip;
       lines.push(`q\n${r(c.x)} ${r(c.y)} ${r(c.w)} ${r(c.h)} re\nW\nn\n${m.map(r).join(' ')} cm\n/P${it.page + 1} Do\nQ`);
     }
-    if (opts.marks.cropMarks) cropMarkLines(side, plan, lines);
+    drawSideMarks(out, page, side, plan, opts.marks, font, total, lines);
     if (lines.length) page.node.addContentStream(out.context.register(nativeFlateStream(out.context, lines.join('\n'))));
-    drawMarks(page, side, plan, opts.marks, font, total);
   }
   return out.save({ useObjectStreams: true });
 }
@@ -165,201 +153,4 @@ async function slugFont(doc: PDFDocument): Promise<PDFFont> {
   const face = matchDefaultFont('Roboto', 400, 'normal');
   if (!face) throw new Error('the default font Roboto is not installed');
   return doc.embedFont(await readDefaultFont(face.path), { subset: true });
-}
-
-interface Segment {
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-}
-
-/**
- * Whether a mark would print on a rectangle: the segment (a hairline, so widened by its half
- * width) overlaps it by more than a touch. A mark running along another item's trim edge
- * counts; one ending where an item begins does not.
- */
-function crosses(s: Segment, q: Rect): boolean {
-  const hw = 0.2;
-  const x0 = Math.min(s.x1, s.x2) - hw;
-  const x1 = Math.max(s.x1, s.x2) + hw;
-  const y0 = Math.min(s.y1, s.y2) - hw;
-  const y1 = Math.max(s.y1, s.y2) + hw;
-  const vertical = Math.abs(s.x1 - s.x2) < 1e-6;
-  // along the segment: a real overlap; across it: the widened line touching is enough
-  const along = vertical ? Math.min(y1, q.y + q.h) - Math.max(y0, q.y) > hw + 0.01 : Math.min(x1, q.x + q.w) - Math.max(x0, q.x) > hw + 0.01;
-  const across = vertical ? x1 > q.x && x0 < q.x + q.w : y1 > q.y && y0 < q.y + q.h;
-  return along && across;
-}
-
-/**
- * Rectangles bucketed on a uniform grid (cells about the size of an item), so "which items
- * does this mark touch" looks at a few neighbours instead of every item of the side: crop
- * marks once compared every segment with every item, quadratic in the slots.
- */
-class RectIndex {
-  private readonly buckets = new Map<number, number[]>();
-  private readonly size: number;
-
-  constructor(
-    readonly rects: Rect[],
-    W: number,
-    H: number,
-  ) {
-    let sum = 0;
-    for (const q of rects) sum += Math.max(q.w, q.h);
-    // about an item a cell, never more than 1,024 cells across the sheet
-    this.size = Math.max(rects.length ? sum / rects.length : 1, W / 1024, H / 1024, 1);
-    rects.forEach((q, i) => this.cells(q.x, q.y, q.x + q.w, q.y + q.h, (k) => {
-      const b = this.buckets.get(k);
-      if (b) b.push(i);
-      else this.buckets.set(k, [i]);
-    }));
-  }
-
-  private cells(x0: number, y0: number, x1: number, y1: number, visit: (key: number) => void): void {
-    const s = this.size;
-    for (let ix = Math.floor(x0 / s); ix <= Math.floor(x1 / s); ix++) for (let iy = Math.floor(y0 / s); iy <= Math.floor(y1 / s); iy++) visit((ix + 2048) * 8192 + iy + 2048);
-  }
-
-  /** Whether `test` holds for a rectangle near the box (each candidate may be tried more than once). */
-  some(x0: number, y0: number, x1: number, y1: number, test: (q: Rect) => boolean): boolean {
-    let hit = false;
-    this.cells(x0, y0, x1, y1, (k) => {
-      if (hit) return;
-      for (const i of this.buckets.get(k) ?? []) if (test(this.rects[i]!)) return void (hit = true);
-    });
-    return hit;
-  }
-
-  /** Every index near the box, duplicates possible. */
-  near(x0: number, y0: number, x1: number, y1: number, visit: (i: number) => void): void {
-    this.cells(x0, y0, x1, y1, (k) => {
-      for (const i of this.buckets.get(k) ?? []) visit(i);
-    });
-  }
-}
-
-/** Crop marks of a side as content lines (one hairline path in registration colour), appended to `out`. */
-function cropMarkLines(side: PlannedSide, plan: Plan, out: string[]): void {
-  const { width: W, height: H } = side.size ?? plan.sheet;
-  const sheetRect: Rect = { x: 0, y: 0, w: W, h: H };
-  const len = 4 * MM;
-  const trims = new RectIndex(
-    side.items.map((i) => i.trim),
-    W,
-    H,
-  );
-  const drawn = new RectIndex(
-    side.items.map((i) => i.clip),
-    W,
-    H,
-  );
-  const segs: Segment[] = [];
-  for (const t of side.cropRects) {
-    // Marks start clear of the bleed: the item's own drawn area, at least 2 mm off the trim.
-    let off = 2 * MM;
-    trims.near(t.x, t.y, t.x + t.w, t.y + t.h, (k) => {
-      const i = side.items[k]!;
-      if (overlapsRect(i.trim, t)) off = Math.max(off, Math.max(i.trim.x - i.clip.x, i.trim.y - i.clip.y, i.clip.x + i.clip.w - i.trim.x - i.trim.w, i.clip.y + i.clip.h - i.trim.y - i.trim.h) + 1);
-    });
-    for (const x of [t.x, t.x + t.w]) {
-      segs.push({ x1: x, y1: t.y - off, x2: x, y2: t.y - off - len }, { x1: x, y1: t.y + t.h + off, x2: x, y2: t.y + t.h + off + len });
-    }
-    for (const y of [t.y, t.y + t.h]) {
-      segs.push({ x1: t.x - off, y1: y, x2: t.x - off - len, y2: y }, { x1: t.x + t.w + off, y1: y, x2: t.x + t.w + off + len, y2: y });
-    }
-  }
-  for (const fold of side.folds) {
-    const t = side.cropRects[0];
-    if (t) segs.push({ x1: fold, y1: t.y - 2 * MM, x2: fold, y2: t.y - 2 * MM - len }, { x1: fold, y1: t.y + t.h + 2 * MM, x2: fold, y2: t.y + t.h + 2 * MM + len });
-  }
-  const seen = new Set<string>();
-  const path: string[] = [];
-  for (const s of segs) {
-    const key = [s.x1, s.y1, s.x2, s.y2].map((v) => v.toFixed(2)).join(',');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (!inside(s, sheetRect)) continue;
-    const pad = 0.5;
-    if (drawn.some(Math.min(s.x1, s.x2) - pad, Math.min(s.y1, s.y2) - pad, Math.max(s.x1, s.x2) + pad, Math.max(s.y1, s.y2) + pad, (d) => crosses(s, d))) continue;
-    path.push(`${r(s.x1)} ${r(s.y1)} m\n${r(s.x2)} ${r(s.y2)} l`);
-  }
-  if (path.length === 0) return;
-  // one operator a line, as pdf-lib writes them
-  out.push('q', '1 1 1 1 K', `${CROP_MARK_WIDTH} w`);
-  for (const p of path) out.push(p);
-  out.push('S', 'Q');
-}
-
-/** Registration targets, colour bar and slug line: where they cover no item and no other mark. */
-function drawMarks(page: PDFPage, side: PlannedSide, plan: Plan, marks: MarkOptions, font: PDFFont | null, total: number): void {
-  const { width: W, height: H } = side.size ?? plan.sheet;
-  const content = side.items.map((i) => i.clip);
-  // Marks never cover an item's printed area, nor each other.
-  const taken: Rect[] = [];
-  const free = (q: Rect) => q.x >= 0 && q.y >= 0 && q.x + q.w <= W && q.y + q.h <= H && !content.some((c) => overlapsRect(c, q)) && !taken.some((c) => overlapsRect(c, q));
-  if (marks.registrationMarks) {
-    const R = 2.5 * MM;
-    const arm = 4 * MM;
-    const bounds = union(content);
-    const spots = bounds
-      ? [
-          { x: bounds.x / 2, y: H / 2 },
-          { x: (bounds.x + bounds.w + W) / 2, y: H / 2 },
-          { x: W / 2, y: (bounds.y + bounds.h + H) / 2 },
-        ]
-      : [];
-    for (const p of spots) {
-      const area = { x: p.x - arm, y: p.y - arm, w: 2 * arm, h: 2 * arm };
-      if (!free(area)) continue;
-      taken.push(area);
-      page.drawCircle({ x: p.x, y: p.y, size: R, borderColor: REGISTRATION, borderWidth: 0.3 });
-      page.drawLine({ start: { x: p.x - arm, y: p.y }, end: { x: p.x + arm, y: p.y }, thickness: 0.3, color: REGISTRATION });
-      page.drawLine({ start: { x: p.x, y: p.y - arm }, end: { x: p.x, y: p.y + arm }, thickness: 0.3, color: REGISTRATION });
-    }
-  }
-  if (marks.colorBar) {
-    const size = 4 * MM;
-    const bounds = union(content);
-    const top = bounds ? bounds.y + bounds.h : H;
-    const y = top + (H - top - size) / 2;
-    const patches = [cmyk(1, 0, 0, 0), cmyk(0, 1, 0, 0), cmyk(0, 0, 1, 0), cmyk(0, 0, 0, 1), cmyk(1, 1, 0, 0), cmyk(1, 0, 1, 0), cmyk(0, 1, 1, 0), cmyk(0, 0, 0, 0.75), cmyk(0, 0, 0, 0.5), cmyk(0, 0, 0, 0.25)];
-    // Left-aligned with the items, clear of the registration target at the centre.
-    const x0 = bounds ? Math.max(4 * MM, bounds.x) : 4 * MM;
-    if (free({ x: x0, y, w: patches.length * size, h: size })) patches.forEach((c, i) => page.drawRectangle({ x: x0 + i * size, y, width: size, height: size, color: c }));
-  }
-  if (marks.slug && font) {
-    const sideLabel = side.side === 'both' ? 'front and back' : side.side;
-    const parts = [marks.slug.jobName, `Sheet ${side.sheet} of ${total}`, sideLabel, ...(side.signature !== undefined ? [`Signature ${side.signature}`] : []), marks.slug.date];
-    const text = parts.join('  ·  ');
-    const sizePt = 7;
-    const bounds = union(content);
-    const bottom = bounds ? bounds.y : 0;
-    const y = Math.max(2, bottom / 2 - sizePt / 3);
-    const width = font.widthOfTextAtSize(text, sizePt);
-    const x = Math.max(4 * MM, (W - width) / 2);
-    if (free({ x, y: y - 2, w: width, h: sizePt + 2 })) page.drawText(text, { x, y, size: sizePt, font, color: REGISTRATION });
-  }
-}
-
-function inside(s: Segment, q: Rect): boolean {
-  return Math.min(s.x1, s.x2) >= q.x && Math.max(s.x1, s.x2) <= q.x + q.w && Math.min(s.y1, s.y2) >= q.y && Math.max(s.y1, s.y2) <= q.y + q.h;
-}
-
-function overlapsRect(a: Rect, b: Rect): boolean {
-  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
-
-function union(rs: Rect[]): Rect | null {
-  if (rs.length === 0) return null;
-  // a loop, not Math.min(...rs): a side holds thousands of rectangles
-  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const q of rs) {
-    x0 = Math.min(x0, q.x);
-    y0 = Math.min(y0, q.y);
-    x1 = Math.max(x1, q.x + q.w);
-    y1 = Math.max(y1, q.y + q.h);
-  }
-  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }

@@ -21,6 +21,7 @@ import type { TextLayout } from './text-layout.js';
 import type { PageWarn } from './paint.js';
 import { Painter } from './paint.js';
 import { TextPainter } from './text-painter.js';
+import { REGISTRATION } from './spot.js';
 import type { PageSpec } from './types.js';
 
 export const DEFAULT_DPI = 300;
@@ -113,12 +114,15 @@ export class PageRenderer {
     }
   }
 
-  /** Marks at the four trim corners, in the slug, 0.25 pt registration (all four inks). */
+  /**
+   * Marks at the four trim corners, in the slug: 0.25 pt in the registration colour
+   * (/Separation /All), so every plate carries them, spot inks' plates included.
+   */
   private cropMarks(): void {
     const { trimBox: t, bleedBox: b, mediaBox: m } = this.boxes;
     const gap = 3;
     const c = this.c;
-    c.save().op('0.25 w 0 J 1 1 1 1 K');
+    c.save().op('0.25 w 0 J').strokeColor(REGISTRATION);
     const xs = [t.x, t.x + t.width];
     const ys = [t.y, t.y + t.height];
     const lines: [number, number, number, number][] = [];

@@ -110,6 +110,17 @@ export function spotRgba(p: SpotPaint): Rgba {
   return { r: (1 - c) * (1 - k), g: (1 - m) * (1 - k), b: (1 - y) * (1 - k), a: 1, spot: ink };
 }
 
+/**
+ * The registration colour: the Separation named All, which PDF paints on every separation (PDF
+ * 32000-1 8.6.6.4), spot plates included; its alternate is C = M = Y = K = 1. Printer's marks
+ * (crop and fold marks, registration targets, slug lines) use it at tint 1 so that every plate,
+ * White and CutContour too, carries them. It is allowed in PDF/X-1a and X-4 like any Separation.
+ */
+export const REGISTRATION_INK: Readonly<SpotInk> = Object.freeze<SpotInk>({ name: 'All', cmyk: [1, 1, 1, 1], tint: 1, overprint: false, dieLine: false });
+
+/** The registration colour as a Painter colour (ContentBuilder writes `/CSn CS 1 SCN`). */
+export const REGISTRATION: Readonly<Rgba> = Object.freeze<Rgba>({ r: 0, g: 0, b: 0, a: 1, spot: REGISTRATION_INK });
+
 const spaces = new WeakMap<PDFDocument, Map<string, PDFRef>>();
 
 /** The document's Separation colour space for an ink (one object per name and alternate). */

@@ -14,6 +14,7 @@ import {
   type ImposeOptions,
   type LengthUnit,
   type Order,
+  type PlacedItem,
   type Plan,
   type SheetPreset,
   type Sides,
@@ -50,7 +51,19 @@ export interface ImpositionReportData {
   /** the order and gutter used (defaults resolved); null for a booklet */
   order: Order | null;
   gutter: { x: number; y: number } | null;
-  sides: Array<{ page: number; sheet: number; side: 'front' | 'back' | 'both'; signature?: number; slots: Array<{ source_page: number | null; x: number; y: number; width: number; height: number; rotation: number }> }>;
+  sides: Array<{ page: number; sheet: number; side: 'front' | 'back' | 'both'; signature?: number; slots: ReportedSlot[] }>;
+}
+
+export interface ReportedSlot {
+  source_page: number | null;
+  /** where the page's trim lands (mm from the sheet's lower-left corner), creep included */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  rotation: number;
+  /** booklets: how far creep moved the page towards the spine (mm) */
+  creep?: number;
 }
 
 /** Engine options (points) for a source; `plan` decides whether it all fits (ImpositionError otherwise). */
@@ -112,9 +125,18 @@ export function reportOf(plan: Plan, src: SourceInfo, used: ImposeOptions | null
       sheet: s.sheet,
       side: s.side,
       ...(s.signature !== undefined ? { signature: s.signature } : {}),
-      slots: s.items.map((it) => ({ source_page: it.page === null ? null : it.page + 1, x: mm(it.trim.x), y: mm(it.trim.y), width: mm(it.trim.w), height: mm(it.trim.h), rotation: it.rotation })),
+      slots: s.items.map(slotOf),
     })),
   };
+}
+
+/** A slot as the file draws it: a booklet page's creep moves its trim (the plan's `trim` is where it lands uncompensated). */
+function slotOf(it: PlacedItem): ReportedSlot {
+  const dx = it.shift?.x ?? 0;
+  const dy = it.shift?.y ?? 0;
+  const slot: ReportedSlot = { source_page: it.page === null ? null : it.page + 1, x: mm(it.trim.x + dx), y: mm(it.trim.y + dy), width: mm(it.trim.w), height: mm(it.trim.h), rotation: it.rotation };
+  if (it.shift) slot.creep = mm(Math.hypot(dx, dy));
+  return slot;
 }
 
 /** The first sides, while their slots stay within MAX_REPORTED_SLOTS (the first side always). */

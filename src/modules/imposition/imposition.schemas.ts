@@ -32,7 +32,7 @@ export const SheetBody = Type.Union(
 
 const Marks = Type.Object(
   {
-    crop: Type.Optional(Type.Boolean({ default: true, description: "Crop marks at each item's trim corners, wherever they clear every item's printed area" })),
+    crop: Type.Optional(Type.Boolean({ default: true, description: "Crop marks at each item's trim corners, wherever they clear every item's printed area, and a booklet's fold marks at the spine. Every mark but the colour bar is in the registration colour /Separation /All, so it prints on every plate, spot plates included" })),
     registration: Type.Optional(Type.Boolean({ default: true, description: 'Registration targets in the side and top margins' })),
     color_bar: Type.Optional(Type.Boolean({ default: true, description: 'C, M, Y, K, overprints and K tints along the top margin' })),
     slug: Type.Optional(Type.Boolean({ default: true, description: 'Job name, sheet n of m, side and date along the bottom margin' })),
@@ -119,8 +119,9 @@ export const ImpositionReport = Type.Object({
           width: Mm,
           height: Mm,
           rotation: Type.Integer({ description: 'Degrees counter-clockwise' }),
+          creep: Type.Optional(Type.Number({ description: "Booklets: how far creep moved this page towards the spine, in millimetres (0 on a section's outer sheet); `x` already includes it" })),
         }),
-        { description: "Where each item's trim lands (from the sheet's lower-left corner)" },
+        { description: "Where each item's trim lands (from the sheet's lower-left corner; a booklet page's creep included)" },
       ),
     }),
     { description: 'Every side of every sheet: the first 200, and no more sides than hold 10,000 slots between them (the first side always)' },

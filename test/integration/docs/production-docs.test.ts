@@ -46,7 +46,7 @@ async function runPage(doc: string, checks: Array<(out: string) => void>): Promi
   });
 }
 
-it('docs/imposition.md: cards imposed 21-up sheetwise on SRA3, and an 8-page saddle-stitched booklet in the right order', async () => {
+it('docs/imposition.md: cards imposed 21-up sheetwise on SRA3, and an 8-page saddle-stitched booklet in the right order with its creep reported', async () => {
   await runPage('imposition.md', [
     (out) => {
       const ids = out.trim().split('\n');
@@ -63,6 +63,8 @@ it('docs/imposition.md: cards imposed 21-up sheetwise on SRA3, and an 8-page sad
       expect(media[3]).toBeCloseTo(1275.59, 1);
     },
     (out) => expect(out.trim().split('\n').map((l) => l.trim())).toEqual(['Page 8 Page 1', 'Page 2 Page 7', 'Page 6 Page 3', 'Page 4 Page 5']),
+    // each page where the file draws it, creep included
+    (out) => expect(out.trim().split('\n').map((l) => JSON.parse(l))).toEqual([[1, [[8, 55, 0], [1, 160, 0]]], [2, [[6, 55.1, 0.1], [3, 159.9, 0.1]]]]),
   ]);
 }, 300_000);
 

@@ -213,6 +213,19 @@ describe('POST /v1/impositions', () => {
     // Sheet 2 of section 1 is one sheet further in: its left page moved 0.3 mm towards the spine.
     expect(leftE(3) - leftE(1)).toBeCloseTo(0.3 * MM, 3);
     expect(leftE(5)).toBeCloseTo(leftE(1), 3);
+    // The report says where each page's trim lands, creep included, as the file draws it (issue 38):
+    // source pages are 105 × 148 mm with their trim 3 mm in.
+    const reported = job.report.sides as Array<{ page: number; slots: Array<{ source_page: number; x: number; y: number; creep: number }> }>;
+    expect(reported.map((s) => s.slots.map((slot) => slot.creep))).toEqual([[0, 0], [0, 0], [0.3, 0.3], [0.3, 0.3], [0, 0], [0, 0]]);
+    for (const side of reported) {
+      for (const slot of side.slots) {
+        const d = drawn.find((f) => f.page === side.page && f.name === `P${slot.source_page}`)!;
+        const trim = through(d.matrix, [3 * MM, 3 * MM, 108 * MM, 151 * MM]);
+        expect(trim.x / MM, `page ${side.page}, source page ${slot.source_page}`).toBeCloseTo(slot.x, 2);
+        expect(trim.y / MM).toBeCloseTo(slot.y, 2);
+      }
+    }
+    expect(reported[2]!.slots[0]!.x - reported[0]!.slots[0]!.x).toBeCloseTo(0.3, 3);
   });
 
   it("a project's designs, oldest first; step and repeat with copies over several sheets", async () => {

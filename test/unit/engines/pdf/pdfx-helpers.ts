@@ -2,7 +2,7 @@
  * Reads a PDF back with independent tools to check PDF/X structure and colour: qpdf --json
  * (objects, trailer, decoded streams), Ghostscript renders and a mean ΔE76 between renders.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { tool, withPdfFile } from './helpers.js';
@@ -121,4 +121,44 @@ export function deltaE(a: { width: number; height: number; data: Buffer }, b: { 
   }
   d.sort();
   return { mean: sum / n, p95: d[Math.floor(n * 0.95)]! };
+}
+
+export interface Plates {
+  /** the plates Ghostscript separated (Cyan, Magenta, Yellow, Black and each spot ink), in its order */
+  names: string[];
+  /** ink (0 none .. 1 full) of a plate at a point (pt from the MediaBox's top-left) */
+  ink(name: string, xPt: number, yPt: number): number;
+  /** the most ink of a plate anywhere in a box (pt from the MediaBox's top-left) */
+  maxInk(name: string, box: { x0: number; y0: number; x1: number; y1: number }): number;
+}
+
+/** Ghostscript's tiffsep separations of one page: one plate per process and spot ink. */
+export async function gsPlates(pdf: Uint8Array, dpi: number, page = 1): Promise<Plates> {
+  return withPdfFile(pdf, async (file, dir) => {
+    await tool('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=tiffsep', `-r${dpi}`, `-dFirstPage=${page}`, `-dLastPage=${page}`, '-o', path.join(dir, 'p.tif'), file]);
+    const plates = new Map<string, { data: Buffer; width: number; height: number; channels: number }>();
+    for (const f of await readdir(dir)) {
+      const name = /^p\((.+)\)\.tif$/.exec(f)?.[1];
+      if (!name) continue;
+      const { data, info } = await sharp(path.join(dir, f)).raw().toBuffer({ resolveWithObject: true });
+      plates.set(name, { data, width: info.width, height: info.height, channels: info.channels });
+    }
+    const s = dpi / 72;
+    // tiffsep plates are 0 = full ink, 255 = none
+    const at = (name: string, x: number, y: number): number => {
+      const p = plates.get(name);
+      if (!p) throw new Error(`no ${name} plate (plates: ${[...plates.keys()].join(', ')})`);
+      if (x < 0 || y < 0 || x >= p.width || y >= p.height) return 0;
+      return 1 - p.data[(y * p.width + x) * p.channels]! / 255;
+    };
+    return {
+      names: [...plates.keys()],
+      ink: (name, x, y) => at(name, Math.round(x * s), Math.round(y * s)),
+      maxInk(name, b) {
+        let m = 0;
+        for (let y = Math.floor(b.y0 * s); y <= Math.ceil(b.y1 * s); y++) for (let x = Math.floor(b.x0 * s); x <= Math.ceil(b.x1 * s); x++) m = Math.max(m, at(name, x, y));
+        return m;
+      },
+    };
+  });
 }

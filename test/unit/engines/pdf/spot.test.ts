@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { checkLayers, renderPdf, type PageSpec } from '../../../../src/engines/pdf/index.js';
 import { fixtureAssets, tool, withPdfFile } from './helpers.js';
+import { gsPlates } from './pdfx-helpers.js';
 
 // 4 × 3 in with 0.1 in bleed; viewport 400 × 300 → 0.72 pt per viewport pixel
 const BLEED_PT = 7.2;
@@ -129,6 +130,22 @@ describe('spot colours', () => {
     expect(content).not.toMatch(/\/CS1 cs/);
     expect(content).not.toMatch(/ 20 w/);
     expect(content).toMatch(/\/OP\d gs\n\/CS1 CS 1 SCN/);
+  });
+
+  it('draws crop marks in the registration colour /Separation /All: on every plate, spot plates included', async () => {
+    const { pdf } = await renderPdf([page(LAYERS)], fixtureAssets(), { colorMode: 'cmyk', cropMarks: true });
+    const objs = await qpdfObjects(pdf);
+    const all = [...objs.values()].find((v): v is string[] => Array.isArray(v) && v[0] === '/Separation' && v[1] === '/All');
+    expect(all).toBeDefined();
+    expect(all![2]).toBe('/DeviceCMYK');
+    expect(objs.get(`obj:${all![3]}`)).toMatchObject({ '/FunctionType': 2, '/C0': [0, 0, 0, 0], '/C1': [1, 1, 1, 1] });
+    // the 0.25 in slug: the top-left trim corner is at 18 + 7.2 pt; its marks run from 3 pt off the bleed to 1.5 pt from the edge
+    const p = await gsPlates(pdf, 72);
+    const corner = 18 + BLEED_PT;
+    for (const ink of ['Cyan', 'Magenta', 'Yellow', 'Black', 'White', 'CutContour', 'PANTONE 871 C']) {
+      expect(p.maxInk(ink, { x0: 3, x1: 13, y0: corner - 0.5, y1: corner + 0.5 }), `horizontal mark on ${ink}`).toBeGreaterThan(0.9);
+      expect(p.maxInk(ink, { x0: corner - 0.5, x1: corner + 0.5, y0: 3, y1: 13 }), `vertical mark on ${ink}`).toBeGreaterThan(0.9);
+    }
   });
 
   it('validates spot paints and names the field', () => {
