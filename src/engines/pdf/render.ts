@@ -188,7 +188,7 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
     boxesOut.push({ mediaBox: toPt(boxes.mediaBox), bleedBox: toPt(boxes.bleedBox), trimBox: toPt(boxes.trimBox) });
     opts.signal?.throwIfAborted();
   }
-  await images.embedAll(doc, profile ? { profile, flattenAlpha: flatten } : undefined, colours);
+  await images.embedAll(doc, profile ? { profile, flattenAlpha: flatten, keepArtworkRichBlack: opts.keepArtworkRichBlack === true } : undefined, colours);
   await fonts.embedAll();
   await embedGlyphFonts(doc);
   if (colours) {

@@ -3,11 +3,13 @@
  * black lands on K alone, `richBlack` for large areas, and gradients blended as the design
  * blends them (sRGB). Judged on Ghostscript's tiffsep plates (overprint simulated) and qpdf.
  */
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { renderPdf, type PageSpec } from '../../../../src/engines/pdf/index.js';
+import { renderPdf, type AssetResolver, type PageSpec } from '../../../../src/engines/pdf/index.js';
 import { findOutputProfile } from '../../../../src/engines/pdf/colour/output-profiles.js';
 import { fixtureAssets } from './helpers.js';
+import { neutralsToK } from '../../../../src/engines/pdf/colour/artwork-black.js';
 import { inkPlates, type Plate } from './plates-helpers.js';
 import { qpdfJson } from './pdfx-helpers.js';
 
@@ -77,6 +79,40 @@ describe('black in CMYK output', () => {
   });
 });
 
+/** 200 × 100 pt artwork in DeviceRGB black: 40 pt Helvetica text, a 0.5 pt rule, a 70 × 50 pt box. */
+async function rgbArtwork(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const pg = doc.addPage([200, 100]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  pg.drawText('HH', { x: 10, y: 40, size: 40, font, color: rgb(0, 0, 0) });
+  pg.drawLine({ start: { x: 10, y: 20 }, end: { x: 190, y: 20 }, thickness: 0.5, color: rgb(0, 0, 0) });
+  pg.drawRectangle({ x: 120, y: 40, width: 70, height: 50, color: rgb(0, 0, 0) });
+  return doc.save();
+}
+
+describe('black in placed PDF artwork (CMYK)', () => {
+  const art = rgbArtwork();
+  const assets: AssetResolver = { image: async () => art };
+  // the artwork over the whole 4 × 2 in page (1.44 page pt per artwork pt)
+  const spec = page([{ type: 'image', src: 'art.pdf', left: 0, top: 0, width: 200, height: 100, scaleX: 2, scaleY: 2 }], 2);
+
+  it('prints RGB black text, rules and areas on K alone', async () => {
+    const { pdf } = await renderPdf([spec], assets, { colorMode: 'cmyk' });
+    const p = await inkPlates(pdf, 72);
+    const k = inked(p.get('Black')!, 0, 0, 400, 200, 0.99);
+    expect(k.length).toBeGreaterThan(500);
+    for (const [x, y] of k) for (const ink of ['Cyan', 'Magenta', 'Yellow']) expect(p.get(ink)!(x, y)).toBe(0);
+    // the 0.5 pt rule at artwork y = 20 (page y = 1.44 × 80 pt from the top) is 100 K
+    expect(p.get('Black')!(100 * 1.44, 80 * 1.44)).toBe(1);
+  });
+
+  it('keepArtworkRichBlack keeps the four-colour conversion', async () => {
+    const { pdf } = await renderPdf([spec], assets, { colorMode: 'cmyk', keepArtworkRichBlack: true });
+    const p = await inkPlates(pdf, 72);
+    expect(p.get('Cyan')!(155 * 1.44, 35 * 1.44)).toBeGreaterThan(0.5);
+  });
+});
+
 describe('gradients in CMYK', () => {
   it('blend in sRGB as the design does, then go through the profile', async () => {
     const grad = (top: number, colorStops: { offset: number; color: string }[]) => ({
@@ -103,5 +139,23 @@ describe('gradients in CMYK', () => {
       const want = [0, 1, 2, 3].map((k) => data[i * 4 + k]! / 255);
       for (let k = 0; k < 4; k++) expect(Math.abs(got[k]! - want[k]!), `t=${t} y=${y} ink ${k}: ${got} vs ${want}`).toBeLessThan(0.04);
     });
+  });
+});
+
+describe('neutralsToK (artwork content streams)', () => {
+  it('rewrites neutral RGB and grey colour operators only, keeping strings, inline images and spaces right', () => {
+    const kind = (n: string): 0 | 1 | 3 => (n === '/CS0' ? 3 : n === '/DeviceGray' ? 1 : 0);
+    const src = [
+      'q 0 0 0 rg (0 0 0 rg) Tj 1 0 0 RG Q',
+      '/CS0 cs 0.2 0.2 0.2 scn 10 10 m f 1 0 0 scn f',
+      'BI /W 1 /H 1 /CS /RGB /BPC 8 ID \u0000\u0000\u0000 EI',
+      '/P1 cs 0.5 0.5 0.5 scn 0.25 0.2501 0.25 RG',
+    ].join('\n');
+    expect(neutralsToK(src, kind).split('\n')).toEqual([
+      'q 0 0 0 1 k (0 0 0 rg) Tj 1 0 0 RG Q',
+      '/CS0 cs 0 0 0 0.8 k 10 10 m f /CS0 cs 1 0 0 scn f',
+      'BI /W 1 /H 1 /CS /RGB /BPC 8 ID \u0000\u0000\u0000 EI',
+      '/P1 cs 0.5 0.5 0.5 scn 0 0 0 0.75 K',
+    ]);
   });
 });
