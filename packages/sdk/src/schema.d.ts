@@ -7928,6 +7928,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description CMYK only (a 400 for rgb); default true: 100 % black (#000000, opaque) text of any size, and lines or shapes at most 2 pt thin, overprint the colours under them instead of knocking them out; `false` knocks out */
+                    black_overprint?: boolean;
                     /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
                     color_mode?: "rgb" | "cmyk";
                     /**
@@ -7935,10 +7937,18 @@ export interface operations {
                      * @default false
                      */
                     crop_marks?: boolean;
+                    /** @description CMYK only (a 400 for rgb); default false: placed PDF artwork keeps the output profile's four-colour mix for its black and greys; by default its neutral RGB/grey colours print on K alone */
+                    keep_artwork_rich_black?: boolean;
                     /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
                     output_profile?: string;
                     /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
+                    rich_black?: {
+                        c: number;
+                        k: number;
+                        m: number;
+                        y: number;
+                    } | null;
                 };
             };
         };
@@ -7951,6 +7961,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            black_overprint: boolean | null;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -7961,6 +7972,7 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            keep_artwork_rich_black: boolean | null;
                             output_profile: {
                                 /** @description The ICC profile's description */
                                 description: string;
@@ -7980,6 +7992,12 @@ export interface operations {
                             pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
                             pdf_url: string | null;
                             project_id: string | null;
+                            rich_black: {
+                                c: number;
+                                k: number;
+                                m: number;
+                                y: number;
+                            } | null;
                             size_bytes: number | null;
                             status: "queued" | "processing" | "completed" | "failed";
                             /** @enum {string} */
@@ -11055,6 +11073,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            black_overprint: boolean | null;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -11065,6 +11084,7 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            keep_artwork_rich_black: boolean | null;
                             output_profile: {
                                 /** @description The ICC profile's description */
                                 description: string;
@@ -11084,6 +11104,12 @@ export interface operations {
                             pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
                             pdf_url: string | null;
                             project_id: string | null;
+                            rich_black: {
+                                c: number;
+                                k: number;
+                                m: number;
+                                y: number;
+                            } | null;
                             size_bytes: number | null;
                             status: "queued" | "processing" | "completed" | "failed";
                             /** @enum {string} */
@@ -11100,6 +11126,7 @@ export interface operations {
                                 page: number;
                             }[];
                         } | {
+                            black_overprint: boolean | null;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -11110,6 +11137,7 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            keep_artwork_rich_black: boolean | null;
                             on_error: "skip" | "fail";
                             output: "pdf" | "zip";
                             output_profile: string | null;
@@ -11159,6 +11187,12 @@ export interface operations {
                                 /** @description Records with text shrunk to fit */
                                 shrunk: number;
                                 skipped: number;
+                            } | null;
+                            rich_black: {
+                                c: number;
+                                k: number;
+                                m: number;
+                                y: number;
                             } | null;
                             size_bytes: number | null;
                             status: "queued" | "processing" | "completed" | "failed";
@@ -11358,6 +11392,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description CMYK only (a 400 for rgb); default true: 100 % black (#000000, opaque) text of any size, and lines or shapes at most 2 pt thin, overprint the colours under them instead of knocking them out; `false` knocks out */
+                    black_overprint?: boolean;
                     /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
                     color_mode?: "rgb" | "cmyk";
                     /**
@@ -11369,6 +11405,8 @@ export interface operations {
                     csv?: string;
                     /** @description The design (template) whose field layers are filled: one page per record */
                     design_id?: string;
+                    /** @description CMYK only (a 400 for rgb); default false: placed PDF artwork keeps the output profile's four-colour mix for its black and greys; by default its neutral RGB/grey colours print on K alone */
+                    keep_artwork_rich_black?: boolean;
                     /** @description Field (or `{{token}}`) name → data column, for columns not named like the fields; `n` (when the data has no column of that name) is the record number */
                     mapping?: {
                         [key: string]: string;
@@ -11413,8 +11451,15 @@ export interface operations {
                     records?: {
                         [key: string]: string | number | boolean | null;
                     }[];
+                    rich_black?: {
+                        c: number;
+                        k: number;
+                        m: number;
+                        y: number;
+                    } | null;
                 };
                 "multipart/form-data": {
+                    black_overprint?: "true" | "false";
                     color_mode?: "rgb" | "cmyk";
                     crop_marks?: "true" | "false";
                     design_id?: string;
@@ -11423,6 +11468,7 @@ export interface operations {
                      * @description The data set as a CSV file (UTF-8 with or without BOM, `,` or `;` delimited, header row first)
                      */
                     file: string;
+                    keep_artwork_rich_black?: "true" | "false";
                     /** @description The mapping as JSON text: `{"name":"Full name"}` */
                     mapping?: string;
                     /** @description Numbering as JSON text: `{"start":1000,"padding":6}` */
@@ -11432,6 +11478,8 @@ export interface operations {
                     output_profile?: string;
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
                     project_id?: string;
+                    /** @description The rich black as JSON text: `{"c":60,"m":40,"y":40,"k":100}` */
+                    rich_black?: string;
                 };
             };
         };
@@ -11444,6 +11492,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            black_overprint: boolean | null;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -11454,6 +11503,7 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            keep_artwork_rich_black: boolean | null;
                             on_error: "skip" | "fail";
                             output: "pdf" | "zip";
                             output_profile: string | null;
@@ -11503,6 +11553,12 @@ export interface operations {
                                 /** @description Records with text shrunk to fit */
                                 shrunk: number;
                                 skipped: number;
+                            } | null;
+                            rich_black: {
+                                c: number;
+                                k: number;
+                                m: number;
+                                y: number;
                             } | null;
                             size_bytes: number | null;
                             status: "queued" | "processing" | "completed" | "failed";
@@ -15543,6 +15599,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description CMYK only (a 400 for rgb); default true: 100 % black (#000000, opaque) text of any size, and lines or shapes at most 2 pt thin, overprint the colours under them instead of knocking them out; `false` knocks out */
+                    black_overprint?: boolean;
                     /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
                     color_mode?: "rgb" | "cmyk";
                     /**
@@ -15550,10 +15608,18 @@ export interface operations {
                      * @default false
                      */
                     crop_marks?: boolean;
+                    /** @description CMYK only (a 400 for rgb); default false: placed PDF artwork keeps the output profile's four-colour mix for its black and greys; by default its neutral RGB/grey colours print on K alone */
+                    keep_artwork_rich_black?: boolean;
                     /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
                     output_profile?: string;
                     /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
+                    rich_black?: {
+                        c: number;
+                        k: number;
+                        m: number;
+                        y: number;
+                    } | null;
                 };
             };
         };
@@ -15566,6 +15632,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            black_overprint: boolean | null;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -15576,6 +15643,7 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            keep_artwork_rich_black: boolean | null;
                             output_profile: {
                                 /** @description The ICC profile's description */
                                 description: string;
@@ -15595,6 +15663,12 @@ export interface operations {
                             pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
                             pdf_url: string | null;
                             project_id: string | null;
+                            rich_black: {
+                                c: number;
+                                k: number;
+                                m: number;
+                                y: number;
+                            } | null;
                             size_bytes: number | null;
                             status: "queued" | "processing" | "completed" | "failed";
                             /** @enum {string} */
@@ -17099,6 +17173,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description CMYK only (a 400 for rgb); default true: 100 % black (#000000, opaque) text of any size, and lines or shapes at most 2 pt thin, overprint the colours under them instead of knocking them out; `false` knocks out */
+                    black_overprint?: boolean;
                     /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
                     color_mode?: "rgb" | "cmyk";
                     /**
@@ -17106,10 +17182,18 @@ export interface operations {
                      * @default false
                      */
                     crop_marks?: boolean;
+                    /** @description CMYK only (a 400 for rgb); default false: placed PDF artwork keeps the output profile's four-colour mix for its black and greys; by default its neutral RGB/grey colours print on K alone */
+                    keep_artwork_rich_black?: boolean;
                     /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
                     output_profile?: string;
                     /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
+                    rich_black?: {
+                        c: number;
+                        k: number;
+                        m: number;
+                        y: number;
+                    } | null;
                 };
             };
         };
@@ -17122,6 +17206,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            black_overprint: boolean | null;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -17132,6 +17217,7 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            keep_artwork_rich_black: boolean | null;
                             output_profile: {
                                 /** @description The ICC profile's description */
                                 description: string;
@@ -17151,6 +17237,12 @@ export interface operations {
                             pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
                             pdf_url: string | null;
                             project_id: string | null;
+                            rich_black: {
+                                c: number;
+                                k: number;
+                                m: number;
+                                y: number;
+                            } | null;
                             size_bytes: number | null;
                             status: "queued" | "processing" | "completed" | "failed";
                             /** @enum {string} */

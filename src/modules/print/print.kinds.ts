@@ -1,4 +1,4 @@
-import type { PageBoxesPt, RenderWarning } from '../../engines/pdf/index.js';
+import type { PageBoxesPt, RenderWarning, RichBlack } from '../../engines/pdf/index.js';
 import { jobKind, type JobStatusFlow } from '../../platform/queue/registry.js';
 
 /** Print-ready PDF: queued → processing (a worker took it) → completed | failed. Free. */
@@ -20,6 +20,10 @@ export interface PdfPayload {
   pdf_standard?: PdfStandard;
   /** the output profile id (cmyk), resolved when the job was asked for */
   output_profile?: string | null;
+  /** cmyk: black policy (absent in older jobs and for rgb: the engine's defaults) */
+  black_overprint?: boolean;
+  rich_black?: RichBlack | null;
+  keep_artwork_rich_black?: boolean;
 }
 
 export interface PdfResult {
