@@ -7933,6 +7933,8 @@ export interface operations {
                      * @default false
                      */
                     allow_missing_glyphs?: boolean;
+                    /** @description CMYK only (a 400 for rgb); default true: 100 % black (#000000, opaque) text of any size, and lines or shapes at most 2 pt thin, overprint the colours under them instead of knocking them out; `false` knocks out */
+                    black_overprint?: boolean;
                     /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
                     color_mode?: "rgb" | "cmyk";
                     /**
@@ -7940,10 +7942,18 @@ export interface operations {
                      * @default false
                      */
                     crop_marks?: boolean;
+                    /** @description CMYK only (a 400 for rgb); default false: placed PDF artwork keeps the output profile's four-colour mix for its black and greys; by default its neutral RGB/grey colours print on K alone */
+                    keep_artwork_rich_black?: boolean;
                     /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
                     output_profile?: string;
                     /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
+                    rich_black?: {
+                        c: number;
+                        k: number;
+                        m: number;
+                        y: number;
+                    } | null;
                 };
             };
         };
@@ -7958,6 +7968,7 @@ export interface operations {
                         data: {
                             /** @description Whether text with characters no font has prints (with a MISSING_GLYPHS warning) instead of failing the job */
                             allow_missing_glyphs: boolean;
+                            black_overprint: boolean | null;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -7968,6 +7979,7 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            keep_artwork_rich_black: boolean | null;
                             output_profile: {
                                 /** @description The ICC profile's description */
                                 description: string;
@@ -7987,6 +7999,12 @@ export interface operations {
                             pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
                             pdf_url: string | null;
                             project_id: string | null;
+                            rich_black: {
+                                c: number;
+                                k: number;
+                                m: number;
+                                y: number;
+                            } | null;
                             size_bytes: number | null;
                             status: "queued" | "processing" | "completed" | "failed";
                             /** @enum {string} */
@@ -11066,6 +11084,7 @@ export interface operations {
                         data: {
                             /** @description Whether text with characters no font has prints (with a MISSING_GLYPHS warning) instead of failing the job */
                             allow_missing_glyphs: boolean;
+                            black_overprint: boolean | null;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -11076,6 +11095,7 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            keep_artwork_rich_black: boolean | null;
                             output_profile: {
                                 /** @description The ICC profile's description */
                                 description: string;
@@ -11095,6 +11115,12 @@ export interface operations {
                             pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
                             pdf_url: string | null;
                             project_id: string | null;
+                            rich_black: {
+                                c: number;
+                                k: number;
+                                m: number;
+                                y: number;
+                            } | null;
                             size_bytes: number | null;
                             status: "queued" | "processing" | "completed" | "failed";
                             /** @enum {string} */
@@ -11113,6 +11139,7 @@ export interface operations {
                         } | {
                             /** @description Whether text with characters no font has (from the design or a record) prints, with a MISSING_GLYPHS warning, instead of failing the job */
                             allow_missing_glyphs: boolean;
+                            black_overprint: boolean | null;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -11123,6 +11150,7 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            keep_artwork_rich_black: boolean | null;
                             on_error: "skip" | "fail";
                             output: "pdf" | "zip";
                             output_profile: string | null;
@@ -11172,6 +11200,12 @@ export interface operations {
                                 /** @description Records with text shrunk to fit */
                                 shrunk: number;
                                 skipped: number;
+                            } | null;
+                            rich_black: {
+                                c: number;
+                                k: number;
+                                m: number;
+                                y: number;
                             } | null;
                             size_bytes: number | null;
                             status: "queued" | "processing" | "completed" | "failed";
@@ -11378,6 +11412,8 @@ export interface operations {
                      * @default false
                      */
                     allow_missing_glyphs?: boolean;
+                    /** @description CMYK only (a 400 for rgb); default true: 100 % black (#000000, opaque) text of any size, and lines or shapes at most 2 pt thin, overprint the colours under them instead of knocking them out; `false` knocks out */
+                    black_overprint?: boolean;
                     /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
                     color_mode?: "rgb" | "cmyk";
                     /**
@@ -11389,6 +11425,8 @@ export interface operations {
                     csv?: string;
                     /** @description The design (template) whose field layers are filled: one page per record */
                     design_id?: string;
+                    /** @description CMYK only (a 400 for rgb); default false: placed PDF artwork keeps the output profile's four-colour mix for its black and greys; by default its neutral RGB/grey colours print on K alone */
+                    keep_artwork_rich_black?: boolean;
                     /** @description Field (or `{{token}}`) name → data column, for columns not named like the fields; `n` (when the data has no column of that name) is the record number */
                     mapping?: {
                         [key: string]: string;
@@ -11433,9 +11471,16 @@ export interface operations {
                     records?: {
                         [key: string]: string | number | boolean | null;
                     }[];
+                    rich_black?: {
+                        c: number;
+                        k: number;
+                        m: number;
+                        y: number;
+                    } | null;
                 };
                 "multipart/form-data": {
                     allow_missing_glyphs?: "true" | "false";
+                    black_overprint?: "true" | "false";
                     color_mode?: "rgb" | "cmyk";
                     crop_marks?: "true" | "false";
                     design_id?: string;
@@ -11444,6 +11489,7 @@ export interface operations {
                      * @description The data set as a CSV file (UTF-8 with or without BOM, `,` or `;` delimited, header row first)
                      */
                     file: string;
+                    keep_artwork_rich_black?: "true" | "false";
                     /** @description The mapping as JSON text: `{"name":"Full name"}` */
                     mapping?: string;
                     /** @description Numbering as JSON text: `{"start":1000,"padding":6}` */
@@ -11453,6 +11499,8 @@ export interface operations {
                     output_profile?: string;
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
                     project_id?: string;
+                    /** @description The rich black as JSON text: `{"c":60,"m":40,"y":40,"k":100}` */
+                    rich_black?: string;
                 };
             };
         };
@@ -11467,6 +11515,7 @@ export interface operations {
                         data: {
                             /** @description Whether text with characters no font has (from the design or a record) prints, with a MISSING_GLYPHS warning, instead of failing the job */
                             allow_missing_glyphs: boolean;
+                            black_overprint: boolean | null;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -11477,6 +11526,7 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            keep_artwork_rich_black: boolean | null;
                             on_error: "skip" | "fail";
                             output: "pdf" | "zip";
                             output_profile: string | null;
@@ -11526,6 +11576,12 @@ export interface operations {
                                 /** @description Records with text shrunk to fit */
                                 shrunk: number;
                                 skipped: number;
+                            } | null;
+                            rich_black: {
+                                c: number;
+                                k: number;
+                                m: number;
+                                y: number;
                             } | null;
                             size_bytes: number | null;
                             status: "queued" | "processing" | "completed" | "failed";
@@ -15571,6 +15627,8 @@ export interface operations {
                      * @default false
                      */
                     allow_missing_glyphs?: boolean;
+                    /** @description CMYK only (a 400 for rgb); default true: 100 % black (#000000, opaque) text of any size, and lines or shapes at most 2 pt thin, overprint the colours under them instead of knocking them out; `false` knocks out */
+                    black_overprint?: boolean;
                     /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
                     color_mode?: "rgb" | "cmyk";
                     /**
@@ -15578,10 +15636,18 @@ export interface operations {
                      * @default false
                      */
                     crop_marks?: boolean;
+                    /** @description CMYK only (a 400 for rgb); default false: placed PDF artwork keeps the output profile's four-colour mix for its black and greys; by default its neutral RGB/grey colours print on K alone */
+                    keep_artwork_rich_black?: boolean;
                     /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
                     output_profile?: string;
                     /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
+                    rich_black?: {
+                        c: number;
+                        k: number;
+                        m: number;
+                        y: number;
+                    } | null;
                 };
             };
         };
@@ -15596,6 +15662,7 @@ export interface operations {
                         data: {
                             /** @description Whether text with characters no font has prints (with a MISSING_GLYPHS warning) instead of failing the job */
                             allow_missing_glyphs: boolean;
+                            black_overprint: boolean | null;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -15606,6 +15673,7 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            keep_artwork_rich_black: boolean | null;
                             output_profile: {
                                 /** @description The ICC profile's description */
                                 description: string;
@@ -15625,6 +15693,12 @@ export interface operations {
                             pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
                             pdf_url: string | null;
                             project_id: string | null;
+                            rich_black: {
+                                c: number;
+                                k: number;
+                                m: number;
+                                y: number;
+                            } | null;
                             size_bytes: number | null;
                             status: "queued" | "processing" | "completed" | "failed";
                             /** @enum {string} */
@@ -17134,6 +17208,8 @@ export interface operations {
                      * @default false
                      */
                     allow_missing_glyphs?: boolean;
+                    /** @description CMYK only (a 400 for rgb); default true: 100 % black (#000000, opaque) text of any size, and lines or shapes at most 2 pt thin, overprint the colours under them instead of knocking them out; `false` knocks out */
+                    black_overprint?: boolean;
                     /** @description `cmyk` converts every colour and image through the output profile (ICC); default `rgb`, or `cmyk` when `pdf_standard` is a PDF/X */
                     color_mode?: "rgb" | "cmyk";
                     /**
@@ -17141,10 +17217,18 @@ export interface operations {
                      * @default false
                      */
                     crop_marks?: boolean;
+                    /** @description CMYK only (a 400 for rgb); default false: placed PDF artwork keeps the output profile's four-colour mix for its black and greys; by default its neutral RGB/grey colours print on K alone */
+                    keep_artwork_rich_black?: boolean;
                     /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
                     output_profile?: string;
                     /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
+                    rich_black?: {
+                        c: number;
+                        k: number;
+                        m: number;
+                        y: number;
+                    } | null;
                 };
             };
         };
@@ -17159,6 +17243,7 @@ export interface operations {
                         data: {
                             /** @description Whether text with characters no font has prints (with a MISSING_GLYPHS warning) instead of failing the job */
                             allow_missing_glyphs: boolean;
+                            black_overprint: boolean | null;
                             color_mode: "rgb" | "cmyk";
                             completed_at: string | null;
                             created_at: string;
@@ -17169,6 +17254,7 @@ export interface operations {
                             error: string | null;
                             expires_at: string | null;
                             id: string;
+                            keep_artwork_rich_black: boolean | null;
                             output_profile: {
                                 /** @description The ICC profile's description */
                                 description: string;
@@ -17188,6 +17274,12 @@ export interface operations {
                             pdf_standard: "none" | "pdf_x4" | "pdf_x1a";
                             pdf_url: string | null;
                             project_id: string | null;
+                            rich_black: {
+                                c: number;
+                                k: number;
+                                m: number;
+                                y: number;
+                            } | null;
                             size_bytes: number | null;
                             status: "queued" | "processing" | "completed" | "failed";
                             /** @enum {string} */

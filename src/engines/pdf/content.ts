@@ -10,6 +10,13 @@ import type { Matrix } from './geometry.js';
 import { apply } from './geometry.js';
 import type { PathCommand } from './path.js';
 import { separationRef, type SpotInk } from './spot.js';
+import { isSolidBlack, type BlackPolicy, type InkUse } from './colour/black.js';
+
+/** A gradient colour stop, offsets sorted from 0 to 1 (the first at 0, the last at 1). */
+export interface GradientStop {
+  offset: number;
+  color: Rgba;
+}
 
 /** Compact number for a content stream: up to 5 decimals, no exponent, no "-0". */
 export function num(n: number): string {
@@ -37,8 +44,10 @@ export interface ColourSpaceWriter {
   operands(c: Rgba, stroke: boolean): string;
   /** colour space of gradient shadings */
   readonly shadingSpace: 'DeviceRGB' | 'DeviceCMYK';
-  /** an exponential-interpolation function from c0 to c1 in shadingSpace */
-  gradientFunction(ctx: PDFContext, c0: Rgba, c1: Rgba): PDFDict;
+  /** the shading function of a gradient through `stops`, in shadingSpace, blending as sRGB does */
+  gradientFunction(ctx: PDFContext, stops: readonly GradientStop[]): PDFDict;
+  /** CMYK: how 100 % black prints (overprint of text and thin lines, rich black); absent for RGB */
+  readonly black?: BlackPolicy;
   /** PDF/X-1a: no transparency is written; a translucent colour is blended with white paper instead */
   readonly flattenTransparency: boolean;
   /**
@@ -57,10 +66,32 @@ export function nativeFlateStream(ctx: PDFContext, content: string | Uint8Array,
   return PDFRawStream.of(d, deflateSync(typeof content === 'string' ? Buffer.from(content, 'latin1') : content));
 }
 
+/**
+ * One function over 0..1 from pieces, each covering [from, to] of the domain (in order,
+ * touching): the piece itself when there is one, else a Type 3 stitching function. Pieces of
+ * zero length (a hard stop) are dropped so that the bounds increase.
+ */
+export function stitch(ctx: PDFContext, pieces: readonly { from: number; to: number; fn: PDFDict }[]): PDFDict {
+  const kept = pieces.filter((p) => p.to > p.from);
+  if (kept.length === 0) return pieces[pieces.length - 1]!.fn;
+  if (kept.length === 1) return kept[0]!.fn;
+  return ctx.obj({
+    FunctionType: 3,
+    Domain: [0, 1],
+    Functions: kept.map((p) => p.fn),
+    Bounds: kept.slice(1).map((p) => p.from),
+    Encode: kept.flatMap(() => [0, 1]),
+  });
+}
+
 export const RGB_COLOURS: ColourSpaceWriter = {
   operands: colourOperands,
   shadingSpace: 'DeviceRGB',
-  gradientFunction: (ctx, c0, c1) => ctx.obj({ FunctionType: 2, Domain: [0, 1], C0: [c0.r, c0.g, c0.b], C1: [c1.r, c1.g, c1.b], N: 1 }),
+  // DeviceRGB interpolates linearly in sRGB values, as browsers and Fabric blend stops
+  gradientFunction: (ctx, stops) => stitch(ctx, stops.slice(1).map((s1, i) => {
+    const s0 = stops[i]!;
+    return { from: s0.offset, to: s1.offset, fn: ctx.obj({ FunctionType: 2, Domain: [0, 1], C0: [s0.color.r, s0.color.g, s0.color.b], C1: [s1.color.r, s1.color.g, s1.color.b], N: 1 }) };
+  })),
   flattenTransparency: false,
   formStream: (ctx, content, dict) => ctx.register(nativeFlateStream(ctx, content, dict)),
 };
@@ -259,9 +290,22 @@ export class ContentBuilder {
     return this;
   }
 
-  fillColor(c: Rgba): this {
-    this.overprint(c.spot?.overprint === true, this.state.OP);
-    const k = c.spot ? `/${this.res.separation(c.spot)} cs ${num(c.spot.tint)} scn` : this.colours.operands(this.opaque(c, this.state.ca), false);
+  /**
+   * The black policy for a colour: whether it overprints, and the operands of a rich black
+   * (CMYK writers only; `use` says what the colour paints).
+   */
+  private black(c: Rgba, alpha: number, use: InkUse | undefined, stroke: boolean): { overprint: boolean; operands?: string } {
+    const policy = this.colours.black;
+    if (!policy || !use || !isSolidBlack(c, alpha)) return { overprint: false };
+    if (use === 'area' && policy.rich) return { overprint: false, operands: `${policy.rich.map(num).join(' ')} ${stroke ? 'K' : 'k'}` };
+    return { overprint: policy.overprint && use !== 'area' };
+  }
+
+  /** `use`: what the colour paints, for the black policy of CMYK writers (colour/black.ts). */
+  fillColor(c: Rgba, use?: InkUse): this {
+    const black = this.black(c, this.state.ca, use, false);
+    this.overprint(c.spot?.overprint === true || black.overprint, this.state.OP);
+    const k = c.spot ? `/${this.res.separation(c.spot)} cs ${num(c.spot.tint)} scn` : black.operands ?? this.colours.operands(this.opaque(c, this.state.ca), false);
     if (k !== this.state.fill) {
       this.state.fill = k;
       this.op(k);
@@ -269,9 +313,10 @@ export class ContentBuilder {
     return this;
   }
 
-  strokeColor(c: Rgba): this {
-    this.overprint(this.state.op, c.spot?.overprint === true);
-    const k = c.spot ? `/${this.res.separation(c.spot)} CS ${num(c.spot.tint)} SCN` : this.colours.operands(this.opaque(c, this.state.CA), true);
+  strokeColor(c: Rgba, use?: InkUse): this {
+    const black = this.black(c, this.state.CA, use, true);
+    this.overprint(this.state.op, c.spot?.overprint === true || black.overprint);
+    const k = c.spot ? `/${this.res.separation(c.spot)} CS ${num(c.spot.tint)} SCN` : black.operands ?? this.colours.operands(this.opaque(c, this.state.CA), true);
     if (k !== this.state.stroke) {
       this.state.stroke = k;
       this.op(k);
@@ -279,7 +324,7 @@ export class ContentBuilder {
     return this;
   }
 
-  /** Fill (op) and stroke (OP) overprint via an ExtGState; spot colours that overprint set it. */
+  /** Fill (op) and stroke (OP) overprint via an ExtGState; spot colours that overprint and 100 K text and lines set it. */
   overprint(op: boolean, OP: boolean): this {
     if (op === this.state.op && OP === this.state.OP) return this;
     this.state.op = op;

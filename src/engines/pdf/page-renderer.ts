@@ -95,7 +95,7 @@ export class PageRenderer {
     const b = this.boxes.bleedBox;
     const colour = parseColor(bg.color);
     if (colour) {
-      this.c.alpha(colour.a).fillColor(colour).rect(b.x, b.y, b.width, b.height).op('f');
+      this.c.alpha(colour.a).fillColor(colour, 'area').rect(b.x, b.y, b.width, b.height).op('f');
     }
     if (bg.image && (bg.image.src || bg.image.imageId)) {
       const img = this.deps.images.get(bg.image);
@@ -110,7 +110,7 @@ export class PageRenderer {
       const m: Matrix = [sx, 0, 0, -sy, b.x + (b.width - dw) / 2, b.y + (b.height - dh) / 2 + dh];
       this.checkResolution(img, m, 'background', imageLabel(bg.image.src, bg.image.imageId));
       const key = this.deps.images.use(bg.image, this.svgScale(img, m));
-      this.c.save().alpha(1).transform(multiply(m, imagePlacementMatrix(img))).op(`/${this.res.image(key)} Do`).restore();
+      this.c.save().alpha(1).overprint(false, false).transform(multiply(m, imagePlacementMatrix(img))).op(`/${this.res.image(key)} Do`).restore();
     }
   }
 
@@ -327,7 +327,8 @@ export class PageRenderer {
     const key = vectorForm && alpha < 1 ? this.deps.images.useTranslucentVector(ref) : this.deps.images.use(ref, this.svgScale(img, pageM));
     // image pixel (px, py) lands at (px − cropX − w/2, py − cropY − h/2); drawImage clips to the destination box
     const place = multiply(translate(-w / 2 - cropX, -h / 2 - cropY), imagePlacementMatrix(img));
-    this.c.save().rect(-w / 2, -h / 2, destW, destH).op('W n').alpha(alpha).transform(place).op(`/${this.res.image(key)} Do`).restore();
+    // an image or artwork never inherits the overprint that black text or a rule left on
+    this.c.save().rect(-w / 2, -h / 2, destW, destH).op('W n').alpha(alpha).overprint(false, false).transform(place).op(`/${this.res.image(key)} Do`).restore();
   }
 
   private checkSafeZone(box: Box, path: string): void {

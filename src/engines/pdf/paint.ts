@@ -6,8 +6,9 @@
 import type { PDFDocument } from 'pdf-lib';
 import type { Rgba } from './color.js';
 import { parseColor } from './color.js';
-import type { ContentBuilder, PageResources } from './content.js';
+import type { ContentBuilder, GradientStop, PageResources } from './content.js';
 import { num } from './content.js';
+import { fillUse, strokeUse, type InkUse } from './colour/black.js';
 import type { Matrix } from './geometry.js';
 import { invert, multiply, scale, translate } from './geometry.js';
 import type { GradientFill, Layer, Paint } from './layers.js';
@@ -58,7 +59,7 @@ export class Painter {
     }
     const col = this.solid(p, path, 'fill');
     if (!col) return;
-    this.c.alpha(alpha * col.a).fillColor(col).path(outline).op(evenOdd ? 'f*' : 'f');
+    this.c.alpha(alpha * col.a).fillColor(col, fillUse(outline, ctm)).path(outline).op(evenOdd ? 'f*' : 'f');
   }
 
   gradientFill(g: GradientFill, outline: PathCommand[], geom: ShapeGeometry, evenOdd: boolean, alpha: number, path: string): void {
@@ -69,22 +70,9 @@ export class Painter {
       this.warn({ code: 'UNSUPPORTED_FEATURE', layer: path, message: 'gradient stop transparency is drawn opaque', details: { feature: 'gradient stop opacity' } });
     }
     const ctx = this.doc.context;
-    const fn = (c0: Rgba, c1: Rgba) => this.c.colours.gradientFunction(ctx, c0, c1);
     if (stops[0]!.offset > 0) stops.unshift({ ...stops[0]!, offset: 0 });
     if (stops[stops.length - 1]!.offset < 1) stops.push({ ...stops[stops.length - 1]!, offset: 1 });
-    let func;
-    if (stops.length === 2) func = fn(stops[0]!.color, stops[1]!.color);
-    else {
-      const fns = [];
-      const bounds: number[] = [];
-      const encode: number[] = [];
-      for (let i = 0; i < stops.length - 1; i++) {
-        fns.push(fn(stops[i]!.color, stops[i + 1]!.color));
-        if (i > 0) bounds.push(Math.max(stops[i]!.offset, (bounds[bounds.length - 1] ?? 0) + 1e-6));
-        encode.push(0, 1);
-      }
-      func = ctx.obj({ FunctionType: 3, Domain: [0, 1], Functions: fns, Bounds: bounds, Encode: encode });
-    }
+    const func = this.c.colours.gradientFunction(ctx, stops.map((s): GradientStop => ({ offset: s.offset, color: s.color })));
     const co = g.coords;
     const space = this.c.colours.shadingSpace;
     const shading = g.type === 'linear'
@@ -95,7 +83,8 @@ export class Painter {
     if (g.gradientUnits === 'percentage') gm = multiply(gm, scale(geom.width, geom.height));
     const t = g.gradientTransform;
     if (Array.isArray(t) && t.length === 6 && t.every((v) => Number.isFinite(v))) gm = multiply(gm, t as unknown as Matrix);
-    this.c.save().path(outline).op(evenOdd ? 'W* n' : 'W n').transform(gm).alpha(alpha).op(`/${name} sh`).restore();
+    // a shading never overprints (an overprint left on by black text would apply to it)
+    this.c.save().path(outline).op(evenOdd ? 'W* n' : 'W n').transform(gm).alpha(alpha).overprint(false, false).op(`/${name} sh`).restore();
   }
 
   strokeStyle(l: Layer, width: number): void {
@@ -128,7 +117,8 @@ export class Painter {
       }
     }
     this.strokeStyle(l, strokeWidth);
-    c.alpha(undefined, alpha * col.a).strokeColor(col).path(outline, m).op('S');
+    const use = strokeUse(strokeWidth, ctm, l.strokeUniform ? scaling : undefined);
+    c.alpha(undefined, alpha * col.a).strokeColor(col, use).path(outline, m).op('S');
     c.restore();
   }
 
@@ -146,11 +136,12 @@ export class Painter {
     c.restore();
   }
 
-  rects(rects: { x: number; y: number; width: number; height: number; fill: Paint }[], alpha: number, path: string): void {
+  /** `use`: `text` for text decorations (they print as the text does), none for text backgrounds. */
+  rects(rects: { x: number; y: number; width: number; height: number; fill: Paint }[], alpha: number, path: string, use?: InkUse): void {
     for (const r of rects) {
       const col = this.solid(r.fill, path, 'text decoration');
       if (!col) continue;
-      this.c.alpha(alpha * col.a).fillColor(col).rect(r.x, r.y, r.width, r.height).op('f');
+      this.c.alpha(alpha * col.a).fillColor(col, use).rect(r.x, r.y, r.width, r.height).op('f');
     }
   }
 

@@ -19,6 +19,7 @@ import { TEXT_TYPES, validateLayers } from './layers.js';
 import { POINTS_PER_UNIT, pageBoxes, type DimensionUnit, type Edges } from './page-geometry.js';
 import { PageRenderer } from './page-renderer.js';
 import { CmykColours } from './colour/cmyk-colours.js';
+import { blackPolicy } from './colour/black.js';
 import { findOutputProfile, installedOutputProfiles } from './colour/output-profiles.js';
 import { applyPdfX, pdfxAllowsObjectStreams, setPdfXHeader, type PdfStandard } from './colour/pdfx.js';
 import { textFontQueries } from './text-painter.js';
@@ -122,7 +123,7 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
     throw new PageSpecError([{ path: 'outputProfile', message: ids.length ? `must be one of ${ids.join(', ')}` : 'no CMYK output profile is installed (Debian package libgs-common)' }]);
   }
   const flatten = pdfStandard === 'pdf_x1a';
-  const colours = profile ? new CmykColours(profile, flatten) : undefined;
+  const colours = profile ? new CmykColours(profile, flatten, blackPolicy(opts.blackOverprint, opts.richBlack)) : undefined;
 
   const fonts = new FontRegistry(assets);
   const images = new ImageStore(assets);
@@ -187,7 +188,7 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
     boxesOut.push({ mediaBox: toPt(boxes.mediaBox), bleedBox: toPt(boxes.bleedBox), trimBox: toPt(boxes.trimBox) });
     opts.signal?.throwIfAborted();
   }
-  await images.embedAll(doc, profile ? { profile, flattenAlpha: flatten } : undefined, colours);
+  await images.embedAll(doc, profile ? { profile, flattenAlpha: flatten, keepArtworkRichBlack: opts.keepArtworkRichBlack === true } : undefined, colours);
   await fonts.embedAll();
   await embedGlyphFonts(doc);
   if (colours) {

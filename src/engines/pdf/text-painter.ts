@@ -91,11 +91,11 @@ export class TextPainter {
     const base = textBaseStyle(l);
     const csw = n(l.charSpacing, 0) !== 0 ? (base.fontSize * n(l.charSpacing, 0)) / 1000 : 0;
     this.p.rects(backgroundRects(layout), alpha, path);
-    this.p.rects(decorationRects(layout, 'underline', base, csw), alpha, path);
+    this.p.rects(decorationRects(layout, 'underline', base, csw), alpha, path, 'text');
     const passes: ('fill' | 'stroke')[] = l.paintFirst === 'stroke' ? ['stroke', 'fill'] : ['fill', 'stroke'];
     for (const p of passes) await this.pass(l, layout, p, alpha, path);
-    this.p.rects(decorationRects(layout, 'overline', base, csw), alpha, path);
-    this.p.rects(decorationRects(layout, 'linethrough', base, csw), alpha, path);
+    this.p.rects(decorationRects(layout, 'overline', base, csw), alpha, path, 'text');
+    this.p.rects(decorationRects(layout, 'linethrough', base, csw), alpha, path, 'text');
   }
 
   private async pass(l: Layer, layout: TextLayout, kind: 'fill' | 'stroke', alpha: number, path: string): Promise<void> {
@@ -142,15 +142,15 @@ export class TextPainter {
       }
       for (const run of runs) {
         const size = run.style.fontSize;
-        if (kind === 'fill') c.alpha(alpha * run.col.a).fillColor(run.col);
+        if (kind === 'fill') c.alpha(alpha * run.col.a).fillColor(run.col, 'text');
         else {
-          c.alpha(undefined, alpha * run.col.a).strokeColor(run.col);
+          c.alpha(undefined, alpha * run.col.a).strokeColor(run.col, 'text');
           this.p.strokeStyle(l, run.style.strokeWidth);
         }
         if (run.fakeBold) {
           // Skia's synthetic bold: outlines stroked and filled, stroke width size × (1/24 at 9 → 1/32 at 36)
           const t = Math.min(1, Math.max(0, (size - 9) / 27));
-          c.alpha(alpha * run.col.a, alpha * run.col.a).strokeColor(run.col).op(`${num(size * (1 / 24 + t * (1 / 32 - 1 / 24)))} w 0 j 4 M 2 Tr`);
+          c.alpha(alpha * run.col.a, alpha * run.col.a).strokeColor(run.col, 'text').op(`${num(size * (1 / 24 + t * (1 / 32 - 1 / 24)))} w 0 j 4 M 2 Tr`);
         }
         c.op(`/${run.fname} ${num(size)} Tf`);
         // one TJ per stretch of glyphs on the same baseline; TJ numbers move the next glyph

@@ -2,6 +2,7 @@
 import type { FontFaceStyle } from './fonts/font-matching.js';
 import type { Edges, DimensionUnit } from './page-geometry.js';
 import type { PdfStandard } from './colour/pdfx.js';
+import type { RichBlack } from './colour/black.js';
 
 /** How a layer or a background names an image: the Image `url` as the API returned it, or its id. */
 export interface ImageRef {
@@ -87,6 +88,22 @@ export interface RenderOptions {
    * kept for comparison in bench/print-cmyk.ts.
    */
   cmykEngine?: 'icc' | 'ghostscript';
+  /**
+   * CMYK only. 100 K text (any size) and lines or shapes at most 2 pt thin
+   * (`BLACK_OVERPRINT_MAX_PT`) overprint the colours under them; default true.
+   */
+  blackOverprint?: boolean;
+  /**
+   * CMYK only. Design black (#000) fills whose smaller side is at least 36 pt
+   * (`RICH_BLACK_MIN_PT`) print as this C/M/Y/K mix in percent; text and thin lines stay
+   * 100 K. Default null: every black is 100 K.
+   */
+  richBlack?: RichBlack | null;
+  /**
+   * CMYK only. Placed PDF artwork's neutral RGB and grey colours (black text, rules) are
+   * written as K alone before its conversion; true keeps the profile's four-colour mix.
+   */
+  keepArtworkRichBlack?: boolean;
   /** document title (Info dictionary) */
   title?: string;
   /** limit for the Ghostscript pass; default 120 s */

@@ -65,7 +65,7 @@ export class DocWriter {
     readonly turns: Turns,
   ) {
     this.doc = doc;
-    this.colours = colour.profile ? new CmykColours(colour.profile, colour.standard === 'pdf_x1a') : undefined;
+    this.colours = colour.profile ? new CmykColours(colour.profile, colour.standard === 'pdf_x1a', colour.black) : undefined;
     this.fonts = new FontRegistry(assets);
     this.images = new ImageStore(assets);
     // layout only: measuring text needs the fonts, never the painter
@@ -343,7 +343,7 @@ export class DocWriter {
   async flush(): Promise<void> {
     if (this.recordImages.length === 0) return;
     const { profile, standard } = this.colour;
-    await this.images.embedAll(this.doc, profile ? { profile, flattenAlpha: standard === 'pdf_x1a' } : undefined, this.colours, () => this.turns.check());
+    await this.images.embedAll(this.doc, profile ? { profile, flattenAlpha: standard === 'pdf_x1a', keepArtworkRichBlack: this.colour.keepArtworkRichBlack } : undefined, this.colours, () => this.turns.check());
     for (const ref of this.recordImages) this.images.release(ref);
     this.recordImages = [];
   }
@@ -355,7 +355,7 @@ export class DocWriter {
   async finish(): Promise<Buffer> {
     const turns = this.turns;
     const { profile, standard } = this.colour;
-    await this.images.embedAll(this.doc, profile ? { profile, flattenAlpha: standard === 'pdf_x1a' } : undefined, this.colours, () => turns.check());
+    await this.images.embedAll(this.doc, profile ? { profile, flattenAlpha: standard === 'pdf_x1a', keepArtworkRichBlack: this.colour.keepArtworkRichBlack } : undefined, this.colours, () => turns.check());
     await this.fonts.embedAll();
     await embedGlyphFonts(this.doc);
     const ctx = this.doc.context;

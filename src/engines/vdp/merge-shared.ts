@@ -3,6 +3,7 @@ import { PageSpecError, type Layer } from '../pdf/index.js';
 import { n } from '../pdf/object-geometry.js';
 import { findOutputProfile, installedOutputProfiles, type OutputProfile } from '../pdf/colour/output-profiles.js';
 import { type PdfStandard } from '../pdf/colour/pdfx.js';
+import { blackPolicy, type BlackPolicy } from '../pdf/colour/black.js';
 import { MergeOptions } from './merge-types.js';
 
 /** Image bytes kept across documents (zip output) and for records ahead, least recently used dropped first. */
@@ -14,6 +15,9 @@ export interface ColourSetup {
   standard: PdfStandard;
   /** the CMYK output profile; undefined for RGB */
   profile: OutputProfile | undefined;
+  /** CMYK: how 100 K prints (colour/black.ts) */
+  black?: BlackPolicy;
+  keepArtworkRichBlack?: boolean;
 }
 
 /** Colour mode, standard and profile as the print engine resolves them (a PDF/X file is CMYK). */
@@ -25,7 +29,7 @@ export function colourSetup(opts: MergeOptions): ColourSetup {
     const ids = installedOutputProfiles().map((p) => p.id);
     throw new PageSpecError([{ path: 'outputProfile', message: ids.length ? `must be one of ${ids.join(', ')}` : 'no CMYK output profile is installed (Debian package libgs-common)' }]);
   }
-  return { standard, profile };
+  return { standard, profile, black: blackPolicy(opts.blackOverprint, opts.richBlack), keepArtworkRichBlack: opts.keepArtworkRichBlack === true };
 }
 
 /** Records between two flushes of their pictures into the document (single-file output). */

@@ -1,5 +1,5 @@
 /** Types and errors of the variable-data merge (its options, records and per-record report). */
-import { type RenderWarning } from '../pdf/index.js';
+import { type RenderOptions, type RenderWarning } from '../pdf/index.js';
 import { type PdfStandard } from '../pdf/colour/pdfx.js';
 import { type FieldIssue } from './fields.js';
 
@@ -35,7 +35,8 @@ export interface RecordReport {
   errors: RecordIssue[];
 }
 
-export interface MergeOptions {
+/** `blackOverprint`, `richBlack`, `keepArtworkRichBlack`: CMYK black as the print engine prints it */
+export interface MergeOptions extends Pick<RenderOptions, 'blackOverprint' | 'richBlack' | 'keepArtworkRichBlack'> {
   output: 'pdf' | 'zip';
   onError: OnError;
   cropMarks?: boolean;

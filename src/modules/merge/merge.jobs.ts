@@ -1,4 +1,4 @@
-import { AssetError, LayerValidationError, missingGlyphsProblem, PageSpecError, type PageSpec } from '../../engines/pdf/index.js';
+import { AssetError, LayerValidationError, missingGlyphsProblem, PageSpecError, type PageSpec, type RichBlack } from '../../engines/pdf/index.js';
 import { FieldDefinitionError, MergeRecordFailure, mergeRecords, NothingMerged, type MergeRecord, type MergeResult, type RecordReport } from '../../engines/vdp/index.js';
 import { bind, jobKind, JobFailure, type JobBinding, type JobStatusFlow } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
@@ -37,6 +37,10 @@ export interface MergePayload {
   output_profile: string | null;
   /** print text with characters no font has (MISSING_GLYPHS) instead of failing; absent in jobs queued before the option: true */
   allow_missing_glyphs?: boolean;
+  /** cmyk: black policy (absent in older jobs and for rgb: the engine's defaults) */
+  black_overprint?: boolean;
+  rich_black?: RichBlack | null;
+  keep_artwork_rich_black?: boolean;
 }
 
 /** The data set as stored: rows of cells by column, a problem for rows that could not be read. */
@@ -169,6 +173,9 @@ export function mergeJob(deps: () => MergeJobDeps): JobBinding {
         colorMode: p.color_mode,
         pdfStandard: p.pdf_standard,
         ...(p.output_profile ? { outputProfile: p.output_profile } : {}),
+        blackOverprint: p.black_overprint ?? true,
+        richBlack: p.rich_black ?? null,
+        keepArtworkRichBlack: p.keep_artwork_rich_black ?? false,
         title: p.project_id ? `Project ${p.project_id} merge` : `Design ${p.design_id} merge`,
         fileStem: 'record',
         signal: ctx.signal,

@@ -17,7 +17,7 @@ export const MERGE_AUTH: RouteAuth = { auth: STORE_KINDS, scope: 'files:render',
 
 const ONE_CSV = 'send one CSV: a `file` part or a `csv` field';
 
-/** The multipart form → the JSON body's shape (mapping, numbering and records are JSON text; crop_marks and allow_missing_glyphs true/false), validated as the JSON body. */
+/** The multipart form → the JSON body's shape (mapping, numbering, records and rich_black are JSON text; crop_marks, allow_missing_glyphs, black_overprint and keep_artwork_rich_black true/false), validated as the JSON body. */
 async function readForm(req: FastifyRequest): Promise<MergeInput> {
   const form = await readMultipart(req, ['file'], 1, {
     async receive(f) {
@@ -31,7 +31,7 @@ async function readForm(req: FastifyRequest): Promise<MergeInput> {
   });
   const csvFields = form.fields.csv?.length ?? 0;
   if (csvFields + form.files.length > 1) throw AppError.field(form.files.length > 0 ? 'file' : 'csv', ONE_CSV);
-  const body = formToBody(form.fields, { json: ['mapping', 'numbering', 'records'], booleans: ['crop_marks', 'allow_missing_glyphs'] });
+  const body = formToBody(form.fields, { json: ['mapping', 'numbering', 'records', 'rich_black'], booleans: ['crop_marks', 'allow_missing_glyphs', 'black_overprint', 'keep_artwork_rich_black'] });
   if (form.files[0] !== undefined) body.csv = form.files[0];
   return validateBody<MergeInput>(CreateMergeBody, body);
 }

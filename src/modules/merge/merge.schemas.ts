@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../platform/http/resource.js';
-import { CreatePdfBody } from '../print/print.schemas.js';
+import { CreatePdfBody, PdfJob } from '../print/print.schemas.js';
 
 /** Largest data set of one merge job. */
 export const MAX_RECORDS = 10_000;
@@ -62,6 +62,9 @@ export const CreateMergeBody = Type.Object(
     pdf_standard: CreatePdfBody.properties.pdf_standard,
     output_profile: CreatePdfBody.properties.output_profile,
     allow_missing_glyphs: CreatePdfBody.properties.allow_missing_glyphs,
+    black_overprint: CreatePdfBody.properties.black_overprint,
+    rich_black: CreatePdfBody.properties.rich_black,
+    keep_artwork_rich_black: CreatePdfBody.properties.keep_artwork_rich_black,
   },
   {
     additionalProperties: false,
@@ -122,6 +125,9 @@ export const MergeJob = Type.Object({
   pdf_standard: Type.Union([Type.Literal('none'), Type.Literal('pdf_x4'), Type.Literal('pdf_x1a')]),
   output_profile: Nullable(Type.String({ description: 'The CMYK output profile id colours were converted through (and a PDF/X file embeds); null for rgb' })),
   allow_missing_glyphs: Type.Boolean({ description: 'Whether text with characters no font has (from the design or a record) prints, with a MISSING_GLYPHS warning, instead of failing the job' }),
+  black_overprint: PdfJob.properties.black_overprint,
+  rich_black: PdfJob.properties.rich_black,
+  keep_artwork_rich_black: PdfJob.properties.keep_artwork_rich_black,
   progress: Type.Object(
     { current: Type.Integer(), total: Type.Integer(), percentage: Type.Integer({ minimum: 0, maximum: 100 }) },
     { description: 'Records done (merged or skipped) out of the data set; updated about once a second while the job runs' },
@@ -164,6 +170,9 @@ export const CreateMergeUpload = Type.Object(
     pdf_standard: Type.Optional(Type.Union([Type.Literal('none'), Type.Literal('pdf_x4'), Type.Literal('pdf_x1a')])),
     output_profile: Type.Optional(Type.String()),
     allow_missing_glyphs: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+    black_overprint: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+    rich_black: Type.Optional(Type.String({ description: 'The rich black as JSON text: `{"c":60,"m":40,"y":40,"k":100}`' })),
+    keep_artwork_rich_black: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   },
   { additionalProperties: false },
 );

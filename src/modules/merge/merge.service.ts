@@ -11,7 +11,7 @@ import { fileJobView } from '../jobs/file-job-view.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import { pageSpecOf } from '../print/page-spec.js';
 import { MAX_PDF_PAGES } from '../print/print.kinds.js';
-import { resolveColour } from '../print/print.service.js';
+import { blackView, resolveColour } from '../print/print.service.js';
 import type { ProjectJson } from '../projects/index.js';
 import { fromCsv, fromJson } from './merge.data.js';
 import { dataKey, MERGE_KIND, mergeFileKey, writeDataSet, type DataSet, type MergeJobResult, type MergePayload, type MergeProgress } from './merge.jobs.js';
@@ -97,6 +97,7 @@ export class MergeService {
       pdf_standard: colour.pdf_standard ?? 'none',
       output_profile: colour.output_profile ?? null,
       allow_missing_glyphs: input.allow_missing_glyphs === true,
+      ...(colour.color_mode === 'cmyk' ? { black_overprint: colour.black_overprint, rich_black: colour.rich_black, keep_artwork_rich_black: colour.keep_artwork_rich_black } : {}),
     };
     return this.present(await this.deps.jobs.createFree(MERGE_KIND, { accountId: actor.userId, storeId, payload }));
   }
@@ -136,6 +137,7 @@ export class MergeService {
       pdf_standard: p.pdf_standard ?? 'none',
       output_profile: p.output_profile ?? null,
       allow_missing_glyphs: p.allow_missing_glyphs ?? true,
+      ...blackView({ ...p, color_mode: p.color_mode ?? 'rgb' }),
       progress: { current, total, percentage: total ? Math.floor((current * 100) / total) : 100 },
       pdf_url: p.output === 'pdf' ? url : null,
       zip_url: p.output === 'zip' ? url : null,

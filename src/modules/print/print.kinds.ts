@@ -1,4 +1,4 @@
-import type { PageBoxesPt, RenderWarning } from '../../engines/pdf/index.js';
+import type { PageBoxesPt, RenderWarning, RichBlack } from '../../engines/pdf/index.js';
 import { jobKind, type JobStatusFlow } from '../../platform/queue/registry.js';
 
 /** Print-ready PDF: queued → processing (a worker took it) → completed | failed. Free. */
@@ -22,6 +22,10 @@ export interface PdfPayload {
   output_profile?: string | null;
   /** print text with characters no font has (MISSING_GLYPHS) instead of failing; absent in jobs queued before the option: true, as they were asked */
   allow_missing_glyphs?: boolean;
+  /** cmyk: black policy (absent in older jobs and for rgb: the engine's defaults) */
+  black_overprint?: boolean;
+  rich_black?: RichBlack | null;
+  keep_artwork_rich_black?: boolean;
 }
 
 export interface PdfResult {

@@ -1,6 +1,20 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../platform/http/resource.js';
 
+/** C/M/Y/K percentages of a rich black. */
+export const RichBlack = Type.Object(
+  {
+    c: Type.Number({ minimum: 0, maximum: 100 }),
+    m: Type.Number({ minimum: 0, maximum: 100 }),
+    y: Type.Number({ minimum: 0, maximum: 100 }),
+    k: Type.Number({ minimum: 0, maximum: 100 }),
+  },
+  {
+    additionalProperties: false,
+    description: 'CMYK only (a 400 for rgb): design black (#000000) fills whose smaller side is at least 36 pt (½ in) print as this mix, in percent, e.g. `{"c":60,"m":40,"y":40,"k":100}`; text and thin lines stay 100 K. Default null: every black is 100 K',
+  },
+);
+
 export const CreatePdfBody = Type.Object(
   {
     crop_marks: Type.Optional(Type.Boolean({ default: false, description: 'Crop marks at the trim corners in a 0.25 in slug (MediaBox grows; TrimBox and BleedBox stay)' })),
@@ -17,6 +31,9 @@ export const CreatePdfBody = Type.Object(
         description: 'Text with a character no font has (not the layer\'s font, not one of the shipped script fallbacks) would print as a box: by default the job fails with an `error` naming the page, layer and characters (`page 1, layers[2]: no font has "…" (U+10FFFD)`); `true` prints it anyway, with a MISSING_GLYPHS warning',
       }),
     ),
+    black_overprint: Type.Optional(Type.Boolean({ description: 'CMYK only (a 400 for rgb); default true: 100 % black (#000000, opaque) text of any size, and lines or shapes at most 2 pt thin, overprint the colours under them instead of knocking them out; `false` knocks out' })),
+    rich_black: Type.Optional(Nullable(RichBlack)),
+    keep_artwork_rich_black: Type.Optional(Type.Boolean({ description: 'CMYK only (a 400 for rgb); default false: placed PDF artwork keeps the output profile\'s four-colour mix for its black and greys; by default its neutral RGB/grey colours print on K alone' })),
   },
   { additionalProperties: false },
 );
@@ -41,6 +58,9 @@ export const PdfJob = Type.Object({
   color_mode: Type.Union([Type.Literal('rgb'), Type.Literal('cmyk')]),
   pdf_standard: Type.Union([Type.Literal('none'), Type.Literal('pdf_x4'), Type.Literal('pdf_x1a')]),
   allow_missing_glyphs: Type.Boolean({ description: 'Whether text with characters no font has prints (with a MISSING_GLYPHS warning) instead of failing the job' }),
+  black_overprint: Nullable(Type.Boolean({ description: 'Whether 100 K text and thin lines overprint; null for rgb' })),
+  rich_black: Nullable(RichBlack),
+  keep_artwork_rich_black: Nullable(Type.Boolean({ description: 'Whether placed PDF artwork kept its four-colour black; null for rgb' })),
   output_profile: Nullable(
     Type.Object(
       {

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { checkPageSpecs, findOutputProfile, installedOutputProfiles, OUTPUT_PROFILES } from '../../engines/pdf/index.js';
+import { checkPageSpecs, findOutputProfile, installedOutputProfiles, OUTPUT_PROFILES, type RichBlack } from '../../engines/pdf/index.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
@@ -19,15 +19,23 @@ export interface PdfOptions {
   pdf_standard?: PdfStandard;
   output_profile?: string;
   allow_missing_glyphs?: boolean;
+  black_overprint?: boolean;
+  rich_black?: RichBlack | null;
+  keep_artwork_rich_black?: boolean;
 }
 
-/** Colour mode, standard and profile of a request, or a 400 naming the field (before any work). */
-export function resolveColour(opts: PdfOptions): Pick<PdfPayload, 'color_mode' | 'pdf_standard' | 'output_profile'> {
+type ColourChoice = Pick<PdfPayload, 'color_mode' | 'pdf_standard' | 'output_profile' | 'black_overprint' | 'rich_black' | 'keep_artwork_rich_black'>;
+
+/** Colour mode, standard, profile and black policy of a request, or a 400 naming the field (before any work). */
+export function resolveColour(opts: PdfOptions): ColourChoice {
   const standard = opts.pdf_standard ?? (opts.color_mode === 'cmyk' ? 'pdf_x4' : 'none');
   if (standard !== 'none' && opts.color_mode === 'rgb') throw AppError.field('color_mode', `a PDF/X file (${standard}) is CMYK: use color_mode cmyk or leave color_mode out`);
   const colorMode: ColorMode = standard !== 'none' ? 'cmyk' : (opts.color_mode ?? 'rgb');
   if (colorMode === 'rgb') {
     if (opts.output_profile !== undefined) throw AppError.field('output_profile', 'an output profile applies to cmyk files only: use color_mode cmyk or a pdf_standard');
+    for (const f of ['black_overprint', 'rich_black', 'keep_artwork_rich_black'] as const) {
+      if (opts[f] !== undefined) throw AppError.field(f, `${f} applies to cmyk files only: use color_mode cmyk or a pdf_standard`);
+    }
     return { color_mode: 'rgb', pdf_standard: 'none', output_profile: null };
   }
   const profile = findOutputProfile(opts.output_profile);
@@ -35,13 +43,26 @@ export function resolveColour(opts: PdfOptions): Pick<PdfPayload, 'color_mode' |
     const ids = installedOutputProfiles().map((p) => p.id);
     throw AppError.field('output_profile', ids.length ? `must be one of the installed profiles: ${ids.join(', ')}` : 'no CMYK output profile is installed on this server (Debian package libgs-common)');
   }
-  return { color_mode: 'cmyk', pdf_standard: standard, output_profile: profile.id };
+  return {
+    color_mode: 'cmyk',
+    pdf_standard: standard,
+    output_profile: profile.id,
+    black_overprint: opts.black_overprint ?? true,
+    rich_black: opts.rich_black ?? null,
+    keep_artwork_rich_black: opts.keep_artwork_rich_black ?? false,
+  };
 }
 
 function profileView(id: string | null | undefined): Static<typeof PdfJob>['output_profile'] {
   if (!id) return null;
   const p = OUTPUT_PROFILES.find((o) => o.id === id);
   return { id, description: p?.description ?? id, output_condition_identifier: p?.conditionIdentifier ?? 'Custom' };
+}
+
+/** The black policy a job ran with (older cmyk jobs: the defaults); null for rgb. */
+export function blackView(p: Pick<PdfPayload, 'color_mode' | 'black_overprint' | 'rich_black' | 'keep_artwork_rich_black'>): Pick<Static<typeof PdfJob>, 'black_overprint' | 'rich_black' | 'keep_artwork_rich_black'> {
+  if (p.color_mode !== 'cmyk') return { black_overprint: null, rich_black: null, keep_artwork_rich_black: null };
+  return { black_overprint: p.black_overprint ?? true, rich_black: p.rich_black ?? null, keep_artwork_rich_black: p.keep_artwork_rich_black ?? false };
 }
 
 /** POST /designs/{id}/pdf, POST /projects/{id}/pdf and the job's view on GET /jobs/{id}. */
@@ -104,6 +125,7 @@ export class PdfService {
       pdf_standard: job.payload.pdf_standard ?? 'none',
       allow_missing_glyphs: job.payload.allow_missing_glyphs ?? true,
       output_profile: profileView(job.payload.output_profile),
+      ...blackView(job.payload),
       pdf_url: url,
       pages: r ? r.pages.map((p) => ({ media_box: p.mediaBox, bleed_box: p.bleedBox, trim_box: p.trimBox })) : [],
       warnings: r ? r.warnings.map((w) => ({ ...w, page: w.page + 1 })) : [],

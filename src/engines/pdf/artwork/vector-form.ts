@@ -130,7 +130,7 @@ class SvgWriter {
       // in the order the expression `c.alpha(…).op(…groupForm(…)…)` evaluated it (objects keep their numbers)
       const withAlpha = c.alpha(a, a);
       const form = await this.groupForm(n.children);
-      withAlpha.op(`/${this.res.image(form)} Do`);
+      withAlpha.overprint(false, false).op(`/${this.res.image(form)} Do`);
     } else if (n.kind === 'group') {
       for (const child of n.children) await this.node(child, a);
     } else {

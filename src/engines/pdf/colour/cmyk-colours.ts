@@ -4,15 +4,25 @@
  * profile's ICC transform in ONE sharp call (a 1-pixel-high raw image, LittleCMS underneath),
  * and the placeholders are replaced. Neutral colours (r = g = b, black included) are printed
  * on the K plate alone: black text and hairlines stay 100 K, never a four-colour mix that
- * would mis-register.
+ * would mis-register. How 100 % black prints beyond that (overprint, rich black) is
+ * `black.ts`'s policy, applied by ContentBuilder.
+ *
+ * Gradients are blended as the design blends them, in sRGB (browsers, Fabric): sampled every
+ * 1/GRADIENT_SAMPLES of the domain, each sample converted with the other colours, written as a
+ * stitching function of linear pieces. Interpolating converted stops in CMYK instead shifts the
+ * hue mid-gradient (red → blue went through a greyed purple).
  */
 import type { PDFContext, PDFDict, PDFRef } from 'pdf-lib';
 import { PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import type { Rgba } from '../color.js';
-import type { ColourSpaceWriter } from '../content.js';
-import { num } from '../content.js';
+import type { ColourSpaceWriter, GradientStop } from '../content.js';
+import { num, stitch } from '../content.js';
+import type { BlackPolicy } from './black.js';
 import type { OutputProfile } from './output-profiles.js';
+
+/** Gradient samples over the whole 0..1 domain (a stop-to-stop piece gets its share, at least 2). */
+export const GRADIENT_SAMPLES = 32;
 
 const MARK = '\u0001';
 // eslint-disable-next-line no-control-regex -- U+0001 is the placeholder's own sentinel, never in user text
@@ -31,6 +41,7 @@ export class CmykColours implements ColourSpaceWriter {
   constructor(
     private readonly profile: OutputProfile,
     readonly flattenTransparency: boolean,
+    readonly black?: BlackPolicy,
   ) {}
 
   /** Neutral → K only, computed now; anything else → its table index. */
@@ -58,7 +69,8 @@ export class CmykColours implements ColourSpaceWriter {
     return `${MARK}${this.slot(c)}${MARK} ${op}`;
   }
 
-  gradientFunction(ctx: PDFContext, c0: Rgba, c1: Rgba): PDFDict {
+  /** A linear piece from c0 to c1 in DeviceCMYK, its non-neutral ends patched at resolve. */
+  private piece(ctx: PDFContext, c0: Rgba, c1: Rgba): PDFDict {
     const dict = ctx.obj({ FunctionType: 2, Domain: [0, 1], C0: [0, 0, 0, 0], C1: [0, 0, 0, 0], N: 1 });
     for (const [key, c] of [['C0', c0], ['C1', c1]] as const) {
       const k = this.neutral(c);
@@ -66,6 +78,26 @@ export class CmykColours implements ColourSpaceWriter {
       else this.patches.push({ dict, key, idx: this.slot(c) });
     }
     return dict;
+  }
+
+  gradientFunction(ctx: PDFContext, stops: readonly GradientStop[]): PDFDict {
+    const pieces: { from: number; to: number; fn: PDFDict }[] = [];
+    for (let i = 0; i + 1 < stops.length; i++) {
+      const [s0, s1] = [stops[i]!, stops[i + 1]!];
+      // neutral to neutral stays on K, which is linear in the grey: one piece is exact
+      const n = this.neutral(s0.color) && this.neutral(s1.color) ? 1 : Math.max(2, Math.ceil((s1.offset - s0.offset) * GRADIENT_SAMPLES));
+      const at = (j: number): Rgba => {
+        const t = j / n;
+        const mix = (a: number, b: number): number => a + t * (b - a);
+        return { r: mix(s0.color.r, s1.color.r), g: mix(s0.color.g, s1.color.g), b: mix(s0.color.b, s1.color.b), a: 1 };
+      };
+      for (let j = 0; j < n; j++) {
+        const from = s0.offset + ((s1.offset - s0.offset) * j) / n;
+        const to = j + 1 === n ? s1.offset : s0.offset + ((s1.offset - s0.offset) * (j + 1)) / n;
+        pieces.push({ from, to, fn: this.piece(ctx, at(j), at(j + 1)) });
+      }
+    }
+    return stitch(ctx, pieces);
   }
 
   /** Converts every colour seen so far through the profile (one sharp call) and patches the gradients. */

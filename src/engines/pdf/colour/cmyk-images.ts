@@ -24,6 +24,8 @@ export interface CmykImageOptions {
   profile: OutputProfile;
   /** composite alpha onto white instead of writing a soft mask (PDF/X-1a) */
   flattenAlpha: boolean;
+  /** placed PDF artwork keeps the profile's four-colour black (RenderOptions.keepArtworkRichBlack) */
+  keepArtworkRichBlack?: boolean;
   /** JPEG quality of converted RGB JPEGs; default CMYK_JPEG_QUALITY */
   jpegQuality?: number;
 }

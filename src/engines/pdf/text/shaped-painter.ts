@@ -88,14 +88,14 @@ export function drawShapedLine(
       if (kind === 'stroke') c.op('1 Tr');
       open = true;
     }
-    if (kind === 'fill') c.alpha(alpha * col.a).fillColor(col);
+    if (kind === 'fill') c.alpha(alpha * col.a).fillColor(col, 'text');
     else {
-      c.alpha(undefined, alpha * col.a).strokeColor(col);
+      c.alpha(undefined, alpha * col.a).strokeColor(col, 'text');
       p.strokeStyle(l, s.strokeWidth);
     }
     if (fakeBold) {
       const t = Math.min(1, Math.max(0, (size - 9) / 27));
-      c.alpha(alpha * col.a, alpha * col.a).strokeColor(col).op(`${num(size * (1 / 24 + t * (1 / 32 - 1 / 24)))} w 0 j 4 M 2 Tr`);
+      c.alpha(alpha * col.a, alpha * col.a).strokeColor(col, 'text').op(`${num(size * (1 / 24 + t * (1 / 32 - 1 / 24)))} w 0 j 4 M 2 Tr`);
     }
     c.op(`/${fname} ${num(size)} Tf`);
     const y0 = line.baseline + s.deltaY;
