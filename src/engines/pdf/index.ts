@@ -25,6 +25,8 @@ export { OUTPUT_PROFILES, DEFAULT_OUTPUT_PROFILE_ID, installedOutputProfiles, fi
 export type { OutputProfile } from './colour/output-profiles.js';
 export { PDF_STANDARDS, PDFX_VERSION } from './colour/pdfx.js';
 export type { PdfStandard } from './colour/pdfx.js';
+export { verifyPrintFile, verifyPrintFileSandboxed, SelfCheckUnavailable, VIOLATION_CODES } from './check/index.js';
+export type { Violation, ViolationCode, VerifyOptions, VerifyResult } from './check/index.js';
 export { GhostscriptError, runGhostscript, convertPdfToCmyk, CMYK_PDFWRITE_ARGS } from '../prepress/ghostscript.js';
 export type { GhostscriptOptions, GhostscriptErrorCode } from '../prepress/ghostscript.js';
 export type {

@@ -78,7 +78,10 @@ export class PageRenderer {
     c.save();
     c.transform(this.toPage);
     for (let i = 0; i < this.layers.length; i++) {
+      // marked content naming the layer: the self-check (check/) reads it to say whose content breaks a rule
+      c.op(`/Layer <</Name (layers[${i}])>> BDC`);
       await this.drawLayer(this.layers[i]!, { path: `layers[${i}]`, alpha: 1, parent: IDENTITY, inGroup: false });
+      c.op('EMC');
     }
     c.restore();
     c.restore();
@@ -118,6 +121,8 @@ export class PageRenderer {
     const { trimBox: t, bleedBox: b, mediaBox: m } = this.boxes;
     const gap = 3;
     const c = this.c;
+    // a page artifact (ISO 32000-1 § 14.8.2.2: cut marks): registration colour is not artwork ink
+    c.op('/Artifact <</Type /Page>> BDC');
     c.save().op('0.25 w 0 J 1 1 1 1 K');
     const xs = [t.x, t.x + t.width];
     const ys = [t.y, t.y + t.height];
@@ -132,6 +137,7 @@ export class PageRenderer {
     }
     for (const [x1, y1, x2, y2] of lines) c.op(`${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
     c.restore();
+    c.op('EMC');
   }
 
   // --- layers ----------------------------------------------------------------------------
