@@ -33,6 +33,11 @@ export interface PageDeps {
   cropMarks: boolean;
   /** how colours are written (default DeviceRGB/DeviceGray) */
   colours?: ColourSpaceWriter;
+  /**
+   * where each of `layers` sits in the design (default 0, 1, 2…): a merge draws runs of a
+   * side's layers into separate forms, and warnings and marked content name the design's index
+   */
+  layerIndex?: readonly number[];
 }
 
 interface DrawContext {
@@ -78,9 +83,10 @@ export class PageRenderer {
     c.save();
     c.transform(this.toPage);
     for (let i = 0; i < this.layers.length; i++) {
+      const path = `layers[${this.deps.layerIndex?.[i] ?? i}]`;
       // marked content naming the layer: the self-check (check/) reads it to say whose content breaks a rule
-      c.op(`/Layer <</Name (layers[${i}])>> BDC`);
-      await this.drawLayer(this.layers[i]!, { path: `layers[${i}]`, alpha: 1, parent: IDENTITY, inGroup: false });
+      c.op(`/Layer <</Name (${path})>> BDC`);
+      await this.drawLayer(this.layers[i]!, { path, alpha: 1, parent: IDENTITY, inGroup: false });
       c.op('EMC');
     }
     c.restore();
