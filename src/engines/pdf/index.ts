@@ -27,6 +27,8 @@ export type { OutputProfile } from './colour/output-profiles.js';
 export { BLACK_OVERPRINT_MAX_PT, RICH_BLACK_MIN_PT, type RichBlack } from './colour/black.js';
 export { PDF_STANDARDS, PDFX_VERSION } from './colour/pdfx.js';
 export type { PdfStandard } from './colour/pdfx.js';
+export { verifyPrintFile, verifyPrintFileSandboxed, SelfCheckUnavailable, VIOLATION_CODES } from './check/index.js';
+export type { Violation, ViolationCode, VerifyOptions, VerifyResult } from './check/index.js';
 export { GhostscriptError, runGhostscript, convertPdfToCmyk, CMYK_PDFWRITE_ARGS } from '../prepress/ghostscript.js';
 export type { GhostscriptOptions, GhostscriptErrorCode } from '../prepress/ghostscript.js';
 export type {

@@ -34,6 +34,11 @@ export interface PageDeps {
   cropMarks: boolean;
   /** how colours are written (default DeviceRGB/DeviceGray) */
   colours?: ColourSpaceWriter;
+  /**
+   * where each of `layers` sits in the design (default 0, 1, 2…): a merge draws runs of a
+   * side's layers into separate forms, and warnings and marked content name the design's index
+   */
+  layerIndex?: readonly number[];
 }
 
 interface DrawContext {
@@ -79,7 +84,11 @@ export class PageRenderer {
     c.save();
     c.transform(this.toPage);
     for (let i = 0; i < this.layers.length; i++) {
-      await this.drawLayer(this.layers[i]!, { path: `layers[${i}]`, alpha: 1, parent: IDENTITY, inGroup: false });
+      const path = `layers[${this.deps.layerIndex?.[i] ?? i}]`;
+      // marked content naming the layer: the self-check (check/) reads it to say whose content breaks a rule
+      c.op(`/Layer <</Name (${path})>> BDC`);
+      await this.drawLayer(this.layers[i]!, { path, alpha: 1, parent: IDENTITY, inGroup: false });
+      c.op('EMC');
     }
     c.restore();
     c.restore();
@@ -122,6 +131,8 @@ export class PageRenderer {
     const { trimBox: t, bleedBox: b, mediaBox: m } = this.boxes;
     const gap = 3;
     const c = this.c;
+    // a page artifact (ISO 32000-1 § 14.8.2.2: cut marks): registration colour is not artwork ink
+    c.op('/Artifact <</Type /Page>> BDC');
     c.save().op('0.25 w 0 J').strokeColor(REGISTRATION);
     const xs = [t.x, t.x + t.width];
     const ys = [t.y, t.y + t.height];
@@ -136,6 +147,7 @@ export class PageRenderer {
     }
     for (const [x1, y1, x2, y2] of lines) c.op(`${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
     c.restore();
+    c.op('EMC');
   }
 
   // --- layers ----------------------------------------------------------------------------

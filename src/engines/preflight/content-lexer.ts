@@ -7,7 +7,8 @@
 export type Operand =
   | { t: 'num'; v: number }
   | { t: 'name'; v: string }
-  | { t: 'str' }
+  /** `v`: the string's bytes, kept only when the lexer was asked for them (`{ strings: true }`) */
+  | { t: 'str'; v?: Uint8Array }
   | { t: 'kw'; v: string }
   | { t: 'arr'; v: Operand[] }
   | { t: 'dict'; v: Map<string, Operand> };
@@ -39,8 +40,13 @@ const INLINE_COMPONENTS: Record<string, number> = {
   Indexed: 1,
 };
 
-export function* contentOps(data: Uint8Array): Generator<ContentOp> {
-  const lx = new Lexer(data);
+export interface LexOptions {
+  /** keep the bytes of string operands (text shown, marked-content properties); off by default */
+  strings?: boolean;
+}
+
+export function* contentOps(data: Uint8Array, opts: LexOptions = {}): Generator<ContentOp> {
+  const lx = new Lexer(data, opts.strings === true);
   let operands: Operand[] = [];
   for (;;) {
     const tok = lx.next(0);
@@ -65,7 +71,10 @@ type Token = { kind: 'operand'; value: Operand } | { kind: 'op'; op: string } | 
 
 class Lexer {
   private i = 0;
-  constructor(private readonly d: Uint8Array) {}
+  constructor(
+    private readonly d: Uint8Array,
+    private readonly keepStrings = false,
+  ) {}
 
   next(depth: number): Token | null {
     const d = this.d;
@@ -94,14 +103,15 @@ class Lexer {
         this.i += 2;
         return { kind: 'operand', value: { t: 'dict', v: this.dictBody(depth, '>>') } };
       }
-      this.i++;
+      const start = ++this.i;
       while (this.i < d.length && d[this.i] !== 0x3e) this.i++;
       this.i++;
-      return { kind: 'operand', value: { t: 'str' } };
+      return { kind: 'operand', value: this.keepStrings ? { t: 'str', v: hexBytes(d.subarray(start, this.i - 1)) } : { t: 'str' } };
     }
     if (c === 0x28 /* ( */) {
+      const start = this.i + 1;
       this.literalString();
-      return { kind: 'operand', value: { t: 'str' } };
+      return { kind: 'operand', value: this.keepStrings ? { t: 'str', v: literalBytes(d.subarray(start, this.i - 1)) } : { t: 'str' } };
     }
     if (c === 0x2f /* / */) {
       this.i++;
@@ -240,6 +250,43 @@ function unfilteredLength(dict: Map<string, Operand>): number | null {
   else if (cs?.t === 'arr' && cs.v[0]?.t === 'name' && (cs.v[0].v === 'I' || cs.v[0].v === 'Indexed')) comps = 1;
   if (bpc === null || comps === undefined) return null;
   return Math.ceil((w * comps * bpc) / 8) * h;
+}
+
+/** The bytes of a hex string's body (white space ignored, an odd last digit padded with 0). */
+function hexBytes(body: Uint8Array): Uint8Array {
+  const digits: number[] = [];
+  for (const c of body) {
+    const v = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
+    if (v >= 0) digits.push(v);
+  }
+  if (digits.length % 2) digits.push(0);
+  const out = new Uint8Array(digits.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = (digits[2 * i]! << 4) | digits[2 * i + 1]!;
+  return out;
+}
+
+const ESCAPES: Record<number, number> = { 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09, 0x62: 0x08, 0x66: 0x0c };
+
+/** The bytes of a literal string's body (§ 7.3.4.2 escapes: \n … \ddd, a backslash before a line end). */
+function literalBytes(body: Uint8Array): Uint8Array {
+  const out: number[] = [];
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c !== 0x5c || i + 1 >= body.length) {
+      out.push(c);
+      continue;
+    }
+    const e = body[++i]!;
+    if (ESCAPES[e] !== undefined) out.push(ESCAPES[e]);
+    else if (e >= 0x30 && e <= 0x37) {
+      let v = e - 0x30;
+      for (let k = 0; k < 2 && i + 1 < body.length && body[i + 1]! >= 0x30 && body[i + 1]! <= 0x37; k++) v = v * 8 + body[++i]! - 0x30;
+      out.push(v & 0xff);
+    } else if (e === 0x0d) {
+      if (body[i + 1] === 0x0a) i++;
+    } else if (e !== 0x0a) out.push(e);
+  }
+  return Uint8Array.from(out);
 }
 
 function latin1(d: Uint8Array, start: number, end: number): string {

@@ -57,7 +57,7 @@ export function pageBoxes(page: PDFPage): PageBoxes {
   return { media, crop, bleed, trim: trimRaw ? intersect(trimRaw, media) : null, rotate };
 }
 
-function rectOf(context: PDFContext, obj: PDFObject | undefined): Rect | null {
+export function rectOf(context: PDFContext, obj: PDFObject | undefined): Rect | null {
   const arr = obj ? context.lookup(obj) : undefined;
   if (!(arr instanceof PDFArray) || arr.size() !== 4) return null;
   const n = [0, 1, 2, 3].map((i) => {

@@ -122,7 +122,7 @@ export class DocWriter {
         const background = seg.first ? side.spec.background : null;
         await this.preload(seg.layers, background, `sides[${s}]`);
         const spec: PageSpec = { ...side.spec, background, layers: seg.layers };
-        refs.push(await this.form(spec, side.boxes, seg.layers, seg.last && this.cropMarks, `sides[${s}]`));
+        refs.push(await this.form(spec, side.boxes, seg.layers, seg.last && this.cropMarks, `sides[${s}]`, seg.indices));
       }
       this.staticForms.push(refs);
     }
@@ -134,9 +134,9 @@ export class DocWriter {
   }
 
   /** Draws layers into a form XObject the size of the page (its resources are written at `finish`). */
-  private async form(spec: PageSpec, boxes: PageBoxes, layers: Layer[], cropMarks: boolean, where: string): Promise<PDFRef> {
+  private async form(spec: PageSpec, boxes: PageBoxes, layers: Layer[], cropMarks: boolean, where: string, layerIndex: number[]): Promise<PDFRef> {
     const renderer = new PageRenderer(
-      { doc: this.doc, fonts: this.fonts, images: this.images, cropMarks, ...(this.colours ? { colours: this.colours } : {}), warn: (w) => this.warn({ ...w, page: this.pages.length, ...(w.layer ? { layer: `${where}.${w.layer}` } : {}) }) },
+      { doc: this.doc, fonts: this.fonts, images: this.images, cropMarks, layerIndex, ...(this.colours ? { colours: this.colours } : {}), warn: (w) => this.warn({ ...w, page: this.pages.length, ...(w.layer ? { layer: `${where}.${w.layer}` } : {}) }) },
       spec,
       boxes,
       layers,
@@ -324,7 +324,8 @@ export class DocWriter {
           fieldAt += seg.fields.length;
           const drawn = layers.filter((l): l is Layer => !!l);
           if (drawn.length === 0) continue;
-          ref = await this.form({ ...side.spec, background: null, layers: drawn }, b, drawn, false, `sides[${s}]`);
+          const at = seg.fields.filter((_, i) => !!layers[i]).map((f) => f.index);
+          ref = await this.form({ ...side.spec, background: null, layers: drawn }, b, drawn, false, `sides[${s}]`, at);
         }
         const name = `Vd${xobjects.length + 1}`;
         xobjects.push([name, ref]);

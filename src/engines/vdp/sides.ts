@@ -9,7 +9,8 @@ import { fieldLayers, tokensOf, type FieldIssue, type FieldLayer, type FieldSpec
 import { FieldDefinitionError } from './merge-types.js';
 import { CACHED_IMAGES } from './merge-shared.js';
 
-export type Segment = { kind: 'static'; layers: Layer[]; first: boolean; last: boolean } | { kind: 'fields'; fields: FieldLayer[] };
+/** `indices`: where a static run's layers sit in the side's `layers` (their names in the PDF's marked content). */
+export type Segment = { kind: 'static'; layers: Layer[]; indices: number[]; first: boolean; last: boolean } | { kind: 'fields'; fields: FieldLayer[] };
 
 export interface PreparedSide {
   spec: PageSpec;
@@ -31,23 +32,26 @@ export function prepareSides(sides: readonly PageSpec[], cropMarks = false): Pre
     const fields = fieldLayers(layers, `sides[${s}].layers`, fieldIssues);
     const segments: Segment[] = [];
     let run: Layer[] = [];
+    let runAt: number[] = [];
     let fieldRun: FieldLayer[] = [];
     const byIndex = new Map(fields.map((f) => [f.index, f]));
-    const flushStatic = (): void => void segments.push({ kind: 'static', layers: run, first: segments.length === 0, last: false });
+    const flushStatic = (): void => void segments.push({ kind: 'static', layers: run, indices: runAt, first: segments.length === 0, last: false });
     layers.forEach((l, i) => {
       const f = byIndex.get(i);
       if (f) {
         if (run.length || segments.length === 0) flushStatic();
         run = [];
+        runAt = [];
         fieldRun.push(f);
       } else {
         if (fieldRun.length) segments.push({ kind: 'fields', fields: fieldRun });
         fieldRun = [];
         run.push(l);
+        runAt.push(i);
       }
     });
     if (fieldRun.length) segments.push({ kind: 'fields', fields: fieldRun });
-    if (run.length || segments[segments.length - 1]?.kind !== 'static') segments.push({ kind: 'static', layers: run, first: segments.length === 0, last: true });
+    if (run.length || segments[segments.length - 1]?.kind !== 'static') segments.push({ kind: 'static', layers: run, indices: runAt, first: segments.length === 0, last: true });
     (segments[segments.length - 1] as Extract<Segment, { kind: 'static' }>).last = true;
     return { spec, boxes: pageBoxes(spec, cropMarks), segments, fields };
   });

@@ -6,6 +6,7 @@ import type { CatalogModule } from '../catalog/index.js';
 import type { DocService } from '../../platform/docs/doc.service.js';
 import type { DesignJson } from '../designs/designs.service.js';
 import { pageSpecOf } from '../print/page-spec.js';
+import { selfCheck } from '../print/self-check.js';
 import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import { Turns } from '../../platform/turns.js';
 import { mergeAssets } from './merge.assets.js';
@@ -196,6 +197,8 @@ export function mergeJob(deps: () => MergeJobDeps): JobBinding {
     await saving;
     const missing = p.allow_missing_glyphs === false ? missingGlyphsProblem(out.warnings) : null;
     if (missing) throw new JobFailure(missing, { code: 'missing_glyphs' });
+    // every record's pages read back before the file is kept (a zip: each PDF in it)
+    await selfCheck(out.file, { standard: p.pdf_standard, colorMode: p.color_mode, ...(p.output_profile ? { profile: p.output_profile } : {}) }, { zip: p.output === 'zip', allowMissingGlyphs: p.allow_missing_glyphs !== false });
     const key = mergeFileKey(storeId, ctx.id, p.output);
     await blobs.put(key, out.file, { contentType: out.contentType });
     const details = out.records.filter((r) => r.status === 'skipped' || r.shrunk.length > 0 || r.overflow.length > 0);

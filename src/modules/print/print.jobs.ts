@@ -6,6 +6,7 @@ import type { DocService } from '../../platform/docs/doc.service.js';
 import type { DesignJson } from '../designs/designs.service.js';
 import { storeAssets } from './asset-resolver.js';
 import { pageSpecOf } from './page-spec.js';
+import { selfCheck } from './self-check.js';
 import { PDF_KIND, pdfKey, type PdfResult } from './print.kinds.js';
 
 export interface PdfJobDeps {
@@ -18,8 +19,8 @@ export interface PdfJobDeps {
 /**
  * Renders the job's designs, one page each, and keeps the file as a blob. Problems of the
  * input (a design deleted since, an image gone, a bad page, text no font has unless the job
- * allows missing glyphs) fail the job at once; a
- * Ghostscript timeout or an infrastructure error is retried.
+ * allows missing glyphs) fail the job at once, and so does a file that fails its self-check
+ * (self-check.ts); a Ghostscript timeout or an infrastructure error is retried.
  */
 export function pdfJob(deps: PdfJobDeps): JobBinding {
   return bind(PDF_KIND, async (ctx) => {
@@ -57,6 +58,8 @@ export function pdfJob(deps: PdfJobDeps): JobBinding {
     }
     const missing = ctx.payload.allow_missing_glyphs === false ? missingGlyphsProblem(out.warnings) : null;
     if (missing) throw new JobFailure(missing, { code: 'missing_glyphs' });
+    // the file is read back before it is kept: a violation of its standard fails the job
+    await selfCheck(out.pdf, { standard: out.pdfStandard, colorMode: ctx.payload.color_mode, ...(out.outputProfile ? { profile: out.outputProfile } : {}) }, { allowMissingGlyphs: ctx.payload.allow_missing_glyphs !== false });
     const key = pdfKey(storeId, ctx.id);
     await blobs.put(key, out.pdf, { contentType: 'application/pdf' });
     const result: PdfResult = { pdf_key: key, size_bytes: out.pdf.length, pages: out.pages, warnings: out.warnings };

@@ -17,6 +17,8 @@ export interface OutputProfile {
   registryName: string;
   /** human-readable printing condition (OutputIntent /Info) */
   info: string;
+  /** highest total ink (C+M+Y+K, percent) the printing condition takes; the self-check enforces it */
+  maxInk: number;
   path: string;
 }
 
@@ -29,6 +31,7 @@ export const OUTPUT_PROFILES: readonly OutputProfile[] = [
     conditionIdentifier: 'CGATS TR 001',
     registryName: 'http://www.color.org',
     info: 'U.S. web offset, coated paper (SWOP, CGATS TR 001): Artifex CMYK SWOP Profile',
+    maxInk: 300,
     path: `${GS_ICC_DIR}/default_cmyk.icc`,
   },
   {
@@ -37,6 +40,7 @@ export const OUTPUT_PROFILES: readonly OutputProfile[] = [
     conditionIdentifier: 'Custom',
     registryName: '',
     info: 'Ghostscript ps_cmyk.icc: PostScript-style CMYK separation',
+    maxInk: 400,
     path: `${GS_ICC_DIR}/ps_cmyk.icc`,
   },
 ];
