@@ -7977,6 +7977,7 @@ export interface operations {
                             /** @description The designs printed, one page each, in page order */
                             design_ids: string[];
                             error: string | null;
+                            error_code: string | null;
                             expires_at: string | null;
                             id: string;
                             keep_artwork_rich_black: boolean | null;
@@ -10134,6 +10135,7 @@ export interface operations {
                             completed_at: string | null;
                             created_at: string;
                             error: string | null;
+                            error_code: string | null;
                             expires_at: string | null;
                             id: string;
                             items: {
@@ -10933,6 +10935,7 @@ export interface operations {
                             /** @description The designs rendered (empty when imposing a PDF job) */
                             design_ids: string[];
                             error: string | null;
+                            error_code: string | null;
                             expires_at: string | null;
                             id: string;
                             mode: "flat" | "booklet";
@@ -11093,6 +11096,7 @@ export interface operations {
                             /** @description The designs printed, one page each, in page order */
                             design_ids: string[];
                             error: string | null;
+                            error_code: string | null;
                             expires_at: string | null;
                             id: string;
                             keep_artwork_rich_black: boolean | null;
@@ -11148,6 +11152,7 @@ export interface operations {
                             /** @description The sides, in page order within each record */
                             design_ids: string[];
                             error: string | null;
+                            error_code: string | null;
                             expires_at: string | null;
                             id: string;
                             keep_artwork_rich_black: boolean | null;
@@ -11228,6 +11233,7 @@ export interface operations {
                             /** @description The designs rendered (empty when imposing a PDF job) */
                             design_ids: string[];
                             error: string | null;
+                            error_code: string | null;
                             expires_at: string | null;
                             id: string;
                             mode: "flat" | "booklet";
@@ -11310,6 +11316,7 @@ export interface operations {
                             completed_at: string | null;
                             created_at: string;
                             error: string | null;
+                            error_code: string | null;
                             expires_at: string | null;
                             id: string;
                             items: {
@@ -11524,6 +11531,7 @@ export interface operations {
                             /** @description The sides, in page order within each record */
                             design_ids: string[];
                             error: string | null;
+                            error_code: string | null;
                             expires_at: string | null;
                             id: string;
                             keep_artwork_rich_black: boolean | null;
@@ -15671,6 +15679,7 @@ export interface operations {
                             /** @description The designs printed, one page each, in page order */
                             design_ids: string[];
                             error: string | null;
+                            error_code: string | null;
                             expires_at: string | null;
                             id: string;
                             keep_artwork_rich_black: boolean | null;
@@ -17252,6 +17261,7 @@ export interface operations {
                             /** @description The designs printed, one page each, in page order */
                             design_ids: string[];
                             error: string | null;
+                            error_code: string | null;
                             expires_at: string | null;
                             id: string;
                             keep_artwork_rich_black: boolean | null;

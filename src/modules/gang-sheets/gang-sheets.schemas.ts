@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../../platform/http/resource.js';
 import { SheetBody, Unit } from '../imposition/imposition.schemas.js';
+import { JOB_ERROR_CODE_DESCRIPTION } from '../jobs/file-job-view.js';
 
 export const CreateGangSheetBody = Type.Object(
   {
@@ -62,6 +63,7 @@ export const GangSheetJob = Type.Object({
     }),
   ),
   error: Nullable(Type.String()),
+  error_code: Nullable(Type.String({ description: JOB_ERROR_CODE_DESCRIPTION })),
   created_at: Type.String(),
   completed_at: Nullable(Type.String()),
 });

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../../platform/http/resource.js';
+import { JOB_ERROR_CODE_DESCRIPTION } from '../jobs/file-job-view.js';
 
 export const Unit = Type.Union([Type.Literal('mm'), Type.Literal('cm'), Type.Literal('inch'), Type.Literal('pt')]);
 
@@ -143,6 +144,7 @@ export const ImpositionJob = Type.Object({
   size_bytes: Nullable(Type.Integer()),
   report: Nullable(ImpositionReport),
   error: Nullable(Type.String()),
+  error_code: Nullable(Type.String({ description: JOB_ERROR_CODE_DESCRIPTION })),
   created_at: Type.String(),
   completed_at: Nullable(Type.String()),
 });

@@ -234,7 +234,8 @@ export class JobRunner {
     const { db, repo, wallet, logger, metrics } = this.deps;
     const out = await db.transaction().execute(async (tx) => {
       const now = new Date().toISOString();
-      const failed = await repo.fail(tx, row.id, cond, { status: kind.statuses.failed, error: message, now });
+      const code = cause.details?.code;
+      const failed = await repo.fail(tx, row.id, cond, { status: kind.statuses.failed, error: message, errorCode: typeof code === 'string' ? code : null, now });
       if (!failed) return null;
       let refund: { txId: number; id: string; amount: number } | null = null;
       if (kind.refundOnFailure && failed.charge_tx_id !== null) {

@@ -158,6 +158,7 @@ export class JobsRepo implements DueSource {
         status: fields.status,
         result: fields.result,
         error: null,
+        error_code: null,
         lease_owner: null,
         lease_expires_at: null,
         completed_at: fields.now,
@@ -192,7 +193,7 @@ export class JobsRepo implements DueSource {
     tx: DbOrTx,
     id: string,
     cond: { lease: Lease } | { attempts: number; now: string },
-    fields: { status: string; error: string; now: string },
+    fields: { status: string; error: string; errorCode?: string | null; now: string },
   ): Promise<JobRow | null> {
     let q = tx
       .updateTable('jobs')
@@ -200,6 +201,7 @@ export class JobsRepo implements DueSource {
         state: 'failed',
         status: fields.status,
         error: fields.error,
+        error_code: fields.errorCode ?? null,
         lease_owner: null,
         lease_expires_at: null,
         completed_at: fields.now,

@@ -24,6 +24,8 @@ export interface Job<P = unknown, R = unknown> {
   progress: unknown;
   result: R | null;
   error: string | null;
+  /** the failure's code (a JobFailure's `code`), null when it gave none */
+  errorCode: string | null;
   cost: number;
   /** the charge, `TX-…`, when the job was paid for */
   chargeTxId: string | null;
@@ -48,6 +50,7 @@ export function toJob<P, R>(row: JobRow): Job<P, R> {
     progress: row.progress === null ? null : (JSON.parse(row.progress) as unknown),
     result: row.result === null ? null : (JSON.parse(row.result) as R),
     error: row.error,
+    errorCode: row.error_code ?? null,
     cost: row.cost,
     chargeTxId: row.charge_tx_id === null ? null : formatTxId(row.charge_tx_id),
     refundTxId: row.refund_tx_id === null ? null : formatTxId(row.refund_tx_id),

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../platform/http/resource.js';
 import { CreatePdfBody, PdfJob } from '../print/print.schemas.js';
+import { JOB_ERROR_CODE_DESCRIPTION } from '../jobs/file-job-view.js';
 
 /** Largest data set of one merge job. */
 export const MAX_RECORDS = 10_000;
@@ -149,6 +150,7 @@ export const MergeJob = Type.Object({
   ),
   warnings: Type.Array(Warning, { description: 'Print warnings (font fallback, low resolution, …), each once' }),
   error: Nullable(Type.String({ description: 'Why the job failed: with on_error `fail`, the first bad record and its problem; without allow_missing_glyphs, the page, layer and characters no font has' })),
+  error_code: Nullable(Type.String({ description: JOB_ERROR_CODE_DESCRIPTION })),
   created_at: Type.String(),
   completed_at: Nullable(Type.String()),
 });

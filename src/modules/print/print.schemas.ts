@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../platform/http/resource.js';
+import { JOB_ERROR_CODE_DESCRIPTION } from '../jobs/file-job-view.js';
 
 /** C/M/Y/K percentages of a rich black. */
 export const RichBlack = Type.Object(
@@ -77,6 +78,7 @@ export const PdfJob = Type.Object({
   pages: Type.Array(Type.Object({ media_box: Box, bleed_box: Box, trim_box: Box }), { description: 'Page boxes of each page' }),
   warnings: Type.Array(Warning),
   error: Nullable(Type.String()),
+  error_code: Nullable(Type.String({ description: JOB_ERROR_CODE_DESCRIPTION })),
   created_at: Type.String(),
   completed_at: Nullable(Type.String()),
 });

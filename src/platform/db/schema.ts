@@ -138,6 +138,8 @@ export interface JobsTable {
   progress: string | null;
   result: string | null;
   error: string | null;
+  /** the failure's machine-readable code (JobFailure details.code), null otherwise */
+  error_code: string | null;
   cost: Generated<number>;
   charge_tx_id: number | null;
   refund_tx_id: number | null;

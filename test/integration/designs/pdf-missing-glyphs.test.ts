@@ -39,6 +39,7 @@ describe('a character no font has', () => {
     expect(strict.queued.allow_missing_glyphs).toBe(false);
     expect(strict.done.status).toBe('failed');
     expect(strict.done.error).toBe(`page 1, layers[1]: no font has "${NO_GLYPH}" (U+10FFFD)`);
+    expect(strict.done.error_code).toBe('missing_glyphs');
     expect(strict.done.pdf_url).toBeNull();
 
     const allowed = await printJob(d.id, { allow_missing_glyphs: true });
@@ -51,6 +52,7 @@ describe('a character no font has', () => {
     const records = [{ name: 'Ada' }, { name: `Grace ${NO_GLYPH}` }];
     const strict = await merged(t.app, as.B(store), { design_id: d.id, records });
     expect(strict).toMatchObject({ status: 'failed', allow_missing_glyphs: false, pdf_url: null });
+    expect(strict.error_code).toBe('missing_glyphs');
     expect(strict.error).toMatch(/^page 2, sides\[0\]\.layers\[0\]: no font has ".*" \(U\+10FFFD\)$/u);
 
     const allowed = await merged(t.app, as.B(store), { design_id: d.id, records, allow_missing_glyphs: true });

@@ -39,9 +39,11 @@ describe('print file self-check', () => {
     const failed = await pdfJob(d.id, { pdf_standard: 'pdf_x4' });
     expect(failed.status).toBe('failed');
     expect(failed.error).toBe('ink_limit_exceeded: page 1, layers[1]: an image reaching 400 % total ink, over the 300 % limit');
+    expect(failed.error_code).toBe('ink_limit_exceeded');
     expect(failed.pdf_url).toBeNull();
     const done = await pdfJob(d.id, { pdf_standard: 'pdf_x4', output_profile: 'ps_cmyk' });
     expect(done.status, done.error).toBe('completed');
+    expect(done.error_code).toBeNull();
   });
 
   it('clean PDF/X-4 and X-1a files of a simple design complete (the self-check passes on the renderer’s output)', async () => {
@@ -66,6 +68,7 @@ describe('print file self-check', () => {
     const records = [{ name: 'Ada', title: 'Analyst', url: 'https://example.com/a', sku: 'A-1' }];
     const done = await merged(t.app, as.B(store), { design_id: d.id, records, output: 'zip', color_mode: 'cmyk', pdf_standard: 'pdf_x1a' });
     expect(done.status).toBe('failed');
+    expect(done.error_code).toBe('ink_limit_exceeded');
     expect(done.error).toMatch(/^ink_limit_exceeded: record[^,]*\.pdf, page 1, layers\[6\]: an image reaching 400 % total ink, over the 300 % limit$/);
   });
 });
