@@ -302,6 +302,16 @@ export class ContentBuilder {
     return this.op(`/${this.res.alpha(ca, CA)} gs`);
   }
 
+  /** Position in the stream, for `slice` (a page's content cut into per-layer segments). */
+  mark(): number {
+    return this.parts.length;
+  }
+
+  /** The operators written between two marks. */
+  slice(from: number, to = this.parts.length): string {
+    return this.parts.slice(from, to).join('\n');
+  }
+
   toString(): string {
     if (this.stack.length) throw new Error('unbalanced q');
     return this.parts.join('\n');

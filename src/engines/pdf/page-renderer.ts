@@ -8,13 +8,13 @@ import { parseColor } from './color.js';
 import { ContentBuilder, PageResources, num, type ColourSpaceWriter } from './content.js';
 import type { FontRegistry } from './fonts/font-registry.js';
 import type { Box, Matrix } from './geometry.js';
-import { IDENTITY, apply, applyLinear, boxesIntersect, decomposeScale, invert, multiply, transformBox, translate } from './geometry.js';
+import { IDENTITY, apply, applyLinear, boxesIntersect, decomposeScale, invert, multiply, transformBox, translate, unionBox } from './geometry.js';
 import type { ImageStore } from './image-store.js';
 import { imagePlacementMatrix } from './images.js';
 import type { Layer } from './layers.js';
 import { TEXT_TYPES } from './layers.js';
 import type { ShapeGeometry } from './object-geometry.js';
-import { n, objectMatrix, shapeGeometry } from './object-geometry.js';
+import { inkMargin, n, objectMatrix, shapeGeometry } from './object-geometry.js';
 import type { PageBoxes } from './page-geometry.js';
 import type { PathCommand } from './path.js';
 import type { TextLayout } from './text-layout.js';
@@ -24,6 +24,20 @@ import { TextPainter } from './text-painter.js';
 import type { PageSpec } from './types.js';
 
 export const DEFAULT_DPI = 300;
+
+/**
+ * One piece of a page's content, in drawing order (joined by newlines they are the page's
+ * content): page furniture (the bleed clip, the viewport transform, crop marks: no `layer`),
+ * or what the background or one top-level layer drew, with the page-space bounds it can paint
+ * (generous: strokes, miters and text overhang included) and the matrix in effect at its start.
+ * PDF/X-1a flattening (colour/flatten.ts) composites the transparent ones.
+ */
+export interface PageSegment {
+  content: string;
+  layer?: string;
+  box?: Box;
+  ctm?: Matrix;
+}
 
 export interface PageDeps {
   doc: PDFDocument;
@@ -52,6 +66,8 @@ export class PageRenderer {
   private readonly toPage: Matrix;
   private readonly dpi: number;
   private readonly checkSafe: boolean;
+  /** the content of the last `render`, cut per layer */
+  readonly segments: PageSegment[] = [];
 
   constructor(
     private readonly deps: PageDeps,
@@ -72,17 +88,27 @@ export class PageRenderer {
   async render(): Promise<string> {
     const { c, boxes } = this;
     const b = boxes.bleedBox;
+    let from = c.mark();
+    const cut = (seg: Omit<PageSegment, 'content'> = {}): void => {
+      if (c.mark() > from) this.segments.push({ content: c.slice(from), ...seg });
+      from = c.mark();
+    };
     c.save();
     c.rect(b.x, b.y, b.width, b.height).op('W n');
+    cut();
     this.background();
+    cut({ layer: 'background', box: b, ctm: IDENTITY });
     c.save();
     c.transform(this.toPage);
+    cut();
     for (let i = 0; i < this.layers.length; i++) {
-      await this.drawLayer(this.layers[i]!, { path: `layers[${i}]`, alpha: 1, parent: IDENTITY, inGroup: false });
+      const box = await this.drawLayer(this.layers[i]!, { path: `layers[${i}]`, alpha: 1, parent: IDENTITY, inGroup: false });
+      cut({ layer: `layers[${i}]`, ...(box ? { box } : {}), ctm: this.toPage });
     }
     c.restore();
     c.restore();
     if (this.deps.cropMarks) this.cropMarks();
+    cut();
     return c.toString();
   }
 
@@ -145,7 +171,8 @@ export class PageRenderer {
     if (TEXT_TYPES.has(l.type) && l.path) feature('text path', 'text on a path is laid out on a straight line');
   }
 
-  private async drawLayer(l: Layer, ctx: DrawContext): Promise<void> {
+  /** Draws one layer; returns the page-space bounds it can paint. */
+  private async drawLayer(l: Layer, ctx: DrawContext): Promise<Box | undefined> {
     if (l.visible === false) return;
     const opacity = n(l.opacity, 1);
     if (opacity <= 0) return;
@@ -170,6 +197,8 @@ export class PageRenderer {
     const localBox: Box = { x: -geom.width / 2, y: -geom.height / 2, width: geom.width, height: geom.height };
 
     if (l.type === 'image' && !boxesIntersect(transformBox(pageM, localBox), this.boxes.bleedBox)) return;
+    const ink = inkMargin(l, geom.strokeWidth, layout !== undefined);
+    let box = transformBox(pageM, { x: localBox.x - ink, y: localBox.y - ink, width: localBox.width + 2 * ink, height: localBox.height + 2 * ink });
     if (layout && this.checkSafe) this.checkSafeZone(transformBox(pageM, localBox), ctx.path);
 
     const c = this.c;
@@ -185,7 +214,8 @@ export class PageRenderer {
       case 'group': {
         const objs = l.objects ?? [];
         for (let i = 0; i < objs.length; i++) {
-          await this.drawLayer(objs[i]!, { path: `${ctx.path}.objects[${i}]`, alpha, parent: total, inGroup: true });
+          const child = await this.drawLayer(objs[i]!, { path: `${ctx.path}.objects[${i}]`, alpha, parent: total, inGroup: true });
+          if (child) box = unionBox(box, child);
         }
         break;
       }
@@ -214,6 +244,7 @@ export class PageRenderer {
       }
     }
     c.restore();
+    return box;
   }
 
   private paintInOrder(l: Layer, fill: () => void, stroke: () => void): void {
