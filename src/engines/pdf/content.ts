@@ -39,7 +39,10 @@ export interface ColourSpaceWriter {
   readonly shadingSpace: 'DeviceRGB' | 'DeviceCMYK';
   /** an exponential-interpolation function from c0 to c1 in shadingSpace */
   gradientFunction(ctx: PDFContext, c0: Rgba, c1: Rgba): PDFDict;
-  /** PDF/X-1a: no transparency is written; a translucent colour is blended with white paper instead */
+  /**
+   * No transparency is written; a translucent colour is blended with white paper instead. Only
+   * merge documents' X-1a uses it (engines/vdp); renderPdf composites with what lies beneath (colour/flatten.ts).
+   */
   readonly flattenTransparency: boolean;
   /**
    * Registers a form XObject whose content was written with these colours (vector artwork):

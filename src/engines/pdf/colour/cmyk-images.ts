@@ -22,7 +22,7 @@ const deflate = promisify(deflateCb);
 
 export interface CmykImageOptions {
   profile: OutputProfile;
-  /** composite alpha onto white instead of writing a soft mask (PDF/X-1a) */
+  /** composite alpha onto white instead of writing a soft mask (merge documents' X-1a; renderPdf flattens instead) */
   flattenAlpha: boolean;
   /** JPEG quality of converted RGB JPEGs; default CMYK_JPEG_QUALITY */
   jpegQuality?: number;

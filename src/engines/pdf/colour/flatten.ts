@@ -13,8 +13,8 @@
  */
 import { promisify } from 'node:util';
 import { deflate as deflateCb } from 'node:zlib';
-import type { PDFDict, PDFDocument, PDFPage } from 'pdf-lib';
-import { PDFName } from 'pdf-lib';
+import type { PDFDocument, PDFObject, PDFPage } from 'pdf-lib';
+import { PDFArray, PDFContext, PDFDict, PDFName, PDFRef, PDFStream, PDFWriter } from 'pdf-lib';
 import sharp from 'sharp';
 import { runGhostscript } from '../../prepress/ghostscript.js';
 import { num } from '../content.js';
@@ -130,6 +130,40 @@ function plan(doc: PDFDocument, fp: FlattenPage, index: number): Plan | undefine
   return { index, fp, transparent, top, regions, ppi, requestedPpi };
 }
 
+/**
+ * A PDF of the scratch pages alone, sharing the document's objects (same numbers) but holding
+ * only what those pages reach: the rest of the document (photos of other pages, say) is
+ * neither written again nor read by Ghostscript.
+ */
+async function scratchPdf(from: PDFContext, pages: { resources: PDFDict; content: string; regions: Box[] }[]): Promise<Uint8Array> {
+  const ctx = PDFContext.create();
+  const stack: PDFObject[] = pages.map((p) => p.resources);
+  const seen = new Set<string>();
+  while (stack.length) {
+    const o = stack.pop()!;
+    if (o instanceof PDFRef) {
+      if (seen.has(o.tag)) continue;
+      seen.add(o.tag);
+      const target = from.lookup(o);
+      if (!target) continue;
+      ctx.assign(o, target);
+      stack.push(target);
+    } else if (o instanceof PDFArray) stack.push(...o.asArray());
+    else if (o instanceof PDFDict || o instanceof PDFStream) stack.push(...(o instanceof PDFStream ? o.dict : o).values());
+  }
+  const tree = ctx.nextRef();
+  const kids: PDFRef[] = [];
+  for (const p of pages) {
+    const contents = ctx.register(ctx.flateStream(p.content));
+    for (const r of p.regions) {
+      kids.push(ctx.register(ctx.obj({ Type: 'Page', Parent: tree, MediaBox: [r.x, r.y, r.x + r.width, r.y + r.height], Resources: p.resources, Contents: contents })));
+    }
+  }
+  ctx.assign(tree, ctx.obj({ Type: 'Pages', Kids: kids, Count: kids.length }));
+  ctx.trailerInfo.Root = ctx.register(ctx.obj({ Type: 'Catalog', Pages: tree }));
+  return PDFWriter.forContext(ctx, Infinity).serializeToBuffer();
+}
+
 const join = (segments: readonly PageSegment[]): string => segments.map((s) => s.content).join('\n');
 
 /**
@@ -149,21 +183,13 @@ export async function flattenTransparency(doc: PDFDocument, pages: readonly Flat
   if (plans.length === 0) return [];
 
   // one scratch page per region: the page drawn up to its topmost transparent layer, its MediaBox the region
-  const firstScratch = doc.getPageCount();
-  const scratch: { plan: Plan; region: Box }[] = [];
-  for (const p of plans) {
-    const below = ctx.register(ctx.flateStream(join(p.fp.segments.filter((s, i) => i <= p.top || s.layer === undefined))));
-    for (const region of p.regions) {
-      const page = doc.addPage([region.width, region.height]);
-      page.setMediaBox(region.x, region.y, region.width, region.height);
-      page.node.set(PDFName.of('Resources'), p.fp.page.node.Resources()!);
-      page.node.set(PDFName.of('Contents'), below);
-      scratch.push({ plan: p, region });
-    }
-  }
+  const scratch: { plan: Plan; region: Box }[] = plans.flatMap((p) => p.regions.map((region) => ({ plan: p, region })));
   // (a transparent layer wholly outside the bleed box leaves its page without regions)
-  const bytes = scratch.length ? await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false }) : new Uint8Array(0);
-  for (let i = doc.getPageCount() - 1; i >= firstScratch; i--) doc.removePage(i);
+  const bytes = scratch.length === 0 ? new Uint8Array(0) : await scratchPdf(ctx, plans.map((p) => ({
+    resources: p.fp.page.node.Resources()!,
+    content: join(p.fp.segments.filter((s, i) => i <= p.top || s.layer === undefined)),
+    regions: p.regions,
+  })));
 
   // one Ghostscript run per resolution (usually one), rendering only the scratch pages
   const rasters = new Map<number, { data: Buffer; width: number; height: number }>();
@@ -175,8 +201,8 @@ export async function flattenTransparency(doc: PDFDocument, pages: readonly Flat
     const tiff = await runGhostscript([
       '-sDEVICE=tiff32nc',
       `-r${ppi}`,
-      `-dFirstPage=${firstScratch + first + 1}`,
-      `-dLastPage=${firstScratch + last + 1}`,
+      `-dFirstPage=${first + 1}`,
+      `-dLastPage=${last + 1}`,
       `-sDefaultCMYKProfile=${o.profile.path}`,
       `-sOutputICCProfile=${o.profile.path}`,
     ], bytes, { outputExt: '.tif', ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}), ...(o.signal ? { signal: o.signal } : {}) });

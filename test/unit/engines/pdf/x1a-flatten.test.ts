@@ -1,7 +1,7 @@
 /**
  * PDF/X-1a flattening composites transparency with what lies beneath it, as a PDF/X-4 RIP
  * would: "the card" (a full-bleed photo under a 60 % white panel, a PNG with alpha, a 60 %
- * red circle, a PDF logo drawing a 50 % circle, black text over the panel) prints the same in
+ * red circle, a PDF logo drawing a 50 % circle, an SVG with fill-opacity, black text over the panel) prints the same in
  * X-1a as in X-4 (ΔE2000 through the output profile), and the X-1a file holds no
  * transparency anywhere while text and vectors outside the composited regions stay vector.
  */
@@ -32,7 +32,8 @@ async function cardAssets(): Promise<AssetResolver> {
   const p = logo.addPage([100, 100]);
   p.drawRectangle({ x: 5, y: 5, width: 50, height: 50, color: rgb(0.1, 0.3, 0.8) });
   p.drawCircle({ x: 60, y: 60, size: 35, color: rgb(0, 0.6, 0.2), opacity: 0.5 });
-  const files: Record<string, Uint8Array> = { 'photo.jpg': photo, 'alpha.png': png, 'logo.pdf': await logo.save() };
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="60" height="60"><rect width="60" height="60" fill="#ffcc00" fill-opacity="0.5"/><circle cx="30" cy="30" r="20" fill="#000080" opacity="0.7"/></svg>');
+  const files: Record<string, Uint8Array> = { 'photo.jpg': photo, 'alpha.png': png, 'logo.pdf': await logo.save(), 'mark.svg': svg };
   return { ...fixtureAssets(), image: async (ref) => files[ref.src!.replace('mem://', '')]! };
 }
 
@@ -45,6 +46,7 @@ const card: PageSpec = {
     { type: 'image', src: 'mem://alpha.png', left: 600, top: 40 },
     { type: 'circle', left: 380, top: 60, radius: 80, fill: '#ff0000', opacity: 0.6, strokeWidth: 0 },
     { type: 'image', src: 'mem://logo.pdf', left: 80, top: 60, scaleX: 1.5, scaleY: 1.5 },
+    { type: 'image', src: 'mem://mark.svg', left: 805, top: 505 },
     { type: 'text', left: 100, top: 340, text: 'FOLIO', fontFamily: 'Roboto', fontSize: 90, fill: '#000000' },
   ],
 };
@@ -72,14 +74,14 @@ describe('PDF/X-1a flattening', () => {
     const images = await pdfImages(x1a.pdf);
     expect(images.filter((i) => i.enc === 'jpeg')).toHaveLength(1);
     const regions = images.filter((i) => i.enc !== 'jpeg');
-    expect(regions).toHaveLength(4);
+    expect(regions).toHaveLength(5);
     const pagePx = ((91 * 61) / 25.4 ** 2) * 300 * 300;
     expect(regions.every((i) => i.type === 'image' && i.color === 'cmyk' && i.width * i.height < pagePx / 2)).toBe(true);
     expect(Math.round(regions[0]!.xppi)).toBe(300);
 
     const w = x1a.warnings.filter((x) => x.code === 'TRANSPARENCY_FLATTENED');
     expect(w).toHaveLength(1);
-    expect(w[0]!.details).toMatchObject({ layers: ['layers[2]', 'layers[3]', 'layers[4]', 'layers[5]'], ppi: 300, regions: 4 });
+    expect(w[0]!.details).toMatchObject({ layers: ['layers[2]', 'layers[3]', 'layers[4]', 'layers[5]', 'layers[6]'], ppi: 300, regions: 5 });
     expect(w[0]!.message).toContain('composited with what lies beneath at 300 ppi');
 
     // colour: both renders to CMYK through the output profile, Lab, ΔE2000 over the trim area
