@@ -117,6 +117,7 @@ export class PageRenderer {
   private background(): void {
     const bg = this.spec.background;
     if (!bg) return;
+    this.c.save(); // in its own q/Q: no layer inherits its colour or alpha (X-1a may leave it out)
     const b = this.boxes.bleedBox;
     const colour = parseColor(bg.color);
     if (colour) {
@@ -137,6 +138,7 @@ export class PageRenderer {
       const key = this.deps.images.use(bg.image, this.svgScale(img, m));
       this.c.save().alpha(1).transform(multiply(m, imagePlacementMatrix(img))).op(`/${this.res.image(key)} Do`).restore();
     }
+    this.c.restore();
   }
 
   /** Marks at the four trim corners, in the slug, 0.25 pt registration (all four inks). */

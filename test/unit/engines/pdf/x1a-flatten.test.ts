@@ -96,6 +96,31 @@ describe('PDF/X-1a flattening', () => {
     expect(d.share).toBeGreaterThanOrEqual(0.99);
   });
 
+  it('composites a translucent page background and a group with opacity over it; crop marks and the layers above stay vector', async () => {
+    const page: PageSpec = {
+      width: 4, height: 3, dimensionUnit: 'inch', bleed: { top: 0.1, right: 0.1, bottom: 0.1, left: 0.1 }, viewportWidth: 400, viewportHeight: 300,
+      background: { color: 'rgba(0,128,255,0.5)' },
+      layers: [
+        { type: 'rect', left: 50, top: 50, width: 100, height: 100, fill: '#00aa00', strokeWidth: 0 },
+        { type: 'group', left: 100, top: 100, width: 100, height: 100, opacity: 0.5, objects: [{ type: 'circle', left: -50, top: -50, radius: 50, fill: '#ff0000', strokeWidth: 0 }] },
+        { type: 'text', left: 200, top: 200, text: 'Top', fontFamily: 'Roboto', fontSize: 30, fill: '#000000' },
+      ],
+    };
+    const assets = fixtureAssets();
+    const x4 = await renderPdf([page], assets, { pdfStandard: 'pdf_x4', cropMarks: true });
+    const x1a = await renderPdf([page], assets, { pdfStandard: 'pdf_x1a', cropMarks: true });
+    const f = await pdfxFacts(x1a.pdf);
+    expect(f.transparentGStates + f.smasks + f.transparencyGroups).toBe(0);
+    expect(f.content).toMatch(/ m [\d.]+ [\d.]+ l S$/m); // crop marks
+    expect(await pdfText(x1a.pdf)).toContain('Top');
+    expect(x1a.warnings.find((w) => w.code === 'TRANSPARENCY_FLATTENED')!.details).toMatchObject({ layers: ['background', 'layers[1]'], regions: 1 });
+    const dpi = 50;
+    const crop = { left: Math.ceil(((18 + 7.2) / 72) * dpi), top: Math.ceil(((18 + 7.2) / 72) * dpi), width: 4 * dpi - 1, height: 3 * dpi - 1 };
+    const profile = findOutputProfile('swop')!.path;
+    const d = shareWithin(await cmykRenderLab(x4.pdf, dpi, profile, crop), await cmykRenderLab(x1a.pdf, dpi, profile, crop), 3);
+    expect(d.share).toBeGreaterThanOrEqual(0.99);
+  });
+
   it('ΔE2000 matches the published test pairs', () => {
     expect(deltaE2000(50, 2.6772, -79.7751, 50, 0, -82.7485)).toBeCloseTo(2.0425, 3);
     expect(deltaE2000(50, -1.3802, -84.2814, 50, 0, -82.7485)).toBeCloseTo(1.0, 3);
