@@ -3,7 +3,8 @@
  * pass and against the floor, in one run, on the same inputs:
  *   - a two-sided A5 flyer, one 12-megapixel photo per side (deterministic grain + gradients),
  *   - optionally (--project) the 20-page project of bench/pdf-render.ts (3-MP photo per page).
- * Rows: new path (pdf_x4, and pdf_x1a), old path (cmykEngine 'ghostscript': the RGB file
+ * Rows: new path (pdf_x4, and pdf_x1a: the 85 % panel under the text is composited with
+ * what lies beneath by Ghostscript at 300 ppi, colour/flatten.ts), old path (cmykEngine 'ghostscript': the RGB file
  * rewritten by Ghostscript pdfwrite), sharp converting the same two photos to CMYK JPEG alone
  * (the floor: the engine does this plus fonts, vectors and pdf-lib), and the RGB path (after;
  * "before" too when FOLIO_BENCH_BEFORE names another checkout's src/engines/pdf/index.ts).
@@ -131,7 +132,7 @@ const before = process.env.FOLIO_BENCH_BEFORE ? ((await import(process.env.FOLIO
 const rows: Row[] = [];
 const floorRow = await time('floor: sharp converts the 2 photos to CMYK JPEG', ITER, floor);
 const x4 = await time('new: ICC path, PDF/X-4 (default for cmyk)', ITER, () => renderPdf(flyer, assets, { colorMode: 'cmyk', title: 'bench' }));
-const x1a = await time('new: ICC path, PDF/X-1a', ITER, () => renderPdf(flyer, assets, { pdfStandard: 'pdf_x1a', title: 'bench' }));
+const x1a = await time('new: ICC path, PDF/X-1a (panel flattened, 300 ppi)', ITER, () => renderPdf(flyer, assets, { pdfStandard: 'pdf_x1a', title: 'bench' }));
 const gs = await time('old: Ghostscript pdfwrite pass', GS_ITER, () => renderPdf(flyer, assets, { colorMode: 'cmyk', cmykEngine: 'ghostscript', ghostscriptTimeoutMs: 600_000 }), false);
 const rgb = await time('rgb after: this checkout', ITER, () => renderPdf(flyer, assets));
 const rgbBefore = before ? await time('rgb before: FOLIO_BENCH_BEFORE', ITER, () => before.renderPdf(flyer, assets)) : undefined;

@@ -48,7 +48,10 @@ export interface ColourSpaceWriter {
   gradientFunction(ctx: PDFContext, stops: readonly GradientStop[]): PDFDict;
   /** CMYK: how 100 % black prints (overprint of text and thin lines, rich black); absent for RGB */
   readonly black?: BlackPolicy;
-  /** PDF/X-1a: no transparency is written; a translucent colour is blended with white paper instead */
+  /**
+   * No transparency is written; a translucent colour is blended with white paper instead. Only
+   * merge documents' X-1a uses it (engines/vdp); renderPdf composites with what lies beneath (colour/flatten.ts).
+   */
   readonly flattenTransparency: boolean;
   /**
    * Registers a form XObject whose content was written with these colours (vector artwork):
@@ -345,6 +348,16 @@ export class ContentBuilder {
       return this;
     }
     return this.op(`/${this.res.alpha(ca, CA)} gs`);
+  }
+
+  /** Position in the stream, for `slice` (a page's content cut into per-layer segments). */
+  mark(): number {
+    return this.parts.length;
+  }
+
+  /** The operators written between two marks. */
+  slice(from: number, to = this.parts.length): string {
+    return this.parts.slice(from, to).join('\n');
   }
 
   toString(): string {

@@ -180,3 +180,15 @@ export function objectMatrix(l: Layer, width: number, height: number, strokeWidt
     flipY: l.flipY === true,
   });
 }
+
+/**
+ * How far a layer's paint can reach past its box, in its own units: half the stroke width
+ * times the miter limit (a sharp miter), the stroke itself, and for text one font size
+ * (italic overhang, accents, decorations). Generous on purpose: flattening composites
+ * everything inside these bounds.
+ */
+export function inkMargin(l: Layer, strokeWidth: number, text: boolean): number {
+  let m = strokeWidth * (Math.max(1, n(l.strokeMiterLimit, 4)) / 2 + 1);
+  if (l.strokeUniform === true) m /= Math.max(1e-3, Math.min(Math.abs(n(l.scaleX, 1)), Math.abs(n(l.scaleY, 1))));
+  return m + (text ? n(l.fontSize, 40) : 0) + 1;
+}

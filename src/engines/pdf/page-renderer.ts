@@ -5,26 +5,40 @@
  */
 import type { PDFDocument } from 'pdf-lib';
 import { parseColor } from './color.js';
-import { ContentBuilder, PageResources, num, type ColourSpaceWriter } from './content.js';
+import { ContentBuilder, PageResources, type ColourSpaceWriter } from './content.js';
 import type { FontRegistry } from './fonts/font-registry.js';
 import type { Box, Matrix } from './geometry.js';
-import { IDENTITY, apply, applyLinear, boxesIntersect, decomposeScale, invert, multiply, transformBox, translate } from './geometry.js';
+import { IDENTITY, apply, applyLinear, boxesIntersect, decomposeScale, invert, multiply, transformBox, translate, unionBox } from './geometry.js';
 import type { ImageStore } from './image-store.js';
 import { imagePlacementMatrix } from './images.js';
 import type { Layer } from './layers.js';
 import { TEXT_TYPES } from './layers.js';
 import type { ShapeGeometry } from './object-geometry.js';
-import { n, objectMatrix, shapeGeometry } from './object-geometry.js';
+import { inkMargin, n, objectMatrix, shapeGeometry } from './object-geometry.js';
 import type { PageBoxes } from './page-geometry.js';
 import type { PathCommand } from './path.js';
 import type { TextLayout } from './text-layout.js';
 import type { PageWarn } from './paint.js';
 import { Painter } from './paint.js';
 import { TextPainter } from './text-painter.js';
-import { REGISTRATION } from './spot.js';
+import { drawCropMarks } from './page-marks.js';
 import type { PageSpec } from './types.js';
 
 export const DEFAULT_DPI = 300;
+
+/**
+ * One piece of a page's content, in drawing order (joined by newlines they are the page's
+ * content): page furniture (the bleed clip, the viewport transform, crop marks: no `layer`),
+ * or what the background or one top-level layer drew, with the page-space bounds it can paint
+ * (generous: strokes, miters and text overhang included) and the matrix in effect at its start.
+ * PDF/X-1a flattening (colour/flatten.ts) composites the transparent ones.
+ */
+export interface PageSegment {
+  content: string;
+  layer?: string;
+  box?: Box;
+  ctm?: Matrix;
+}
 
 export interface PageDeps {
   doc: PDFDocument;
@@ -58,6 +72,8 @@ export class PageRenderer {
   private readonly toPage: Matrix;
   private readonly dpi: number;
   private readonly checkSafe: boolean;
+  /** the content of the last `render`, cut per layer */
+  readonly segments: PageSegment[] = [];
 
   constructor(
     private readonly deps: PageDeps,
@@ -78,21 +94,31 @@ export class PageRenderer {
   async render(): Promise<string> {
     const { c, boxes } = this;
     const b = boxes.bleedBox;
+    let from = c.mark();
+    const cut = (seg: Omit<PageSegment, 'content'> = {}): void => {
+      if (c.mark() > from) this.segments.push({ content: c.slice(from), ...seg });
+      from = c.mark();
+    };
     c.save();
     c.rect(b.x, b.y, b.width, b.height).op('W n');
+    cut();
     this.background();
+    cut({ layer: 'background', box: b, ctm: IDENTITY });
     c.save();
     c.transform(this.toPage);
+    cut();
     for (let i = 0; i < this.layers.length; i++) {
       const path = `layers[${this.deps.layerIndex?.[i] ?? i}]`;
       // marked content naming the layer: the self-check (check/) reads it to say whose content breaks a rule
       c.op(`/Layer <</Name (${path})>> BDC`);
-      await this.drawLayer(this.layers[i]!, { path, alpha: 1, parent: IDENTITY, inGroup: false });
+      const box = await this.drawLayer(this.layers[i]!, { path, alpha: 1, parent: IDENTITY, inGroup: false });
       c.op('EMC');
+      cut({ layer: path, ...(box ? { box } : {}), ctm: this.toPage });
     }
     c.restore();
     c.restore();
-    if (this.deps.cropMarks) this.cropMarks();
+    if (this.deps.cropMarks) drawCropMarks(this.c, this.boxes);
+    cut();
     return c.toString();
   }
 
@@ -101,6 +127,7 @@ export class PageRenderer {
   private background(): void {
     const bg = this.spec.background;
     if (!bg) return;
+    this.c.save(); // in its own q/Q: no layer inherits its colour or alpha (X-1a may leave it out)
     const b = this.boxes.bleedBox;
     const colour = parseColor(bg.color);
     if (colour) {
@@ -121,33 +148,7 @@ export class PageRenderer {
       const key = this.deps.images.use(bg.image, this.svgScale(img, m));
       this.c.save().alpha(1).overprint(false, false).transform(multiply(m, imagePlacementMatrix(img))).op(`/${this.res.image(key)} Do`).restore();
     }
-  }
-
-  /**
-   * Marks at the four trim corners, in the slug: 0.25 pt in the registration colour
-   * (/Separation /All), so every plate carries them, spot inks' plates included.
-   */
-  private cropMarks(): void {
-    const { trimBox: t, bleedBox: b, mediaBox: m } = this.boxes;
-    const gap = 3;
-    const c = this.c;
-    // a page artifact (ISO 32000-1 § 14.8.2.2: cut marks): registration colour is not artwork ink
-    c.op('/Artifact <</Type /Page>> BDC');
-    c.save().op('0.25 w 0 J').strokeColor(REGISTRATION);
-    const xs = [t.x, t.x + t.width];
-    const ys = [t.y, t.y + t.height];
-    const lines: [number, number, number, number][] = [];
-    for (const y of ys) {
-      lines.push([b.x - gap, y, m.x + 1.5, y]);
-      lines.push([b.x + b.width + gap, y, m.x + m.width - 1.5, y]);
-    }
-    for (const x of xs) {
-      lines.push([x, b.y - gap, x, m.y + 1.5]);
-      lines.push([x, b.y + b.height + gap, x, m.y + m.height - 1.5]);
-    }
-    for (const [x1, y1, x2, y2] of lines) c.op(`${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
-    c.restore();
-    c.op('EMC');
+    this.c.restore();
   }
 
   // --- layers ----------------------------------------------------------------------------
@@ -161,7 +162,8 @@ export class PageRenderer {
     if (TEXT_TYPES.has(l.type) && l.path) feature('text path', 'text on a path is laid out on a straight line');
   }
 
-  private async drawLayer(l: Layer, ctx: DrawContext): Promise<void> {
+  /** Draws one layer; returns the page-space bounds it can paint. */
+  private async drawLayer(l: Layer, ctx: DrawContext): Promise<Box | undefined> {
     if (l.visible === false) return;
     const opacity = n(l.opacity, 1);
     if (opacity <= 0) return;
@@ -186,6 +188,8 @@ export class PageRenderer {
     const localBox: Box = { x: -geom.width / 2, y: -geom.height / 2, width: geom.width, height: geom.height };
 
     if (l.type === 'image' && !boxesIntersect(transformBox(pageM, localBox), this.boxes.bleedBox)) return;
+    const ink = inkMargin(l, geom.strokeWidth, layout !== undefined);
+    let box = transformBox(pageM, { x: localBox.x - ink, y: localBox.y - ink, width: localBox.width + 2 * ink, height: localBox.height + 2 * ink });
     if (layout && this.checkSafe) this.checkSafeZone(transformBox(pageM, localBox), ctx.path);
 
     const c = this.c;
@@ -201,7 +205,8 @@ export class PageRenderer {
       case 'group': {
         const objs = l.objects ?? [];
         for (let i = 0; i < objs.length; i++) {
-          await this.drawLayer(objs[i]!, { path: `${ctx.path}.objects[${i}]`, alpha, parent: total, inGroup: true });
+          const child = await this.drawLayer(objs[i]!, { path: `${ctx.path}.objects[${i}]`, alpha, parent: total, inGroup: true });
+          if (child) box = unionBox(box, child);
         }
         break;
       }
@@ -230,6 +235,7 @@ export class PageRenderer {
       }
     }
     c.restore();
+    return box;
   }
 
   private paintInOrder(l: Layer, fill: () => void, stroke: () => void): void {

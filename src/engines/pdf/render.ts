@@ -17,7 +17,8 @@ import { ImageStore } from './image-store.js';
 import type { Layer } from './layers.js';
 import { TEXT_TYPES, validateLayers } from './layers.js';
 import { POINTS_PER_UNIT, pageBoxes, type DimensionUnit, type Edges } from './page-geometry.js';
-import { PageRenderer } from './page-renderer.js';
+import { DEFAULT_DPI, PageRenderer } from './page-renderer.js';
+import { flattenTransparency, type FlattenReport } from './colour/flatten.js';
 import { CmykColours } from './colour/cmyk-colours.js';
 import { blackPolicy } from './colour/black.js';
 import { findOutputProfile, installedOutputProfiles } from './colour/output-profiles.js';
@@ -81,6 +82,17 @@ async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
+/** TRANSPARENCY_FLATTENED: which layers were composited, at what resolution. */
+function flattenedWarning(f: FlattenReport, standard: PdfStandard): RenderWarning {
+  const lowered = f.requestedPpi ? ` (lowered from ${f.requestedPpi} ppi to keep the page within 60 megapixels)` : '';
+  return {
+    code: 'TRANSPARENCY_FLATTENED',
+    page: f.page,
+    message: `PDF/X-1a allows no transparency: ${f.layers.join(', ')} ${f.layers.length === 1 ? 'was' : 'were'} composited with what lies beneath at ${f.ppi} ppi${lowered} into ${f.regions} CMYK image${f.regions === 1 ? '' : 's'}; text and vectors outside ${f.regions === 1 ? 'it' : 'them'} stay vector`,
+    details: { standard, layers: f.layers, ppi: f.ppi, regions: f.regions },
+  };
+}
+
 const toPt = (b: Box): [number, number, number, number] => [b.x, b.y, b.x + b.width, b.y + b.height];
 
 /**
@@ -122,8 +134,9 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
     const ids = installedOutputProfiles().map((p) => p.id);
     throw new PageSpecError([{ path: 'outputProfile', message: ids.length ? `must be one of ${ids.join(', ')}` : 'no CMYK output profile is installed (Debian package libgs-common)' }]);
   }
+  // PDF/X-1a: drawn as for X-4, then the transparent layers are composited (colour/flatten.ts)
   const flatten = pdfStandard === 'pdf_x1a';
-  const colours = profile ? new CmykColours(profile, flatten, blackPolicy(opts.blackOverprint, opts.richBlack)) : undefined;
+  const colours = profile ? new CmykColours(profile, false, blackPolicy(opts.blackOverprint, opts.richBlack)) : undefined;
 
   const fonts = new FontRegistry(assets);
   const images = new ImageStore(assets);
@@ -188,22 +201,29 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
     boxesOut.push({ mediaBox: toPt(boxes.mediaBox), bleedBox: toPt(boxes.bleedBox), trimBox: toPt(boxes.trimBox) });
     opts.signal?.throwIfAborted();
   }
-  await images.embedAll(doc, profile ? { profile, flattenAlpha: flatten, keepArtworkRichBlack: opts.keepArtworkRichBlack === true } : undefined, colours);
+  await images.embedAll(doc, profile ? { profile, flattenAlpha: false, keepArtworkRichBlack: opts.keepArtworkRichBlack === true } : undefined, colours);
   await fonts.embedAll();
   await embedGlyphFonts(doc);
   if (colours) {
     // every vector and text colour of the document through the profile at once
     await colours.resolve(doc.context);
-    rendered.forEach(({ page, renderer, content }, i) => {
-      page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(colours.fill(content))));
-      const flattenedImage = renderer.res.imageKeys().some((k) => images.embeddedInfo().get(k)?.flattenedAlpha);
-      if (renderer.c.flattened || flattenedImage) {
-        warn({ code: 'TRANSPARENCY_FLATTENED', page: i, message: 'PDF/X-1a allows no transparency: translucent colours and image alpha were composited onto white', details: { standard: pdfStandard } });
-      }
-    });
+    if (!flatten) {
+      for (const { page, content } of rendered) page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(colours.fill(content))));
+    }
   }
   for (const { page, renderer } of rendered) {
     page.node.set(PDFName.of('Resources'), renderer.res.build((key) => images.ref(key)));
+  }
+  if (flatten && colours && profile) {
+    const boxesOf = (i: number) => pageBoxes(pages[i]!, cropMarks);
+    const flattened = await flattenTransparency(doc, rendered.map(({ page, renderer }, i) => ({
+      page,
+      segments: renderer.segments.map((s) => ({ ...s, content: colours.fill(s.content) })),
+      clip: boxesOf(i).bleedBox,
+      media: boxesOf(i).mediaBox,
+      dpi: pages[i]!.dpi ?? DEFAULT_DPI,
+    })), { profile, timeoutMs: opts.ghostscriptTimeoutMs, signal: opts.signal });
+    for (const f of flattened) warn(flattenedWarning(f, pdfStandard));
   }
   if (profile && pdfStandard !== 'none') applyPdfX(doc, pdfStandard, profile, { title: opts.title ?? '', producer: 'Folio PDF engine (pdf-lib)' });
   let pdf: Uint8Array = await doc.save({ useObjectStreams: pdfxAllowsObjectStreams(pdfStandard) });

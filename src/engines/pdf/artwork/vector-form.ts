@@ -205,5 +205,7 @@ export async function pdfFormXObject(doc: PDFDocument, src: PDFDocument): Promis
   const info = pdfPageInfo(page.node);
   const [x0, y0, x1, y1] = info.box;
   const embedded = await doc.embedPage(page, { left: x0, bottom: y0, right: x1, top: y1 }, [...pdfPageMatrix(info)] as never);
+  // written now rather than at save: PDF/X-1a flattening reads the form (its transparency) before the document is saved
+  await embedded.embed();
   return embedded.ref;
 }

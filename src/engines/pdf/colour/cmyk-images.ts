@@ -22,7 +22,7 @@ const deflate = promisify(deflateCb);
 
 export interface CmykImageOptions {
   profile: OutputProfile;
-  /** composite alpha onto white instead of writing a soft mask (PDF/X-1a) */
+  /** composite alpha onto white instead of writing a soft mask (merge documents' X-1a; renderPdf flattens instead) */
   flattenAlpha: boolean;
   /** placed PDF artwork keeps the profile's four-colour black (RenderOptions.keepArtworkRichBlack) */
   keepArtworkRichBlack?: boolean;

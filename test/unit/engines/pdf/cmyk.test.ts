@@ -100,7 +100,8 @@ describe('CMYK output through the ICC transform', () => {
     expect(f.rgbOps + f.grayOps).toBe(0);
     expect((await pdfImages(out.pdf)).every((i) => i.type === 'image' && i.color === 'cmyk')).toBe(true);
     expect(out.warnings.filter((w) => w.code === 'TRANSPARENCY_FLATTENED').map((w) => w.page)).toEqual([1]);
-    // the half-transparent red rectangle is printed as the light red it looked like on white
+    expect(out.warnings.find((w) => w.code === 'TRANSPARENCY_FLATTENED')!.message).toContain('composited with what lies beneath');
+    // the half-transparent red rectangle lies on white paper: composited, it prints light red
     const r = await gsRender(out.pdf, 50, 2);
     const at = (x: number, y: number) => [0, 1, 2].map((k) => r.data[(Math.round(y) * r.width + Math.round(x)) * 3 + k]!);
     const pink = at((0.1 + 0.95) * 50, (0.1 + 2.65) * 50); // centre of the rectangle, 50 dpi
