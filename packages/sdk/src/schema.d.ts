@@ -6353,6 +6353,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -6767,6 +6768,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -7152,6 +7154,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -7565,6 +7568,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -7935,7 +7939,7 @@ export interface operations {
                      * @default false
                      */
                     crop_marks?: boolean;
-                    /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
+                    /** @description CMYK output profile (printing condition) id among those installed: `fogra39` (FOGRA39, ISO coated), `fogra29` (FOGRA29, ISO uncoated), `gracol2006` (CGATS TR 006), `swop` (CGATS TR 003); also Ghostscript's `gs_swop` and `ps_cmyk`. Left out: the default of the design's product, else the store's, else `swop`. An unknown id is a 400 naming the installed ones */
                     output_profile?: string;
                     /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
@@ -8340,6 +8344,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -8737,6 +8742,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -11403,7 +11409,7 @@ export interface operations {
                      * @default pdf
                      */
                     output?: "pdf" | "zip";
-                    /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
+                    /** @description CMYK output profile (printing condition) id among those installed: `fogra39` (FOGRA39, ISO coated), `fogra29` (FOGRA29, ISO uncoated), `gracol2006` (CGATS TR 006), `swop` (CGATS TR 003); also Ghostscript's `gs_swop` and `ps_cmyk`. Left out: the default of the design's product, else the store's, else `swop`. An unknown id is a 400 naming the installed ones */
                     output_profile?: string;
                     /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
@@ -12920,6 +12926,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -13035,6 +13042,7 @@ export interface operations {
                     metadata?: unknown[];
                     min_jpg_dpi?: number;
                     name: string;
+                    output_profile?: string | null;
                     parent_id?: string | null;
                     product_image_id?: string | null;
                     scale?: number;
@@ -13070,6 +13078,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -13180,6 +13189,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -13285,6 +13295,7 @@ export interface operations {
                     metadata?: unknown[];
                     min_jpg_dpi?: number;
                     name?: string;
+                    output_profile?: string | null;
                     parent_id?: string | null;
                     product_image_id?: string | null;
                     scale?: number;
@@ -13320,6 +13331,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -13666,6 +13678,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -14255,6 +14268,7 @@ export interface operations {
                         metadata?: unknown[];
                         min_jpg_dpi?: number;
                         name?: string;
+                        output_profile?: string | null;
                         parent_id?: string | null;
                         product_image_id?: string | null;
                         scale?: number;
@@ -14291,6 +14305,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -14388,6 +14403,7 @@ export interface operations {
                         metadata?: unknown[];
                         min_jpg_dpi?: number;
                         name: string;
+                        output_profile?: string | null;
                         parent_id?: string | null;
                         product_image_id?: string | null;
                         scale?: number;
@@ -14424,6 +14440,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -15238,6 +15255,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -15550,7 +15568,7 @@ export interface operations {
                      * @default false
                      */
                     crop_marks?: boolean;
-                    /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
+                    /** @description CMYK output profile (printing condition) id among those installed: `fogra39` (FOGRA39, ISO coated), `fogra29` (FOGRA29, ISO uncoated), `gracol2006` (CGATS TR 006), `swop` (CGATS TR 003); also Ghostscript's `gs_swop` and `ps_cmyk`. Left out: the default of the design's product, else the store's, else `swop`. An unknown id is a 400 naming the installed ones */
                     output_profile?: string;
                     /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
@@ -15711,6 +15729,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -16794,6 +16813,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -17106,7 +17126,7 @@ export interface operations {
                      * @default false
                      */
                     crop_marks?: boolean;
-                    /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
+                    /** @description CMYK output profile (printing condition) id among those installed: `fogra39` (FOGRA39, ISO coated), `fogra29` (FOGRA29, ISO uncoated), `gracol2006` (CGATS TR 006), `swop` (CGATS TR 003); also Ghostscript's `gs_swop` and `ps_cmyk`. Left out: the default of the design's product, else the store's, else `swop`. An unknown id is a 400 naming the installed ones */
                     output_profile?: string;
                     /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
@@ -17267,6 +17287,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -21545,6 +21566,8 @@ export interface operations {
                             integration_type: string | null;
                             is_integrated: boolean;
                             name: string;
+                            /** @description Default CMYK output profile of the store's print and merge files (a product's own default comes first); null: the service default `swop` */
+                            output_profile: string | null;
                             pexels_key: string | null;
                             pixabay_key: string | null;
                             /** @description Only with ?include=credentials */
@@ -21621,6 +21644,8 @@ export interface operations {
             content: {
                 "application/json": {
                     google_font_api?: string | null;
+                    /** @description Default CMYK output profile for print (`POST /designs/{id}/pdf`, `/projects/{id}/pdf`) and merge jobs that name none and whose product sets none: `fogra39`, `fogra29`, `gracol2006`, `swop` (or another installed id; unknown is a 400); null clears it */
+                    output_profile?: string | null;
                     pexels?: string | null;
                     pixabay?: string | null;
                     shop_url?: string | null;
@@ -21648,6 +21673,8 @@ export interface operations {
                             integration_type: string | null;
                             is_integrated: boolean;
                             name: string;
+                            /** @description Default CMYK output profile of the store's print and merge files (a product's own default comes first); null: the service default `swop` */
+                            output_profile: string | null;
                             pexels_key: string | null;
                             pixabay_key: string | null;
                             /** @description Only with ?include=credentials */
@@ -21728,6 +21755,8 @@ export interface operations {
                             integration_type: string | null;
                             is_integrated: boolean;
                             name: string;
+                            /** @description Default CMYK output profile of the store's print and merge files (a product's own default comes first); null: the service default `swop` */
+                            output_profile: string | null;
                             pexels_key: string | null;
                             pixabay_key: string | null;
                             /** @description Only with ?include=credentials */
@@ -21800,6 +21829,8 @@ export interface operations {
             content: {
                 "application/json": {
                     google_font_api?: string | null;
+                    /** @description Default CMYK output profile for print (`POST /designs/{id}/pdf`, `/projects/{id}/pdf`) and merge jobs that name none and whose product sets none: `fogra39`, `fogra29`, `gracol2006`, `swop` (or another installed id; unknown is a 400); null clears it */
+                    output_profile?: string | null;
                     pexels?: string | null;
                     pixabay?: string | null;
                     shop_url?: string | null;
@@ -21827,6 +21858,8 @@ export interface operations {
                             integration_type: string | null;
                             is_integrated: boolean;
                             name: string;
+                            /** @description Default CMYK output profile of the store's print and merge files (a product's own default comes first); null: the service default `swop` */
+                            output_profile: string | null;
                             pexels_key: string | null;
                             pixabay_key: string | null;
                             /** @description Only with ?include=credentials */
@@ -22527,6 +22560,8 @@ export interface operations {
                             integration_type: string | null;
                             is_integrated: boolean;
                             name: string;
+                            /** @description Default CMYK output profile of the store's print and merge files (a product's own default comes first); null: the service default `swop` */
+                            output_profile: string | null;
                             pexels_key: string | null;
                             pixabay_key: string | null;
                             /** @description Only with ?include=credentials */
