@@ -279,7 +279,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   const catalog = add(await buildCatalogModule({ db: database.db, blobs, fetcher, plans, events, pageContext, uploadMaxBytes: config.uploadMaxBytes }));
   const { projects } = add(buildProjectsModule({ db: database.db, events, pageContext }));
   const designs = add(buildDesignsModule({ db: database.db, events, catalog, projects, pageContext }));
-  const { pdf } = add(buildPrintModule({ jobs, designs: designs.designs, projects, catalog, blobs }));
+  const { pdf } = add(buildPrintModule({ jobs, designs: designs.designs, projects, catalog, blobs, stores }));
   // The paid services' inputs: Folio's own file links and image ids read from the blob store, other URLs safely fetched.
   const sources = new ImageSources({ blobs, publicUrl: config.publicUrl, links: blobs instanceof DiskBlobStore ? blobs : null, images: catalog.images, stores, fetcher, maxBytes: config.fetch.maxBytes });
   const { bgRemove } = add(buildBgRemoveModule({ config: config.bgRemove, warmup: config.warmup, jobs, idempotency, blobs, sources, time, logger }));
@@ -291,7 +291,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   // Production and previews on the print engine: mockups and proofs, variable data, impositions, gang sheets.
   const mockups = add(buildMockupsModule({ db: database.db, blobs, events, catalog, designs, projects, jobs, pageContext, uploadMaxBytes: config.uploadMaxBytes }));
   await mockups.seedDefaults();
-  add(buildMergeModule({ jobs, designs, projects, catalog, blobs, fetcher, progressEveryMs: overrides.mergeProgressEveryMs }));
+  add(buildMergeModule({ jobs, designs, projects, catalog, blobs, stores, fetcher, progressEveryMs: overrides.mergeProgressEveryMs }));
   const imposition = add(buildImpositionModule({ designs: designs.designs, projects, catalog, blobs, jobs }));
   add(buildGangSheetsModule({ jobs, blobs, source: imposition.source }));
   add(buildCustomizerModule({ apiOrigins: config.customizerApiOrigins }));

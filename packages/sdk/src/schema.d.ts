@@ -6353,6 +6353,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -6767,6 +6768,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -7152,6 +7154,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -7565,6 +7568,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -7944,7 +7948,7 @@ export interface operations {
                     crop_marks?: boolean;
                     /** @description CMYK only (a 400 for rgb); default false: placed PDF artwork keeps the output profile's four-colour mix for its black and greys; by default its neutral RGB/grey colours print on K alone */
                     keep_artwork_rich_black?: boolean;
-                    /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
+                    /** @description CMYK output profile (printing condition) id among those installed: `fogra39` (FOGRA39, ISO coated), `fogra29` (FOGRA29, ISO uncoated), `gracol2006` (CGATS TR 006), `swop` (CGATS TR 003); also Ghostscript's `gs_swop` and `ps_cmyk`. Left out: the default of the design's product, else the store's, else `swop`. An unknown id is a 400 naming the installed ones */
                     output_profile?: string;
                     /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
@@ -8366,6 +8370,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -8763,6 +8768,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -11468,7 +11474,7 @@ export interface operations {
                      * @default pdf
                      */
                     output?: "pdf" | "zip";
-                    /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
+                    /** @description CMYK output profile (printing condition) id among those installed: `fogra39` (FOGRA39, ISO coated), `fogra29` (FOGRA29, ISO uncoated), `gracol2006` (CGATS TR 006), `swop` (CGATS TR 003); also Ghostscript's `gs_swop` and `ps_cmyk`. Left out: the default of the design's product, else the store's, else `swop`. An unknown id is a 400 naming the installed ones */
                     output_profile?: string;
                     /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
@@ -13007,6 +13013,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -13122,6 +13129,7 @@ export interface operations {
                     metadata?: unknown[];
                     min_jpg_dpi?: number;
                     name: string;
+                    output_profile?: string | null;
                     parent_id?: string | null;
                     product_image_id?: string | null;
                     scale?: number;
@@ -13157,6 +13165,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -13267,6 +13276,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -13372,6 +13382,7 @@ export interface operations {
                     metadata?: unknown[];
                     min_jpg_dpi?: number;
                     name?: string;
+                    output_profile?: string | null;
                     parent_id?: string | null;
                     product_image_id?: string | null;
                     scale?: number;
@@ -13407,6 +13418,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -13753,6 +13765,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -14342,6 +14355,7 @@ export interface operations {
                         metadata?: unknown[];
                         min_jpg_dpi?: number;
                         name?: string;
+                        output_profile?: string | null;
                         parent_id?: string | null;
                         product_image_id?: string | null;
                         scale?: number;
@@ -14378,6 +14392,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -14475,6 +14490,7 @@ export interface operations {
                         metadata?: unknown[];
                         min_jpg_dpi?: number;
                         name: string;
+                        output_profile?: string | null;
                         parent_id?: string | null;
                         product_image_id?: string | null;
                         scale?: number;
@@ -14511,6 +14527,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -15325,6 +15342,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -15646,7 +15664,7 @@ export interface operations {
                     crop_marks?: boolean;
                     /** @description CMYK only (a 400 for rgb); default false: placed PDF artwork keeps the output profile's four-colour mix for its black and greys; by default its neutral RGB/grey colours print on K alone */
                     keep_artwork_rich_black?: boolean;
-                    /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
+                    /** @description CMYK output profile (printing condition) id among those installed: `fogra39` (FOGRA39, ISO coated), `fogra29` (FOGRA29, ISO uncoated), `gracol2006` (CGATS TR 006), `swop` (CGATS TR 003); also Ghostscript's `gs_swop` and `ps_cmyk`. Left out: the default of the design's product, else the store's, else `swop`. An unknown id is a 400 naming the installed ones */
                     output_profile?: string;
                     /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
@@ -15824,6 +15842,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -16907,6 +16926,7 @@ export interface operations {
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
+                                output_profile: string | null;
                                 parent_id: string | null;
                                 product_image: {
                                     alt: string;
@@ -17228,7 +17248,7 @@ export interface operations {
                     crop_marks?: boolean;
                     /** @description CMYK only (a 400 for rgb); default false: placed PDF artwork keeps the output profile's four-colour mix for its black and greys; by default its neutral RGB/grey colours print on K alone */
                     keep_artwork_rich_black?: boolean;
-                    /** @description CMYK output profile id among those installed (`swop`, the default: Ghostscript's Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones */
+                    /** @description CMYK output profile (printing condition) id among those installed: `fogra39` (FOGRA39, ISO coated), `fogra29` (FOGRA29, ISO uncoated), `gracol2006` (CGATS TR 006), `swop` (CGATS TR 003); also Ghostscript's `gs_swop` and `ps_cmyk`. Left out: the default of the design's product, else the store's, else `swop`. An unknown id is a 400 naming the installed ones */
                     output_profile?: string;
                     /** @description `pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400 */
                     pdf_standard?: "none" | "pdf_x4" | "pdf_x1a";
@@ -17406,6 +17426,7 @@ export interface operations {
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
+                            output_profile: string | null;
                             parent_id: string | null;
                             product_image: {
                                 alt: string;
@@ -21684,6 +21705,8 @@ export interface operations {
                             integration_type: string | null;
                             is_integrated: boolean;
                             name: string;
+                            /** @description Default CMYK output profile of the store's print and merge files (a product's own default comes first); null: the service default `swop` */
+                            output_profile: string | null;
                             pexels_key: string | null;
                             pixabay_key: string | null;
                             /** @description Only with ?include=credentials */
@@ -21760,6 +21783,8 @@ export interface operations {
             content: {
                 "application/json": {
                     google_font_api?: string | null;
+                    /** @description Default CMYK output profile for print (`POST /designs/{id}/pdf`, `/projects/{id}/pdf`) and merge jobs that name none and whose product sets none: `fogra39`, `fogra29`, `gracol2006`, `swop` (or another installed id; unknown is a 400); null clears it */
+                    output_profile?: string | null;
                     pexels?: string | null;
                     pixabay?: string | null;
                     shop_url?: string | null;
@@ -21787,6 +21812,8 @@ export interface operations {
                             integration_type: string | null;
                             is_integrated: boolean;
                             name: string;
+                            /** @description Default CMYK output profile of the store's print and merge files (a product's own default comes first); null: the service default `swop` */
+                            output_profile: string | null;
                             pexels_key: string | null;
                             pixabay_key: string | null;
                             /** @description Only with ?include=credentials */
@@ -21867,6 +21894,8 @@ export interface operations {
                             integration_type: string | null;
                             is_integrated: boolean;
                             name: string;
+                            /** @description Default CMYK output profile of the store's print and merge files (a product's own default comes first); null: the service default `swop` */
+                            output_profile: string | null;
                             pexels_key: string | null;
                             pixabay_key: string | null;
                             /** @description Only with ?include=credentials */
@@ -21939,6 +21968,8 @@ export interface operations {
             content: {
                 "application/json": {
                     google_font_api?: string | null;
+                    /** @description Default CMYK output profile for print (`POST /designs/{id}/pdf`, `/projects/{id}/pdf`) and merge jobs that name none and whose product sets none: `fogra39`, `fogra29`, `gracol2006`, `swop` (or another installed id; unknown is a 400); null clears it */
+                    output_profile?: string | null;
                     pexels?: string | null;
                     pixabay?: string | null;
                     shop_url?: string | null;
@@ -21966,6 +21997,8 @@ export interface operations {
                             integration_type: string | null;
                             is_integrated: boolean;
                             name: string;
+                            /** @description Default CMYK output profile of the store's print and merge files (a product's own default comes first); null: the service default `swop` */
+                            output_profile: string | null;
                             pexels_key: string | null;
                             pixabay_key: string | null;
                             /** @description Only with ?include=credentials */
@@ -22666,6 +22699,8 @@ export interface operations {
                             integration_type: string | null;
                             is_integrated: boolean;
                             name: string;
+                            /** @description Default CMYK output profile of the store's print and merge files (a product's own default comes first); null: the service default `swop` */
+                            output_profile: string | null;
                             pexels_key: string | null;
                             pixabay_key: string | null;
                             /** @description Only with ?include=credentials */

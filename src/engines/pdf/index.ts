@@ -22,7 +22,7 @@ export type { FontFaceStyle } from './fonts/font-matching.js';
 export { POINTS_PER_UNIT, CROP_MARK_SLUG_PT, pageBoxes } from './page-geometry.js';
 export type { DimensionUnit, Edges } from './page-geometry.js';
 export { DEFAULT_DPI } from './page-renderer.js';
-export { OUTPUT_PROFILES, DEFAULT_OUTPUT_PROFILE_ID, installedOutputProfiles, findOutputProfile } from './colour/output-profiles.js';
+export { OUTPUT_PROFILES, DEFAULT_OUTPUT_PROFILE_ID, installedOutputProfiles, findOutputProfile, outputProfileProblem } from './colour/output-profiles.js';
 export type { OutputProfile } from './colour/output-profiles.js';
 export { BLACK_OVERPRINT_MAX_PT, RICH_BLACK_MIN_PT, type RichBlack } from './colour/black.js';
 export { PDF_STANDARDS, PDFX_VERSION } from './colour/pdfx.js';

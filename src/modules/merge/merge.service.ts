@@ -12,6 +12,7 @@ import type { Job, JobsService } from '../jobs/jobs.service.js';
 import { pageSpecOf } from '../print/page-spec.js';
 import { MAX_PDF_PAGES } from '../print/print.kinds.js';
 import { blackView, resolveColour } from '../print/print.service.js';
+import { defaultOutputProfile, type StoreOutputProfiles } from '../print/profile-defaults.js';
 import type { ProjectJson } from '../projects/index.js';
 import { fromCsv, fromJson } from './merge.data.js';
 import { dataKey, MERGE_KIND, mergeFileKey, writeDataSet, type DataSet, type MergeJobResult, type MergePayload, type MergeProgress } from './merge.jobs.js';
@@ -33,7 +34,7 @@ function sideFields(issues: { path: string; message: string }[], designs: Design
 
 /** POST /merge-jobs and the merge job's view on GET /jobs/{id}. */
 export class MergeService {
-  constructor(private readonly deps: { jobs: JobsService; designs: DocService<DesignJson>; projects: DocService<ProjectJson>; blobs: BlobStore }) {}
+  constructor(private readonly deps: { jobs: JobsService; designs: DocService<DesignJson>; projects: DocService<ProjectJson>; blobs: BlobStore; stores: StoreOutputProfiles }) {}
 
   async create(actor: Actor, storeId: string, input: MergeInput): Promise<Static<typeof MergeJob>> {
     // What can be known now is a 400 now, not a failed job later.
@@ -49,7 +50,7 @@ export class MergeService {
     }
     if (sides.every((s) => s.fields.length === 0)) throw AppError.field(input.design_id ? 'design_id' : 'project_id', 'has no variable-data field: give layers a `field` ({name, type}) to fill');
 
-    const colour = resolveColour(input);
+    const colour = resolveColour(input, await defaultOutputProfile(this.deps.stores, storeId, designs, input));
     const numbering = { start: input.numbering?.start ?? 1, step: input.numbering?.step ?? 1, padding: input.numbering?.padding ?? 0 };
     let data: DataSet;
     if (input.records !== undefined) data = await fromJson(input.records);

@@ -11,12 +11,13 @@ import { PDF_KIND } from './print.kinds.js';
 import { pdfRoutes } from './print.routes.js';
 import { PdfJob } from './print.schemas.js';
 import { PdfService } from './print.service.js';
+import type { StoreOutputProfiles } from './profile-defaults.js';
 
 export { PdfService } from './print.service.js';
 
 /** Print-ready PDFs of designs and projects: a job kind (`pdf`), its view and its routes. */
-export function buildPrintModule(deps: { jobs: JobsService; designs: DocService<DesignJson>; projects: ProjectsService; catalog: CatalogModule; blobs: BlobStore }): FolioModule & { pdf: PdfService } {
-  const pdf = new PdfService({ jobs: deps.jobs, designs: deps.designs, projects: deps.projects, blobs: deps.blobs });
+export function buildPrintModule(deps: { jobs: JobsService; designs: DocService<DesignJson>; projects: ProjectsService; catalog: CatalogModule; blobs: BlobStore; stores: StoreOutputProfiles }): FolioModule & { pdf: PdfService } {
+  const pdf = new PdfService({ jobs: deps.jobs, designs: deps.designs, projects: deps.projects, blobs: deps.blobs, stores: deps.stores });
   return {
     name: 'print',
     pdf,

@@ -25,7 +25,7 @@ export const CreatePdfBody = Type.Object(
         description: '`pdf_x4` (default for `cmyk`: live transparency kept) or `pdf_x1a` (no transparency, PDF 1.3) write a PDF/X file with an OutputIntent embedding the output profile; `none` is the default for `rgb`. A PDF/X file is CMYK: `color_mode: rgb` with a PDF/X standard is a 400',
       }),
     ),
-    output_profile: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'CMYK output profile id among those installed (`swop`, the default: Ghostscript\'s Artifex CMYK SWOP profile; `ps_cmyk`); an unknown id is a 400 naming the installed ones' })),
+    output_profile: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'CMYK output profile (printing condition) id among those installed: `fogra39` (FOGRA39, ISO coated), `fogra29` (FOGRA29, ISO uncoated), `gracol2006` (CGATS TR 006), `swop` (CGATS TR 003); also Ghostscript\'s `gs_swop` and `ps_cmyk`. Left out: the default of the design\'s product, else the store\'s, else `swop`. An unknown id is a 400 naming the installed ones' })),
     allow_missing_glyphs: Type.Optional(
       Type.Boolean({
         default: false,

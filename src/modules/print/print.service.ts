@@ -9,6 +9,7 @@ import { fileJobView } from '../jobs/file-job-view.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import type { ProjectJson } from '../projects/projects.service.js';
 import { pageSpecOf } from './page-spec.js';
+import { defaultOutputProfile, type StoreOutputProfiles } from './profile-defaults.js';
 import { MAX_PDF_PAGES, PDF_KIND, type ColorMode, type PdfPayload, type PdfResult, type PdfStandard } from './print.kinds.js';
 import type { PdfJob } from './print.schemas.js';
 
@@ -26,8 +27,12 @@ export interface PdfOptions {
 
 type ColourChoice = Pick<PdfPayload, 'color_mode' | 'pdf_standard' | 'output_profile' | 'black_overprint' | 'rich_black' | 'keep_artwork_rich_black'>;
 
-/** Colour mode, standard, profile and black policy of a request, or a 400 naming the field (before any work). */
-export function resolveColour(opts: PdfOptions): ColourChoice {
+/**
+ * Colour mode, standard, profile and black policy of a request, or a 400 naming the field
+ * (before any work). `fallback`: the product's or store's default profile
+ * (defaultOutputProfile), used by a CMYK request that names none.
+ */
+export function resolveColour(opts: PdfOptions, fallback: string | null = null): ColourChoice {
   const standard = opts.pdf_standard ?? (opts.color_mode === 'cmyk' ? 'pdf_x4' : 'none');
   if (standard !== 'none' && opts.color_mode === 'rgb') throw AppError.field('color_mode', `a PDF/X file (${standard}) is CMYK: use color_mode cmyk or leave color_mode out`);
   const colorMode: ColorMode = standard !== 'none' ? 'cmyk' : (opts.color_mode ?? 'rgb');
@@ -38,10 +43,12 @@ export function resolveColour(opts: PdfOptions): ColourChoice {
     }
     return { color_mode: 'rgb', pdf_standard: 'none', output_profile: null };
   }
-  const profile = findOutputProfile(opts.output_profile);
+  const named = opts.output_profile ?? fallback;
+  const profile = findOutputProfile(named);
   if (!profile) {
     const ids = installedOutputProfiles().map((p) => p.id);
-    throw AppError.field('output_profile', ids.length ? `must be one of the installed profiles: ${ids.join(', ')}` : 'no CMYK output profile is installed on this server (Debian package libgs-common)');
+    const what = opts.output_profile === undefined && fallback !== null ? `the default output profile "${fallback}" (set on the product or the store) is not installed: name one of ` : 'must be one of the installed profiles: ';
+    throw AppError.field('output_profile', ids.length ? `${what}${ids.join(', ')}` : 'no CMYK output profile is installed on this server');
   }
   return {
     color_mode: 'cmyk',
@@ -68,7 +75,7 @@ export function blackView(p: Pick<PdfPayload, 'color_mode' | 'black_overprint' |
 /** POST /designs/{id}/pdf, POST /projects/{id}/pdf and the job's view on GET /jobs/{id}. */
 export class PdfService {
   constructor(
-    private readonly deps: { jobs: JobsService; designs: DocService<DesignJson>; projects: DocService<ProjectJson>; blobs: BlobStore },
+    private readonly deps: { jobs: JobsService; designs: DocService<DesignJson>; projects: DocService<ProjectJson>; blobs: BlobStore; stores: StoreOutputProfiles },
   ) {}
 
   async forDesign(actor: Actor, storeId: string, designId: string, opts: PdfOptions): Promise<Static<typeof PdfJob>> {
@@ -94,7 +101,7 @@ export class PdfService {
     opts: PdfOptions,
   ): Promise<Static<typeof PdfJob>> {
     // What can be known now is a 400 now, not a failed job later.
-    const colour = resolveColour(opts);
+    const colour = resolveColour(opts, await defaultOutputProfile(this.deps.stores, storeId, designs, opts));
     const issues = checkPageSpecs(designs.map(pageSpecOf));
     if (issues.length) {
       const fields: Record<string, string[]> = {};

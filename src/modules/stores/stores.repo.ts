@@ -24,6 +24,7 @@ export const STORE_COLUMNS = [
   'pexels_key_enc',
   'sid',
   'tier',
+  'output_profile',
   'created_at',
   'updated_at',
 ] as const;
@@ -48,12 +49,13 @@ export interface NewStoreRow {
   unauth_token_hash: string;
   unauth_token_enc: string;
   tier: string;
+  output_profile: string | null;
   created_at: string;
   updated_at: string;
 }
 
 export type StorePatch = Partial<
-  Pick<NewStoreRow, 'name' | 'shop_url' | 'view_store_url' | 'timezone' | 'google_font_api_enc' | 'unsplash_key_enc' | 'pixabay_key_enc' | 'pexels_key_enc'>
+  Pick<NewStoreRow, 'name' | 'shop_url' | 'view_store_url' | 'timezone' | 'output_profile' | 'google_font_api_enc' | 'unsplash_key_enc' | 'pixabay_key_enc' | 'pexels_key_enc'>
 >;
 
 export interface CredentialSet {

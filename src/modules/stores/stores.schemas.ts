@@ -18,6 +18,7 @@ export const StoreSchema = Type.Object({
   pixabay_key: Type.Union([Type.String(), Type.Null()]),
   pexels_key: Type.Union([Type.String(), Type.Null()]),
   tier: Type.String({ description: 'Plan tier: free, pro, advanced, premium, enterprise' }),
+  output_profile: Type.Union([Type.String(), Type.Null()], { description: "Default CMYK output profile of the store's print and merge files (a product's own default comes first); null: the service default `swop`" }),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
   sid: Type.Optional(Type.String({ description: 'Only with ?include=credentials' })),
@@ -33,6 +34,11 @@ const storeFields = {
   unsplash: Type.Optional(NullableString(512)),
   pixabay: Type.Optional(NullableString(512)),
   pexels: Type.Optional(NullableString(512)),
+  output_profile: Type.Optional(
+    Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()], {
+      description: 'Default CMYK output profile for print (`POST /designs/{id}/pdf`, `/projects/{id}/pdf`) and merge jobs that name none and whose product sets none: `fogra39`, `fogra29`, `gracol2006`, `swop` (or another installed id; unknown is a 400); null clears it',
+    }),
+  ),
 };
 
 export const CreateStoreBody = Type.Object({ store_name: Type.String({ minLength: 1, maxLength: 255 }), ...storeFields });

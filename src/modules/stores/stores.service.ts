@@ -5,6 +5,7 @@ import { randomBase62, safeEqual, sha256Hex } from '../../platform/crypto/tokens
 import { iso, nowIso } from '../../platform/db/index.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
+import { outputProfileProblem } from '../../engines/pdf/colour/output-profiles.js';
 import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import type { Plans } from '../plans/plans.service.js';
 import { uncachedLookups, type VerifiedKeyCache } from '../../platform/cache/verified-cache.js';
@@ -23,6 +24,7 @@ export interface Store {
   pixabay_key: string | null;
   pexels_key: string | null;
   tier: string;
+  output_profile: string | null;
   created_at: string;
   updated_at: string;
   sid?: string;
@@ -45,6 +47,7 @@ export interface StoreInput {
   unsplash?: string | null;
   pixabay?: string | null;
   pexels?: string | null;
+  output_profile?: string | null;
 }
 
 const SECRET_FIELDS = {
@@ -130,6 +133,7 @@ export class StoresService {
       pixabay_key: this.open(row.pixabay_key_enc, row.id),
       pexels_key: this.open(row.pexels_key_enc, row.id),
       tier: row.tier,
+      output_profile: row.output_profile,
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
     };
@@ -155,8 +159,22 @@ export class StoresService {
     return trimmed;
   }
 
+  /** A default output profile must be one this server has (an `output_profile` id); null clears it. */
+  private outputProfile(id: string | null | undefined): string | null {
+    if (id === null || id === undefined) return null;
+    const problem = outputProfileProblem(id);
+    if (problem) throw AppError.field('output_profile', problem);
+    return id;
+  }
+
+  /** The store's default output profile for print and merge jobs (null: the service default). */
+  async defaultOutputProfile(storeId: string): Promise<string | null> {
+    return (await this.repo.byId(storeId))?.output_profile ?? null;
+  }
+
   async create(ownerId: string, input: StoreInput, includeCredentials: boolean): Promise<Store> {
     const name = this.storeName(input.store_name);
+    const outputProfile = this.outputProfile(input.output_profile);
     const id = newId();
     const now = nowIso();
     const { stored } = this.newCredentials();
@@ -173,6 +191,7 @@ export class StoresService {
       pexels_key_enc: this.seal(input.pexels, id),
       ...stored,
       tier: this.plans.table.tiers[0]!,
+      output_profile: outputProfile,
       created_at: now,
       updated_at: now,
     });
@@ -221,6 +240,7 @@ export class StoresService {
     if (input.shop_url !== undefined) patch.shop_url = input.shop_url;
     if (input.view_store_url !== undefined) patch.view_store_url = input.view_store_url;
     if (input.timezone !== undefined) patch.timezone = input.timezone;
+    if (input.output_profile !== undefined) patch.output_profile = this.outputProfile(input.output_profile);
     for (const [field, column] of Object.entries(SECRET_FIELDS) as Array<[keyof typeof SECRET_FIELDS, (typeof SECRET_FIELDS)[keyof typeof SECRET_FIELDS]]>) {
       if (input[field] !== undefined) patch[column] = this.seal(input[field], row.id);
     }

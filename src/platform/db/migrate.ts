@@ -14,6 +14,7 @@ import { fixReviewImage } from './migrations/0012-fix-review-image.js';
 import { mockupTemplates } from './migrations/0011-mockup-templates.js';
 import { storeVersions } from './migrations/0013-store-versions.js';
 import { searchIndex } from './migrations/0014-search-index.js';
+import { storeOutputProfile } from './migrations/0015-store-output-profile.js';
 import { jobErrorCode } from './migrations/0016-job-error-code.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0012-fix-review-image': fixReviewImage,
   '0013-store-versions': storeVersions,
   '0014-search-index': searchIndex,
+  '0015-store-output-profile': storeOutputProfile,
   '0016-job-error-code': jobErrorCode,
 };
 

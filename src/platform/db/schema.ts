@@ -36,6 +36,8 @@ export interface StoresTable {
   unauth_token_hash: string;
   unauth_token_enc: string;
   tier: Generated<string>;
+  /** default CMYK output profile id of the store's print files; null: the service default */
+  output_profile: string | null;
   created_at: Ts;
   updated_at: Ts;
   deleted_at: Ts | null;

@@ -74,7 +74,7 @@ async function expectPdfX(pdf: Buffer, version: string, pages: number) {
   expect(f.id![0]).toMatch(/^(b:[0-9a-f]{32}|u:.+)$/);
   expect(f.id![1]).toBe(f.id![0]);
   expect(f.intents).toHaveLength(1);
-  expect(f.intents[0]).toMatchObject({ '/Type': '/OutputIntent', '/S': '/GTS_PDFX', '/OutputConditionIdentifier': 'u:CGATS TR 001', '/RegistryName': 'u:http://www.color.org' });
+  expect(f.intents[0]).toMatchObject({ '/Type': '/OutputIntent', '/S': '/GTS_PDFX', '/OutputConditionIdentifier': 'u:CGATS TR 003', '/RegistryName': 'u:http://www.color.org' });
   expect(String(f.intents[0]!['/Info'])).toContain('SWOP');
   expect(f.profiles).toEqual([{ n: 4, bytes: expect.any(Number), space: 'CMYK', cls: 'prtr' }]);
   expect(f.profiles[0]!.bytes).toBeGreaterThan(100_000);
@@ -104,7 +104,7 @@ describe('PDF/X on request', () => {
     const { front } = await printProduct(t.app, store);
     const d = await richDesign(front.id);
     const { job, pdf } = await pdfOf(`/v1/designs/${d.id}/pdf`, { pdf_standard: 'pdf_x4' });
-    expect(job).toMatchObject({ color_mode: 'cmyk', pdf_standard: 'pdf_x4', output_profile: { id: 'swop', description: 'Artifex CMYK SWOP Profile', output_condition_identifier: 'CGATS TR 001' } });
+    expect(job).toMatchObject({ color_mode: 'cmyk', pdf_standard: 'pdf_x4', output_profile: { id: 'swop', description: 'Folio SWOP (CGATS TR 003, web offset, grade 3 coated)', output_condition_identifier: 'CGATS TR 003' } });
     const f = await expectPdfX(pdf, 'PDF/X-4', 1);
     expect(f.header).toBe('%PDF-1.6');
     expect(f.smasks).toBe(1); // the logo's alpha stays live

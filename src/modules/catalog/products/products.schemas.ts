@@ -29,6 +29,13 @@ const fields = {
   category_ids: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 }),
   type_id: Type.Union([Type.Literal('simple'), Type.Literal('variant'), Type.Literal('variant_option')]),
   parent_id: Nullable(Type.String({ maxLength: 100 })),
+  output_profile: Nullable(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: "Default CMYK output profile for print and merge jobs of this product's designs that name none (before the store's default): `fogra39`, `fogra29`, `gracol2006`, `swop` (or another installed id; unknown is a 400); null: the store's default",
+    }),
+  ),
 };
 const partial = Type.Partial(Type.Object(fields)).properties;
 
@@ -59,6 +66,7 @@ export const Product = Type.Object({
   category_ids: Type.Array(Type.String()),
   type_id: Type.String(),
   parent_id: Nullable(Type.String()),
+  output_profile: Nullable(Type.String({ description: "Default CMYK output profile of this product's print files; null: the store's default" })),
   created_at: Type.String(),
   updated_at: Type.String(),
 });

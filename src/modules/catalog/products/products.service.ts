@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { DbOrTx } from '../../../platform/db/index.js';
+import { outputProfileProblem } from '../../../engines/pdf/colour/output-profiles.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { isUuid } from '../../../platform/crypto/ids.js';
 import type { DocKind } from '../../../platform/docs/doc.service.js';
@@ -35,6 +36,7 @@ const DEFAULTS = {
   category_ids: [],
   type_id: 'simple',
   parent_id: null,
+  output_profile: null,
 };
 
 async function checkRefs(storeId: string, doc: Record<string, unknown>, db: DbOrTx): Promise<void> {
@@ -46,6 +48,9 @@ async function checkRefs(storeId: string, doc: Record<string, unknown>, db: DbOr
   const bad = cats.filter((c) => !usable.has(c));
   if (bad.length) errors.category_ids = [`not product categories of this store: ${bad.join(', ')}`];
   const parent = doc.parent_id as string | null;
+  const profile = doc.output_profile as string | null;
+  const profileProblem = profile === null ? null : outputProfileProblem(profile);
+  if (profileProblem) errors.output_profile = [profileProblem];
   if (parent && (!isUuid(parent) || !(await new DocRepo(db, 'catalog_products').byId(storeId, parent)))) errors.parent_id = ['is not a product of this store'];
   if (Object.keys(errors).length) throw AppError.validation(errors);
 }

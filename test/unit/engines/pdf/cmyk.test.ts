@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { PageSpecError, renderPdf, type AssetResolver, type PageSpec } from '../../../../src/engines/pdf/index.js';
+import { findOutputProfile, PageSpecError, renderPdf, type AssetResolver, type PageSpec } from '../../../../src/engines/pdf/index.js';
 import { fixtureAssets, near, pdfBoxes, pdfFonts, pdfImages, pdfText, rasterise, tool, withPdfFile } from './helpers.js';
 import { deltaE, gsRender, pdfxFacts, qpdfJson } from './pdfx-helpers.js';
 
@@ -59,7 +59,7 @@ describe('CMYK output through the ICC transform', () => {
     // path, Ghostscript's included) and sharp converts with the perceptual intent.
     const bounds = [{ mean: 1.5, p95: 5 }, { mean: 8, p95: 25 }];
     for (const n of [1, 2]) {
-      const d = deltaE(await gsRender(rgb.pdf, 40, n), await gsRender(cmyk.pdf, 40, n));
+      const d = deltaE(await gsRender(rgb.pdf, 40, n), await gsRender(cmyk.pdf, 40, n, findOutputProfile('swop')!.path));
       console.log(`page ${n}: mean ΔE76 ${d.mean.toFixed(2)}, p95 ${d.p95.toFixed(2)}`);
       expect(d.mean, `page ${n} mean ΔE76`).toBeLessThan(bounds[n - 1]!.mean);
       expect(d.p95, `page ${n} p95 ΔE76`).toBeLessThan(bounds[n - 1]!.p95);

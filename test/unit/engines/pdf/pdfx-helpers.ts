@@ -87,11 +87,15 @@ export async function pdfxFacts(pdf: Uint8Array) {
   };
 }
 
-/** Ghostscript render (png16m) of one page; DeviceCMYK is shown through Ghostscript's default CMYK profile. */
-export async function gsRender(pdf: Uint8Array, dpi: number, page = 1): Promise<{ width: number; height: number; data: Buffer }> {
+/**
+ * Ghostscript render (png16m) of one page; DeviceCMYK is shown through `cmykProfile` (an ICC
+ * file: the output profile the file was separated for), else Ghostscript's default CMYK profile.
+ */
+export async function gsRender(pdf: Uint8Array, dpi: number, page = 1, cmykProfile?: string): Promise<{ width: number; height: number; data: Buffer }> {
   return withPdfFile(pdf, async (file, dir) => {
     const out = path.join(dir, 'gs.png');
-    await tool('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=png16m', `-r${dpi}`, `-dFirstPage=${page}`, `-dLastPage=${page}`, '-dTextAlphaBits=4', '-dGraphicsAlphaBits=4', `-sOutputFile=${out}`, file]);
+    const profile = cmykProfile ? [`--permit-file-read=${cmykProfile}`, `-sDefaultCMYKProfile=${cmykProfile}`] : [];
+    await tool('gs', ['-q', '-dSAFER', ...profile, '-dBATCH', '-dNOPAUSE', '-sDEVICE=png16m', `-r${dpi}`, `-dFirstPage=${page}`, `-dLastPage=${page}`, '-dTextAlphaBits=4', '-dGraphicsAlphaBits=4', `-sOutputFile=${out}`, file]);
     const { data, info } = await sharp(await readFile(out)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     return { width: info.width, height: info.height, data };
   });
@@ -161,4 +165,21 @@ export async function gsPlates(pdf: Uint8Array, dpi: number, page = 1): Promise<
       },
     };
   });
+}
+
+/** The profile description of ICC bytes: the `desc` tag (ICC v2 textDescription or v4 multiLocalizedUnicode). */
+export function iccDescription(icc: Buffer): string {
+  const count = icc.readUInt32BE(128);
+  for (let i = 0; i < count; i++) {
+    const at = 132 + i * 12;
+    if (icc.subarray(at, at + 4).toString('latin1') !== 'desc') continue;
+    const off = icc.readUInt32BE(at + 4);
+    const type = icc.subarray(off, off + 4).toString('latin1');
+    if (type === 'desc') return icc.subarray(off + 12, off + 12 + icc.readUInt32BE(off + 8)).toString('latin1').replace(/\0+$/, '');
+    if (type === 'mluc') {
+      const [len, start] = [icc.readUInt32BE(off + 20), icc.readUInt32BE(off + 24)];
+      return icc.subarray(off + start, off + start + len).swap16().toString('utf16le');
+    }
+  }
+  return '';
 }

@@ -1,0 +1,63 @@
+/**
+ * The registered output conditions (assets/icc, built by scripts/build-output-profiles.sh):
+ * each PDF/X-4 file names its condition in the OutputIntent the ICC registry knows, embeds a
+ * CMYK printer profile, and its colours really went through that profile (FOGRA39 and FOGRA29
+ * give different CMYK; no colour exceeds the condition's total ink). Read back with qpdf.
+ */
+import { describe, expect, it } from 'vitest';
+import { findOutputProfile, renderPdf, type PageSpec } from '../../../../src/engines/pdf/index.js';
+import { fixtureAssets } from './helpers.js';
+import { iccDescription, pdfxFacts, qpdfJson } from './pdfx-helpers.js';
+
+const page: PageSpec = {
+  width: 2, height: 1, dimensionUnit: 'inch', bleed: { top: 0, right: 0, bottom: 0, left: 0 }, viewportWidth: 200, viewportHeight: 100,
+  layers: [
+    { type: 'rect', left: 0, top: 0, width: 100, height: 100, fill: '#c81e3c', strokeWidth: 0 }, // sRGB 200,30,60
+    { type: 'rect', left: 100, top: 0, width: 100, height: 100, fill: '#0a0502', strokeWidth: 0 }, // near-black brown: the ink limit
+  ],
+};
+
+const CONDITIONS = [
+  { id: 'fogra39', identifier: 'FOGRA39', description: /FOGRA39/, tac: 330 },
+  { id: 'fogra29', identifier: 'FOGRA29', description: /FOGRA29/, tac: 300 },
+  { id: 'gracol2006', identifier: 'CGATS TR 006', description: /GRACoL 2006/, tac: 320 },
+  { id: 'swop', identifier: 'CGATS TR 003', description: /SWOP.*TR 003/, tac: 300 },
+] as const;
+
+/** The fill colours of the page's content stream, in drawing order. */
+function fills(content: string): number[][] {
+  return [...content.matchAll(/^([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) k$/gm)].map((m) => m.slice(1, 5).map(Number));
+}
+
+describe('registered output conditions', () => {
+  const cmyk: Record<string, number[]> = {};
+
+  it.each(CONDITIONS)('$id: OutputIntent $identifier (registry color.org) embedding its CMYK printer profile; ink within $tac %', async (c) => {
+    const out = await renderPdf([page], fixtureAssets(), { pdfStandard: 'pdf_x4', outputProfile: c.id, title: c.id });
+    expect(out.outputProfile).toBe(c.id);
+    const f = await pdfxFacts(out.pdf);
+    expect(f.intents).toHaveLength(1);
+    expect(f.intents[0]).toMatchObject({ '/S': '/GTS_PDFX', '/OutputConditionIdentifier': `u:${c.identifier}`, '/RegistryName': 'u:http://www.color.org' });
+    const q = await qpdfJson(out.pdf);
+    const icc = Buffer.from(q.objects.get(String(f.intents[0]!['/DestOutputProfile']))!.stream!.data!, 'base64');
+    expect(icc.subarray(12, 20).toString('latin1')).toBe('prtrCMYK');
+    expect(icc.subarray(20, 24).toString('latin1')).toBe('Lab ');
+    expect(iccDescription(icc)).toMatch(c.description);
+    expect(String(f.intents[0]!['/OutputCondition'])).toBe(`u:${iccDescription(icc)}`);
+    expect(findOutputProfile(c.id)!.maxInk).toBe(c.tac);
+    const colours = fills(f.content).filter((k) => k.slice(0, 3).some((v) => v > 0));
+    expect(colours).toHaveLength(2);
+    cmyk[c.id] = colours[0]!;
+    // the dark brown is deep in every profile, but never over the condition's total area coverage
+    const total = colours[1]!.reduce((s, v) => s + v * 100, 0);
+    expect(total).toBeGreaterThan(c.tac - 60);
+    expect(total).toBeLessThanOrEqual(c.tac + 2);
+  });
+
+  it('converts the same colour differently for coated (FOGRA39) and uncoated (FOGRA29) paper', () => {
+    const [a, b] = [cmyk.fogra39!, cmyk.fogra29!];
+    expect(a, 'fogra39 rendered').toBeDefined();
+    expect(b, 'fogra29 rendered').toBeDefined();
+    expect(Math.max(...a.map((v, i) => Math.abs(v - b[i]!)))).toBeGreaterThan(0.08);
+  });
+});
