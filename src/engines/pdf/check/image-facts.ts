@@ -84,16 +84,40 @@ async function pixelInk(image: PDFStream): Promise<number | null> {
     samples = image instanceof PDFRawStream ? decodePDFRawStream(image).decode() : image.getContents();
   } else return null;
   if (samples.length < width * height * 4) return null;
-  return maxSum(samples, width * height, inv);
+  return maxSum(samples, width, height, inv);
 }
 
-/** Highest sum of four 8-bit components over `n` pixels, in percent. */
-function maxSum(s: Uint8Array, n: number, inv: boolean[]): number {
+/**
+ * Side, in image pixels, of the square a total ink coverage is measured over. A printer's
+ * preflight judges total area coverage over an area, not single pixels: JPEG compression rings
+ * around hard edges, so a photo converted within the limit has lone pixels over it that no
+ * press would notice; the mean over 4 × 4 pixels (0.34 mm at 300 ppi) keeps any real patch.
+ */
+export const INK_AREA_PX = 4;
+
+/** Highest mean sum of four 8-bit components over INK_AREA_PX-square areas of a width × height image, in percent. */
+function maxSum(s: Uint8Array, width: number, height: number, inv: boolean[]): number {
   const [a, b, c, d] = inv.map((x) => (x ? 255 : 0)) as [number, number, number, number];
+  const B = INK_AREA_PX;
+  const cols = Math.ceil(width / B);
+  const sums = new Float64Array(cols);
+  const counts = new Uint32Array(cols);
   let max = 0;
-  for (let i = 0, p = 0; i < n; i++, p += 4) {
-    const t = Math.abs(a - s[p]!) + Math.abs(b - s[p + 1]!) + Math.abs(c - s[p + 2]!) + Math.abs(d - s[p + 3]!);
-    if (t > max) max = t;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0, p = y * width * 4; x < width; x++, p += 4) {
+      const t = Math.abs(a - s[p]!) + Math.abs(b - s[p + 1]!) + Math.abs(c - s[p + 2]!) + Math.abs(d - s[p + 3]!);
+      const col = (x / B) | 0;
+      sums[col]! += t;
+      counts[col]! += 1;
+    }
+    if ((y + 1) % B === 0 || y === height - 1) {
+      for (let col = 0; col < cols; col++) {
+        const mean = sums[col]! / counts[col]!;
+        if (mean > max) max = mean;
+      }
+      sums.fill(0);
+      counts.fill(0);
+    }
   }
   return (max / 255) * 100;
 }
@@ -105,5 +129,7 @@ function paletteInk(ctx: PDFContext, indexed: PDFArray): number | null {
   if (lookup instanceof PDFString || lookup instanceof PDFHexString) bytes = lookup.asBytes();
   else if (lookup instanceof PDFRawStream) bytes = decodePDFRawStream(lookup).decode();
   else return null;
-  return maxSum(bytes, Math.floor(bytes.length / 4), [false, false, false, false]);
+  let max = 0;
+  for (let p = 0; p + 3 < bytes.length; p += 4) max = Math.max(max, bytes[p]! + bytes[p + 1]! + bytes[p + 2]! + bytes[p + 3]!);
+  return (max / 255) * 100;
 }

@@ -60,7 +60,7 @@ export const BOX_TOLERANCE_PT = 0.01;
 /** Percent of slack over the ink limit for vector colours (the profile transform rounds). */
 export const VECTOR_INK_TOLERANCE = 0.5;
 /**
- * Percent of slack over the ink limit for image pixels: JPEG compression rings around hard
- * edges, so a photo converted within the limit can have single pixels a little over it.
+ * Percent of slack over the ink limit for images, whose coverage is measured as the mean over
+ * 4 × 4-pixel areas (image-facts.ts INK_AREA_PX): what is left of JPEG ringing after that.
  */
-export const IMAGE_INK_TOLERANCE = 10;
+export const IMAGE_INK_TOLERANCE = 3;
