@@ -4,10 +4,12 @@
  * CMYK printer profile, and its colours really went through that profile (FOGRA39 and FOGRA29
  * give different CMYK; no colour exceeds the condition's total ink). Read back with qpdf.
  */
+import { PDFDocument, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { findOutputProfile, renderPdf, type PageSpec } from '../../../../src/engines/pdf/index.js';
 import { fixtureAssets } from './helpers.js';
 import { iccDescription, pdfxFacts, qpdfJson } from './pdfx-helpers.js';
+import { inkPlates } from './plates-helpers.js';
 
 const page: PageSpec = {
   width: 2, height: 1, dimensionUnit: 'inch', bleed: { top: 0, right: 0, bottom: 0, left: 0 }, viewportWidth: 200, viewportHeight: 100,
@@ -59,5 +61,22 @@ describe('registered output conditions', () => {
     expect(a, 'fogra39 rendered').toBeDefined();
     expect(b, 'fogra29 rendered').toBeDefined();
     expect(Math.max(...a.map((v, i) => Math.abs(v - b[i]!)))).toBeGreaterThan(0.08);
+  });
+
+  it('converts placed PDF artwork through the same profile as the design: the same RGB colour gets the same inks', async () => {
+    // a 100 × 100 pt artwork filled with sRGB 200,30,60, placed over the right half of the page
+    const doc = await PDFDocument.create();
+    doc.addPage([100, 100]).drawRectangle({ x: 0, y: 0, width: 100, height: 100, color: rgb(200 / 255, 30 / 255, 60 / 255) });
+    const art = await doc.save();
+    const spec: PageSpec = { ...page, layers: [page.layers[0]!, { type: 'image', src: 'art.pdf', left: 100, top: 0, width: 100, height: 100 }] };
+    for (const id of ['fogra29', 'gracol2006']) {
+      const { pdf } = await renderPdf([spec], { image: async () => art }, { pdfStandard: 'pdf_x4', outputProfile: id });
+      const plates = await inkPlates(pdf, 36);
+      for (const ink of ['Cyan', 'Magenta', 'Yellow', 'Black']) {
+        const design = plates.get(ink)!(50, 50);
+        const artwork = plates.get(ink)!(150, 50);
+        expect(Math.abs(design - artwork), `${id} ${ink}: design ${design}, artwork ${artwork}`).toBeLessThan(0.03);
+      }
+    }
   });
 });
