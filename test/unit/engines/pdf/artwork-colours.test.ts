@@ -4,7 +4,7 @@
  * Ghostscript. Read back from the rewritten file with qpdf.
  */
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName } from 'pdf-lib';
+import { PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { artworkToCmyk } from '../../../../src/engines/pdf/colour/artwork-colours.js';
 import { rgbToCmyk } from '../../../../src/engines/pdf/colour/cmyk-colours.js';
@@ -17,12 +17,12 @@ async function artwork(): Promise<Uint8Array> {
   const page = doc.addPage([100, 100]);
   const ctx = doc.context;
   const icc = ctx.register(ctx.stream(new Uint8Array(0), { N: 3, Alternate: 'DeviceRGB' }));
-  const img = (parms?: Record<string, unknown>): unknown => ctx.register(ctx.stream(deflateSync(Buffer.alloc(4 * 4 * 3, 0x80)), {
+  const img = (parms?: Record<string, unknown>): PDFRef => ctx.register(ctx.stream(deflateSync(Buffer.alloc(4 * 4 * 3, 0x80)), {
     Type: 'XObject', Subtype: 'Image', Width: 4, Height: 4, BitsPerComponent: 8, ColorSpace: 'DeviceRGB', Filter: 'FlateDecode', ...(parms ? { DecodeParms: parms } : {}),
-  }));
+  } as never));
   const form = ctx.register(ctx.flateStream('0.8 0.1 0.2 RG 0 0 m 10 10 l S 0.5 g 0 0 5 5 re f /Im0 Do', {
     Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 100, 100], Resources: { XObject: { Im0: img() } },
-  }));
+  } as never));
   page.node.set(PDFName.of('Resources'), ctx.obj({ ColorSpace: { CS0: [PDFName.of('ICCBased'), icc] }, XObject: { Fm0: form, Im1: img({ Predictor: 15, Colors: 3, Columns: 4 }) } }));
   page.node.set(PDFName.of('Contents'), ctx.register(ctx.flateStream('/CS0 cs 0.8 0.1 0.2 scn 0 0 50 50 re f 0 0 0 scn 50 50 50 50 re f /Fm0 Do /Im1 Do')));
   return doc.save({ useObjectStreams: false });
