@@ -21,7 +21,7 @@ import { multiply } from './geometry.js';
 import { embedImageCmyk, type CmykImageOptions } from './colour/cmyk-images.js';
 import { RGB_COLOURS, type ColourSpaceWriter } from './content.js';
 import { convertPdfToCmyk } from '../prepress/ghostscript.js';
-import { artworkNeutralsToK } from './colour/artwork-black.js';
+import { artworkBytesToCmyk } from './colour/artwork-colours.js';
 import { neutralisePdf, UnsafePdf } from './untrusted.js';
 
 const deflate = promisify(deflateCb);
@@ -296,13 +296,6 @@ export interface EmbeddedImage {
   flattenedAlpha?: boolean;
 }
 
-/** A PDF artwork's bytes with its neutral colours set to K alone (colour/artwork-black.ts). */
-async function artworkBlackToK(bytes: Uint8Array): Promise<Uint8Array> {
-  const art = await PDFDocument.load(bytes, { updateMetadata: false });
-  artworkNeutralsToK(art);
-  return art.save({ useObjectStreams: false });
-}
-
 /**
  * Writes the image XObject into `doc`. `svgScale` is the raster scale for SVG sources
  * (raster pixels per intrinsic pixel).
@@ -310,11 +303,14 @@ async function artworkBlackToK(bytes: Uint8Array): Promise<Uint8Array> {
 export async function embedImage(doc: PDFDocument, img: PreparedImage, svgScale = 1, cmyk?: CmykImageOptions, colours: ColourSpaceWriter = RGB_COLOURS): Promise<EmbeddedImage> {
   const b = img.bytes;
   // Vector artwork stays vector in every colour mode: an SVG's colours go through the document's
-  // writer (the output profile for CMYK); a PDF artwork is rewritten in DeviceCMYK by Ghostscript
-  // first (a foreign PDF's colour spaces are its own), then placed as a form. Its neutral colours
-  // are set to K alone before that unless asked to keep the profile's rich black.
+  // writer (the output profile for CMYK); a PDF artwork's RGB/grey colours and RGB images go
+  // through the output profile first (neutrals to K alone unless asked to keep the profile's rich
+  // black: colour/artwork-colours.ts), then Ghostscript makes what is left DeviceCMYK (a foreign
+  // PDF's other colour spaces are its own), and it is placed as a form.
   if (img.pdf) {
-    const art = cmyk ? await PDFDocument.load(await convertPdfToCmyk(cmyk.keepArtworkRichBlack ? b : await artworkBlackToK(b))) : img.pdf;
+    const art = cmyk
+      ? await PDFDocument.load(await convertPdfToCmyk(await artworkBytesToCmyk(b, { profile: cmyk.profile, keepRichBlack: cmyk.keepArtworkRichBlack === true })))
+      : img.pdf;
     return { ref: await pdfFormXObject(doc, art), pixelWidth: 0, pixelHeight: 0, method: 'vector-form' };
   }
   if (img.svg) return { ref: await svgFormXObject(doc, img.svg, colours), pixelWidth: 0, pixelHeight: 0, method: 'vector-form' };

@@ -1,20 +1,13 @@
 /**
- * Black in placed PDF artwork. Its RGB colours go through an ICC conversion (Ghostscript,
- * `convertPdfToCmyk`), which turns RGB black into a four-colour mix (about 72/68/67/88, 294 %
- * ink): small text and hairlines then fringe on press. Before that conversion, neutral RGB
- * colours (r = g = b, within 1/255) set by `rg`/`RG`, or by `sc`/`scn`/`SC`/`SCN` in an RGB
- * or grey colour space (DeviceRGB/DeviceGray, ICCBased with 3 or 1 components, CalRGB, CalGray),
- * are rewritten as DeviceCMYK `0 0 0 (1 − v) k`, which the conversion passes through: K alone,
- * as the engine prints design neutrals. DeviceGray `g`/`G` already prints on K alone.
- *
- * Rewritten: the first page's content streams and the form XObjects it draws (nested forms
- * too). Not rewritten: tiling patterns, Type 3 glyphs, shadings and images (a photo's blacks are
- * the profile's to make). A stream that cannot be decoded is left as it is.
+ * Colour operators of placed PDF artwork's content streams, rewritten in DeviceCMYK before
+ * Ghostscript sees the artwork (`artwork-colours.ts` walks the artwork and converts the colours
+ * through the output profile). Ghostscript's conversion would otherwise use its own SWOP profile
+ * whatever the output profile, and turn RGB black into a four-colour mix (about 72/68/67/88,
+ * 294 % ink) that fringes on press. Rewritten: `rg`/`RG`, and `sc`/`scn`/`SC`/`SCN` in an RGB or
+ * grey colour space (DeviceRGB/DeviceGray, ICCBased with 3 or 1 components, CalRGB, CalGray).
+ * Neutral colours (r = g = b, within 1/255) become `0 0 0 (1 − v) k`: K alone, as the engine
+ * prints design neutrals. DeviceGray `g`/`G` already prints on K alone and is kept.
  */
-import { deflateSync } from 'node:zlib';
-import {
-  PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFStream, decodePDFRawStream, type PDFDocument,
-} from 'pdf-lib';
 import { num } from '../content.js';
 
 const NEUTRAL_TOLERANCE = 1 / 255;
@@ -23,7 +16,7 @@ const isSpace = (ch: string): boolean => ch === ' ' || ch === '\n' || ch === '\r
 
 type Operand = { start: number; end: number; value: number | string | null };
 /** components of a colour space as far as neutrals go: 3 (RGB-like), 1 (grey-like) or 0 (leave) */
-type SpaceKind = 0 | 1 | 3;
+export type SpaceKind = 0 | 1 | 3;
 interface ColourState { fill: SpaceKind; stroke: SpaceKind; fillName: string; strokeName: string; fillDirty: boolean; strokeDirty: boolean }
 
 /** End (exclusive) of the token at `i` that is not a plain word: string, hex string, dict mark, name, comment. */
@@ -66,21 +59,39 @@ function skipInlineImage(s: string, i: number): number {
   return m ? m.index + m[0].length : s.length;
 }
 
-/** A content stream with its neutral RGB/grey colours written as DeviceCMYK K. */
-export function neutralsToK(content: string, spaceKind: (name: string) => SpaceKind): string {
-  const out: string[] = [];
+/**
+ * What an RGB- or grey-space colour operator becomes: a thunk giving its DeviceCMYK operands
+ * (called once every colour of the artwork is converted), or undefined to keep it. `values` are
+ * the operands clamped to 0..1; `kind` says how many (3 RGB-like, 1 grey-like).
+ */
+export type ColourRewrite = (values: number[], kind: 1 | 3, stroke: boolean) => (() => number[]) | undefined;
+
+/**
+ * Rewrites the colour operators of a content stream: `rg`/`RG`, and `sc`/`scn`/`SC`/`SCN` in a
+ * space `spaceKind` calls RGB- or grey-like, as `c m y k k`/`K` where `rewrite` says so. A colour
+ * space left behind for DeviceCMYK is set again before a colour in it that is kept. Strings,
+ * names, dictionaries, comments and inline images are copied untouched. `text()` joins the
+ * result once the thunks can answer; `edits` counts the rewritten operators.
+ */
+export function rewriteColours(content: string, spaceKind: (name: string) => SpaceKind, rewrite: ColourRewrite): { edits: number; text: () => string } {
+  const out: (string | (() => string))[] = [];
   let copied = 0;
+  let edits = 0;
   let ops: Operand[] = [];
   let st: ColourState = { fill: 1, stroke: 1, fillName: '/DeviceGray', strokeName: '/DeviceGray', fillDirty: false, strokeDirty: false };
   const stack: ColourState[] = [];
-  const replace = (start: number, end: number, text: string): void => {
+  const replace = (start: number, end: number, text: string | (() => string)): void => {
     out.push(content.slice(copied, start), text);
     copied = end;
   };
-  const neutral = (vals: Operand[]): number | undefined => {
+  const colour = (vals: Operand[], kind: 1 | 3, stroke: boolean, end: number): boolean => {
     const v = vals.map((o) => o.value);
-    if (!v.every((x): x is number => typeof x === 'number')) return undefined;
-    return v.every((x) => Math.abs(x - v[0]!) <= NEUTRAL_TOLERANCE) ? Math.min(1, Math.max(0, v[0]!)) : undefined;
+    if (!v.every((x): x is number => typeof x === 'number')) return false;
+    const cmyk = rewrite(v.map((x) => Math.min(1, Math.max(0, x))), kind, stroke);
+    if (!cmyk) return false;
+    edits++;
+    replace(vals[0]!.start, end, () => `${cmyk().map(num).join(' ')} ${stroke ? 'K' : 'k'}`);
+    return true;
   };
   let i = 0;
   while (i < content.length) {
@@ -114,8 +125,7 @@ export function neutralsToK(content: string, spaceKind: (name: string) => SpaceK
     if (word === 'q') stack.push({ ...st });
     else if (word === 'Q') st = stack.pop() ?? st;
     else if ((word === 'rg' || word === 'RG') && ops.length === 3) {
-      const v = neutral(ops);
-      if (v !== undefined) replace(ops[0]!.start, j, `0 0 0 ${num(1 - v)} ${stroke ? 'K' : 'k'}`);
+      colour(ops, 3, stroke, j);
       if (stroke) st.stroke = 3;
       else st.fill = 3;
     } else if ((word === 'g' || word === 'G' || word === 'k' || word === 'K')) {
@@ -128,13 +138,11 @@ export function neutralsToK(content: string, spaceKind: (name: string) => SpaceK
       else Object.assign(st, { fill: spaceKind(name), fillName: name, fillDirty: false });
     } else if (word === 'sc' || word === 'scn' || word === 'SC' || word === 'SCN') {
       const kind = stroke ? st.stroke : st.fill;
-      const v = kind !== 0 && ops.length === kind ? neutral(ops) : undefined;
-      if (v !== undefined && (stroke ? st.strokeName : st.fillName)) {
-        replace(ops[0]!.start, j, `0 0 0 ${num(1 - v)} ${stroke ? 'K' : 'k'}`);
+      if (kind !== 0 && ops.length === kind && (stroke ? st.strokeName : st.fillName) && colour(ops, kind, stroke, j)) {
         if (stroke) st.strokeDirty = true;
         else st.fillDirty = true;
       } else if (stroke ? st.strokeDirty : st.fillDirty) {
-        // the space was left for K: set it again before a colour in it
+        // the space was left for DeviceCMYK: set it again before a colour in it
         const name = stroke ? st.strokeName : st.fillName;
         replace(ops[0]?.start ?? i, ops[0]?.start ?? i, `${name} ${stroke ? 'CS' : 'cs'} `);
         if (stroke) st.strokeDirty = false;
@@ -144,74 +152,24 @@ export function neutralsToK(content: string, spaceKind: (name: string) => SpaceK
     ops = [];
     i = word === 'ID' ? skipInlineImage(content, j) : Math.max(j, i + 1);
   }
-  if (copied === 0) return content;
-  out.push(content.slice(copied));
-  return out.join('');
-}
-
-/** The neutral kind of a colour space given by name or by its resource entry. */
-function kindOf(doc: PDFDocument, resources: PDFDict | undefined, name: string): SpaceKind {
-  if (name === '/DeviceRGB') return 3;
-  if (name === '/DeviceGray') return 1;
-  const cs = resources?.lookupMaybe(PDFName.of('ColorSpace'), PDFDict)?.lookup(PDFName.of(name.slice(1)));
-  if (!(cs instanceof PDFArray) || cs.size() < 2) return cs instanceof PDFName ? kindOf(doc, undefined, cs.asString()) : 0;
-  const family = cs.lookup(0);
-  const family$ = family instanceof PDFName ? family.asString() : '';
-  if (family$ === '/CalRGB') return 3;
-  if (family$ === '/CalGray') return 1;
-  if (family$ === '/ICCBased') {
-    const s = cs.lookup(1);
-    const n = s instanceof PDFStream ? s.dict.lookup(PDFName.of('N')) : undefined;
-    return n instanceof PDFNumber ? (n.asNumber() === 3 ? 3 : n.asNumber() === 1 ? 1 : 0) : 0;
-  }
-  return 0;
-}
-
-function decode(s: PDFStream): string | undefined {
-  try {
-    const bytes = s instanceof PDFRawStream ? decodePDFRawStream(s).decode() : s.getContents();
-    return Buffer.from(bytes).toString('latin1');
-  } catch {
-    return undefined;
-  }
-}
-
-function flate(doc: PDFDocument, dict: PDFDict, content: string): PDFRawStream {
-  const d = dict.clone(doc.context);
-  d.delete(PDFName.of('DecodeParms'));
-  d.set(PDFName.of('Filter'), PDFName.of('FlateDecode'));
-  return PDFRawStream.of(d, deflateSync(Buffer.from(content, 'latin1')));
-}
-
-/** Rewrites the neutral colours of `doc`'s first page and of the forms it draws (in place). */
-export function artworkNeutralsToK(doc: PDFDocument): void {
-  const page = doc.getPages()[0];
-  if (!page) return;
-  const seen = new Set<string>();
-  const forms = (resources: PDFDict | undefined): void => {
-    const xobjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict);
-    for (const [, v] of xobjects?.entries() ?? []) {
-      if (!(v instanceof PDFRef) || seen.has(v.toString())) continue;
-      seen.add(v.toString());
-      const s = doc.context.lookup(v);
-      if (!(s instanceof PDFStream) || s.dict.lookup(PDFName.of('Subtype')) !== PDFName.of('Form')) continue;
-      const res = s.dict.lookupMaybe(PDFName.of('Resources'), PDFDict) ?? resources;
-      const text = decode(s);
-      if (text !== undefined) {
-        const rewritten = neutralsToK(text, (n) => kindOf(doc, res, n));
-        if (rewritten !== text) doc.context.assign(v, flate(doc, s.dict, rewritten));
-      }
-      forms(res);
-    }
+  return {
+    edits,
+    text: () => {
+      if (out.length === 0) return content;
+      return out.map((p) => (typeof p === 'string' ? p : p())).join('') + content.slice(copied);
+    },
   };
-  const resources = page.node.Resources();
-  const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
-  const parts = streams.map((s) => (s instanceof PDFStream ? decode(s) : undefined));
-  if (parts.length && parts.every((p) => p !== undefined)) {
-    const text = parts.join('\n');
-    const rewritten = neutralsToK(text, (n) => kindOf(doc, resources, n));
-    if (rewritten !== text) page.node.set(PDFName.of('Contents'), doc.context.register(flate(doc, doc.context.obj({}), rewritten)));
-  }
-  forms(resources);
+}
+
+/** Neutral RGB (r = g = b within 1/255) or grey: its grey level, else undefined. */
+export function neutralLevel(values: number[]): number | undefined {
+  return values.every((x) => Math.abs(x - values[0]!) <= NEUTRAL_TOLERANCE) ? values[0] : undefined;
+}
+
+/** A content stream with its neutral RGB/grey colours written as DeviceCMYK K (other colours kept). */
+export function neutralsToK(content: string, spaceKind: (name: string) => SpaceKind): string {
+  return rewriteColours(content, spaceKind, (v) => {
+    const n = neutralLevel(v);
+    return n === undefined ? undefined : () => [0, 0, 0, 1 - n];
+  }).text();
 }

@@ -30,6 +30,25 @@ const PLACEHOLDER = /\u0001(\d+)\u0001/g;
 
 const byte = (v: number): number => Math.round(Math.min(1, Math.max(0, v)) * 255);
 
+/**
+ * sRGB colours (r, g, b bytes, one after another) through the profile's ICC transform in one
+ * sharp call (a raw image one colour per pixel, LittleCMS underneath): CMYK 0..1 each, to 1/1000.
+ */
+export async function rgbToCmyk(profile: OutputProfile, rgb: readonly number[]): Promise<number[][]> {
+  const n = rgb.length / 3;
+  if (n === 0) return [];
+  // rows of at most 4096 colours (libvips caps an image's width); the tail is padded
+  const width = Math.min(n, 4096);
+  const height = Math.ceil(n / width);
+  const pixels = Buffer.alloc(width * height * 3);
+  pixels.set(rgb);
+  const { data } = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .withIccProfile(profile.path)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return Array.from({ length: n }, (_, i) => [0, 1, 2, 3].map((k) => Math.round((data[i * 4 + k]! / 255) * 1000) / 1000));
+}
+
 export class CmykColours implements ColourSpaceWriter {
   readonly shadingSpace = 'DeviceCMYK';
   private readonly index = new Map<string, number>();
@@ -104,11 +123,7 @@ export class CmykColours implements ColourSpaceWriter {
   async resolve(ctx: PDFContext): Promise<void> {
     const n = this.index.size;
     if (n > 0 && !this.resolved) {
-      const { data } = await sharp(Buffer.from(this.rgb), { raw: { width: n, height: 1, channels: 3 } })
-        .withIccProfile(this.profile.path)
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      this.resolved = Array.from({ length: n }, (_, i) => [0, 1, 2, 3].map((k) => Math.round((data[i * 4 + k]! / 255) * 1000) / 1000));
+      this.resolved = await rgbToCmyk(this.profile, this.rgb);
     }
     for (const p of this.patches) p.dict.set(PDFName.of(p.key), ctx.obj(this.resolved![p.idx]!));
     this.patches.length = 0;

@@ -106,10 +106,16 @@ describe('black in placed PDF artwork (CMYK)', () => {
     expect(p.get('Black')!(100 * 1.44, 80 * 1.44)).toBe(1);
   });
 
-  it('keepArtworkRichBlack keeps the four-colour conversion', async () => {
+  it("keepArtworkRichBlack keeps the four-colour conversion: the output profile's, not Ghostscript's", async () => {
     const { pdf } = await renderPdf([spec], assets, { colorMode: 'cmyk', keepArtworkRichBlack: true });
     const p = await inkPlates(pdf, 72);
     expect(p.get('Cyan')!(155 * 1.44, 35 * 1.44)).toBeGreaterThan(0.5);
+    // the default profile (swop, TR 003) makes RGB black about 54/66/80/100; Ghostscript's own about 72/68/67/88
+    const want = await sharp(Buffer.from([0, 0, 0]), { raw: { width: 1, height: 1, channels: 3 } }).withIccProfile(findOutputProfile('swop')!.path).raw().toBuffer();
+    ['Cyan', 'Magenta', 'Yellow', 'Black'].forEach((ink, k) => {
+      const got = p.get(ink)!(155 * 1.44, 35 * 1.44);
+      expect(Math.abs(got - want[k]! / 255), `${ink}: ${got} vs ${want[k]! / 255}`).toBeLessThan(0.03);
+    });
   });
 });
 

@@ -4,10 +4,13 @@
  * CMYK printer profile, and its colours really went through that profile (FOGRA39 and FOGRA29
  * give different CMYK; no colour exceeds the condition's total ink). Read back with qpdf.
  */
+import { PDFDocument, rgb } from 'pdf-lib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { findOutputProfile, renderPdf, type PageSpec } from '../../../../src/engines/pdf/index.js';
 import { fixtureAssets } from './helpers.js';
 import { iccDescription, pdfxFacts, qpdfJson } from './pdfx-helpers.js';
+import { inkPlates } from './plates-helpers.js';
 
 const page: PageSpec = {
   width: 2, height: 1, dimensionUnit: 'inch', bleed: { top: 0, right: 0, bottom: 0, left: 0 }, viewportWidth: 200, viewportHeight: 100,
@@ -59,5 +62,34 @@ describe('registered output conditions', () => {
     expect(a, 'fogra39 rendered').toBeDefined();
     expect(b, 'fogra29 rendered').toBeDefined();
     expect(Math.max(...a.map((v, i) => Math.abs(v - b[i]!)))).toBeGreaterThan(0.08);
+  });
+
+  it('converts placed PDF artwork through the same profile as the design: the same RGB colour gets the same inks', async () => {
+    // a 100 × 100 pt artwork in sRGB 200,30,60: a vector rect over its top half, an RGB JPEG
+    // (DCTDecode) bottom left and an RGB PNG with alpha (Flate, soft mask) bottom right; placed over the
+    // right half of the page (0.72 pt per artwork pt)
+    const rgba = Buffer.alloc(8 * 8 * 4);
+    for (let i = 0; i < 64; i++) rgba.set([200, 30, 60, i < 8 ? 0 : 255], i * 4); // its top row transparent
+    const jpg = await sharp(rgba, { raw: { width: 8, height: 8, channels: 4 } }).flatten().jpeg({ quality: 100 }).toBuffer();
+    const png = await sharp(rgba, { raw: { width: 8, height: 8, channels: 4 } }).png().toBuffer();
+    const doc = await PDFDocument.create();
+    const pg = doc.addPage([100, 100]);
+    pg.drawRectangle({ x: 0, y: 50, width: 100, height: 50, color: rgb(200 / 255, 30 / 255, 60 / 255) });
+    pg.drawImage(await doc.embedJpg(jpg), { x: 0, y: 0, width: 50, height: 50 });
+    pg.drawImage(await doc.embedPng(png), { x: 50, y: 0, width: 50, height: 50 });
+    const art = await doc.save();
+    const spec: PageSpec = { ...page, layers: [page.layers[0]!, { type: 'image', src: 'art.pdf', left: 100, top: 0, width: 100, height: 100 }] };
+    const at = { vector: [108, 18], jpeg: [90, 54], png: [126, 54] } as const;
+    for (const id of ['fogra29', 'gracol2006']) {
+      const { pdf } = await renderPdf([spec], { image: async () => art }, { pdfStandard: 'pdf_x4', outputProfile: id });
+      const plates = await inkPlates(pdf, 36);
+      for (const ink of ['Cyan', 'Magenta', 'Yellow', 'Black']) {
+        const design = plates.get(ink)!(36, 36);
+        for (const [what, [x, y]] of Object.entries(at)) {
+          const artwork = plates.get(ink)!(x, y);
+          expect(Math.abs(design - artwork), `${id} ${ink} ${what}: design ${design}, artwork ${artwork}`).toBeLessThan(0.03);
+        }
+      }
+    }
   });
 });
