@@ -40,7 +40,6 @@ export class CmykColours implements ColourSpaceWriter {
 
   constructor(
     private readonly profile: OutputProfile,
-    readonly flattenTransparency: boolean,
     readonly black?: BlackPolicy,
   ) {}
 
