@@ -5,8 +5,7 @@
  * - RGB JPEG: converted and re-encoded as a CMYK JPEG at quality 92 without chroma subsampling
  *   (the source is already lossy; a lossless copy would be 4-8× larger and slower to write);
  * - lossless sources (PNG, TIFF, WebP, GIF, AVIF, rasterised SVG): converted and kept lossless
- *   (Flate); alpha stays a soft mask, or is composited onto white when transparency is
- *   forbidden (PDF/X-1a);
+ *   (Flate); alpha stays a soft mask (PDF/X-1a flattening composites it: flatten.ts);
  * - greyscale sources: the grey goes to the K plate alone (C = M = Y = 0).
  */
 import { promisify } from 'node:util';

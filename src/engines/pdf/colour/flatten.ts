@@ -33,6 +33,8 @@ export const FLATTEN_MIN_PPI = 300;
 export const FLATTEN_MAX_PPI = 1200;
 /** …and lowered so that one page's regions stay within this many pixels. */
 export const MAX_FLATTEN_PIXELS = 60_000_000;
+/** Pixels one Ghostscript run renders at most (one scratch page more when a page alone is larger). */
+export const BATCH_PIXELS = 16_000_000;
 
 export interface FlattenPage {
   page: PDFPage;
@@ -245,30 +247,44 @@ export async function flattenTransparency(doc: PDFDocument, pages: readonly Flat
     regions: g.regions,
   })));
 
-  // one Ghostscript run per resolution (usually one), rendering only the scratch pages; each raster an opaque CMYK image
+  // Ghostscript renders the scratch pages of one resolution (usually one) in runs of at most
+  // BATCH_PIXELS (a merge's thousands of per-record regions are not one TIFF in memory, nor one
+  // run past its timeout); each raster becomes an opaque CMYK image
   const images = new Map<number, PDFRef>();
   for (const ppi of new Set(plans.map((p) => p.ppi))) {
     const idx = scratch.map((s, i) => (s.plan.ppi === ppi ? i : -1)).filter((i) => i >= 0);
-    if (idx.length === 0) continue;
-    const first = idx[0]!;
-    const last = idx[idx.length - 1]!;
-    const tiff = await runGhostscript([
-      '-sDEVICE=tiff32nc',
-      `-r${ppi}`,
-      `-dFirstPage=${first + 1}`,
-      `-dLastPage=${last + 1}`,
-      `-sDefaultCMYKProfile=${o.profile.path}`,
-      `-sOutputICCProfile=${o.profile.path}`,
-    ], bytes, { outputExt: '.tif', ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}), ...(o.signal ? { signal: o.signal } : {}) });
+    const batches: number[][] = [];
+    let pixels = Infinity;
     for (const i of idx) {
-      if (scratch[i]!.plan.ppi !== ppi) continue;
-      const { data, info } = await sharp(tiff, { page: i - first, limitInputPixels: false })
-        .pipelineColourspace('cmyk').toColourspace('cmyk').raw().toBuffer({ resolveWithObject: true });
-      images.set(i, ctx.register(ctx.stream(await deflate(data), {
-        Type: 'XObject', Subtype: 'Image', Width: info.width, Height: info.height, ColorSpace: 'DeviceCMYK', BitsPerComponent: 8, Filter: 'FlateDecode',
-      })));
+      const r = scratch[i]!.region;
+      const px = Math.ceil((r.width * ppi) / 72) * Math.ceil((r.height * ppi) / 72);
+      if (pixels + px > BATCH_PIXELS) {
+        batches.push([]);
+        pixels = 0;
+      }
+      batches[batches.length - 1]!.push(i);
+      pixels += px;
     }
-    o.signal?.throwIfAborted();
+    for (const batch of batches) {
+      const first = batch[0]!;
+      const last = batch[batch.length - 1]!;
+      const tiff = await runGhostscript([
+        '-sDEVICE=tiff32nc',
+        `-r${ppi}`,
+        `-dFirstPage=${first + 1}`,
+        `-dLastPage=${last + 1}`,
+        `-sDefaultCMYKProfile=${o.profile.path}`,
+        `-sOutputICCProfile=${o.profile.path}`,
+      ], bytes, { outputExt: '.tif', ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}), ...(o.signal ? { signal: o.signal } : {}) });
+      for (const i of batch) {
+        const { data, info } = await sharp(tiff, { page: i - first, limitInputPixels: false })
+          .pipelineColourspace('cmyk').toColourspace('cmyk').raw().toBuffer({ resolveWithObject: true });
+        images.set(i, ctx.register(ctx.stream(await deflate(data), {
+          Type: 'XObject', Subtype: 'Image', Width: info.width, Height: info.height, ColorSpace: 'DeviceCMYK', BitsPerComponent: 8, Filter: 'FlateDecode',
+        })));
+      }
+      o.signal?.throwIfAborted();
+    }
   }
 
   // the pages: opaque layers below as vectors, the regions as opaque CMYK images, the layers above as vectors
