@@ -49,11 +49,6 @@ export interface ColourSpaceWriter {
   /** CMYK: how 100 % black prints (overprint of text and thin lines, rich black); absent for RGB */
   readonly black?: BlackPolicy;
   /**
-   * No transparency is written; a translucent colour is blended with white paper instead. Only
-   * merge documents' X-1a uses it (engines/vdp); renderPdf composites with what lies beneath (colour/flatten.ts).
-   */
-  readonly flattenTransparency: boolean;
-  /**
    * Registers a form XObject whose content was written with these colours (vector artwork):
    * at once for RGB; for CMYK once the document's colours are resolved, as the pages are.
    */
@@ -95,7 +90,6 @@ export const RGB_COLOURS: ColourSpaceWriter = {
     const s0 = stops[i]!;
     return { from: s0.offset, to: s1.offset, fn: ctx.obj({ FunctionType: 2, Domain: [0, 1], C0: [s0.color.r, s0.color.g, s0.color.b], C1: [s1.color.r, s1.color.g, s1.color.b], N: 1 }) };
   })),
-  flattenTransparency: false,
   formStream: (ctx, content, dict) => ctx.register(nativeFlateStream(ctx, content, dict)),
 };
 
@@ -210,21 +204,11 @@ export class ContentBuilder {
   private parts: string[] = [];
   private state: GState = { fill: '0 g', stroke: '0 G', ca: 1, CA: 1, op: false, OP: false };
   private stack: GState[] = [];
-  /** set when translucency was blended with white because the writer forbids transparency */
-  flattened = false;
 
   constructor(
     readonly res: PageResources,
     readonly colours: ColourSpaceWriter = RGB_COLOURS,
   ) {}
-
-  /** A translucent colour over white paper, for writers that forbid transparency. */
-  private opaque(c: Rgba, a: number): Rgba {
-    if (!this.colours.flattenTransparency || a >= 1 - 1e-6) return c;
-    this.flattened = true;
-    const mix = (v: number): number => 1 - a * (1 - v);
-    return { r: mix(c.r), g: mix(c.g), b: mix(c.b), a: 1 };
-  }
 
   op(s: string): this {
     this.parts.push(s);
@@ -308,7 +292,7 @@ export class ContentBuilder {
   fillColor(c: Rgba, use?: InkUse): this {
     const black = this.black(c, this.state.ca, use, false);
     this.overprint(c.spot?.overprint === true || black.overprint, this.state.OP);
-    const k = c.spot ? `/${this.res.separation(c.spot)} cs ${num(c.spot.tint)} scn` : black.operands ?? this.colours.operands(this.opaque(c, this.state.ca), false);
+    const k = c.spot ? `/${this.res.separation(c.spot)} cs ${num(c.spot.tint)} scn` : black.operands ?? this.colours.operands(c, false);
     if (k !== this.state.fill) {
       this.state.fill = k;
       this.op(k);
@@ -319,7 +303,7 @@ export class ContentBuilder {
   strokeColor(c: Rgba, use?: InkUse): this {
     const black = this.black(c, this.state.CA, use, true);
     this.overprint(this.state.op, c.spot?.overprint === true || black.overprint);
-    const k = c.spot ? `/${this.res.separation(c.spot)} CS ${num(c.spot.tint)} SCN` : black.operands ?? this.colours.operands(this.opaque(c, this.state.CA), true);
+    const k = c.spot ? `/${this.res.separation(c.spot)} CS ${num(c.spot.tint)} SCN` : black.operands ?? this.colours.operands(c, true);
     if (k !== this.state.stroke) {
       this.state.stroke = k;
       this.op(k);
@@ -342,11 +326,6 @@ export class ContentBuilder {
     if (Math.abs(ca - this.state.ca) < 1e-6 && Math.abs(CA - this.state.CA) < 1e-6) return this;
     this.state.ca = ca;
     this.state.CA = CA;
-    // no ExtGState alpha where transparency is forbidden: fillColor/strokeColor blend instead
-    if (this.colours.flattenTransparency) {
-      if (ca < 1 - 1e-6 || CA < 1 - 1e-6) this.flattened = true;
-      return this;
-    }
     return this.op(`/${this.res.alpha(ca, CA)} gs`);
   }
 

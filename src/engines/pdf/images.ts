@@ -292,8 +292,6 @@ export interface EmbeddedImage {
   pixelHeight: number;
   /** how the pixels were stored, for tests and logs */
   method: 'jpeg-passthrough' | 'png-passthrough' | 'decoded' | 'vector-form' | 'cmyk-jpeg' | 'cmyk-decoded';
-  /** an alpha channel was composited onto white (no soft mask allowed, PDF/X-1a) */
-  flattenedAlpha?: boolean;
 }
 
 /**

@@ -83,7 +83,7 @@ async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: 
 }
 
 /** TRANSPARENCY_FLATTENED: which layers were composited, at what resolution. */
-function flattenedWarning(f: FlattenReport, standard: PdfStandard): RenderWarning {
+export function flattenedWarning(f: FlattenReport, standard: PdfStandard): RenderWarning {
   const lowered = f.requestedPpi ? ` (lowered from ${f.requestedPpi} ppi to keep the page within 60 megapixels)` : '';
   return {
     code: 'TRANSPARENCY_FLATTENED',
@@ -136,7 +136,7 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
   }
   // PDF/X-1a: drawn as for X-4, then the transparent layers are composited (colour/flatten.ts)
   const flatten = pdfStandard === 'pdf_x1a';
-  const colours = profile ? new CmykColours(profile, false, blackPolicy(opts.blackOverprint, opts.richBlack)) : undefined;
+  const colours = profile ? new CmykColours(profile, blackPolicy(opts.blackOverprint, opts.richBlack)) : undefined;
 
   const fonts = new FontRegistry(assets);
   const images = new ImageStore(assets);
@@ -201,7 +201,7 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
     boxesOut.push({ mediaBox: toPt(boxes.mediaBox), bleedBox: toPt(boxes.bleedBox), trimBox: toPt(boxes.trimBox) });
     opts.signal?.throwIfAborted();
   }
-  await images.embedAll(doc, profile ? { profile, flattenAlpha: false, keepArtworkRichBlack: opts.keepArtworkRichBlack === true } : undefined, colours);
+  await images.embedAll(doc, profile ? { profile, keepArtworkRichBlack: opts.keepArtworkRichBlack === true } : undefined, colours);
   await fonts.embedAll();
   await embedGlyphFonts(doc);
   if (colours) {

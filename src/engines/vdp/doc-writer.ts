@@ -6,21 +6,24 @@ import { AssetError, type AssetResolver, type ImageRef, type Layer, type PageSpe
 import { FontRegistry } from '../pdf/fonts/font-registry.js';
 import { ImageStore } from '../pdf/image-store.js';
 import { TEXT_TYPES } from '../pdf/layers.js';
-import { n } from '../pdf/object-geometry.js';
-import { PageRenderer } from '../pdf/page-renderer.js';
+import { DEFAULT_DPI, PageRenderer, type PageSegment } from '../pdf/page-renderer.js';
 import { nativeFlateStream, type PageResources } from '../pdf/content.js';
 import { embedGlyphFonts } from '../pdf/text/glyph-font.js';
 import { CmykColours } from '../pdf/colour/cmyk-colours.js';
 import { applyPdfX, pdfxAllowsObjectStreams, setPdfXHeader } from '../pdf/colour/pdfx.js';
-import { textFontQueries, TextPainter } from '../pdf/text-painter.js';
-import type { TextLayout } from '../pdf/text-layout.js';
+import { flattenTransparency } from '../pdf/colour/flatten.js';
+import { pruneResources } from '../pdf/colour/pdf-graph.js';
+import { flattenedWarning } from '../pdf/render.js';
+import { IDENTITY, type Box } from '../pdf/geometry.js';
+import { textFontQueries } from '../pdf/text-painter.js';
 import type { PageBoxes } from '../pdf/page-geometry.js';
 import { BarcodeError } from './barcodes.js';
-import { DEFAULT_MIN_FONT_SIZE, fillTokens, tokensOf, type FieldLayer, type FieldSpec } from './fields.js';
+import { fillTokens, tokensOf, type FieldLayer, type FieldSpec } from './fields.js';
 import { MergeRecord, RecordIssue, RecordReport } from './merge-types.js';
 import { Segment, PreparedSide, MergeAssets } from './sides.js';
 import { PRODUCER, ColourSetup, round, boxed } from './merge-shared.js';
 import { Turns } from '../../platform/turns.js';
+import { TextFitter } from './text-fit.js';
 
 export interface FieldOutcome {
   layers: Layer[];
@@ -33,9 +36,21 @@ export interface PendingForm {
   res: PageResources;
   /** the content: compressed at once for RGB; text for CMYK (colour placeholders resolve at finish) */
   content: Buffer | string;
-  flattened: boolean;
+  /** one layer's piece of a run (PDF/X-1a): its resources are cut to what it names */
+  piece: boolean;
   ref: PDFRef;
   media: { width: number; height: number };
+}
+
+/**
+ * A form placed on a page. PDF/X-1a: one per layer (and one for crop marks), naming the layer
+ * and its page-space bounds, so that flattening (colour/flatten.ts) composites the transparent
+ * layers with what lies beneath and keeps the others vector; else one per run of layers.
+ */
+interface Piece {
+  ref: PDFRef;
+  layer?: string;
+  box?: Box;
 }
 
 /** One output document: its fonts, images and the static forms of each side. */
@@ -43,15 +58,17 @@ export class DocWriter {
   readonly doc: PDFDocument;
   readonly fonts: FontRegistry;
   readonly images: ImageStore;
-  private readonly measure: TextPainter;
+  private readonly fitter: TextFitter;
   private readonly forms: PendingForm[] = [];
-  /** per side, per static run: its form, or null when the run prints nothing */
-  private readonly staticForms: (PDFRef | null)[][] = [];
-  private readonly pages: { page: PDFPage; xobjects: [string, PDFRef][] }[] = [];
+  /** per side, per static run: its forms (none when the run prints nothing) */
+  private readonly staticForms: Piece[][][] = [];
+  private readonly pages: { page: PDFPage; side: number; xobjects: [string, PDFRef][]; segments: PageSegment[] }[] = [];
   /** pictures of records drawn since the last flush (released once embedded) */
   private recordImages: ImageRef[] = [];
 
   private readonly colours: CmykColours | undefined;
+  /** PDF/X-1a: drawn as for X-4, one form per layer, then flattened at `finish` */
+  private readonly flatten: boolean;
 
   private constructor(
     doc: PDFDocument,
@@ -63,22 +80,23 @@ export class DocWriter {
     private readonly title: string,
     /** where long work gives the event loop back (shared with the merge's record loop) */
     readonly turns: Turns,
+    private readonly signal: AbortSignal | undefined,
   ) {
     this.doc = doc;
-    this.colours = colour.profile ? new CmykColours(colour.profile, colour.standard === 'pdf_x1a', colour.black) : undefined;
+    this.colours = colour.profile ? new CmykColours(colour.profile, colour.black) : undefined;
+    this.flatten = !!colour.profile && colour.standard === 'pdf_x1a';
     this.fonts = new FontRegistry(assets);
     this.images = new ImageStore(assets);
-    // layout only: measuring text needs the fonts, never the painter
-    this.measure = new TextPainter(undefined as never, this.fonts, doc);
+    this.fitter = new TextFitter(this.fonts, doc, turns, warn);
   }
 
-  static async open(sides: PreparedSide[], assets: AssetResolver, opts: { cropMarks: boolean; title?: string; colour: ColourSetup; turns?: Turns }, warn: (w: RenderWarning) => void): Promise<DocWriter> {
+  static async open(sides: PreparedSide[], assets: AssetResolver, opts: { cropMarks: boolean; title?: string; colour: ColourSetup; turns?: Turns; signal?: AbortSignal }, warn: (w: RenderWarning) => void): Promise<DocWriter> {
     const doc = await PDFDocument.create();
     doc.registerFontkit(fontkit);
     doc.setProducer(PRODUCER);
     doc.setCreator('Folio');
     if (opts.title) doc.setTitle(opts.title);
-    const w = new DocWriter(doc, sides, assets, opts.cropMarks, warn, opts.colour, opts.title ?? '', opts.turns ?? new Turns());
+    const w = new DocWriter(doc, sides, assets, opts.cropMarks, warn, opts.colour, opts.title ?? '', opts.turns ?? new Turns(), opts.signal);
     await w.drawStatic();
     return w;
   }
@@ -112,11 +130,11 @@ export class DocWriter {
 
   private async drawStatic(): Promise<void> {
     for (const [s, side] of this.sides.entries()) {
-      const refs: (PDFRef | null)[] = [];
+      const refs: Piece[][] = [];
       for (const seg of side.segments) {
         if (seg.kind !== 'static') continue;
         if (!this.drawsSomething(side, seg)) {
-          refs.push(null);
+          refs.push([]);
           continue;
         }
         const background = seg.first ? side.spec.background : null;
@@ -133,19 +151,40 @@ export class DocWriter {
     return seg.layers.length > 0 || (seg.first && !!side.spec.background) || (seg.last && this.cropMarks);
   }
 
-  /** Draws layers into a form XObject the size of the page (its resources are written at `finish`). */
-  private async form(spec: PageSpec, boxes: PageBoxes, layers: Layer[], cropMarks: boolean, where: string, layerIndex: number[]): Promise<PDFRef> {
-    const renderer = new PageRenderer(
-      { doc: this.doc, fonts: this.fonts, images: this.images, cropMarks, layerIndex, ...(this.colours ? { colours: this.colours } : {}), warn: (w) => this.warn({ ...w, page: this.pages.length, ...(w.layer ? { layer: `${where}.${w.layer}` } : {}) }) },
-      spec,
-      boxes,
-      layers,
-    );
-    const content = await renderer.render();
-    const ref = this.doc.context.nextRef();
+  /**
+   * Draws layers into form XObjects the size of the page (their resources are written at
+   * `finish`): one for the run, or for PDF/X-1a one per layer, each with the run's furniture
+   * (bleed clip, viewport transform), and crop marks in a form of their own.
+   */
+  private async form(spec: PageSpec, boxes: PageBoxes, layers: Layer[], cropMarks: boolean, where: string, layerIndex: number[]): Promise<Piece[]> {
+    const draw = async (spec: PageSpec, layers: Layer[], cropMarks: boolean, layerIndex: number[]): Promise<PageRenderer> => {
+      const renderer = new PageRenderer(
+        { doc: this.doc, fonts: this.fonts, images: this.images, cropMarks, layerIndex, ...(this.colours ? { colours: this.colours } : {}), warn: (w) => this.warn({ ...w, page: this.pages.length, ...(w.layer ? { layer: `${where}.${w.layer}` } : {}) }) },
+        spec,
+        boxes,
+        layers,
+      );
+      await renderer.render();
+      return renderer;
+    };
     // only what finish needs is kept: not the renderer, its layers or its builder
-    this.forms.push({ res: renderer.res, content: this.colours ? content : deflateSync(Buffer.from(content, 'latin1')), flattened: renderer.c.flattened, ref, media: boxes.mediaBox });
-    return ref;
+    const pending = (res: PageResources, content: string, piece: boolean): PDFRef => {
+      const ref = this.doc.context.nextRef();
+      this.forms.push({ res, content: this.colours ? content : deflateSync(Buffer.from(content, 'latin1')), piece, ref, media: boxes.mediaBox });
+      return ref;
+    };
+    const r = await draw(spec, layers, cropMarks && !this.flatten, layerIndex);
+    if (!this.flatten) return [{ ref: pending(r.res, r.c.toString(), false) }];
+    const pieces: Piece[] = r.segments.filter((s) => s.layer !== undefined).map((seg) => ({
+      ref: pending(r.res, r.segments.filter((s) => s.layer === undefined || s === seg).map((s) => s.content).join('\n'), true),
+      layer: `${where}.${seg.layer}`,
+      ...(seg.box ? { box: seg.box } : {}),
+    }));
+    if (cropMarks) {
+      const marks = await draw({ ...spec, background: null, layers: [] }, [], true, []);
+      pieces.push({ ref: pending(marks.res, marks.c.toString(), true) });
+    }
+    return pieces;
   }
 
   /**
@@ -188,7 +227,7 @@ export class DocWriter {
           issues.push({ field: field.name, code: 'missing_value', message: `no value for ${missing.map((m) => `"${m}"`).join(', ')}` });
           return null;
         }
-        const fitted = await this.fitText(layer, field, text, where);
+        const fitted = await this.fitter.fit(layer, field, text, where);
         if (fitted.overflow) {
           if ((field.fit ?? 'shrink') === 'fail') {
             const [bw, bh] = fitted.overflow.box;
@@ -235,72 +274,6 @@ export class DocWriter {
     return { bySide: out, outcome, issues };
   }
 
-  private async layout(l: Layer, where = 'layers'): Promise<TextLayout> {
-    // fitting a long text lays it out up to a dozen times: each layout is a step of its own
-    await this.turns.check();
-    for (const q of textFontQueries(l)) {
-      const { face } = await this.fonts.load(q.family, q.weight, q.style);
-      // once per family (the warning list is deduplicated), as for the static layers
-      if (face.fallbackFor) this.warn({ code: 'FONT_FALLBACK', page: 0, layer: where, message: `font "${q.family}" is not available; ${face.family} was used`, details: { requested: q.family, used: face.family } });
-    }
-    return this.measure.layout(l);
-  }
-
-  /**
-   * Text in its box. The box: the layer's width, and `box_height` or the layer's height
-   * (Fabric saves a text's laid-out height). `wrap`: lines wrap at the box width. `shrink` and
-   * `fail`: a single-line text (text, i-text) must fit the width, a textbox (wrapping) the
-   * height; shrink lowers the font size (binary search) down to `min_font_size`.
-   */
-  private async fitText(layer: Layer, field: FieldSpec, text: string, where: string): Promise<{ layer: Layer; shrunk?: { from: number; to: number }; overflow?: { box: [number, number]; needed: [number, number] } }> {
-    const fit = field.fit ?? 'shrink';
-    const size = n(layer.fontSize, 40);
-    const W = n(layer.width, 0);
-    const original: Layer = { ...layer, styles: undefined };
-    let H = field.box_height ?? n(layer.height, 0);
-    if (!(H > 0)) H = (await this.layout(original, where)).height;
-    const base: Layer = { ...layer, text, styles: undefined };
-    delete (base as Record<string, unknown>).field;
-    const wraps = layer.type === 'textbox' || fit === 'wrap';
-    // a text layer without a width (not saved by Fabric) keeps its natural width: only textboxes wrap
-    if (!(W > 0)) return { layer: base };
-    const at = (s: number): Layer => (wraps ? { ...base, type: 'textbox', width: W, fontSize: s } : { ...base, type: 'text', fontSize: s });
-    const tol = 0.5;
-    const fits = (t: TextLayout): boolean => t.height <= H + tol && t.width <= W + tol;
-    // once it fits on its line, a single-line text is laid out in a box of the field's width so its alignment holds
-    const placed = (s: number, t: TextLayout): Layer => (wraps ? at(s) : { ...base, type: 'textbox', width: Math.max(W, t.width + 0.01), fontSize: s, splitByGrapheme: false });
-    const first = await this.layout(at(size), where);
-    if (fits(first) || fit === 'wrap' || fit === 'fail') {
-      const overflow = fits(first) ? undefined : { box: [W, H] as [number, number], needed: [first.width, first.height] as [number, number] };
-      return { layer: placed(size, first), ...(overflow ? { overflow } : {}) };
-    }
-    const min = Math.min(field.min_font_size ?? DEFAULT_MIN_FONT_SIZE, size);
-    let hi = size;
-    if (!wraps) {
-      // a line's width and height grow in proportion to the font size: one guess, checked
-      const guess = Math.floor(size * Math.min(W / first.width, H / first.height) * 1000) / 1000;
-      if (guess >= min) {
-        const t = await this.layout(at(guess), where);
-        if (fits(t)) return { layer: placed(guess, t), shrunk: { from: size, to: Math.floor(guess * 100) / 100 } };
-        hi = guess;
-      }
-    }
-    const smallest = await this.layout(at(min), where);
-    if (!fits(smallest)) return { layer: placed(min, smallest), shrunk: { from: size, to: min }, overflow: { box: [W, H], needed: [smallest.width, smallest.height] } };
-    let lo = min;
-    let best = smallest;
-    for (let i = 0; i < 8 && hi - lo > 0.05; i++) {
-      const mid = (lo + hi) / 2;
-      const t = await this.layout(at(mid), where);
-      if (fits(t)) {
-        lo = mid;
-        best = t;
-      } else hi = mid;
-    }
-    const to = Math.floor(lo * 100) / 100;
-    return { layer: placed(to, best), shrunk: { from: size, to } };
-  }
-
   /** Adds the record's pages (one per side): the static forms and the record's field forms in layer order. */
   async addPages(filled: (Layer | null)[][]): Promise<void> {
     for (const [s, side] of this.sides.entries()) {
@@ -311,28 +284,32 @@ export class DocWriter {
       page.setTrimBox(b.trimBox.x, b.trimBox.y, b.trimBox.width, b.trimBox.height);
       const xobjects: [string, PDFRef][] = [];
       const ops: string[] = [];
+      // PDF/X-1a: the page's content is written by flattening, from its segments (a form each)
+      const segments: PageSegment[] = [];
       let st = 0;
       let fieldAt = 0;
       for (const seg of side.segments) {
-        let ref: PDFRef;
+        let pieces: Piece[];
         if (seg.kind === 'static') {
-          const form = this.staticForms[s]![st++];
-          if (!form) continue;
-          ref = form;
+          pieces = this.staticForms[s]![st++]!;
         } else {
           const layers = filled[s]!.slice(fieldAt, fieldAt + seg.fields.length);
           fieldAt += seg.fields.length;
           const drawn = layers.filter((l): l is Layer => !!l);
           if (drawn.length === 0) continue;
           const at = seg.fields.filter((_, i) => !!layers[i]).map((f) => f.index);
-          ref = await this.form({ ...side.spec, background: null, layers: drawn }, b, drawn, false, `sides[${s}]`, at);
+          pieces = await this.form({ ...side.spec, background: null, layers: drawn }, b, drawn, false, `sides[${s}]`, at);
         }
-        const name = `Vd${xobjects.length + 1}`;
-        xobjects.push([name, ref]);
-        ops.push(`q /${name} Do Q`);
+        for (const p of pieces) {
+          const name = `Vd${xobjects.length + 1}`;
+          xobjects.push([name, p.ref]);
+          ops.push(`q /${name} Do Q`);
+          // forms are placed with the page's own matrix (identity); their content and bounds are in page space
+          if (this.flatten) segments.push({ content: ops[ops.length - 1]!, ...(p.layer ? { layer: p.layer } : {}), ...(p.box ? { box: p.box } : {}), ctm: IDENTITY });
+        }
       }
-      page.node.set(PDFName.of('Contents'), this.doc.context.register(this.doc.context.stream(ops.join('\n'))));
-      this.pages.push({ page, xobjects });
+      if (!this.flatten) page.node.set(PDFName.of('Contents'), this.doc.context.register(this.doc.context.stream(ops.join('\n'))));
+      this.pages.push({ page, side: s, xobjects, segments });
     }
   }
 
@@ -343,8 +320,8 @@ export class DocWriter {
    */
   async flush(): Promise<void> {
     if (this.recordImages.length === 0) return;
-    const { profile, standard } = this.colour;
-    await this.images.embedAll(this.doc, profile ? { profile, flattenAlpha: standard === 'pdf_x1a', keepArtworkRichBlack: this.colour.keepArtworkRichBlack } : undefined, this.colours, () => this.turns.check());
+    const { profile } = this.colour;
+    await this.images.embedAll(this.doc, profile ? { profile, keepArtworkRichBlack: this.colour.keepArtworkRichBlack } : undefined, this.colours, () => this.turns.check());
     for (const ref of this.recordImages) this.images.release(ref);
     this.recordImages = [];
   }
@@ -356,7 +333,7 @@ export class DocWriter {
   async finish(): Promise<Buffer> {
     const turns = this.turns;
     const { profile, standard } = this.colour;
-    await this.images.embedAll(this.doc, profile ? { profile, flattenAlpha: standard === 'pdf_x1a', keepArtworkRichBlack: this.colour.keepArtworkRichBlack } : undefined, this.colours, () => turns.check());
+    await this.images.embedAll(this.doc, profile ? { profile, keepArtworkRichBlack: this.colour.keepArtworkRichBlack } : undefined, this.colours, () => turns.check());
     await this.fonts.embedAll();
     await embedGlyphFonts(this.doc);
     const ctx = this.doc.context;
@@ -365,19 +342,28 @@ export class DocWriter {
     for (const f of this.forms) {
       await turns.check();
       const media = f.media;
-      if (this.colours && f.flattened) {
-        this.warn({ code: 'TRANSPARENCY_FLATTENED', page: 0, message: 'PDF/X-1a allows no transparency: translucent colours and image alpha were composited onto white', details: { standard } });
-      }
+      const resources = f.res.build((key) => this.images.ref(key));
+      const content = typeof f.content === 'string' && this.colours ? this.colours.fill(f.content) : f.content;
+      // a layer's piece names only its own resources: another layer's alpha must not make it look transparent
+      if (f.piece && typeof content === 'string') pruneResources(ctx, resources, content);
       // node's zlib (native) rather than pdf-lib's JavaScript deflate: a form per record adds up
-      const dict = { Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [0, 0, media.width, media.height], Resources: f.res.build((key) => this.images.ref(key)) };
-      if (typeof f.content === 'string') ctx.assign(f.ref, nativeFlateStream(ctx, this.colours ? this.colours.fill(f.content) : f.content, dict));
-      else ctx.assign(f.ref, PDFRawStream.of(ctx.obj({ ...dict, Filter: 'FlateDecode' } as never) as unknown as PDFDict, f.content));
+      const dict = { Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [0, 0, media.width, media.height], Resources: resources };
+      if (typeof content === 'string') ctx.assign(f.ref, nativeFlateStream(ctx, content, dict));
+      else ctx.assign(f.ref, PDFRawStream.of(ctx.obj({ ...dict, Filter: 'FlateDecode' } as never) as unknown as PDFDict, content));
     }
     for (const { page, xobjects } of this.pages) {
       await turns.check();
       const xo = ctx.obj({});
       for (const [name, ref] of xobjects) xo.set(PDFName.of(name), ref);
       page.node.set(PDFName.of('Resources'), ctx.obj({ ProcSet: ['PDF'], XObject: xo }));
+    }
+    if (this.flatten && profile) {
+      const pages = this.pages.map(({ page, side, segments }) => {
+        const { boxes, spec } = this.sides[side]!;
+        return { page, segments, clip: boxes.bleedBox, media: boxes.mediaBox, dpi: spec.dpi ?? DEFAULT_DPI };
+      });
+      const flattened = await flattenTransparency(this.doc, pages, { profile, turn: () => turns.check(), ...(this.signal ? { signal: this.signal } : {}) });
+      for (const f of flattened) this.warn(flattenedWarning(f, standard));
     }
     if (profile && standard !== 'none') applyPdfX(this.doc, standard, profile, { title: this.title, producer: PRODUCER });
     const pdf = await this.doc.save({ useObjectStreams: pdfxAllowsObjectStreams(standard) });

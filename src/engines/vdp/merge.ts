@@ -38,7 +38,7 @@ export async function mergeRecords(sidesIn: readonly PageSpec[], records: readon
   const zipFiles: Record<string, Uint8Array> = {};
   // a record takes a few ms: the loop (and the writers' long steps) give the event loop back every slice
   const turns = new Turns();
-  const single: DocWriter | null = opts.output === 'pdf' ? await DocWriter.open(sides, merged, { cropMarks, colour, turns, ...(opts.title ? { title: opts.title } : {}) }, warn) : null;
+  const single: DocWriter | null = opts.output === 'pdf' ? await DocWriter.open(sides, merged, { cropMarks, colour, turns, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.title ? { title: opts.title } : {}) }, warn) : null;
   const stem = opts.fileStem ?? 'record';
   const width = String(records.reduce((m, r) => Math.max(m, r.record), 1)).length;
   let mergedCount = 0;
@@ -61,7 +61,7 @@ export async function mergeRecords(sidesIn: readonly PageSpec[], records: readon
     opts.signal?.throwIfAborted();
     prefetch(i + PREFETCH);
     const report: RecordReport = { record: rec.record, status: 'skipped', pages: null, file: null, shrunk: [], overflow: [], errors: [] };
-    const writer = single ?? (await DocWriter.open(sides, merged, { cropMarks, colour, turns, ...(opts.title ? { title: `${opts.title} — record ${rec.record}` } : {}) }, warn));
+    const writer = single ?? (await DocWriter.open(sides, merged, { cropMarks, colour, turns, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.title ? { title: `${opts.title} — record ${rec.record}` } : {}) }, warn));
     if (rec.problem) report.errors.push({ code: 'bad_row', message: rec.problem });
     const filled: (Layer | null)[][] = [];
     if (!rec.problem) {

@@ -59,7 +59,6 @@ export class CmykColours implements ColourSpaceWriter {
 
   constructor(
     private readonly profile: OutputProfile,
-    readonly flattenTransparency: boolean,
     readonly black?: BlackPolicy,
   ) {}
 

@@ -5,8 +5,7 @@
  * - RGB JPEG: converted and re-encoded as a CMYK JPEG at quality 92 without chroma subsampling
  *   (the source is already lossy; a lossless copy would be 4-8× larger and slower to write);
  * - lossless sources (PNG, TIFF, WebP, GIF, AVIF, rasterised SVG): converted and kept lossless
- *   (Flate); alpha stays a soft mask, or is composited onto white when transparency is
- *   forbidden (PDF/X-1a);
+ *   (Flate); alpha stays a soft mask (PDF/X-1a flattening composites it: flatten.ts);
  * - greyscale sources: the grey goes to the K plate alone (C = M = Y = 0).
  */
 import { promisify } from 'node:util';
@@ -22,8 +21,6 @@ const deflate = promisify(deflateCb);
 
 export interface CmykImageOptions {
   profile: OutputProfile;
-  /** composite alpha onto white instead of writing a soft mask (merge documents' X-1a; renderPdf flattens instead) */
-  flattenAlpha: boolean;
   /** placed PDF artwork keeps the profile's four-colour black (RenderOptions.keepArtworkRichBlack) */
   keepArtworkRichBlack?: boolean;
   /** JPEG quality of converted RGB JPEGs; default CMYK_JPEG_QUALITY */
@@ -55,7 +52,7 @@ function greyToK(grey: Buffer): Buffer {
 /** Converted pixels, not yet in a document (conversion runs in parallel, registration in order). */
 export type PreparedCmyk =
   | { kind: 'jpeg'; bytes: Uint8Array; method: 'jpeg-passthrough' | 'cmyk-jpeg' }
-  | { kind: 'flate'; colourZ: Buffer; alphaZ?: Buffer; width: number; height: number; flattenedAlpha: boolean };
+  | { kind: 'flate'; colourZ: Buffer; alphaZ?: Buffer; width: number; height: number };
 
 export async function prepareImageCmyk(img: PreparedImage, svgScale: number, o: CmykImageOptions): Promise<PreparedCmyk> {
   const b = img.bytes;
@@ -84,17 +81,12 @@ export async function prepareImageCmyk(img: PreparedImage, svgScale: number, o: 
   let alpha: Buffer | undefined;
   let width: number;
   let height: number;
-  let flattenedAlpha = false;
   if (meta.space === 'cmyk' && !meta.hasAlpha) {
     // already CMYK: the pixels pass through untouched
     const r = await input.pipelineColourspace('cmyk').toColourspace('cmyk').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     ({ width, height } = r.info);
     colour = r.data;
   } else {
-    if (meta.hasAlpha && o.flattenAlpha) {
-      input = input.flatten({ background: '#ffffff' });
-      flattenedAlpha = true;
-    }
     const grey = meta.space === 'b-w' || meta.space === 'grey16';
     const r = await input.toColourspace(grey ? 'b-w' : 'srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     ({ width, height } = r.info);
@@ -119,7 +111,7 @@ export async function prepareImageCmyk(img: PreparedImage, svgScale: number, o: 
       : (await sharp(pixels, { raw: { width, height, channels: 3 } }).withIccProfile(o.profile.path).raw().toBuffer());
   }
   const [colourZ, alphaZ] = await Promise.all([deflate(colour), alpha ? deflate(alpha) : Promise.resolve(undefined)]);
-  return { kind: 'flate', colourZ, ...(alphaZ ? { alphaZ } : {}), width, height, flattenedAlpha };
+  return { kind: 'flate', colourZ, ...(alphaZ ? { alphaZ } : {}), width, height };
 }
 
 /** Writes a prepared image into the document. */
@@ -132,7 +124,7 @@ export function registerImageCmyk(doc: PDFDocument, p: PreparedCmyk): EmbeddedIm
   const stream = doc.context.stream(p.colourZ, { Type: 'XObject', Subtype: 'Image', Width: p.width, Height: p.height, BitsPerComponent: 8, ColorSpace: 'DeviceCMYK', Filter: 'FlateDecode' } as never);
   if (smask) stream.dict.set(PDFName.of('SMask'), smask);
   const ref = doc.context.register(stream);
-  return { ref, pixelWidth: p.width, pixelHeight: p.height, method: 'cmyk-decoded', ...(p.flattenedAlpha ? { flattenedAlpha: true } : {}) };
+  return { ref, pixelWidth: p.width, pixelHeight: p.height, method: 'cmyk-decoded' };
 }
 
 export async function embedImageCmyk(doc: PDFDocument, img: PreparedImage, svgScale: number, o: CmykImageOptions): Promise<EmbeddedImage> {

@@ -11,6 +11,7 @@
  * layers above as vectors: text and vectors outside the regions stay vector. What the page no
  * longer draws (the transparent layers' resources) is removed from the file.
  */
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { deflate as deflateCb } from 'node:zlib';
 import type { PDFDocument, PDFObject, PDFPage } from 'pdf-lib';
@@ -22,7 +23,7 @@ import type { Box, Matrix } from '../geometry.js';
 import { boxesIntersect, invert, multiply, unionBox } from '../geometry.js';
 import type { PageSegment } from '../page-renderer.js';
 import type { OutputProfile } from './output-profiles.js';
-import { dropUnreachable, namedResources, pruneResources, usesTransparency } from './pdf-graph.js';
+import { dropUnreachable, namedResources, pruneResources, resourceIdentity, usesTransparency } from './pdf-graph.js';
 
 const deflate = promisify(deflateCb);
 
@@ -32,6 +33,8 @@ export const FLATTEN_MIN_PPI = 300;
 export const FLATTEN_MAX_PPI = 1200;
 /** …and lowered so that one page's regions stay within this many pixels. */
 export const MAX_FLATTEN_PIXELS = 60_000_000;
+/** Pixels one Ghostscript run renders at most (one scratch page more when a page alone is larger). */
+export const BATCH_PIXELS = 16_000_000;
 
 export interface FlattenPage {
   page: PDFPage;
@@ -60,6 +63,8 @@ export interface FlattenOptions {
   profile: OutputProfile;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** awaited between pages: a document of thousands of pages (a merge) gives the event loop back */
+  turn?: () => Promise<void>;
 }
 
 interface Plan {
@@ -112,10 +117,16 @@ function intersect(a: Box, b: Box): Box | undefined {
   return w > 0 && h > 0 ? { x, y, width: w, height: h } : undefined;
 }
 
-function plan(doc: PDFDocument, fp: FlattenPage, index: number): Plan | undefined {
+function plan(doc: PDFDocument, fp: FlattenPage, index: number, memo: Map<PDFObject, boolean>): Plan | undefined {
   const ctx = doc.context;
   const res = fp.page.node.Resources()!;
-  const transparent = fp.segments.map((s) => s.layer !== undefined && namedResources(ctx, res, s.content).some((o) => usesTransparency(ctx, o)));
+  // (a merge's pages name the same forms: each is walked once)
+  const uses = (o: PDFObject): boolean => {
+    let t = memo.get(o);
+    if (t === undefined) memo.set(o, (t = usesTransparency(ctx, o)));
+    return t;
+  };
+  const transparent = fp.segments.map((s) => s.layer !== undefined && namedResources(ctx, res, s.content).some(uses));
   const top = transparent.lastIndexOf(true);
   if (top < 0) return undefined;
   const boxes = fp.segments.filter((_, i) => transparent[i]).map((s) => s.box ?? fp.clip);
@@ -167,73 +178,130 @@ async function scratchPdf(from: PDFContext, pages: { resources: PDFDict; content
 const join = (segments: readonly PageSegment[]): string => segments.map((s) => s.content).join('\n');
 
 /**
+ * What a region's raster depends on, hashed: its place and resolution, and every segment the
+ * scratch page draws that can paint in it (furniture, and the layers up to the topmost
+ * transparent one whose bounds come within a pixel of it), with the objects their names
+ * resolve to. Regions with one key share one raster: a merge's static panel is composited once
+ * for every record. Undefined: not shareable.
+ */
+function regionKey(ctx: PDFContext, p: Plan, region: Box): string | undefined {
+  const res = p.fp.page.node.Resources()!;
+  const px = 72 / p.ppi;
+  const near: Box = { x: region.x - px, y: region.y - px, width: region.width + 2 * px, height: region.height + 2 * px };
+  const h = createHash('sha1').update(`${p.ppi}|${[region.x, region.y, region.width, region.height].map(num).join(' ')}`);
+  for (const [i, s] of p.fp.segments.entries()) {
+    if (s.layer !== undefined && (i > p.top || (s.box && !boxesIntersect(s.box, near)))) continue;
+    const names = resourceIdentity(ctx, res, s.content);
+    if (names === undefined) return undefined;
+    h.update(`\0${s.content}\0${names}`);
+  }
+  return h.digest('hex');
+}
+
+/**
  * Flattens every page that has transparent layers (the others get their content as it is).
  * Call once every resource is embedded and each page's Resources is set; returns what was
- * flattened where, for the TRANSPARENCY_FLATTENED warning.
+ * flattened where, for the TRANSPARENCY_FLATTENED warning. Regions that draw the same (same
+ * place, same content, same objects: a merge's static layers) are rendered once and their
+ * image placed on every page.
  */
 export async function flattenTransparency(doc: PDFDocument, pages: readonly FlattenPage[], o: FlattenOptions): Promise<FlattenReport[]> {
   const ctx = doc.context;
   const setContent = (page: PDFPage, content: string): void => page.node.set(PDFName.of('Contents'), ctx.register(ctx.flateStream(content)));
   const plans: Plan[] = [];
-  pages.forEach((fp, i) => {
-    const p = plan(doc, fp, i);
+  const memo = new Map<PDFObject, boolean>();
+  for (const [i, fp] of pages.entries()) {
+    await o.turn?.();
+    const p = plan(doc, fp, i, memo);
     if (p) plans.push(p);
     else setContent(fp.page, join(fp.segments));
-  });
+  }
   if (plans.length === 0) return [];
 
-  // one scratch page per region: the page drawn up to its topmost transparent layer, its MediaBox the region
-  const scratch: { plan: Plan; region: Box }[] = plans.flatMap((p) => p.regions.map((region) => ({ plan: p, region })));
+  // one scratch page per distinct region: the page drawn up to its topmost transparent layer, its MediaBox the region
+  const scratch: { plan: Plan; region: Box }[] = [];
+  const placements = new Map<Plan, { region: Box; raster: number }[]>();
+  const byKey = new Map<string, number>();
+  for (const p of plans) {
+    const placed = p.regions.map((region) => {
+      const key = regionKey(ctx, p, region);
+      let raster = key === undefined ? undefined : byKey.get(key);
+      if (raster === undefined) {
+        raster = scratch.push({ plan: p, region }) - 1;
+        if (key !== undefined) byKey.set(key, raster);
+      }
+      return { region, raster };
+    });
+    placements.set(p, placed);
+  }
+  const groups: { plan: Plan; regions: Box[] }[] = [];
+  for (const s of scratch) {
+    const last = groups[groups.length - 1];
+    if (last?.plan === s.plan) last.regions.push(s.region);
+    else groups.push({ plan: s.plan, regions: [s.region] });
+  }
   // (a transparent layer wholly outside the bleed box leaves its page without regions)
-  const bytes = scratch.length === 0 ? new Uint8Array(0) : await scratchPdf(ctx, plans.map((p) => ({
-    resources: p.fp.page.node.Resources()!,
-    content: join(p.fp.segments.filter((s, i) => i <= p.top || s.layer === undefined)),
-    regions: p.regions,
+  const bytes = scratch.length === 0 ? new Uint8Array(0) : await scratchPdf(ctx, groups.map((g) => ({
+    resources: g.plan.fp.page.node.Resources()!,
+    content: join(g.plan.fp.segments.filter((s, i) => i <= g.plan.top || s.layer === undefined)),
+    regions: g.regions,
   })));
 
-  // one Ghostscript run per resolution (usually one), rendering only the scratch pages
-  const rasters = new Map<number, { data: Buffer; width: number; height: number }>();
+  // Ghostscript renders the scratch pages of one resolution (usually one) in runs of at most
+  // BATCH_PIXELS (a merge's thousands of per-record regions are not one TIFF in memory, nor one
+  // run past its timeout); each raster becomes an opaque CMYK image
+  const images = new Map<number, PDFRef>();
   for (const ppi of new Set(plans.map((p) => p.ppi))) {
     const idx = scratch.map((s, i) => (s.plan.ppi === ppi ? i : -1)).filter((i) => i >= 0);
-    if (idx.length === 0) continue;
-    const first = idx[0]!;
-    const last = idx[idx.length - 1]!;
-    const tiff = await runGhostscript([
-      '-sDEVICE=tiff32nc',
-      `-r${ppi}`,
-      `-dFirstPage=${first + 1}`,
-      `-dLastPage=${last + 1}`,
-      `-sDefaultCMYKProfile=${o.profile.path}`,
-      `-sOutputICCProfile=${o.profile.path}`,
-    ], bytes, { outputExt: '.tif', ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}), ...(o.signal ? { signal: o.signal } : {}) });
+    const batches: number[][] = [];
+    let pixels = Infinity;
     for (const i of idx) {
-      if (scratch[i]!.plan.ppi !== ppi) continue;
-      const { data, info } = await sharp(tiff, { page: i - first, limitInputPixels: false })
-        .pipelineColourspace('cmyk').toColourspace('cmyk').raw().toBuffer({ resolveWithObject: true });
-      rasters.set(i, { data, width: info.width, height: info.height });
+      const r = scratch[i]!.region;
+      const px = Math.ceil((r.width * ppi) / 72) * Math.ceil((r.height * ppi) / 72);
+      if (pixels + px > BATCH_PIXELS) {
+        batches.push([]);
+        pixels = 0;
+      }
+      batches[batches.length - 1]!.push(i);
+      pixels += px;
     }
-    o.signal?.throwIfAborted();
+    for (const batch of batches) {
+      const first = batch[0]!;
+      const last = batch[batch.length - 1]!;
+      const tiff = await runGhostscript([
+        '-sDEVICE=tiff32nc',
+        `-r${ppi}`,
+        `-dFirstPage=${first + 1}`,
+        `-dLastPage=${last + 1}`,
+        `-sDefaultCMYKProfile=${o.profile.path}`,
+        `-sOutputICCProfile=${o.profile.path}`,
+      ], bytes, { outputExt: '.tif', ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}), ...(o.signal ? { signal: o.signal } : {}) });
+      for (const i of batch) {
+        const { data, info } = await sharp(tiff, { page: i - first, limitInputPixels: false })
+          .pipelineColourspace('cmyk').toColourspace('cmyk').raw().toBuffer({ resolveWithObject: true });
+        images.set(i, ctx.register(ctx.stream(await deflate(data), {
+          Type: 'XObject', Subtype: 'Image', Width: info.width, Height: info.height, ColorSpace: 'DeviceCMYK', BitsPerComponent: 8, Filter: 'FlateDecode',
+        })));
+      }
+      o.signal?.throwIfAborted();
+    }
   }
 
   // the pages: opaque layers below as vectors, the regions as opaque CMYK images, the layers above as vectors
   let n = 0;
   const reports: FlattenReport[] = [];
   for (const p of plans) {
+    await o.turn?.();
     const res = p.fp.page.node.Resources()!;
     const xobjects = (res.lookup(PDFName.of('XObject')) as PDFDict | undefined) ?? ctx.obj({});
     res.set(PDFName.of('XObject'), xobjects);
-    const placed: string[] = [];
-    for (const [i, s] of scratch.entries()) {
-      if (s.plan !== p) continue;
-      const r = rasters.get(i)!;
+    const toTop = invert(p.fp.segments[p.top]!.ctm ?? [1, 0, 0, 1, 0, 0]);
+    const placed = placements.get(p)!.map(({ region, raster }) => {
       const name = `Fx${++n}`;
-      const image = ctx.register(ctx.stream(await deflate(r.data), {
-        Type: 'XObject', Subtype: 'Image', Width: r.width, Height: r.height, ColorSpace: 'DeviceCMYK', BitsPerComponent: 8, Filter: 'FlateDecode',
-      }));
-      xobjects.set(PDFName.of(name), image);
-      const m: Matrix = multiply(invert(p.fp.segments[p.top]!.ctm ?? [1, 0, 0, 1, 0, 0]), [s.region.width, 0, 0, s.region.height, s.region.x, s.region.y]);
-      placed.push(`q ${m.map(num).join(' ')} cm /${name} Do Q`);
-    }
+      xobjects.set(PDFName.of(name), images.get(raster)!);
+      const m: Matrix = multiply(toTop, [region.width, 0, 0, region.height, region.x, region.y]);
+      return `q ${m.map(num).join(' ')} cm /${name} Do Q`;
+    });
     const parts: string[] = [];
     p.fp.segments.forEach((s, i) => {
       if (!(i <= p.top && p.transparent[i])) parts.push(s.content);

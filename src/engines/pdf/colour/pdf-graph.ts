@@ -72,6 +72,26 @@ export function namedResources(ctx: PDFContext, resources: PDFDict, content: str
   return out;
 }
 
+/**
+ * What `content` names in `resources`, as text (`XObject/Vd1=12 0 R`…): two contents with the
+ * same text and the same identity draw the same (the objects are the same). Undefined when a
+ * named resource is a direct stream (no identity to compare).
+ */
+export function resourceIdentity(ctx: PDFContext, resources: PDFDict, content: string): string | undefined {
+  const names = namesIn(content);
+  const out: string[] = [];
+  for (const cat of CATEGORIES) {
+    const sub = dictOf(ctx.lookup(resources.get(PDFName.of(cat))));
+    if (!sub) continue;
+    for (const [k, v] of sub.entries()) {
+      if (!names.has(k.asString().slice(1))) continue;
+      if (v instanceof PDFStream) return undefined;
+      out.push(`${cat}${k.asString()}=${v.toString()}`);
+    }
+  }
+  return out.join(' ');
+}
+
 /** Removes the resource entries `content` does not name. */
 export function pruneResources(ctx: PDFContext, resources: PDFDict, content: string): void {
   const names = namesIn(content);

@@ -26,11 +26,11 @@ function srgbToLab(r: number, g: number, b: number): [number, number, number] {
   return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
 }
 
-/** Page 1 rendered to CMYK at `dpi` through `profilePath`, cut to `crop` (pixels), in Lab. */
-export async function cmykRenderLab(pdf: Uint8Array, dpi: number, profilePath: string, crop: { left: number; top: number; width: number; height: number }): Promise<LabImage> {
+/** A page (default 1) rendered to CMYK at `dpi` through `profilePath`, cut to `crop` (pixels), in Lab. */
+export async function cmykRenderLab(pdf: Uint8Array, dpi: number, profilePath: string, crop: { left: number; top: number; width: number; height: number }, page = 1): Promise<LabImage> {
   return withPdfFile(pdf, async (file, dir) => {
     const out = path.join(dir, 'page.tif');
-    await tool('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=tiff32nc', `-r${dpi}`, '-dFirstPage=1', '-dLastPage=1',
+    await tool('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=tiff32nc', `-r${dpi}`, `-dFirstPage=${page}`, `-dLastPage=${page}`,
       `-sDefaultCMYKProfile=${profilePath}`, `-sOutputICCProfile=${profilePath}`, `-sOutputFile=${out}`, file]);
     const { data, info } = await sharp(await readFile(out)).extract(crop).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const lab = new Float64Array(info.width * info.height * 3);

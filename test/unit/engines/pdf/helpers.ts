@@ -98,6 +98,8 @@ export interface ImageRow {
   enc: string;
   xppi: number;
   yppi: number;
+  /** the image's object number (the same on every page that places one shared image) */
+  object: number;
 }
 
 /** `pdfimages -list` rows (smask rows included, type "smask"). */
@@ -108,7 +110,7 @@ export async function pdfImages(pdf: Uint8Array): Promise<ImageRow[]> {
       const p = l.trim().split(/\s+/);
       return {
         page: Number(p[0]), type: p[2]!, width: Number(p[3]), height: Number(p[4]), color: p[5]!, comp: Number(p[6]),
-        bpc: Number(p[7]), enc: p[8]!, xppi: Number(p[12]), yppi: Number(p[13]),
+        bpc: Number(p[7]), enc: p[8]!, xppi: Number(p[12]), yppi: Number(p[13]), object: Number(p[10]),
       };
     });
   });
