@@ -1,8 +1,17 @@
 import { expect } from 'vitest';
 import type { App } from '../../../src/app.js';
+import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, type TestStore } from '../../helpers/factories.js';
+import { storeOn } from '../api-keys/helpers.js';
 import { createProduct, createSide, upload } from '../catalog/helpers.js';
 import { waitFor } from '../../helpers/wait.js';
+
+/** A test app whose job workers run, and a store on the `advanced` plan: what a print job test needs (call in beforeAll, close `t` in afterAll). */
+export async function printApp(): Promise<{ t: TestApp; store: TestStore }> {
+  const t = await buildTestApp();
+  await t.deps.startWorkers();
+  return { t, store: await storeOn(t, 'advanced') };
+}
 
 /** A product (mm) with a front and a back side: A5 trim, 3 mm bleed, 5 mm safe zone. */
 export async function printProduct(app: App, store: TestStore) {

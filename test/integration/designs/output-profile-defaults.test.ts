@@ -5,20 +5,17 @@
  * is read back with qpdf.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import { as, createStore, type TestStore } from '../../helpers/factories.js';
-import { storeOn } from '../api-keys/helpers.js';
 import { createProduct, createSide } from '../catalog/helpers.js';
 import { pdfxFacts } from '../../unit/engines/pdf/pdfx-helpers.js';
-import { downloadLink, finishedJob, saveDesign } from './helpers.js';
+import { downloadLink, finishedJob, printApp, saveDesign } from './helpers.js';
 
 let t: TestApp;
 let store: TestStore;
 let other: TestStore;
 beforeAll(async () => {
-  t = await buildTestApp();
-  await t.deps.startWorkers();
-  store = await storeOn(t, 'advanced');
+  ({ t, store } = await printApp());
   other = await createStore(t.app);
 });
 afterAll(async () => t.close());

@@ -3,19 +3,14 @@
  * keep_artwork_rich_black reach the file and the job view; they are CMYK options (400 for rgb).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import { as, type TestStore } from '../../helpers/factories.js';
-import { storeOn } from '../api-keys/helpers.js';
 import { pdfxFacts } from '../../unit/engines/pdf/pdfx-helpers.js';
-import { downloadLink, finishedJob, printProduct, saveDesign, textLayer } from './helpers.js';
+import { downloadLink, finishedJob, printApp, printProduct, saveDesign, textLayer } from './helpers.js';
 
 let t: TestApp;
 let store: TestStore;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.deps.startWorkers();
-  store = await storeOn(t, 'advanced');
-});
+beforeAll(async () => ({ t, store } = await printApp()));
 afterAll(async () => t.close());
 
 describe('print job black options', () => {

@@ -5,19 +5,14 @@
  * (private use, plane 16) is in none of the shipped fonts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import { as, type TestStore } from '../../helpers/factories.js';
-import { storeOn } from '../api-keys/helpers.js';
 import { cardDesign, merged } from '../merge/helpers.js';
-import { finishedJob, printProduct, saveDesign, textLayer } from './helpers.js';
+import { finishedJob, printApp, printProduct, saveDesign, textLayer } from './helpers.js';
 
 let t: TestApp;
 let store: TestStore;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.deps.startWorkers();
-  store = await storeOn(t, 'advanced');
-});
+beforeAll(async () => ({ t, store } = await printApp()));
 afterAll(async () => t.close());
 
 const NO_GLYPH = '\u{10FFFD}';

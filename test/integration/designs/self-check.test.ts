@@ -4,21 +4,16 @@
  * CMYK photo is a real 400 % JPEG (sharp), passed through into the PDF as the renderer does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import { as, type TestStore } from '../../helpers/factories.js';
-import { storeOn } from '../api-keys/helpers.js';
 import { upload } from '../catalog/helpers.js';
 import { cmykJpeg } from '../../unit/engines/pdf/self-check-helpers.js';
 import { cardDesign, cardLayers, merged } from '../merge/helpers.js';
-import { finishedJob, printProduct, saveDesign, textLayer } from './helpers.js';
+import { finishedJob, printApp, printProduct, saveDesign, textLayer } from './helpers.js';
 
 let t: TestApp;
 let store: TestStore;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.deps.startWorkers();
-  store = await storeOn(t, 'advanced');
-});
+beforeAll(async () => ({ t, store } = await printApp()));
 afterAll(async () => t.close());
 
 async function pdfJob(designId: string, body: Record<string, unknown>) {
