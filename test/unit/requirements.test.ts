@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -75,4 +76,26 @@ describe('a vitest run of a Chromium suite on a machine without Chromium', () =>
     expect(local.code, local.out).toBe(0);
     expect(local.out).toMatch(/skipped: needs Chromium at \/nonexistent\/chromium \(apt-get install -y chromium/);
   }, 90_000);
+});
+
+describe('no test skips around the gate', () => {
+  /** conditions that pick a variant (a dialect, a stack, a platform), not a missing tool or service */
+  const VARIANTS = [/^process\.env\.TEST_DATABASE_URL === undefined$/, /^stack\.cases\.includes\('\w+'\)$/, /^process\.platform === 'win32'$/];
+  const files = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+
+  it('every skipIf/runIf in test/ is a needs() gate or picks a variant; no bare skip', () => {
+    const offences: string[] = [];
+    for (const file of files(path.join(root, 'test'))) {
+      if (file.endsWith(path.join('unit', 'requirements.test.ts'))) continue;
+      const text = fs.readFileSync(file, 'utf8');
+      const where = path.relative(root, file);
+      for (const m of text.matchAll(/\.(skipIf|runIf)\((.*?)\)\(/g)) {
+        const cond = m[2]!.trim();
+        if (!/^\w+\.skip$/.test(cond) && !VARIANTS.some((v) => v.test(cond))) offences.push(`${where}: ${m[0]}`);
+      }
+      for (const m of text.matchAll(/\b(?:it|test|describe)\.skip\(|\b(?:ctx|context)\.skip\(/g)) offences.push(`${where}: ${m[0]}`);
+    }
+    expect(offences, 'gate a test needing a tool or a service with needs() (test/helpers/requirements.ts)').toEqual([]);
+  });
 });
