@@ -2,7 +2,7 @@ import { AssetError, checkPageSpecs, GhostscriptError, LayerValidationError, Pag
 import { AppError } from '../../platform/http/errors.js';
 import { JobFailure } from '../../platform/queue/registry.js';
 import type { CatalogModule } from '../catalog/index.js';
-import type { DocService } from '../../platform/docs/doc.service.js';
+import type { DocService } from '../documents/doc.service.js';
 import type { DesignJson } from '../designs/designs.service.js';
 import { storeAssets } from '../print/asset-resolver.js';
 import { pageSpecOf } from '../print/page-spec.js';

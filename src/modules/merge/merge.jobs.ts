@@ -3,7 +3,7 @@ import { FieldDefinitionError, MergeRecordFailure, mergeRecords, NothingMerged, 
 import { bind, jobKind, JobFailure, type JobBinding, type JobStatusFlow } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
-import type { DocService } from '../../platform/docs/doc.service.js';
+import type { DocService } from '../documents/doc.service.js';
 import type { DesignJson } from '../designs/designs.service.js';
 import { pageSpecOf } from '../print/page-spec.js';
 import { selfCheck } from '../print/self-check.js';

@@ -5,7 +5,7 @@ import { dataNames, FieldDefinitionError, NUMBER_FIELD, prepareSides } from '../
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError, type FieldErrors } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { DocService } from '../../platform/docs/doc.service.js';
+import type { DocService } from '../documents/doc.service.js';
 import type { DesignJson } from '../designs/designs.service.js';
 import { fileJobView } from '../jobs/file-job-view.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';

@@ -24,7 +24,7 @@ import { AppError } from '../../platform/http/errors.js';
 import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
-import type { DocService } from '../../platform/docs/doc.service.js';
+import type { DocService } from '../documents/doc.service.js';
 import { iso, nowIso } from '../../platform/http/resource.js';
 import type { DesignJson } from '../designs/designs.service.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';

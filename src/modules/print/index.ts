@@ -1,6 +1,6 @@
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
-import type { DocService } from '../../platform/docs/doc.service.js';
+import type { DocService } from '../documents/doc.service.js';
 import type { FolioModule } from '../contract.js';
 import type { DesignJson } from '../designs/designs.service.js';
 import { viewOf } from '../jobs/job-events.js';

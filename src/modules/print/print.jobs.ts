@@ -2,7 +2,7 @@ import { AssetError, GhostscriptError, LayerValidationError, missingGlyphsProble
 import { bind, JobFailure, type JobBinding } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
-import type { DocService } from '../../platform/docs/doc.service.js';
+import type { DocService } from '../documents/doc.service.js';
 import type { DesignJson } from '../designs/designs.service.js';
 import { storeAssets } from './asset-resolver.js';
 import { pageSpecOf } from './page-spec.js';
