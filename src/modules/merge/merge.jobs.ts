@@ -1,6 +1,7 @@
 import { AssetError, LayerValidationError, missingGlyphsProblem, PageSpecError, type PageSpec, type RichBlack } from '../../engines/pdf/index.js';
 import { FieldDefinitionError, MergeRecordFailure, mergeRecords, NothingMerged, type MergeRecord, type MergeResult, type RecordReport } from '../../engines/vdp/index.js';
-import { bind, jobKind, JobFailure, type JobBinding, type JobStatusFlow } from '../../platform/queue/registry.js';
+import { bind, jobKind, JobFailure, type JobBinding } from '../../platform/queue/registry.js';
+import { QUEUED_FLOW } from '../jobs/flows.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
 import type { DocService } from '../documents/doc.service.js';
@@ -10,9 +11,6 @@ import { selfCheck } from '../print/self-check.js';
 import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import { Turns } from '../../platform/turns.js';
 import { mergeAssets } from './merge.assets.js';
-
-/** Variable-data merge: queued → processing → completed | failed. Free (no plan quota names it). */
-export const MERGE_FLOW: JobStatusFlow = { created: 'queued', started: 'processing', completed: 'completed', failed: 'failed' };
 
 export interface Numbering {
   start: number;
@@ -69,7 +67,7 @@ export interface MergeJobResult {
   warnings: MergeResult['warnings'];
 }
 
-export const MERGE_KIND = jobKind<MergePayload, MergeJobResult>({ type: 'merge', statuses: MERGE_FLOW, refundOnFailure: false, maxAttempts: 2 });
+export const MERGE_KIND = jobKind<MergePayload, MergeJobResult>({ type: 'merge', statuses: QUEUED_FLOW, refundOnFailure: false, maxAttempts: 2 });
 
 export function mergeFileKey(storeId: string, jobId: string, output: 'pdf' | 'zip'): string {
   return `merge/${storeId}/${jobId}.${output}`;
