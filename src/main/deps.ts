@@ -291,7 +291,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   // Production and previews on the print engine: mockups and proofs, variable data, impositions, gang sheets.
   const mockups = add(buildMockupsModule({ db: database.db, blobs, events, catalog, designs, projects, jobs, pageContext, uploadMaxBytes: config.uploadMaxBytes }));
   await mockups.seedDefaults();
-  add(buildMergeModule({ jobs, designs, projects, catalog, blobs, stores, fetcher, progressEveryMs: overrides.mergeProgressEveryMs }));
+  add(buildMergeModule({ jobs, designs: designs.designs, projects, catalog, blobs, stores, fetcher, progressEveryMs: overrides.mergeProgressEveryMs }));
   const imposition = add(buildImpositionModule({ designs: designs.designs, projects, catalog, blobs, jobs }));
   add(buildGangSheetsModule({ jobs, blobs, source: imposition.source }));
   add(buildCustomizerModule({ apiOrigins: config.customizerApiOrigins }));

@@ -85,3 +85,31 @@ describe('platform/ knows no domain', () => {
     expect(findings).toEqual([]);
   });
 });
+
+describe('composition', () => {
+  const MAIN = path.join(ROOT, 'src', 'main');
+  const composition = () => [
+    ...sourceFiles(ROOT, ['src/main']).filter((f) => f.endsWith('.ts')),
+    ...sourceFiles(ROOT, ['src/modules']).filter((f) => path.basename(f) === 'index.ts'),
+  ];
+
+  it('src/main (server, worker, CLI) writes no SQL: it calls services', () => {
+    const findings = sourceFiles(ROOT, ['src/main'])
+      .filter((f) => f.startsWith(MAIN) && f.endsWith('.ts'))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (/\.(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql`/.test(code(line)) ? [`${path.relative(ROOT, file)}:${i + 1}`] : [])),
+      );
+    expect(findings).toEqual([]);
+  });
+
+  it('the composition root and module builders cast nothing `as never` (a kind’s view is typed with viewOf)', () => {
+    const findings = composition().flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (/\bas never\b/.test(code(line)) ? [`${path.relative(ROOT, file)}:${i + 1}`] : [])),
+    );
+    expect(findings).toEqual([]);
+  });
+});

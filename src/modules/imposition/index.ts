@@ -1,5 +1,6 @@
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { FolioModule } from '../contract.js';
+import { viewOf } from '../jobs/job-events.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import { DesignSource, type DesignSourceDeps } from './design-source.js';
 import { IMPOSITION_KIND, impositionJob } from './imposition.jobs.js';
@@ -31,7 +32,7 @@ export function buildImpositionModule(deps: ImpositionModuleDeps): ImpositionMod
     service,
     source,
     jobs: [impositionJob(() => ({ jobs: deps.jobs, blobs: deps.blobs, source }))],
-    views: { [IMPOSITION_KIND.type]: (job) => service.present(job as never) },
+    views: { [IMPOSITION_KIND.type]: viewOf(IMPOSITION_KIND, (job) => service.present(job)) },
     jobSchemas: [ImpositionJob],
     routes: (app) => impositionRoutes(app, { impositions: service }),
   };

@@ -142,9 +142,9 @@ export interface MergeJobDeps {
  * once per `progressEveryMs` (never a write per record). A bad record under `fail`, a design
  * deleted since, a static image gone, text no font has (unless allowed) fail the job at once; other errors are retried.
  */
-export function mergeJob(deps: () => MergeJobDeps): JobBinding {
+export function mergeJob(deps: MergeJobDeps): JobBinding {
   return bind(MERGE_KIND, async (ctx) => {
-    const { designs, catalog, blobs, fetcher, progressEveryMs = 1000 } = deps();
+    const { designs, catalog, blobs, fetcher, progressEveryMs = 1000 } = deps;
     const storeId = ctx.storeId;
     if (!storeId) throw new JobFailure('a merge job belongs to a store');
     const p = ctx.payload;
