@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';
 import type { CatalogModule } from '../catalog/index.js';
-import { DocService } from '../../platform/docs/doc.service.js';
+import { DocService } from '../documents/doc.service.js';
 import type { FolioModule } from '../contract.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { DesignAssets } from './design-assets.js';

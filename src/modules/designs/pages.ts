@@ -8,8 +8,8 @@
 import { AssetError, checkPageSpecs, GhostscriptError, LayerValidationError, pageBoxes, PageSpecError, renderPdf, type AssetResolver, type PageBackground, type PageSpec, type RenderOptions, type RenderResult } from '../../engines/pdf/index.js';
 import { isUuid } from '../../platform/crypto/ids.js';
 import type { Db } from '../../platform/db/index.js';
-import { DocRepo, type DocRow } from '../../platform/docs/doc.repo.js';
-import type { DocService } from '../../platform/docs/doc.service.js';
+import { DocRepo, type DocRow } from '../documents/doc.repo.js';
+import type { DocService } from '../documents/doc.service.js';
 import { AppError, type FieldErrors } from '../../platform/http/errors.js';
 import { iso } from '../../platform/http/resource.js';
 import { JobFailure } from '../../platform/queue/registry.js';

@@ -5,6 +5,7 @@ import { backgroundSandbox } from '../../platform/sandbox/background.js';
 import { BudgetExceeded, SandboxTaskError, taskModule } from '../../platform/sandbox/pool.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import { pageBoxesOf, type DesignPages } from '../designs/index.js';
+import { QUEUED_FLOW } from '../jobs/flows.js';
 import type { GangTaskInput, GangTaskOutput } from './gang-sheets.task.js';
 
 /** What nesting and drawing may use (2,000 copies at most: a few seconds, well under 200 MiB). */
@@ -42,7 +43,7 @@ export interface GangResult {
 
 export const GANG_SHEET_KIND = jobKind<GangPayload, GangResult>({
   type: 'gang_sheet',
-  statuses: { created: 'queued', started: 'processing', completed: 'completed', failed: 'failed' },
+  statuses: QUEUED_FLOW,
   refundOnFailure: false,
   maxAttempts: 3,
 });

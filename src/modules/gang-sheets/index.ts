@@ -1,6 +1,7 @@
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { FolioModule } from '../contract.js';
 import type { DesignPages } from '../designs/index.js';
+import { viewOf } from '../jobs/job-events.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import { GANG_SHEET_KIND, gangJob } from './gang-sheets.jobs.js';
 import { gangSheetsRoutes } from './gang-sheets.routes.js';
@@ -28,7 +29,7 @@ export function buildGangSheetsModule(deps: GangSheetsModuleDeps): GangSheetsMod
     name: 'gang-sheets',
     service,
     jobs: [gangJob(() => ({ blobs: deps.blobs, pages: deps.pages }))],
-    views: { [GANG_SHEET_KIND.type]: (job) => service.present(job as never) },
+    views: { [GANG_SHEET_KIND.type]: viewOf(GANG_SHEET_KIND, (job) => service.present(job)) },
     jobSchemas: [GangSheetJob],
     routes: (app) => gangSheetsRoutes(app, { gangSheets: service }),
   };

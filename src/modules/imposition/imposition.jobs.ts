@@ -3,6 +3,7 @@ import { JobFailure, bind, jobKind, type JobBinding } from '../../platform/queue
 import { backgroundSandbox } from '../../platform/sandbox/background.js';
 import { BudgetExceeded, SandboxTaskError, taskModule } from '../../platform/sandbox/pool.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
+import { QUEUED_FLOW } from '../jobs/flows.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import { PDF_KIND, type PdfResult } from '../print/index.js';
 import type { DesignPages } from '../designs/index.js';
@@ -36,7 +37,7 @@ export interface ImpositionResult {
 /** queued → processing → completed | failed, like the print-ready PDF. Free. */
 export const IMPOSITION_KIND = jobKind<ImpositionPayload, ImpositionResult>({
   type: 'imposition',
-  statuses: { created: 'queued', started: 'processing', completed: 'completed', failed: 'failed' },
+  statuses: QUEUED_FLOW,
   refundOnFailure: false,
   maxAttempts: 3,
 });

@@ -1,6 +1,7 @@
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { FolioModule } from '../contract.js';
 import type { DesignPages } from '../designs/index.js';
+import { viewOf } from '../jobs/job-events.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import { IMPOSITION_KIND, impositionJob } from './imposition.jobs.js';
 import { impositionRoutes } from './imposition.routes.js';
@@ -29,7 +30,7 @@ export function buildImpositionModule(deps: ImpositionModuleDeps): ImpositionMod
     name: 'imposition',
     service,
     jobs: [impositionJob(() => ({ jobs: deps.jobs, blobs: deps.blobs, pages: deps.pages }))],
-    views: { [IMPOSITION_KIND.type]: (job) => service.present(job as never) },
+    views: { [IMPOSITION_KIND.type]: viewOf(IMPOSITION_KIND, (job) => service.present(job)) },
     jobSchemas: [ImpositionJob],
     routes: (app) => impositionRoutes(app, { impositions: service }),
   };

@@ -4,6 +4,7 @@ import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
 import type { FolioModule } from '../contract.js';
 import type { DesignsModule } from '../designs/index.js';
+import { viewOf } from '../jobs/job-events.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import type { StoreOutputProfiles } from '../print/index.js';
 import type { ProjectsService } from '../projects/index.js';
@@ -25,8 +26,8 @@ export function buildMergeModule(deps: { jobs: JobsService; designs: DesignsModu
   return {
     name: 'merge',
     service,
-    jobs: [mergeJob(() => ({ pages: deps.designs.designPages, catalog: deps.catalog, blobs: deps.blobs, fetcher: deps.fetcher, progressEveryMs: deps.progressEveryMs }))],
-    views: { [MERGE_KIND.type]: (job) => service.present(job as never) },
+    jobs: [mergeJob({ pages: deps.designs.designPages, catalog: deps.catalog, blobs: deps.blobs, fetcher: deps.fetcher, progressEveryMs: deps.progressEveryMs })],
+    views: { [MERGE_KIND.type]: viewOf(MERGE_KIND, (job) => service.present(job)) },
     jobSchemas: [MergeJob],
     routes: (app: App) => mergeRoutes(app, { merge: service }),
   };

@@ -1,6 +1,7 @@
 import { missingGlyphsProblem, type RichBlack } from '../../engines/pdf/index.js';
 import { FieldDefinitionError, MergeRecordFailure, mergeRecords, NothingMerged, type MergeRecord, type MergeResult, type RecordReport } from '../../engines/vdp/index.js';
-import { bind, jobKind, JobFailure, type JobBinding, type JobStatusFlow } from '../../platform/queue/registry.js';
+import { bind, jobKind, JobFailure, type JobBinding } from '../../platform/queue/registry.js';
+import { QUEUED_FLOW } from '../jobs/flows.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
 import { pageJobFailure, type DesignPages } from '../designs/index.js';
@@ -8,9 +9,6 @@ import { selfCheck } from '../print/index.js';
 import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import { Turns } from '../../platform/turns.js';
 import { mergeAssets } from './merge.assets.js';
-
-/** Variable-data merge: queued → processing → completed | failed. Free (no plan quota names it). */
-export const MERGE_FLOW: JobStatusFlow = { created: 'queued', started: 'processing', completed: 'completed', failed: 'failed' };
 
 export interface Numbering {
   start: number;
@@ -67,7 +65,7 @@ export interface MergeJobResult {
   warnings: MergeResult['warnings'];
 }
 
-export const MERGE_KIND = jobKind<MergePayload, MergeJobResult>({ type: 'merge', statuses: MERGE_FLOW, refundOnFailure: false, maxAttempts: 2 });
+export const MERGE_KIND = jobKind<MergePayload, MergeJobResult>({ type: 'merge', statuses: QUEUED_FLOW, refundOnFailure: false, maxAttempts: 2 });
 
 export function mergeFileKey(storeId: string, jobId: string, output: 'pdf' | 'zip'): string {
   return `merge/${storeId}/${jobId}.${output}`;
@@ -142,9 +140,9 @@ export interface MergeJobDeps {
  * once per `progressEveryMs` (never a write per record). A bad record under `fail`, a design
  * deleted since, a static image gone, text no font has (unless allowed) fail the job at once; other errors are retried.
  */
-export function mergeJob(deps: () => MergeJobDeps): JobBinding {
+export function mergeJob(deps: MergeJobDeps): JobBinding {
   return bind(MERGE_KIND, async (ctx) => {
-    const { pages, catalog, blobs, fetcher, progressEveryMs = 1000 } = deps();
+    const { pages, catalog, blobs, fetcher, progressEveryMs = 1000 } = deps;
     const storeId = ctx.storeId;
     if (!storeId) throw new JobFailure('a merge job belongs to a store');
     const p = ctx.payload;

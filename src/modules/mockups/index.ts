@@ -5,6 +5,7 @@ import type { EventBus } from '../../platform/events.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { FolioModule } from '../contract.js';
+import { viewOf } from '../jobs/job-events.js';
 import type { DesignsModule } from '../designs/index.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import { seedDefaultMockups } from './mockups.defaults.js';
@@ -49,7 +50,7 @@ export function buildMockupsModule(d: MockupsModuleDeps): MockupsModule {
     name: 'mockups',
     service,
     jobs: [mockupJob(() => service)],
-    views: { [MOCKUP_KIND.type]: (job) => service.presentJob(job as never) },
+    views: { [MOCKUP_KIND.type]: viewOf(MOCKUP_KIND, (job) => service.presentJob(job)) },
     routes: (app: App) => mockupsRoutes(app, { mockups: service, pageContext: d.pageContext, uploadMaxBytes: d.uploadMaxBytes }),
     seedDefaults: () => seedDefaultMockups({ db: d.db, blobs: d.blobs }),
     async stop() {
