@@ -17,8 +17,6 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/index.js';
 import { buildDeps } from '../src/main/deps.js';
 import { renderPdf } from '../src/engines/pdf/index.js';
-import { storeAssets } from '../src/modules/print/asset-resolver.js';
-import { pageSpecOf } from '../src/modules/print/page-spec.js';
 
 const argIter = process.argv.indexOf('--iterations');
 const ITER = argIter > 0 ? Number(process.argv[argIter + 1]) : 6;
@@ -105,10 +103,9 @@ async function main(): Promise<void> {
     }
 
     async function engineOnly(projectId: string): Promise<number> {
-      const rows = await deps.designs.designs.all(st.id, { links: { project_id: projectId } });
-      const designs = await Promise.all(rows.map((r) => deps.designs.designs.json(r)));
+      const { pages } = await deps.designs.designPages.ofProject(st.id, projectId, { max: 1000, empty: 'no designs' });
       const t0 = performance.now();
-      await renderPdf(designs.map(pageSpecOf), storeAssets(deps.catalog, st.id), {});
+      await renderPdf(pages.map((p) => p.spec), deps.designs.designPages.assets(st.id), {});
       return performance.now() - t0;
     }
 

@@ -1,11 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { declared, Reader, type Env } from './reader.js';
 
 /**
  * Every setting the service reads from the environment, parsed once at start.
  * A bad value stops the start with every problem listed (ConfigError), never a
- * silent fallback. The README documents each variable.
+ * silent fallback. Each variable is declared in settings.ts (type, default, bounds,
+ * meaning), from which docs/configuration.md is generated.
  */
 export interface Config {
   host: string;
@@ -115,76 +117,15 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
-
-class Reader {
-  readonly problems: string[] = [];
-  constructor(private readonly env: Env) {}
-
-  raw(name: string): string | undefined {
-    const v = this.env[name];
-    return v === undefined || v.trim() === '' ? undefined : v.trim();
-  }
-
-  str(name: string, fallback: string): string {
-    return this.raw(name) ?? fallback;
-  }
-
-  int(name: string, fallback: number, min: number, max: number): number {
-    const v = this.raw(name);
-    if (v === undefined) return fallback;
-    if (!/^-?\d+$/.test(v) || Number(v) < min || Number(v) > max) {
-      this.problems.push(`${name} must be an integer from ${min} to ${max} (got "${v}")`);
-      return fallback;
-    }
-    return Number(v);
-  }
-
-  url(name: string, protocols: string[]): string | null {
-    const v = this.raw(name);
-    if (v === undefined) return null;
-    try {
-      const u = new URL(v);
-      if (!protocols.includes(u.protocol.replace(/:$/, ''))) {
-        this.problems.push(`${name} must use one of ${protocols.join(', ')} (got "${u.protocol}")`);
-        return null;
-      }
-      return v;
-    } catch {
-      this.problems.push(`${name} must be a URL (got "${v}")`);
-      return null;
-    }
-  }
-
-  bool(name: string, fallback: boolean): boolean {
-    const v = this.raw(name);
-    if (v === undefined) return fallback;
-    if (v === 'true' || v === '1') return true;
-    if (v === 'false' || v === '0') return false;
-    this.problems.push(`${name} must be true or false (got "${v}")`);
-    return fallback;
-  }
-
-  oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
-    const v = this.raw(name);
-    if (v === undefined) return fallback;
-    if (!(allowed as readonly string[]).includes(v)) {
-      this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${v}")`);
-      return fallback;
-    }
-    return v as T;
-  }
-}
-
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const r = new Reader(env);
-  const host = r.str('HOST', '0.0.0.0');
-  const port = r.int('PORT', 8080, 0, 65535);
+  const host = r.str('HOST');
+  const port = r.int('PORT');
   const publicUrlRaw = r.url('FOLIO_PUBLIC_URL', ['http', 'https']);
   const publicUrl = (publicUrlRaw ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  const dataDir = path.resolve(cwd, r.str('FOLIO_DATA_DIR', './data'));
+  const dataDir = path.resolve(cwd, r.str('FOLIO_DATA_DIR'));
 
   const databaseUrl = r.url('DATABASE_URL', ['postgres', 'postgresql', 'sqlite', 'file']);
   const redisUrl = r.url('REDIS_URL', ['redis', 'rediss']);
@@ -204,11 +145,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const trustProxy =
     trustProxyRaw === undefined || trustProxyRaw === 'false' ? false : trustProxyRaw === 'true' ? true : trustProxyRaw;
 
-  const corsRaw = r.str('FOLIO_CORS_ORIGINS', '*');
+  const corsRaw = r.str('FOLIO_CORS_ORIGINS');
   const corsOrigins = corsRaw === '*' ? '*' : corsRaw.split(',').map((s) => s.trim()).filter(Boolean);
 
   const customizerApiOrigins: string[] = [];
-  for (const item of r.str('FOLIO_CUSTOMIZER_API_ORIGINS', '').split(',').map((x) => x.trim()).filter(Boolean)) {
+  for (const item of r.str('FOLIO_CUSTOMIZER_API_ORIGINS').split(',').map((x) => x.trim()).filter(Boolean)) {
     let origin: string | null = null;
     try {
       const u = new URL(item);
@@ -229,36 +170,36 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir,
     databaseUrl,
     redisUrl,
-    redisPrefix: r.str('FOLIO_REDIS_PREFIX', 'folio:'),
+    redisPrefix: r.str('FOLIO_REDIS_PREFIX'),
     storageUrl,
-    logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
+    logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS),
     trustProxy,
-    bodyLimitBytes: r.int('FOLIO_BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
-    uploadMaxBytes: r.int('FOLIO_UPLOAD_MAX_BYTES', 52_428_800, 1024, 1_073_741_824),
-    jwt: { secret: jwtSecret, ttlSeconds: r.int('FOLIO_JWT_TTL', 3600, 60, 86_400 * 30), issuer: 'folio' },
+    bodyLimitBytes: r.int('FOLIO_BODY_LIMIT_BYTES'),
+    uploadMaxBytes: r.int('FOLIO_UPLOAD_MAX_BYTES'),
+    jwt: { secret: jwtSecret, ttlSeconds: r.int('FOLIO_JWT_TTL'), issuer: 'folio' },
     encryptionKey,
     signingKey,
-    scryptCost: r.int('FOLIO_SCRYPT_COST', 15, 10, 20),
-    signupTokens: r.int('FOLIO_SIGNUP_TOKENS', 50, 0, 1_000_000_000),
-    auditRetentionDays: r.int('FOLIO_AUDIT_RETENTION_DAYS', 90, 0, 36_500),
+    scryptCost: r.int('FOLIO_SCRYPT_COST'),
+    signupTokens: r.int('FOLIO_SIGNUP_TOKENS'),
+    auditRetentionDays: r.int('FOLIO_AUDIT_RETENTION_DAYS'),
     billingUrl: (billing ?? `${publicUrl}/billing`).replace(/\/+$/, ''),
     plansFile: r.raw('FOLIO_PLANS_FILE') ? path.resolve(cwd, r.raw('FOLIO_PLANS_FILE')!) : null,
     corsOrigins,
     customizerApiOrigins,
-    dbPoolSize: r.int('FOLIO_DB_POOL_SIZE', 10, 1, 200),
-    dbPoolWaitMs: r.int('FOLIO_DB_POOL_WAIT_MS', 5000, 100, 60_000),
-    dbPreparedStatements: r.int('FOLIO_PG_PREPARED_STATEMENTS', 500, 0, 10_000),
-    operationLeaseMs: r.int('FOLIO_OPERATION_LEASE_MS', 30_000, 1000, 600_000),
-    shutdownTimeoutMs: r.int('FOLIO_SHUTDOWN_TIMEOUT_MS', 10_000, 100, 300_000),
+    dbPoolSize: r.int('FOLIO_DB_POOL_SIZE'),
+    dbPoolWaitMs: r.int('FOLIO_DB_POOL_WAIT_MS'),
+    dbPreparedStatements: r.int('FOLIO_PG_PREPARED_STATEMENTS'),
+    operationLeaseMs: r.int('FOLIO_OPERATION_LEASE_MS'),
+    shutdownTimeoutMs: r.int('FOLIO_SHUTDOWN_TIMEOUT_MS'),
     fetch: {
       allowlist: parseAllowlist(r),
-      maxBytes: r.int('FOLIO_FETCH_MAX_BYTES', 52_428_800, 1, 1_073_741_824),
-      timeoutMs: r.int('FOLIO_FETCH_TIMEOUT_MS', 20_000, 100, 300_000),
+      maxBytes: r.int('FOLIO_FETCH_MAX_BYTES'),
+      timeoutMs: r.int('FOLIO_FETCH_TIMEOUT_MS'),
     },
     jobs: parseJobs(r, redisUrl),
-    storage: parseStorage(r, storageUrl, dataDir, env),
+    storage: parseStorage(r, storageUrl, dataDir),
     bgRemove: parseBgRemove(r),
-    warmup: r.oneOf('FOLIO_WARMUP', 'true', ['true', 'false'] as const) === 'true',
+    warmup: r.bool('FOLIO_WARMUP'),
     metrics: parseMetrics(r, host, port),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
@@ -290,14 +231,14 @@ function parseAllowlist(r: Reader): string[] {
 }
 
 function parseJobs(r: Reader, redisUrl: string | null): JobsConfig {
-  const queue = r.oneOf('FOLIO_QUEUE', redisUrl ? 'bullmq' : 'inprocess', ['inprocess', 'bullmq'] as const);
+  const queue = r.oneOf('FOLIO_QUEUE', ['inprocess', 'bullmq'] as const, redisUrl ? 'bullmq' : 'inprocess');
   if (queue === 'bullmq' && !redisUrl) r.problems.push('FOLIO_QUEUE=bullmq needs REDIS_URL');
   return {
     queue,
-    concurrency: r.int('FOLIO_WORKER_CONCURRENCY', 4, 1, 256),
-    leaseMs: r.int('FOLIO_JOB_LEASE_MS', 30_000, 500, 3_600_000),
-    maxAttempts: r.int('FOLIO_JOB_MAX_ATTEMPTS', 3, 1, 20),
-    pollMs: r.int('FOLIO_JOB_POLL_MS', 1000, 20, 60_000),
+    concurrency: r.int('FOLIO_WORKER_CONCURRENCY'),
+    leaseMs: r.int('FOLIO_JOB_LEASE_MS'),
+    maxAttempts: r.int('FOLIO_JOB_MAX_ATTEMPTS'),
+    pollMs: r.int('FOLIO_JOB_POLL_MS'),
     serveWorkers: r.bool('FOLIO_SERVE_WORKERS', queue === 'inprocess'),
   };
 }
@@ -310,7 +251,7 @@ function parseJobs(r: Reader, redisUrl: string | null): JobsConfig {
  * S3 credentials come from the URL or, when it has none, from the SDK's default chain
  * (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, instance roles).
  */
-function parseStorage(r: Reader, storageUrl: string | null, dataDir: string, env: Env): StorageConfig {
+function parseStorage(r: Reader, storageUrl: string | null, dataDir: string): StorageConfig {
   const fallback: StorageConfig = { driver: 'disk', root: path.join(dataDir, 'blobs') };
   if (storageUrl === null) return fallback;
   const u = new URL(storageUrl);
@@ -344,7 +285,7 @@ function parseStorage(r: Reader, storageUrl: string | null, dataDir: string, env
     driver: 's3',
     bucket,
     prefix: prefixPath === '' ? '' : `${prefixPath}/`,
-    region: u.searchParams.get('region') ?? env.AWS_REGION ?? 'us-east-1',
+    region: u.searchParams.get('region') ?? r.raw('AWS_REGION') ?? 'us-east-1',
     endpoint,
     forcePathStyle: fps === null ? endpoint !== null : fps === 'true',
     credentials: u.username ? { accessKeyId: decodeURIComponent(u.username), secretAccessKey: decodeURIComponent(u.password) } : null,
@@ -362,26 +303,26 @@ export function isPostgresUrl(url: string | null): url is string {
  * separate port is opt-in (meant for an address the ingress does not expose).
  */
 function parseMetrics(r: Reader, host: string, port: number): MetricsConfig {
-  const enabled = r.bool('FOLIO_METRICS', true);
+  const enabled = r.bool('FOLIO_METRICS');
   const token = r.raw('FOLIO_METRICS_TOKEN') ?? null;
   if (token !== null && (token.length < 16 || !/^[\x21-\x7e]+$/.test(token))) {
     r.problems.push('FOLIO_METRICS_TOKEN must be at least 16 printable characters without spaces');
   }
-  const metricsPort = r.raw('FOLIO_METRICS_PORT') === undefined ? null : r.int('FOLIO_METRICS_PORT', 0, 0, 65535);
+  const metricsPort = r.raw('FOLIO_METRICS_PORT') === undefined ? null : r.int('FOLIO_METRICS_PORT', 0);
   if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) r.problems.push(`FOLIO_METRICS_PORT must differ from PORT (both ${port})`);
   return { enabled, token, port: metricsPort, host: r.str('FOLIO_METRICS_HOST', host) };
 }
 
 function parseBgRemove(r: Reader): Config['bgRemove'] {
-  const provider = r.oneOf('FOLIO_BG_PROVIDER', 'local', ['local', 'remove.bg'] as const);
+  const provider = r.oneOf('FOLIO_BG_PROVIDER', ['local', 'remove.bg'] as const);
   const removeBgApiKey = r.raw('FOLIO_REMOVE_BG_API_KEY') ?? null;
   if (provider === 'remove.bg' && removeBgApiKey === null) r.problems.push('FOLIO_BG_PROVIDER=remove.bg needs FOLIO_REMOVE_BG_API_KEY');
   return {
     provider,
     removeBgApiKey,
-    removeBgUrl: (r.url('FOLIO_REMOVE_BG_URL', ['http', 'https']) ?? 'https://api.remove.bg').replace(/\/+$/, ''),
-    maxPixels: r.int('FOLIO_BG_MAX_PIXELS', 40_000_000, 1, 200_000_000),
-    threads: r.int('FOLIO_BG_THREADS', defaultBgThreads(), 0, 256),
+    removeBgUrl: (r.url('FOLIO_REMOVE_BG_URL', ['http', 'https']) ?? declared<string>('FOLIO_REMOVE_BG_URL')).replace(/\/+$/, ''),
+    maxPixels: r.int('FOLIO_BG_MAX_PIXELS'),
+    threads: r.int('FOLIO_BG_THREADS', defaultBgThreads()),
   };
 }
 

@@ -6,7 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError, isPostgresUrl, loadConfig, type Config } from '../config/index.js';
 import { backup, restore } from '../platform/backup/backup.js';
 import { openDatabase, sqlitePath } from '../platform/db/index.js';
-import { knownMigrations, migrationStatus, type MigrationState } from '../platform/db/migrate.js';
+import { appliedMigrations, knownMigrations, migrationStatus, type MigrationState } from '../platform/db/migrate.js';
 import { AppError } from '../platform/http/errors.js';
 import { buildDeps, VERSION, type Deps } from './deps.js';
 import { seedDemo } from './demo-seed.js';
@@ -134,8 +134,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       }
       // buildDeps migrates; report what the database holds afterwards.
       await withDeps(config, async (deps) => {
-        const rows = await deps.database.db.selectFrom('kysely_migration' as never).select(['name' as never]).execute();
-        emit(io, Boolean(opts.json), { database: deps.database.dialect, migrations: (rows as Array<{ name: string }>).map((r) => r.name) });
+        emit(io, Boolean(opts.json), { database: deps.database.dialect, migrations: await appliedMigrations(deps.database.db) });
       });
     });
 

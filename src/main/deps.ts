@@ -279,7 +279,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   const catalog = add(await buildCatalogModule({ db: database.db, blobs, fetcher, plans, events, pageContext, uploadMaxBytes: config.uploadMaxBytes }));
   const { projects } = add(buildProjectsModule({ db: database.db, events, pageContext }));
   const designs = add(buildDesignsModule({ db: database.db, events, catalog, projects, pageContext }));
-  const { pdf } = add(buildPrintModule({ jobs, designs: designs.designs, projects, catalog, blobs, stores }));
+  const { pdf } = add(buildPrintModule({ jobs, pages: designs.designPages, blobs, stores }));
   // The paid services' inputs: Folio's own file links and image ids read from the blob store, other URLs safely fetched.
   const sources = new ImageSources({ blobs, publicUrl: config.publicUrl, links: blobs instanceof DiskBlobStore ? blobs : null, images: catalog.images, stores, fetcher, maxBytes: config.fetch.maxBytes });
   const { bgRemove } = add(buildBgRemoveModule({ config: config.bgRemove, warmup: config.warmup, jobs, idempotency, blobs, sources, time, logger }));
@@ -289,11 +289,11 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   const engines = timedEngines(overrides.studioEngines ?? realEngines, time);
   const { studio } = add(buildStudioModule({ db: database.db, jobs, operations, idempotency, blobs, fetcher, sources, plans, stores, engines, uploadMaxBytes: config.uploadMaxBytes }));
   // Production and previews on the print engine: mockups and proofs, variable data, impositions, gang sheets.
-  const mockups = add(buildMockupsModule({ db: database.db, blobs, events, catalog, designs, projects, jobs, pageContext, uploadMaxBytes: config.uploadMaxBytes }));
+  const mockups = add(buildMockupsModule({ db: database.db, blobs, events, designs, jobs, pageContext, uploadMaxBytes: config.uploadMaxBytes }));
   await mockups.seedDefaults();
   add(buildMergeModule({ jobs, designs, projects, catalog, blobs, stores, fetcher, progressEveryMs: overrides.mergeProgressEveryMs }));
-  const imposition = add(buildImpositionModule({ designs: designs.designs, projects, catalog, blobs, jobs }));
-  add(buildGangSheetsModule({ jobs, blobs, source: imposition.source }));
+  add(buildImpositionModule({ pages: designs.designPages, blobs, jobs }));
+  add(buildGangSheetsModule({ jobs, blobs, pages: designs.designPages }));
   add(buildCustomizerModule({ apiOrigins: config.customizerApiOrigins }));
   // Signed links of the disk blob store are served by the service itself.
   if (blobs instanceof DiskBlobStore) add({ name: 'files', routes: (app) => filesRoutes(app, { blobs }) });

@@ -23,7 +23,7 @@ import { sidesRoutes } from './sides/sides.routes.js';
 import { templateKind, type TemplateJson } from './templates/templates.service.js';
 import { templatesRoutes } from './templates/templates.routes.js';
 import { DefaultTemplatesService } from './templates/default-templates.service.js';
-import { DocService } from '../../platform/docs/doc.service.js';
+import { DocService } from '../documents/doc.service.js';
 import { storeOf } from '../../platform/http/resource.js';
 import { registerMultipart } from '../../platform/http/multipart.js';
 

@@ -5,8 +5,8 @@ import { listEnvelope, listQuerySchema, type PageContextFactory } from '../../pl
 import type { CatalogModule } from '../catalog/index.js';
 import { Image } from '../catalog/images/images.schemas.js';
 import { FontsEnvelope } from '../catalog/fonts/fonts.schemas.js';
-import { docRoutes } from '../../platform/docs/doc.routes.js';
-import type { DocService } from '../../platform/docs/doc.service.js';
+import { docRoutes } from '../documents/doc.routes.js';
+import type { DocService } from '../documents/doc.service.js';
 import { CountEnvelope, IdParam, PUBLIC_KINDS, STORE_KINDS, count, listReply, storeOf } from '../../platform/http/resource.js';
 import { fontFamiliesOf } from '../catalog/templates/templates.service.js';
 import type { DesignJson } from './designs.service.js';

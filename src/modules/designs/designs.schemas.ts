@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { includeSchema, withOptionalEmbeds } from '../../platform/docs/doc.routes.js';
+import { includeSchema, withOptionalEmbeds } from '../documents/doc.routes.js';
 import { listEnvelope, listQuerySchema } from '../../platform/http/pagination.js';
 import { Nullable } from '../../platform/http/resource.js';
 import { sharedInAnswer } from '../../platform/http/serializer.js';

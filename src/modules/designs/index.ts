@@ -2,18 +2,22 @@ import type { Db } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';
 import type { CatalogModule } from '../catalog/index.js';
-import { DocService } from '../../platform/docs/doc.service.js';
+import { DocService } from '../documents/doc.service.js';
 import type { FolioModule } from '../contract.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { DesignAssets } from './design-assets.js';
 import { designKind, type DesignJson } from './designs.service.js';
 import { designsRoutes } from './designs.routes.js';
 import { projectDesignsRoutes } from './project-designs.routes.js';
+import { DesignPages } from './pages.js';
 
 export type { DesignJson };
+export { byDesignId, DesignPages, isPageProblem, pageBoxesOf, pageIssueFields, pageJobFailure, storeAssets, type DesignPage, type PageBox, type ProjectLimit } from './pages.js';
 
 export interface DesignsModule extends FolioModule {
   designs: DocService<DesignJson>;
+  /** designs as printed pages: the one way print, merge, production and mockups reach a page */
+  designPages: DesignPages;
 }
 
 /** Designs: the catalog's document machinery with their own rules; a design may belong to a project. */
@@ -23,6 +27,7 @@ export function buildDesignsModule(o: { db: Db; events: EventBus; catalog: Catal
   return {
     name: 'designs',
     designs,
+    designPages: new DesignPages({ db: o.db, catalog: o.catalog, designs, projects: o.projects }),
     routes(app) {
       designsRoutes(app, { designs, catalog: o.catalog, pageContext: o.pageContext });
       projectDesignsRoutes(app, { projects: o.projects, designs, products: o.catalog.products, pageContext: o.pageContext });

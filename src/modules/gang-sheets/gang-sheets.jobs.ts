@@ -4,7 +4,8 @@ import { bind, jobKind, JobFailure, type JobBinding } from '../../platform/queue
 import { backgroundSandbox } from '../../platform/sandbox/background.js';
 import { BudgetExceeded, SandboxTaskError, taskModule } from '../../platform/sandbox/pool.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { DesignSource } from '../imposition/design-source.js';
+import { pageBoxesOf, type DesignPages } from '../designs/index.js';
+import { QUEUED_FLOW } from '../jobs/flows.js';
 import type { GangTaskInput, GangTaskOutput } from './gang-sheets.task.js';
 
 /** What nesting and drawing may use (2,000 copies at most: a few seconds, well under 200 MiB). */
@@ -42,7 +43,7 @@ export interface GangResult {
 
 export const GANG_SHEET_KIND = jobKind<GangPayload, GangResult>({
   type: 'gang_sheet',
-  statuses: { created: 'queued', started: 'processing', completed: 'completed', failed: 'failed' },
+  statuses: QUEUED_FLOW,
   refundOnFailure: false,
   maxAttempts: 3,
 });
@@ -85,9 +86,9 @@ export function sheetOf(s: { preset: SheetPreset; orientation?: 'auto' | 'portra
 
 const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
 
-export function gangJob(deps: () => { blobs: BlobStore; source: DesignSource }): JobBinding {
+export function gangJob(deps: () => { blobs: BlobStore; pages: DesignPages }): JobBinding {
   return bind(GANG_SHEET_KIND, async (ctx) => {
-    const { blobs, source } = deps();
+    const { blobs, pages } = deps();
     const done = ctx.progress as Partial<GangResult> | null;
     if (done?.pdf_key && (await blobs.head(done.pdf_key))) return done as GangResult;
     const storeId = ctx.storeId;
@@ -95,11 +96,11 @@ export function gangJob(deps: () => { blobs: BlobStore; source: DesignSource }):
     const p = ctx.payload;
     const ids = [...new Set(p.items.map((i) => i.design_id))];
     // Each design rendered once (one page each), then placed as often as it is wanted.
-    const bytes = await source.render(storeId, ids, ctx.signal, p.name);
-    const designs = await source.byIds(storeId, ids).catch(() => {
+    const bytes = await pages.renderRgb(storeId, ids, p.name, ctx.signal);
+    const designs = await pages.byIds(storeId, ids).catch(() => {
       throw new JobFailure('a design of this gang sheet no longer exists');
     });
-    const sizes = new Map(source.pages(designs).map((d) => [d.id, d.trim]));
+    const sizes = new Map(pageBoxesOf(designs).map((d) => [d.id, d.trim]));
     const items: NestItem[] = p.items.map((i) => ({ id: i.design_id, width: sizes.get(i.design_id)!.w, height: sizes.get(i.design_id)!.h, quantity: i.quantity }));
     const merged = mergeItems(items);
     const pageOf = Object.fromEntries(ids.map((id, i) => [id, i]));

@@ -4,7 +4,7 @@ import { checkFits } from '../../engines/nesting/index.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { DesignSource } from '../imposition/design-source.js';
+import { byDesignId, pageBoxesOf, type DesignPages } from '../designs/index.js';
 import { fileJobView } from '../jobs/file-job-view.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
 import { GANG_SHEET_KIND, lengthUnit, mergeItems, nestCandidates, nestOptions, sheetOf, type GangOptions, type GangPayload, type GangResult } from './gang-sheets.jobs.js';
@@ -17,7 +17,7 @@ const MAX_PAGE_PT = 14400;
 
 /** POST /gang-sheets and the job's view on GET /jobs/{id}. */
 export class GangSheetsService {
-  constructor(private readonly deps: { jobs: JobsService; blobs: BlobStore; source: DesignSource }) {}
+  constructor(private readonly deps: { jobs: JobsService; blobs: BlobStore; pages: DesignPages }) {}
 
   async create(actor: Actor, storeId: string, body: CreateGangSheet): Promise<Static<typeof GangSheetJob>> {
     if ((body.roll === undefined) === (body.sheet === undefined)) {
@@ -41,8 +41,9 @@ export class GangSheetsService {
       throw new AppError('unprocessable', 'the margins leave no room to print', { fields: { margins: ['leave no room to print'] } });
     }
     const ids = [...new Set(body.items.map((i) => i.design_id))];
-    const designs = await this.deps.source.byIds(storeId, ids, 'items');
-    const sizes = new Map(this.deps.source.pages(designs).map((d) => [d.id, d.trim]));
+    const designs = await this.deps.pages.byIds(storeId, ids);
+    this.deps.pages.check(designs, byDesignId(designs, 'items'));
+    const sizes = new Map(pageBoxesOf(designs).map((d) => [d.id, d.trim]));
     const items = mergeItems(body.items.map((i) => ({ id: i.design_id, width: sizes.get(i.design_id)!.w, height: sizes.get(i.design_id)!.h, quantity: i.quantity })));
     // A design fits when it fits one of the ways the sheet may go round.
     const candidates = nestCandidates(options);

@@ -1,6 +1,7 @@
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { FolioModule } from '../contract.js';
-import type { DesignSource } from '../imposition/design-source.js';
+import type { DesignPages } from '../designs/index.js';
+import { viewOf } from '../jobs/job-events.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import { GANG_SHEET_KIND, gangJob } from './gang-sheets.jobs.js';
 import { gangSheetsRoutes } from './gang-sheets.routes.js';
@@ -13,8 +14,8 @@ export { GangSheetsService } from './gang-sheets.service.js';
 export interface GangSheetsModuleDeps {
   jobs: JobsService;
   blobs: BlobStore;
-  /** designs as production input (the imposition module's) */
-  source: DesignSource;
+  /** designs as pages (the designs module's) */
+  pages: DesignPages;
 }
 
 export interface GangSheetsModule extends FolioModule {
@@ -27,8 +28,8 @@ export function buildGangSheetsModule(deps: GangSheetsModuleDeps): GangSheetsMod
   return {
     name: 'gang-sheets',
     service,
-    jobs: [gangJob(() => ({ blobs: deps.blobs, source: deps.source }))],
-    views: { [GANG_SHEET_KIND.type]: (job) => service.present(job as never) },
+    jobs: [gangJob(() => ({ blobs: deps.blobs, pages: deps.pages }))],
+    views: { [GANG_SHEET_KIND.type]: viewOf(GANG_SHEET_KIND, (job) => service.present(job)) },
     jobSchemas: [GangSheetJob],
     routes: (app) => gangSheetsRoutes(app, { gangSheets: service }),
   };

@@ -3,9 +3,10 @@ import { JobFailure, bind, jobKind, type JobBinding } from '../../platform/queue
 import { backgroundSandbox } from '../../platform/sandbox/background.js';
 import { BudgetExceeded, SandboxTaskError, taskModule } from '../../platform/sandbox/pool.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
+import { QUEUED_FLOW } from '../jobs/flows.js';
 import type { JobsService } from '../jobs/jobs.service.js';
-import { PDF_KIND, type PdfResult } from '../print/print.kinds.js';
-import type { DesignSource } from './design-source.js';
+import { PDF_KIND, type PdfResult } from '../print/index.js';
+import type { DesignPages } from '../designs/index.js';
 import type { ImpositionOptions, ImpositionReportData } from './imposition.options.js';
 import type { ImposeTaskInput, ImposeTaskOutput } from './imposition.task.js';
 
@@ -36,7 +37,7 @@ export interface ImpositionResult {
 /** queued → processing → completed | failed, like the print-ready PDF. Free. */
 export const IMPOSITION_KIND = jobKind<ImpositionPayload, ImpositionResult>({
   type: 'imposition',
-  statuses: { created: 'queued', started: 'processing', completed: 'completed', failed: 'failed' },
+  statuses: QUEUED_FLOW,
   refundOnFailure: false,
   maxAttempts: 3,
 });
@@ -46,7 +47,7 @@ export const impositionKey = (storeId: string, jobId: string) => `impositions/${
 export interface ImpositionJobDeps {
   jobs: JobsService;
   blobs: BlobStore;
-  source: DesignSource;
+  pages: DesignPages;
 }
 
 /** The source PDF's bytes: the PDF job's file, or the designs rendered now. */
@@ -58,7 +59,7 @@ export async function sourceBytes(deps: ImpositionJobDeps, storeId: string, p: P
     if (!(await deps.blobs.head(key))) throw new JobFailure(`the file of PDF job ${p.pdf_job_id} is gone`);
     return deps.blobs.get(key);
   }
-  return deps.source.render(storeId, p.design_ids, signal, p.name);
+  return deps.pages.renderRgb(storeId, p.design_ids, p.name, signal);
 }
 
 export function impositionJob(deps: () => ImpositionJobDeps): JobBinding {

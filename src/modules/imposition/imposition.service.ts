@@ -6,8 +6,8 @@ import { AppError } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import { fileJobView } from '../jobs/file-job-view.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
-import { PDF_KIND, type PdfResult } from '../print/print.kinds.js';
-import type { DesignSource } from './design-source.js';
+import { MAX_PDF_PAGES, PDF_KIND, type PdfResult } from '../print/index.js';
+import { byDesignId, pageBoxesOf, type DesignPages } from '../designs/index.js';
 import { checkPlan, IMPOSITION_KIND, sheetOf, type ImpositionOptions, type ImpositionPayload, type ImpositionResult } from './imposition.jobs.js';
 import type { CreateImposition, ImpositionJob } from './imposition.schemas.js';
 
@@ -29,7 +29,7 @@ export function oneSource(body: { pdf_job_id?: string; design_ids?: string[]; pr
 
 /** POST /impositions and the job's view on GET /jobs/{id}. */
 export class ImpositionService {
-  constructor(private readonly deps: { jobs: JobsService; blobs: BlobStore; source: DesignSource }) {}
+  constructor(private readonly deps: { jobs: JobsService; blobs: BlobStore; pages: DesignPages }) {}
 
   normalise(body: CreateImposition): ImpositionOptions {
     const booklet = body.booklet ?? null;
@@ -66,9 +66,12 @@ export class ImpositionService {
     if (body.pdf_job_id) {
       pages = await this.pdfJobPages(storeId, body.pdf_job_id);
     } else {
-      const designs = body.design_ids ? await this.deps.source.byIds(storeId, body.design_ids) : await this.deps.source.ofProject(storeId, body.project_id!);
+      const designs = body.design_ids
+        ? await this.deps.pages.byIds(storeId, body.design_ids)
+        : (await this.deps.pages.ofProject(storeId, body.project_id!, { max: MAX_PDF_PAGES, empty: 'the project has no designs to print', tooMany: `a production job takes at most ${MAX_PDF_PAGES} designs` })).pages;
+      this.deps.pages.check(designs, byDesignId(designs, body.design_ids ? 'design_ids' : 'project_id'));
       designIds = designs.map((d) => d.id);
-      pages = this.deps.source.pages(designs).map((p) => ({ trim: p.trim, bleed: p.bleed, media: p.bleed }));
+      pages = pageBoxesOf(designs).map((p) => ({ trim: p.trim, bleed: p.bleed, media: p.bleed }));
     }
     // Everything knowable now is answered now, by arithmetic before any slot exists: mixed sizes,
     // an item too small, a sheet too small, too many slots or sheets, a bad section size.

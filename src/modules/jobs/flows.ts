@@ -13,3 +13,12 @@ export const AI_FIX_FLOW: JobStatusFlow = { created: 'analyzing', stages: ['appl
 
 /** Studio batch: created as queued (tokens up front); queued → running when a worker takes it; running → completed | failed. */
 export const STUDIO_BATCH_FLOW: JobStatusFlow = { created: 'queued', started: 'running', completed: 'completed', failed: 'failed' };
+
+/**
+ * The free production kinds (print-ready PDF, merge, imposition, gang sheet, mockup): created
+ * as queued; queued → processing when a worker takes it; processing → completed | failed (nothing to refund).
+ */
+export const QUEUED_FLOW: JobStatusFlow = { created: 'queued', started: 'processing', completed: 'completed', failed: 'failed' };
+
+/** Webhook delivery (internal, no public view): pending → sending → delivered | failed. */
+export const WEBHOOK_DELIVERY_FLOW: JobStatusFlow = { created: 'pending', started: 'sending', completed: 'delivered', failed: 'failed' };

@@ -4,8 +4,9 @@ import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
 import type { FolioModule } from '../contract.js';
 import type { DesignsModule } from '../designs/index.js';
+import { viewOf } from '../jobs/job-events.js';
 import type { JobsService } from '../jobs/jobs.service.js';
-import type { StoreOutputProfiles } from '../print/profile-defaults.js';
+import type { StoreOutputProfiles } from '../print/index.js';
 import type { ProjectsService } from '../projects/index.js';
 import { MERGE_KIND, mergeJob } from './merge.jobs.js';
 import { mergeRoutes } from './merge.routes.js';
@@ -21,12 +22,12 @@ export interface MergeModule extends FolioModule {
 
 /** Variable-data printing: POST /merge-jobs, the `merge` job kind and its view. */
 export function buildMergeModule(deps: { jobs: JobsService; designs: DesignsModule; projects: ProjectsService; catalog: CatalogModule; blobs: BlobStore; stores: StoreOutputProfiles; fetcher: SafeFetcher; progressEveryMs?: number }): MergeModule {
-  const service = new MergeService({ jobs: deps.jobs, designs: deps.designs.designs, projects: deps.projects, blobs: deps.blobs, stores: deps.stores });
+  const service = new MergeService({ jobs: deps.jobs, pages: deps.designs.designPages, blobs: deps.blobs, stores: deps.stores });
   return {
     name: 'merge',
     service,
-    jobs: [mergeJob(() => ({ designs: deps.designs.designs, catalog: deps.catalog, blobs: deps.blobs, fetcher: deps.fetcher, progressEveryMs: deps.progressEveryMs }))],
-    views: { [MERGE_KIND.type]: (job) => service.present(job as never) },
+    jobs: [mergeJob({ pages: deps.designs.designPages, catalog: deps.catalog, blobs: deps.blobs, fetcher: deps.fetcher, progressEveryMs: deps.progressEveryMs })],
+    views: { [MERGE_KIND.type]: viewOf(MERGE_KIND, (job) => service.present(job)) },
     jobSchemas: [MergeJob],
     routes: (app: App) => mergeRoutes(app, { merge: service }),
   };

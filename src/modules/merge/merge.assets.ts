@@ -1,7 +1,7 @@
 import type { AssetResolver } from '../../engines/pdf/index.js';
 import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import type { CatalogModule } from '../catalog/index.js';
-import { storeAssets } from '../print/asset-resolver.js';
+import { storeAssets } from '../designs/index.js';
 
 /** Largest image a record may name by URL. */
 const MAX_RECORD_IMAGE_BYTES = 25 * 1024 * 1024;

@@ -1,18 +1,14 @@
-import { AssetError, LayerValidationError, missingGlyphsProblem, PageSpecError, type PageSpec, type RichBlack } from '../../engines/pdf/index.js';
+import { missingGlyphsProblem, type RichBlack } from '../../engines/pdf/index.js';
 import { FieldDefinitionError, MergeRecordFailure, mergeRecords, NothingMerged, type MergeRecord, type MergeResult, type RecordReport } from '../../engines/vdp/index.js';
-import { bind, jobKind, JobFailure, type JobBinding, type JobStatusFlow } from '../../platform/queue/registry.js';
+import { bind, jobKind, JobFailure, type JobBinding } from '../../platform/queue/registry.js';
+import { QUEUED_FLOW } from '../jobs/flows.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { CatalogModule } from '../catalog/index.js';
-import type { DocService } from '../../platform/docs/doc.service.js';
-import type { DesignJson } from '../designs/designs.service.js';
-import { pageSpecOf } from '../print/page-spec.js';
-import { selfCheck } from '../print/self-check.js';
+import { pageJobFailure, type DesignPages } from '../designs/index.js';
+import { selfCheck } from '../print/index.js';
 import type { SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import { Turns } from '../../platform/turns.js';
 import { mergeAssets } from './merge.assets.js';
-
-/** Variable-data merge: queued → processing → completed | failed. Free (no plan quota names it). */
-export const MERGE_FLOW: JobStatusFlow = { created: 'queued', started: 'processing', completed: 'completed', failed: 'failed' };
 
 export interface Numbering {
   start: number;
@@ -69,7 +65,7 @@ export interface MergeJobResult {
   warnings: MergeResult['warnings'];
 }
 
-export const MERGE_KIND = jobKind<MergePayload, MergeJobResult>({ type: 'merge', statuses: MERGE_FLOW, refundOnFailure: false, maxAttempts: 2 });
+export const MERGE_KIND = jobKind<MergePayload, MergeJobResult>({ type: 'merge', statuses: QUEUED_FLOW, refundOnFailure: false, maxAttempts: 2 });
 
 export function mergeFileKey(storeId: string, jobId: string, output: 'pdf' | 'zip'): string {
   return `merge/${storeId}/${jobId}.${output}`;
@@ -131,7 +127,7 @@ export function toRecord(row: DataSet['rows'][number], i: number, mapping: Recor
 }
 
 export interface MergeJobDeps {
-  designs: DocService<DesignJson>;
+  pages: DesignPages;
   catalog: CatalogModule;
   blobs: BlobStore;
   fetcher: SafeFetcher;
@@ -144,21 +140,16 @@ export interface MergeJobDeps {
  * once per `progressEveryMs` (never a write per record). A bad record under `fail`, a design
  * deleted since, a static image gone, text no font has (unless allowed) fail the job at once; other errors are retried.
  */
-export function mergeJob(deps: () => MergeJobDeps): JobBinding {
+export function mergeJob(deps: MergeJobDeps): JobBinding {
   return bind(MERGE_KIND, async (ctx) => {
-    const { designs, catalog, blobs, fetcher, progressEveryMs = 1000 } = deps();
+    const { pages, catalog, blobs, fetcher, progressEveryMs = 1000 } = deps;
     const storeId = ctx.storeId;
     if (!storeId) throw new JobFailure('a merge job belongs to a store');
     const p = ctx.payload;
     // an earlier attempt finished the file (and lost the job's completion): answer it again
     const earlier = (ctx.progress as { result?: MergeJobResult } | null)?.result;
     if (earlier && (await blobs.head(earlier.file_key))) return earlier;
-    const sides: PageSpec[] = [];
-    for (const id of p.design_ids) {
-      const design = await designs.getIncludingDeleted(storeId, id);
-      if (!design) throw new JobFailure(`design ${id} no longer exists`);
-      sides.push(pageSpecOf(design));
-    }
+    const sides = (await pages.forJob(storeId, p.design_ids)).map((d) => d.spec);
     const stored = await blobs.get(p.data_key).catch(() => Promise.reject(new JobFailure('the data set of this job is gone')));
     const records = await readRecords(p.data_key, stored, p.mapping, p.numbering);
     let last = Date.now();
@@ -191,8 +182,8 @@ export function mergeJob(deps: () => MergeJobDeps): JobBinding {
     } catch (err) {
       if (err instanceof MergeRecordFailure) throw new JobFailure(`${err.message} (on_error: ${p.on_error})`, { record: err.report.record, errors: err.report.errors });
       if (err instanceof NothingMerged) throw new JobFailure(err.message, { skipped: err.reports.length });
-      if (err instanceof FieldDefinitionError || err instanceof PageSpecError || err instanceof LayerValidationError || err instanceof AssetError) throw new JobFailure(err.message, { code: err.code });
-      throw err;
+      if (err instanceof FieldDefinitionError) throw new JobFailure(err.message, { code: err.code });
+      throw pageJobFailure(err) ?? err;
     }
     await saving;
     const missing = p.allow_missing_glyphs === false ? missingGlyphsProblem(out.warnings) : null;

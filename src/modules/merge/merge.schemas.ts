@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../platform/http/resource.js';
-import { CreatePdfBody, PdfJob } from '../print/print.schemas.js';
+import { CreatePdfBody, PdfJob } from '../print/index.js';
 import { JOB_ERROR_CODE_DESCRIPTION } from '../jobs/file-job-view.js';
 
 /** Largest data set of one merge job. */

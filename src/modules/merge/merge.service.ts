@@ -5,15 +5,10 @@ import { dataNames, FieldDefinitionError, NUMBER_FIELD, prepareSides } from '../
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError, type FieldErrors } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { DocService } from '../../platform/docs/doc.service.js';
-import type { DesignJson } from '../designs/designs.service.js';
+import { byDesignId, pageIssueFields, type DesignPage, type DesignPages } from '../designs/index.js';
 import { fileJobView } from '../jobs/file-job-view.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
-import { pageSpecOf } from '../print/page-spec.js';
-import { MAX_PDF_PAGES } from '../print/print.kinds.js';
-import { blackView, resolveColour } from '../print/print.service.js';
-import { defaultOutputProfile, type StoreOutputProfiles } from '../print/profile-defaults.js';
-import type { ProjectJson } from '../projects/index.js';
+import { blackView, defaultOutputProfile, MAX_PDF_PAGES, resolveColour, type StoreOutputProfiles } from '../print/index.js';
 import { fromCsv, fromJson } from './merge.data.js';
 import { dataKey, MERGE_KIND, mergeFileKey, writeDataSet, type DataSet, type MergeJobResult, type MergePayload, type MergeProgress } from './merge.jobs.js';
 import { MAX_RECORDS, type CreateMergeBody, type MergeJob } from './merge.schemas.js';
@@ -21,20 +16,9 @@ import { MAX_RECORDS, type CreateMergeBody, type MergeJob } from './merge.schema
 
 export type MergeInput = Static<typeof CreateMergeBody>;
 
-/** Issues of the engine (paths `sides[i].layers[j]…`) → 400 fields named after the design (`designs.<id>.layers[j]…`). */
-function sideFields(issues: { path: string; message: string }[], designs: DesignJson[]): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const i of issues) {
-    const m = /^(?:sides|pages)\[(\d+)\]\.?(.*)$/.exec(i.path);
-    const key = m ? `designs.${designs[Number(m[1])]?.id ?? m[1]}${m[2] ? `.${m[2]}` : ''}` : i.path;
-    (fields[key] ??= []).push(i.message);
-  }
-  return fields;
-}
-
 /** POST /merge-jobs and the merge job's view on GET /jobs/{id}. */
 export class MergeService {
-  constructor(private readonly deps: { jobs: JobsService; designs: DocService<DesignJson>; projects: DocService<ProjectJson>; blobs: BlobStore; stores: StoreOutputProfiles }) {}
+  constructor(private readonly deps: { jobs: JobsService; pages: DesignPages; blobs: BlobStore; stores: StoreOutputProfiles }) {}
 
   async create(actor: Actor, storeId: string, input: MergeInput): Promise<Static<typeof MergeJob>> {
     // What can be known now is a 400 now, not a failed job later.
@@ -43,9 +27,9 @@ export class MergeService {
     const designs = await this.sides(storeId, input);
     let sides;
     try {
-      sides = prepareSides(designs.map(pageSpecOf), input.crop_marks === true);
+      sides = prepareSides(designs.map((d) => d.spec), input.crop_marks === true);
     } catch (e) {
-      if (e instanceof FieldDefinitionError || e instanceof PageSpecError || e instanceof LayerValidationError) throw AppError.validation(sideFields(e.issues, designs));
+      if (e instanceof FieldDefinitionError || e instanceof PageSpecError || e instanceof LayerValidationError) throw AppError.validation(pageIssueFields(e.issues, byDesignId(designs)));
       throw e;
     }
     if (sides.every((s) => s.fields.length === 0)) throw AppError.field(input.design_id ? 'design_id' : 'project_id', 'has no variable-data field: give layers a `field` ({name, type}) to fill');
@@ -103,13 +87,11 @@ export class MergeService {
     return this.present(await this.deps.jobs.createFree(MERGE_KIND, { accountId: actor.userId, storeId, payload }));
   }
 
-  private async sides(storeId: string, input: MergeInput): Promise<DesignJson[]> {
-    if (input.design_id !== undefined) return [await this.deps.designs.get(storeId, input.design_id)];
-    const project = await this.deps.projects.row(storeId, input.project_id!);
-    const rows = await this.deps.designs.all(storeId, { links: { project_id: project.id } }, MAX_PDF_PAGES + 1);
-    if (rows.length === 0) throw AppError.field('project_id', 'the project has no designs to merge into');
-    if (rows.length > 20) throw AppError.field('project_id', 'a merge prints at most 20 sides (designs) per record');
-    return Promise.all(rows.map((r) => this.deps.designs.json(r)));
+  private async sides(storeId: string, input: MergeInput): Promise<DesignPage[]> {
+    if (input.design_id !== undefined) return this.deps.pages.byIds(storeId, [input.design_id]);
+    const { pages } = await this.deps.pages.ofProject(storeId, input.project_id!, { max: MAX_PDF_PAGES, empty: 'the project has no designs to merge into' });
+    if (pages.length > 20) throw AppError.field('project_id', 'a merge prints at most 20 sides (designs) per record');
+    return pages;
   }
 
   /** The job as GET /jobs/{id} shows it (also the data of its `jobs` event). */

@@ -4,11 +4,10 @@ import type { Db } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { CatalogModule } from '../catalog/index.js';
 import type { FolioModule } from '../contract.js';
+import { viewOf } from '../jobs/job-events.js';
 import type { DesignsModule } from '../designs/index.js';
 import type { JobsService } from '../jobs/jobs.service.js';
-import type { ProjectsService } from '../projects/index.js';
 import { seedDefaultMockups } from './mockups.defaults.js';
 import { mockupJob } from './mockups.jobs.js';
 import { MOCKUP_KIND } from './mockups.kinds.js';
@@ -22,9 +21,7 @@ export interface MockupsModuleDeps {
   db: Db;
   blobs: BlobStore;
   events: EventBus;
-  catalog: CatalogModule;
   designs: DesignsModule;
-  projects: ProjectsService;
   jobs: JobsService;
   pageContext: PageContextFactory;
   uploadMaxBytes: number;
@@ -45,9 +42,7 @@ export function buildMockupsModule(d: MockupsModuleDeps): MockupsModule {
     db: d.db,
     blobs: d.blobs,
     events: d.events,
-    designs: d.designs.designs,
-    projects: d.projects,
-    catalog: d.catalog,
+    pages: d.designs.designPages,
     jobs: d.jobs,
     renderer,
   });
@@ -55,7 +50,7 @@ export function buildMockupsModule(d: MockupsModuleDeps): MockupsModule {
     name: 'mockups',
     service,
     jobs: [mockupJob(() => service)],
-    views: { [MOCKUP_KIND.type]: (job) => service.presentJob(job as never) },
+    views: { [MOCKUP_KIND.type]: viewOf(MOCKUP_KIND, (job) => service.presentJob(job)) },
     routes: (app: App) => mockupsRoutes(app, { mockups: service, pageContext: d.pageContext, uploadMaxBytes: d.uploadMaxBytes }),
     seedDefaults: () => seedDefaultMockups({ db: d.db, blobs: d.blobs }),
     async stop() {

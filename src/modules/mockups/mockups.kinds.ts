@@ -1,8 +1,6 @@
-import { jobKind, type JobStatusFlow } from '../../platform/queue/registry.js';
+import { jobKind } from '../../platform/queue/registry.js';
 import type { ImageFormat } from '../../engines/mockup/index.js';
-
-/** Mockup job: queued → processing → completed | failed, like the PDF job. Free. */
-export const MOCKUP_FLOW: JobStatusFlow = { created: 'queued', started: 'processing', completed: 'completed', failed: 'failed' };
+import { QUEUED_FLOW } from '../jobs/flows.js';
 
 export interface MockupPayload {
   design_id: string | null;
@@ -25,7 +23,7 @@ export interface MockupResult {
   items: MockupItem[];
 }
 
-export const MOCKUP_KIND = jobKind<MockupPayload, MockupResult>({ type: 'mockup', statuses: MOCKUP_FLOW, refundOnFailure: false, maxAttempts: 3 });
+export const MOCKUP_KIND = jobKind<MockupPayload, MockupResult>({ type: 'mockup', statuses: QUEUED_FLOW, refundOnFailure: false, maxAttempts: 3 });
 
 /** Designs × templates one request may ask for. */
 export const MAX_MOCKUPS = 100;

@@ -1,7 +1,7 @@
 /** Mockup template layers as stored (blob keys and sizes), their parsing, and how spec and render problems are reported. */
 import { createHash } from 'node:crypto';
 import { MockupError, type LayerName, type MockupSpec } from '../../engines/mockup/index.js';
-import { AssetError, LayerValidationError, PageSpecError } from '../../engines/pdf/index.js';
+import { isPageProblem } from '../designs/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import { iso } from '../../platform/http/resource.js';
 import type { MockupTemplateRow } from './mockups.repo.js';
@@ -39,7 +39,7 @@ export function specError(issues: Array<{ path: string; message: string }>, pref
 
 /** What a render error means for the caller: the design's or the template's problem is 422; anything else stays ours. */
 export function renderProblem(err: unknown, what: string): unknown {
-  if (err instanceof AssetError || err instanceof LayerValidationError || err instanceof PageSpecError) return new AppError('unprocessable', `${what} cannot be rendered: ${err.message}`, { details: { code: err.code } });
+  if (isPageProblem(err)) return new AppError('unprocessable', `${what} cannot be rendered: ${err.message}`, { details: { code: err.code } });
   if (err instanceof MockupError) return new AppError('unprocessable', `the mockup template cannot be used: ${err.message}`, { details: { code: err.code } });
   return err; // RasterError and infrastructure errors: a 500 now, a retried job later
 }

@@ -13,7 +13,6 @@ import {
   type ProofLine,
   type TemplateLayers,
 } from '../../engines/mockup/index.js';
-import { checkPageSpecs } from '../../engines/pdf/index.js';
 import type { Db } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
 import { isUuid, newId } from '../../platform/crypto/ids.js';
@@ -23,14 +22,9 @@ import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { CatalogModule } from '../catalog/index.js';
-import type { DocService } from '../../platform/docs/doc.service.js';
 import { iso, nowIso } from '../../platform/http/resource.js';
-import type { DesignJson } from '../designs/designs.service.js';
+import type { DesignPage, DesignPages } from '../designs/index.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
-import { storeAssets } from '../print/asset-resolver.js';
-import { pageSpecOf } from '../print/page-spec.js';
-import type { ProjectJson } from '../projects/index.js';
 import { MAX_MOCKUPS, MOCKUP_KIND, SYNC_MAX_WIDTH, type MockupItem, type MockupPayload, type MockupResult } from './mockups.kinds.js';
 import { MockupsRepo, type MockupTemplateRow } from './mockups.repo.js';
 import { LAYER_TYPES, TOPIC, parseLayers, parseSpec, renderProblem, specError, templateVersion, type ReceivedLayer, type StoredLayers } from './mockups.layers.js';
@@ -46,9 +40,7 @@ export interface MockupsDeps {
   db: Db;
   blobs: BlobStore;
   events: EventBus;
-  designs: DocService<DesignJson>;
-  projects: DocService<ProjectJson>;
-  catalog: CatalogModule;
+  pages: DesignPages;
   jobs: JobsService;
   renderer: MockupRenderer;
 }
@@ -240,18 +232,18 @@ export class MockupsService {
 
   // ─── mockups ───────────────────────────────────────────────────────────────
 
-  private designInput(storeId: string, d: DesignJson) {
-    return { key: `${storeId}:${d.id}:${d.updated_at}`, page: pageSpecOf(d), assets: storeAssets(this.deps.catalog, storeId) };
+  private designInput(storeId: string, d: DesignPage) {
+    return { key: `${storeId}:${d.id}:${d.updatedAt}`, page: d.spec, assets: this.deps.pages.assets(storeId) };
   }
 
   /** Blob key of one mockup: the same design, template, size and format (unchanged) is rendered once. */
-  private mockupKey(storeId: string, d: DesignJson, t: MockupTemplateRow, width: number, format: ImageFormat): string {
-    const h = createHash('sha256').update(`${d.id}|${d.updated_at}|${templateVersion(t)}|${width}|${format}`).digest('hex').slice(0, 32);
+  private mockupKey(storeId: string, d: DesignPage, t: MockupTemplateRow, width: number, format: ImageFormat): string {
+    const h = createHash('sha256').update(`${d.id}|${d.updatedAt}|${templateVersion(t)}|${width}|${format}`).digest('hex').slice(0, 32);
     return `mockups/${storeId}/${h}.${format === 'jpeg' ? 'jpg' : format}`;
   }
 
   /** One mockup, rendered unless already stored; a problem of the design is a JobFailure-worthy AppError (422). */
-  async renderOne(storeId: string, d: DesignJson, t: MockupTemplateRow, width: number, format: ImageFormat): Promise<MockupItem> {
+  async renderOne(storeId: string, d: DesignPage, t: MockupTemplateRow, width: number, format: ImageFormat): Promise<MockupItem> {
     const key = this.mockupKey(storeId, d, t, width, format);
     const spec = parseSpec(t);
     const size = { width, height: Math.max(1, Math.round((spec.height * width) / spec.width)) };
@@ -283,26 +275,11 @@ export class MockupsService {
     const format = body.format ?? 'png';
     const templateIds = body.template_ids ?? [body.template_id!];
     const templates = await Promise.all(templateIds.map((id) => this.row(storeId, id)));
-    let designs: DesignJson[];
-    if (body.design_id !== undefined) designs = [await this.deps.designs.get(storeId, body.design_id)];
-    else {
-      const project = await this.deps.projects.row(storeId, body.project_id!);
-      const rows = await this.deps.designs.all(storeId, { links: { project_id: project.id } }, MAX_MOCKUPS + 1);
-      if (rows.length === 0) throw AppError.field('project_id', 'the project has no designs');
-      designs = await Promise.all(rows.map((r) => this.deps.designs.json(r)));
-    }
+    const designs =
+      body.design_id !== undefined ? await this.deps.pages.byIds(storeId, [body.design_id]) : (await this.deps.pages.ofProject(storeId, body.project_id!, { max: MAX_MOCKUPS, empty: 'the project has no designs' })).pages;
     if (designs.length * templates.length > MAX_MOCKUPS) throw AppError.field('template_ids', `at most ${MAX_MOCKUPS} mockups (designs × templates) per request`);
     // a design the print engine would refuse is a 400 now, not a failed job later
-    const issues = checkPageSpecs(designs.map(pageSpecOf));
-    if (issues.length) {
-      const fields: Record<string, string[]> = {};
-      for (const i of issues) {
-        const m = /^pages\[(\d+)\]\.?(.*)$/.exec(i.path);
-        const k = m ? `designs.${designs[Number(m[1])]!.id}${m[2] ? `.${m[2]}` : ''}` : i.path;
-        (fields[k] ??= []).push(i.message);
-      }
-      throw AppError.validation(fields);
-    }
+    this.deps.pages.check(designs);
     if (designs.length === 1 && templates.length === 1 && width <= SYNC_MAX_WIDTH) {
       const item = await this.renderOne(storeId, designs[0]!, templates[0]!, width, format);
       return { image: await this.present(item, format) };
@@ -343,9 +320,9 @@ export class MockupsService {
   async runJob(storeId: string, payload: MockupPayload, done: MockupItem[], save: (items: MockupItem[]) => Promise<void>): Promise<MockupResult> {
     const items = [...done];
     const have = new Set(items.map((i) => `${i.design_id}|${i.template_id}`));
-    for (const designId of payload.design_ids) {
-      const d = await this.deps.designs.getIncludingDeleted(storeId, designId);
-      if (!d) throw new AppError('unprocessable', `design ${designId} no longer exists`);
+    const designs = await this.deps.pages.forJob(storeId, payload.design_ids, (id) => new AppError('unprocessable', `design ${id} no longer exists`));
+    for (const [i, designId] of payload.design_ids.entries()) {
+      const d = designs[i]!;
       for (const templateId of payload.template_ids) {
         if (have.has(`${designId}|${templateId}`)) continue;
         const t = await this.repo().byId(storeId, templateId, true);
@@ -361,14 +338,13 @@ export class MockupsService {
 
   /** POST /designs/{id}/proof: a flat image of the design's side, lines and watermark optional. */
   async proof(storeId: string, designId: string, body: Static<typeof CreateProofBody>): Promise<{ url: string; width: number; height: number; format: 'png' | 'jpeg' }> {
-    const d = await this.deps.designs.get(storeId, designId);
-    const issues = checkPageSpecs([pageSpecOf(d)]);
-    if (issues.length) throw specError(issues.map((i) => ({ ...i, path: i.path.replace(/^pages\[0\]\.?/, '') })), 'design.');
+    const d = (await this.deps.pages.byIds(storeId, [designId]))[0]!;
+    this.deps.pages.check([d], () => 'design');
     const width = body.width ?? 1000;
     const lines = (body.lines ?? []) as ProofLine[];
     const format = body.format ?? 'png';
     const watermark = body.watermark ?? null;
-    const h = createHash('sha256').update(JSON.stringify([d.id, d.updated_at, width, [...lines].sort(), watermark, format])).digest('hex').slice(0, 32);
+    const h = createHash('sha256').update(JSON.stringify([d.id, d.updatedAt, width, [...lines].sort(), watermark, format])).digest('hex').slice(0, 32);
     const key = `proofs/${storeId}/${h}.${format === 'jpeg' ? 'jpg' : 'png'}`;
     let size = await this.deps.blobs.head(key).then((b) => (b ? this.proofSizes.get(key) : undefined));
     if (!size) {

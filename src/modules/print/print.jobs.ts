@@ -1,17 +1,12 @@
-import { AssetError, GhostscriptError, LayerValidationError, missingGlyphsProblem, PageSpecError, renderPdf, type PageSpec } from '../../engines/pdf/index.js';
+import { missingGlyphsProblem } from '../../engines/pdf/index.js';
 import { bind, JobFailure, type JobBinding } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { CatalogModule } from '../catalog/index.js';
-import type { DocService } from '../../platform/docs/doc.service.js';
-import type { DesignJson } from '../designs/designs.service.js';
-import { storeAssets } from './asset-resolver.js';
-import { pageSpecOf } from './page-spec.js';
+import type { DesignPages } from '../designs/index.js';
 import { selfCheck } from './self-check.js';
 import { PDF_KIND, pdfKey, type PdfResult } from './print.kinds.js';
 
 export interface PdfJobDeps {
-  designs: DocService<DesignJson>;
-  catalog: CatalogModule;
+  pages: DesignPages;
   blobs: BlobStore;
   ghostscriptTimeoutMs?: number;
 }
@@ -24,38 +19,25 @@ export interface PdfJobDeps {
  */
 export function pdfJob(deps: PdfJobDeps): JobBinding {
   return bind(PDF_KIND, async (ctx) => {
-    const { designs, catalog, blobs, ghostscriptTimeoutMs } = deps;
+    const { pages, blobs, ghostscriptTimeoutMs } = deps;
     const done = ctx.progress as Partial<PdfResult> | null;
     if (done?.pdf_key && (await blobs.head(done.pdf_key))) return done as PdfResult;
     const storeId = ctx.storeId;
     if (!storeId) throw new JobFailure('a PDF job belongs to a store');
 
-    const pages: PageSpec[] = [];
-    for (const id of ctx.payload.design_ids) {
-      const design = await designs.getIncludingDeleted(storeId, id);
-      if (!design) throw new JobFailure(`design ${id} no longer exists`);
-      pages.push(pageSpecOf(design));
-    }
-    let out;
-    try {
-      out = await renderPdf(pages, storeAssets(catalog, storeId), {
-        cropMarks: ctx.payload.crop_marks,
-        colorMode: ctx.payload.color_mode,
-        pdfStandard: ctx.payload.pdf_standard ?? 'none',
-        ...(ctx.payload.output_profile ? { outputProfile: ctx.payload.output_profile } : {}),
-        blackOverprint: ctx.payload.black_overprint ?? true,
-        richBlack: ctx.payload.rich_black ?? null,
-        keepArtworkRichBlack: ctx.payload.keep_artwork_rich_black ?? false,
-        title: ctx.payload.project_id ? `Project ${ctx.payload.project_id}` : `Design ${ctx.payload.design_id}`,
-        signal: ctx.signal,
-        ...(ghostscriptTimeoutMs ? { ghostscriptTimeoutMs } : {}),
-      });
-    } catch (err) {
-      if (err instanceof AssetError) throw new JobFailure(err.message, { code: err.code });
-      if (err instanceof PageSpecError || err instanceof LayerValidationError) throw new JobFailure(err.message, { code: err.code });
-      if (err instanceof GhostscriptError && err.code !== 'ghostscript_timeout' && err.code !== 'ghostscript_aborted') throw new JobFailure(`CMYK conversion failed: ${err.message}`, { code: err.code, stderr: err.stderr.slice(-2000) });
-      throw err;
-    }
+    // the designs as they are now (deleted ones too); a design gone or the input's fault fails the job (designs/pages.ts)
+    const out = await pages.render(storeId, ctx.payload.design_ids, {
+      cropMarks: ctx.payload.crop_marks,
+      colorMode: ctx.payload.color_mode,
+      pdfStandard: ctx.payload.pdf_standard ?? 'none',
+      ...(ctx.payload.output_profile ? { outputProfile: ctx.payload.output_profile } : {}),
+      blackOverprint: ctx.payload.black_overprint ?? true,
+      richBlack: ctx.payload.rich_black ?? null,
+      keepArtworkRichBlack: ctx.payload.keep_artwork_rich_black ?? false,
+      title: ctx.payload.project_id ? `Project ${ctx.payload.project_id}` : `Design ${ctx.payload.design_id}`,
+      signal: ctx.signal,
+      ...(ghostscriptTimeoutMs ? { ghostscriptTimeoutMs } : {}),
+    });
     const missing = ctx.payload.allow_missing_glyphs === false ? missingGlyphsProblem(out.warnings) : null;
     if (missing) throw new JobFailure(missing, { code: 'missing_glyphs' });
     // the file is read back before it is kept: a violation of its standard fails the job

@@ -1,8 +1,6 @@
 import type { PageBoxesPt, RenderWarning, RichBlack } from '../../engines/pdf/index.js';
-import { jobKind, type JobStatusFlow } from '../../platform/queue/registry.js';
-
-/** Print-ready PDF: queued → processing (a worker took it) → completed | failed. Free. */
-export const PDF_FLOW: JobStatusFlow = { created: 'queued', started: 'processing', completed: 'completed', failed: 'failed' };
+import { jobKind } from '../../platform/queue/registry.js';
+import { QUEUED_FLOW } from '../jobs/flows.js';
 
 export type ColorMode = 'rgb' | 'cmyk';
 export type PdfStandard = 'none' | 'pdf_x4' | 'pdf_x1a';
@@ -35,7 +33,7 @@ export interface PdfResult {
   warnings: RenderWarning[];
 }
 
-export const PDF_KIND = jobKind<PdfPayload, PdfResult>({ type: 'pdf', statuses: PDF_FLOW, refundOnFailure: false, maxAttempts: 3 });
+export const PDF_KIND = jobKind<PdfPayload, PdfResult>({ type: 'pdf', statuses: QUEUED_FLOW, refundOnFailure: false, maxAttempts: 3 });
 
 /** A project prints at most this many designs in one file. */
 export const MAX_PDF_PAGES = 500;

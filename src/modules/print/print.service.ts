@@ -1,14 +1,11 @@
 import type { Static } from '@sinclair/typebox';
-import { checkPageSpecs, findOutputProfile, installedOutputProfiles, OUTPUT_PROFILES, type RichBlack } from '../../engines/pdf/index.js';
+import { findOutputProfile, installedOutputProfiles, OUTPUT_PROFILES, type RichBlack } from '../../engines/pdf/index.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
-import type { DocService } from '../../platform/docs/doc.service.js';
-import type { DesignJson } from '../designs/designs.service.js';
+import type { DesignPage, DesignPages } from '../designs/index.js';
 import { fileJobView } from '../jobs/file-job-view.js';
 import type { Job, JobsService } from '../jobs/jobs.service.js';
-import type { ProjectJson } from '../projects/projects.service.js';
-import { pageSpecOf } from './page-spec.js';
 import { defaultOutputProfile, type StoreOutputProfiles } from './profile-defaults.js';
 import { MAX_PDF_PAGES, PDF_KIND, type ColorMode, type PdfPayload, type PdfResult, type PdfStandard } from './print.kinds.js';
 import type { PdfJob } from './print.schemas.js';
@@ -75,44 +72,31 @@ export function blackView(p: Pick<PdfPayload, 'color_mode' | 'black_overprint' |
 /** POST /designs/{id}/pdf, POST /projects/{id}/pdf and the job's view on GET /jobs/{id}. */
 export class PdfService {
   constructor(
-    private readonly deps: { jobs: JobsService; designs: DocService<DesignJson>; projects: DocService<ProjectJson>; blobs: BlobStore; stores: StoreOutputProfiles },
+    private readonly deps: { jobs: JobsService; pages: DesignPages; blobs: BlobStore; stores: StoreOutputProfiles },
   ) {}
 
   async forDesign(actor: Actor, storeId: string, designId: string, opts: PdfOptions): Promise<Static<typeof PdfJob>> {
-    const design = await this.deps.designs.get(storeId, designId);
-    return this.create(actor, storeId, [design], { design_id: design.id, project_id: null }, opts);
+    const [page] = await this.deps.pages.byIds(storeId, [designId]);
+    return this.create(actor, storeId, [page!], { design_id: page!.id, project_id: null }, opts);
   }
 
   /** A project's live designs, oldest first, one page each; a project without designs is a 400. */
   async forProject(actor: Actor, storeId: string, projectId: string, opts: PdfOptions): Promise<Static<typeof PdfJob>> {
-    const project = await this.deps.projects.row(storeId, projectId);
-    const rows = await this.deps.designs.all(storeId, { links: { project_id: project.id } }, MAX_PDF_PAGES + 1);
-    if (rows.length === 0) throw AppError.field('project_id', 'the project has no designs to print');
-    if (rows.length > MAX_PDF_PAGES) throw AppError.field('project_id', `a PDF holds at most ${MAX_PDF_PAGES} designs`);
-    const designs = await Promise.all(rows.map((r) => this.deps.designs.json(r)));
-    return this.create(actor, storeId, designs, { design_id: null, project_id: project.id }, opts);
+    const { projectId: id, pages } = await this.deps.pages.ofProject(storeId, projectId, { max: MAX_PDF_PAGES, empty: 'the project has no designs to print', tooMany: `a PDF holds at most ${MAX_PDF_PAGES} designs` });
+    return this.create(actor, storeId, pages, { design_id: null, project_id: id }, opts);
   }
 
   private async create(
     actor: Actor,
     storeId: string,
-    designs: DesignJson[],
+    pages: DesignPage[],
     target: Pick<PdfPayload, 'design_id' | 'project_id'>,
     opts: PdfOptions,
   ): Promise<Static<typeof PdfJob>> {
     // What can be known now is a 400 now, not a failed job later.
-    const colour = resolveColour(opts, await defaultOutputProfile(this.deps.stores, storeId, designs, opts));
-    const issues = checkPageSpecs(designs.map(pageSpecOf));
-    if (issues.length) {
-      const fields: Record<string, string[]> = {};
-      for (const i of issues) {
-        const m = /^pages\[(\d+)\]\.?(.*)$/.exec(i.path);
-        const key = m ? `designs.${designs[Number(m[1])]!.id}${m[2] ? `.${m[2]}` : ''}` : i.path;
-        (fields[key] ??= []).push(i.message);
-      }
-      throw AppError.validation(fields);
-    }
-    const payload: PdfPayload = { ...target, design_ids: designs.map((d) => d.id), crop_marks: opts.crop_marks ?? false, ...colour, allow_missing_glyphs: opts.allow_missing_glyphs ?? false };
+    const colour = resolveColour(opts, await defaultOutputProfile(this.deps.stores, storeId, pages, opts));
+    this.deps.pages.check(pages);
+    const payload: PdfPayload = { ...target, design_ids: pages.map((p) => p.id), crop_marks: opts.crop_marks ?? false, ...colour, allow_missing_glyphs: opts.allow_missing_glyphs ?? false };
     return this.present(await this.deps.jobs.createFree(PDF_KIND, { accountId: actor.userId, storeId, payload }));
   }
 

@@ -1,8 +1,8 @@
 import type { App } from '../../platform/http/app-type.js';
 import type { RouteAuth } from '../../platform/http/auth.js';
 import type { PageContextFactory } from '../../platform/http/pagination.js';
-import { docRoutes } from '../../platform/docs/doc.routes.js';
-import type { DocService } from '../../platform/docs/doc.service.js';
+import { docRoutes } from '../documents/doc.routes.js';
+import type { DocService } from '../documents/doc.service.js';
 import { PUBLIC_KINDS, STORE_KINDS } from '../../platform/http/resource.js';
 import type { ProjectJson } from './projects.service.js';
 import { CreateProject, Project, ProjectStatus, UpdateProject } from './projects.schemas.js';

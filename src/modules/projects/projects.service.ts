@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
-import { DocService, type DocKind } from '../../platform/docs/doc.service.js';
+import { DocService, type DocKind } from '../documents/doc.service.js';
 import { iso } from '../../platform/http/resource.js';
 import type { Project } from './projects.schemas.js';
 

@@ -4,6 +4,7 @@ import type { Aead } from '../../platform/crypto/aead.js';
 import { iso } from '../../platform/db/index.js';
 import { FetchError, type SafeFetcher } from '../../platform/fetch/safe-fetch.js';
 import { bind, JobFailure, JobRetry, jobKind, type JobBinding, type JobContext, type JobKind } from '../../platform/queue/registry.js';
+import { WEBHOOK_DELIVERY_FLOW } from '../jobs/flows.js';
 import { sign } from './signature.js';
 import type { WebhookRow, WebhooksRepo } from './webhooks.repo.js';
 
@@ -34,7 +35,7 @@ export type DeliveryKind = JobKind<DeliveryPayload, { status: number | null; ski
 export function deliveryKind(scheduleMs: readonly number[]): DeliveryKind {
   return jobKind({
     type: 'webhook_delivery',
-    statuses: { created: 'pending', started: 'sending', completed: 'delivered', failed: 'failed' },
+    statuses: WEBHOOK_DELIVERY_FLOW,
     refundOnFailure: false,
     internal: true,
     maxAttempts: scheduleMs.length + 1,

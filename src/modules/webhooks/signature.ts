@@ -25,7 +25,7 @@ export function sign(secrets: readonly string[], id: string, timestamp: number, 
 }
 
 /**
- * What a receiver does (the README shows it): recompute with its secret, compare in
+ * What a receiver does (docs/webhooks.md shows it): recompute with its secret, compare in
  * constant time against each `v1,` signature, and refuse timestamps outside the tolerance.
  */
 export function verify(

@@ -85,6 +85,12 @@ export interface MigrationState {
   applied_at: string | null;
 }
 
+/** The names of the migrations the database records as applied, in the order they apply (the CLI's `migrate` reports them). */
+export async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
+  const rows = (await db.selectFrom('kysely_migration').select('name').orderBy('name').execute()) as Array<{ name: string }>;
+  return rows.map((r) => r.name);
+}
+
 /** Each migration with whether the database has it; reads only (applies nothing, creates no table). */
 export async function migrationStatus(db: Kysely<any>): Promise<MigrationState[]> {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });

@@ -47,7 +47,7 @@ function world(rows: number) {
 describe('the merge job handler', () => {
   it('writes progress at most once per interval, never once per record', async () => {
     const { deps, ctx, saved, blobs } = world(150);
-    const handler = mergeJob(() => ({ ...deps, progressEveryMs: 1e9 })).handler;
+    const handler = mergeJob({ ...deps, progressEveryMs: 1e9 }).handler;
     const out = await handler(ctx);
     expect(out).toMatchObject({ pages: 150, merged: 150, skipped: 0, content_type: 'application/pdf', file_key: 'merge/s1/job1.pdf' });
     expect(blobs.get('merge/s1/job1.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
@@ -61,7 +61,7 @@ describe('the merge job handler', () => {
 
   it('reports progress while it runs, in order, below the total until done', async () => {
     const { deps, ctx, saved } = world(150);
-    await mergeJob(() => ({ ...deps, progressEveryMs: 20 })).handler(ctx);
+    await mergeJob({ ...deps, progressEveryMs: 20 }).handler(ctx);
     const currents = (saved as { current: number; total: number }[]).map((p) => p.current);
     expect(saved.length).toBeGreaterThan(2);
     expect(saved.length).toBeLessThan(150);

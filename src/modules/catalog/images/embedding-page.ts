@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../platform/db/index.js';
 import { BuiltMemo, parsedDoc, rowInputs } from '../../../platform/db/built-memo.js';
-import type { DocRow } from '../../../platform/docs/doc.repo.js';
+import type { DocRow } from '../../documents/doc.repo.js';
 import { embedded, type EmbeddedImages, type ImagesService } from './images.service.js';
 
 /**

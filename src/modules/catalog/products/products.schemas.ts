@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { StatusSchema } from '../../../platform/docs/doc.routes.js';
+import { StatusSchema } from '../../documents/doc.routes.js';
 import { Nullable } from '../../../platform/http/resource.js';
 import { Image } from '../images/images.schemas.js';
 

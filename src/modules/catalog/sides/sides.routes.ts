@@ -1,7 +1,7 @@
 import type { App } from '../../../platform/http/app-type.js';
 import { listEnvelope, listQuerySchema, type PageContextFactory } from '../../../platform/http/pagination.js';
-import { docRoutes } from '../../../platform/docs/doc.routes.js';
-import type { DocService } from '../../../platform/docs/doc.service.js';
+import { docRoutes } from '../../documents/doc.routes.js';
+import type { DocService } from '../../documents/doc.service.js';
 import { IdParam, READ, listReply, storeOf } from '../../../platform/http/resource.js';
 import { Template } from '../templates/templates.schemas.js';
 import type { TemplateJson } from '../templates/templates.service.js';

@@ -1,8 +1,8 @@
 import type { App } from '../../../platform/http/app-type.js';
 import type { PageContextFactory } from '../../../platform/http/pagination.js';
 import { MESSAGES } from '../../../platform/http/envelope.js';
-import { docRoutes } from '../../../platform/docs/doc.routes.js';
-import type { DocService } from '../../../platform/docs/doc.service.js';
+import { docRoutes } from '../../documents/doc.routes.js';
+import type { DocService } from '../../documents/doc.service.js';
 import { CountEnvelope, IdParam, READ, READ_B, count, listReply, storeOf } from '../../../platform/http/resource.js';
 import { listEnvelope, listQuerySchema } from '../../../platform/http/pagination.js';
 import type { DefaultTemplatesService } from './default-templates.service.js';

@@ -1,11 +1,11 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
-import type { App } from '../http/app-type.js';
-import { MESSAGES, ok } from '../http/envelope.js';
-import { listEnvelope, listQuerySchema, type PageContextFactory } from '../http/pagination.js';
-import type { RouteAuth } from '../http/auth.js';
+import type { App } from '../../platform/http/app-type.js';
+import { MESSAGES, ok } from '../../platform/http/envelope.js';
+import { listEnvelope, listQuerySchema, type PageContextFactory } from '../../platform/http/pagination.js';
+import type { RouteAuth } from '../../platform/http/auth.js';
 import type { DocKind, DocService } from './doc.service.js';
-import { CountEnvelope, DeletedEnvelope, IdParam, READ, READ_B, WRITE, batchEnvelope, count, item, listReply, storeOf } from '../http/resource.js';
-import { sharedInAnswer } from '../http/serializer.js';
+import { CountEnvelope, DeletedEnvelope, IdParam, READ, READ_B, WRITE, batchEnvelope, count, item, listReply, storeOf } from '../../platform/http/resource.js';
+import { sharedInAnswer } from '../../platform/http/serializer.js';
 
 type Operation = 'create' | 'list' | 'count' | 'get' | 'update' | 'delete' | 'batchCreate' | 'batchUpdate' | 'batchDelete';
 const CATALOG_AUTH: Record<Operation, RouteAuth> = {

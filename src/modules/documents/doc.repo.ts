@@ -1,9 +1,9 @@
-import { paginate, type ListSpec } from '../db/paginate.js';
-import type { ListQuery, PageContext } from '../http/pagination.js';
+import { paginate, type ListSpec } from '../../platform/db/paginate.js';
+import type { ListQuery, PageContext } from '../../platform/http/pagination.js';
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { DbOrTx } from '../db/index.js';
-import { QueryShapes } from '../db/query-shape.js';
-import type { CatalogDocTable, DB } from '../db/schema.js';
+import type { DbOrTx } from '../../platform/db/index.js';
+import { QueryShapes } from '../../platform/db/query-shape.js';
+import type { CatalogDocTable, DB } from '../../platform/db/schema.js';
 
 /** Lists and reads by id: the hot paths of every document kind, built once per table and filter (query-shape.ts). */
 const shapes = new QueryShapes('docs');

@@ -1,10 +1,10 @@
-import type { Db, DbOrTx } from '../db/index.js';
-import { newId, isUuid } from '../crypto/ids.js';
-import { AppError } from '../http/errors.js';
-import { type ListQuery, type ListResult, type PageContext } from '../http/pagination.js';
-import type { EventBus } from '../events.js';
-import type { Actor } from '../http/auth.js';
-import { iso, nowIso } from '../http/resource.js';
+import type { Db, DbOrTx } from '../../platform/db/index.js';
+import { newId, isUuid } from '../../platform/crypto/ids.js';
+import { AppError } from '../../platform/http/errors.js';
+import { type ListQuery, type ListResult, type PageContext } from '../../platform/http/pagination.js';
+import type { EventBus } from '../../platform/events.js';
+import type { Actor } from '../../platform/http/auth.js';
+import { iso, nowIso } from '../../platform/http/resource.js';
 import { DocRepo, type DocFilter, type DocLinkColumn, type DocRow, type DocTable } from './doc.repo.js';
 
 export const MAX_BATCH = 100;
