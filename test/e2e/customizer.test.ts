@@ -19,7 +19,8 @@ import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { as, createStore, type TestStore } from '../helpers/factories.js';
 import { multipart } from '../integration/catalog/helpers.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumAvailable } from '../unit/engines/pdf/fabric-browser.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../unit/engines/pdf/fabric-browser.js';
+import { needs } from '../helpers/requirements.js';
 // @ts-expect-error plain .mjs script without types
 import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
 
@@ -41,9 +42,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const NO_CHROMIUM = chromiumAvailable() ? '' : ` — skipped: no Chromium at ${CHROMIUM_PATH} (Debian package chromium; npm test installs it as root)`;
+const chromiumGate = needs('chromium');
 
-describe.skipIf(NO_CHROMIUM !== '')(`customizer in headless Chromium${NO_CHROMIUM}`, () => {
+describe.skipIf(chromiumGate.skip)(`customizer in headless Chromium${chromiumGate.note}`, () => {
   let t: TestApp;
   let base: string;
   let store: TestStore;

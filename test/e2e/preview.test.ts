@@ -19,7 +19,8 @@ import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { as, createStore, type TestStore } from '../helpers/factories.js';
 import { multipart } from '../integration/catalog/helpers.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumAvailable } from '../unit/engines/pdf/fabric-browser.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../unit/engines/pdf/fabric-browser.js';
+import { needs } from '../helpers/requirements.js';
 // @ts-expect-error plain .mjs script without types
 import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
 
@@ -73,9 +74,9 @@ async function redPixels(image: Buffer, quad: Pt[], width = WIDTH) {
   return { inside, outside };
 }
 
-const NO_CHROMIUM = chromiumAvailable() ? '' : ` — skipped: no Chromium at ${CHROMIUM_PATH} (Debian package chromium; npm test installs it as root)`;
+const chromiumGate = needs('chromium');
 
-describe.skipIf(NO_CHROMIUM !== '')(`preview on product in headless Chromium${NO_CHROMIUM}`, () => {
+describe.skipIf(chromiumGate.skip)(`preview on product in headless Chromium${chromiumGate.note}`, () => {
   let t: TestApp;
   let base: string;
   let store: TestStore;

@@ -5,7 +5,7 @@
 import type { PDFContext, PDFDocument, PDFRef } from 'pdf-lib';
 import { deflateSync } from 'node:zlib';
 import { PDFDict, PDFName, PDFRawStream } from 'pdf-lib';
-import type { Rgba } from './color.js';
+import type { Rgba } from './colour/css-colour.js';
 import type { Matrix } from './geometry.js';
 import { apply } from './geometry.js';
 import type { PathCommand } from './path.js';

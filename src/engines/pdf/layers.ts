@@ -3,7 +3,7 @@
  * `validateLayers` checks what the renderer relies on and returns copies with canonical
  * type names; the HTTP layer reuses it to answer 400 before a job is queued.
  */
-import { parseColor } from './color.js';
+import { parseColor } from './colour/css-colour.js';
 import { LayerValidationError, type LayerIssue } from './errors.js';
 import { commandArity, parsePathString, type RawPathCommand } from './path.js';
 import { checkSpotPaint, isSpotPaint, type SpotPaint } from './spot.js';

@@ -4,7 +4,7 @@
  * Layer coordinates are viewport pixels (y down); one `cm` maps them onto the trim box.
  */
 import type { PDFDocument } from 'pdf-lib';
-import { parseColor } from './color.js';
+import { parseColor } from './colour/css-colour.js';
 import { ContentBuilder, PageResources, type ColourSpaceWriter } from './content.js';
 import type { FontRegistry } from './fonts/font-registry.js';
 import type { Box, Matrix } from './geometry.js';

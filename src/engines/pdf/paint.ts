@@ -4,8 +4,8 @@
  * dashes, caps, joins, and strokeUniform (stroke width undone from the object's scale).
  */
 import type { PDFDocument } from 'pdf-lib';
-import type { Rgba } from './color.js';
-import { parseColor } from './color.js';
+import type { Rgba } from './colour/css-colour.js';
+import { parseColor } from './colour/css-colour.js';
 import type { ContentBuilder, GradientStop, PageResources } from './content.js';
 import { num } from './content.js';
 import { fillUse, strokeUse, type InkUse } from './colour/black.js';

@@ -3,7 +3,9 @@
  * JavaScript loop (PDFStream.copyBytesInto). For a file that carries photographs that loop
  * was the largest single cost of saving it (about 40% of an RGB flyer with two 12-MP JPEGs).
  * The same bytes are copied here with one TypedArray.set; the framing around them is
- * unchanged. Applied once to the shared prototype, on first import.
+ * unchanged. Applied once to the shared prototype, on first import. Because it replaces an
+ * internal, package.json pins pdf-lib exactly, and test/unit/engines/pdf/pdf-lib-patch.test.ts
+ * fails if the version or the internals the patch relies on change.
  */
 import { PDFStream } from 'pdf-lib';
 

@@ -8,7 +8,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { convertPdfToCmyk } from '../prepress/ghostscript.js';
-import { parseColor } from './color.js';
+import { parseColor } from './colour/css-colour.js';
 import { LayerValidationError, PageSpecError, type LayerIssue } from './errors.js';
 import { FontRegistry } from './fonts/font-registry.js';
 import { embedGlyphFonts } from './text/glyph-font.js';

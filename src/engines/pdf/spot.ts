@@ -18,7 +18,7 @@
  */
 import type { PDFDocument, PDFRef } from 'pdf-lib';
 import { PDFName } from 'pdf-lib';
-import type { Rgba } from './color.js';
+import type { Rgba } from './colour/css-colour.js';
 
 /** The paint as a design stores it (layers.ts validates it with `checkSpotPaint`). */
 export interface SpotPaint {

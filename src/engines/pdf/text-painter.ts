@@ -4,7 +4,7 @@
  * glyph where the layout puts it; backgrounds and decorations are filled rectangles.
  */
 import type { PDFDocument } from 'pdf-lib';
-import type { Rgba } from './color.js';
+import type { Rgba } from './colour/css-colour.js';
 import { num } from './content.js';
 import { parseFontStyle, parseFontWeight } from './fonts/font-matching.js';
 import type { FontRegistry } from './fonts/font-registry.js';

@@ -6,7 +6,7 @@
 import bwipjs from 'bwip-js';
 import QRCode from 'qrcode';
 import type { SvgArtwork } from '../pdf/artwork/svg-parse.js';
-import { parseColor } from '../pdf/color.js';
+import { parseColor } from '../pdf/colour/css-colour.js';
 import { IDENTITY } from '../pdf/geometry.js';
 import type { PathCommand } from '../pdf/path.js';
 import type { FieldSpec } from './fields.js';

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as } from '../../helpers/factories.js';
+import { needs } from '../../helpers/requirements.js';
 import { accountKey, asK, storeKey, storeOn } from './helpers.js';
 
 /**
  * Two API processes on one PostgreSQL and one Redis: a revocation answered by one must
  * stop the key on the other's very next request, although the other had it cached.
  */
-const scaleOut = Boolean(inject('databaseUrl') && inject('redisUrl'));
+const scaleOut = needs('postgres', 'redis');
 
-describe.skipIf(!scaleOut)('scale-out: two processes, one database, one Redis', () => {
+describe.skipIf(scaleOut.skip)(`scale-out: two processes, one database, one Redis${scaleOut.note}`, () => {
   let a: TestApp;
   let b: TestApp;
   const prefix = `folio-test:${randomUUID()}:`;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTcpProxy, type TcpProxy } from '../../../scripts/topology.mjs';
 import { openDatabase, type Database } from '../../../src/platform/db/index.js';
+import { needs } from '../../helpers/requirements.js';
 
 /**
  * PostgreSQL going away under a connection the pool has handed out (a transaction between
@@ -9,6 +10,7 @@ import { openDatabase, type Database } from '../../../src/platform/db/index.js';
  * and nobody listened, which killed `folio serve`. PostgreSQL only (SQLite has no connection).
  */
 const base = inject('databaseUrl');
+const pgGate = needs('postgres');
 let proxy: TcpProxy;
 let database: Database;
 
@@ -26,7 +28,7 @@ afterAll(async () => {
   await proxy?.close();
 });
 
-describe.skipIf(!base)('PostgreSQL connection lost while a client is checked out (needs TEST_DATABASE_URL)', () => {
+describe.skipIf(pgGate.skip)(`PostgreSQL connection lost while a client is checked out${pgGate.note}`, () => {
   it('fails the transaction, keeps the process, and works again once PostgreSQL is back', async () => {
     const uncaught: unknown[] = [];
     const onUncaught = (err: unknown) => uncaught.push(err);

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPgDatabase, type PgDatabase } from '../../helpers/pg-database.js';
 import { openDatabase, type Database } from '../../../src/platform/db/index.js';
+import { needs } from '../../helpers/requirements.js';
 
 /**
  * Named statements on a real PostgreSQL: a repeated query is prepared once on its connection,
@@ -10,6 +11,7 @@ import { openDatabase, type Database } from '../../../src/platform/db/index.js';
  * PostgreSQL only (SQLite has no server-side statements).
  */
 const base = inject('databaseUrl');
+const pgGate = needs('postgres');
 let pgdb: PgDatabase;
 let database: Database;
 let off: Database;
@@ -35,7 +37,7 @@ afterAll(async () => {
 
 const byId = (d: Database, id: string) => d.db.selectFrom('prep_items' as never).selectAll().where('id' as never, '=', id as never).execute() as Promise<Array<Record<string, unknown>>>;
 
-describe.skipIf(!base)('PostgreSQL prepared statements (needs TEST_DATABASE_URL)', () => {
+describe.skipIf(pgGate.skip)(`PostgreSQL prepared statements${pgGate.note}`, () => {
   it('a query run again is prepared once on its connection and answers as before', async () => {
     expect(await byId(database, 'a')).toEqual([{ id: 'a', name: 'Alpha' }]);
     expect(await prepared(database)).toEqual([]);

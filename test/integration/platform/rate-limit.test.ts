@@ -6,6 +6,7 @@ import { DEFAULT_PLANS_FILE, type PlanTable } from '../../../src/modules/plans/p
 import { consume, MemoryRateStore, RedisRateStore } from '../../../src/platform/http/rate-limit.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, PASSWORD, type TestStore, type TestUser } from '../../helpers/factories.js';
+import { needs } from '../../helpers/requirements.js';
 
 const FREE_LIMIT = 5;
 const PRO_LIMIT = 8;
@@ -219,8 +220,9 @@ describe('MemoryRateStore', () => {
 });
 
 const redisUrl = process.env.TEST_REDIS_URL ?? inject('redisUrl');
+const redisGate = needs('redis');
 
-describe('RedisRateStore', () => {
+describe(`RedisRateStore${redisGate.note}`, () => {
   let redis: Redis | null = null;
   const prefix = `folio-test:${randomUUID()}:rl:`;
   beforeAll(() => {
@@ -233,7 +235,7 @@ describe('RedisRateStore', () => {
     await redis.quit();
   });
 
-  it.skipIf(!redisUrl)('counts hits per key with an expiring window', async () => {
+  it.skipIf(redisGate.skip)('counts hits per key with an expiring window', async () => {
     const store = new RedisRateStore(redis!, prefix);
     const a1 = await store.hit('a', 60_000);
     expect(a1.count).toBe(1);
@@ -246,7 +248,7 @@ describe('RedisRateStore', () => {
     expect(ttl).toBeLessThanOrEqual(60_000);
   });
 
-  it.skipIf(!redisUrl)('starts a new window once the old one expires', async () => {
+  it.skipIf(redisGate.skip)('starts a new window once the old one expires', async () => {
     const store = new RedisRateStore(redis!, prefix);
     expect((await store.hit('short', 150)).count).toBe(1);
     expect((await store.hit('short', 150)).count).toBe(2);
@@ -256,7 +258,7 @@ describe('RedisRateStore', () => {
     expect(fresh.resetMs).toBeLessThanOrEqual(150);
   });
 
-  it.skipIf(!redisUrl)('repairs a counter that lost its expiry, so a key can never be stuck', async () => {
+  it.skipIf(redisGate.skip)('repairs a counter that lost its expiry, so a key can never be stuck', async () => {
     const store = new RedisRateStore(redis!, prefix);
     await redis!.set(`${prefix}stuck`, '99');
     const hit = await store.hit('stuck', 60_000);
@@ -264,7 +266,7 @@ describe('RedisRateStore', () => {
     expect(await redis!.pttl(`${prefix}stuck`)).toBeGreaterThan(0);
   });
 
-  it.skipIf(!redisUrl)('drives consume() the same way as the memory store', async () => {
+  it.skipIf(redisGate.skip)('drives consume() the same way as the memory store', async () => {
     const store = new RedisRateStore(redis!, prefix);
     expect((await consume(store, 'c', 1, 60_000)).allowed).toBe(true);
     const refused = await consume(store, 'c', 1, 60_000);

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { realEngines, type StudioEngines } from '../../../src/modules/studio/studio.engines.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { as, signUp, type TestUser } from '../../helpers/factories.js';
+import { needs } from '../../helpers/requirements.js';
 import { waitFor } from '../../helpers/wait.js';
 import { balance } from './helpers.js';
 
@@ -33,7 +33,8 @@ async function runningOperations(t: TestApp, accountId: string): Promise<number>
   return Number(r.rows[0]!.n);
 }
 
-describe.skipIf(!inject('databaseUrl'))('PostgreSQL with a small pool: parallel charged calls', () => {
+const pgGate = needs('postgres');
+describe.skipIf(pgGate.skip)(`PostgreSQL with a small pool: parallel charged calls${pgGate.note}`, () => {
   let t: TestApp;
   let base: string;
 

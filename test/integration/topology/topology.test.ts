@@ -6,6 +6,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTopology, type Topology } from '../../../scripts/topology.mjs';
+import { needs } from '../../helpers/requirements.js';
 import { waitFor } from '../../helpers/wait.js';
 import { Receiver } from '../webhooks/receiver.js';
 
@@ -15,7 +16,8 @@ import { Receiver } from '../webhooks/receiver.js';
  * a Redis of their own and an S3-compatible store (scripts/topology.mjs). Runs where the
  * CI's scale-out stage runs: with TEST_DATABASE_URL and TEST_REDIS_URL.
  */
-const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
+const scaleOut = needs('postgres', 'redis');
+const enabled = !scaleOut.skip;
 const LEASE_MS = 2000;
 /** premium is the rate-limited tier here; the others are out of the way */
 const PREMIUM_RPM = 20;
@@ -115,7 +117,7 @@ function workerIndexOf(pid: number): number {
   return topo.workers.findIndex((w) => w.pid === pid);
 }
 
-describe.skipIf(!enabled)('scale-out topology: 2 × folio serve + 2 × folio worker on PostgreSQL, Redis and S3 (needs TEST_DATABASE_URL and TEST_REDIS_URL, the CI scale-out stage)', () => {
+describe.skipIf(scaleOut.skip)(`scale-out topology: 2 × folio serve + 2 × folio worker on PostgreSQL, Redis and S3${scaleOut.note}`, () => {
   it('what one API process writes, the other reads (database and object store)', async () => {
     const store = await newStore();
     const made = await call(0, 'POST', '/products', { headers: basic(store), body: { name: 'Mug' } });

@@ -3,8 +3,8 @@
  * dashes) and linear/radial gradients with their href chains resolved. Gradient strokes,
  * patterns, stop transparency and spread methods other than pad are reported unsupported.
  */
-import type { Rgba } from '../color.js';
-import { parseColor } from '../color.js';
+import type { Rgba } from '../colour/css-colour.js';
+import { parseColor } from '../colour/css-colour.js';
 import type { Style } from './svg-style.js';
 import type { SvgGradient, SvgPaint, SvgStroke } from './svg-types.js';
 import { length, num, numbers, parseTransform } from './svg-units.js';

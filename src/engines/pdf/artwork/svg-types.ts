@@ -1,5 +1,5 @@
 /** The drawing tree an SVG is read into (svg-parse.ts) and the PDF writer draws (vector-form.ts). */
-import type { Rgba } from '../color.js';
+import type { Rgba } from '../colour/css-colour.js';
 import type { Matrix } from '../geometry.js';
 import type { PathCommand } from '../path.js';
 

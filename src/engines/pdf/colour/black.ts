@@ -7,7 +7,7 @@
  * - fills whose smaller side is at least RICH_BLACK_MIN_PT can print as a rich black (a
  *   C/M/Y mix under the K) for a deeper solid; text and thin lines stay 100 K.
  */
-import type { Rgba } from '../color.js';
+import type { Rgba } from './css-colour.js';
 import type { Matrix } from '../geometry.js';
 import type { PathCommand } from '../path.js';
 

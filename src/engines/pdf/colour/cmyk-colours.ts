@@ -15,7 +15,7 @@
 import type { PDFContext, PDFDict, PDFRef } from 'pdf-lib';
 import { PDFName } from 'pdf-lib';
 import sharp from 'sharp';
-import type { Rgba } from '../color.js';
+import type { Rgba } from './css-colour.js';
 import type { ColourSpaceWriter, GradientStop } from '../content.js';
 import { num, stitch } from '../content.js';
 import type { BlackPolicy } from './black.js';

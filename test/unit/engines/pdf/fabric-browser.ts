@@ -4,20 +4,16 @@
  * are loaded from the same files the PDF embeds (FontFace from data URLs); fixture images are
  * served as data URLs. Nothing is fetched from the network.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_FONTS, defaultFontPath } from '../../../../src/engines/pdf/index.js';
 import { FIXTURES } from './helpers.js';
+import { CHROMIUM_PATH } from '../../../helpers/requirements.js';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
 const FABRIC_BUNDLE = path.resolve(FIXTURES, '../../node_modules/fabric/dist/index.min.js');
-
-export function chromiumAvailable(): boolean {
-  return existsSync(CHROMIUM_PATH);
-}
 
 export interface FabricRenderRequest {
   layers: unknown[];

@@ -3,21 +3,20 @@
  * rasterised with pdftoppm, and rendered by Fabric.js 6 in headless Chromium at the same pixel
  * size; the mean absolute pixel error (0..255 over RGB) must stay within 20 % (+0.15) of the
  * error measured when the fixture was calibrated (fidelity-baseline.json). Needs Debian
- * chromium at /usr/bin/chromium (scripts/setup.mjs --test installs it); skipped without it.
+ * chromium at /usr/bin/chromium (scripts/setup.mjs --test installs it); skipped without it,
+ * failed without it under FOLIO_CI_STRICT (test/helpers/requirements.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FabricBrowser, CHROMIUM_PATH, chromiumAvailable } from './fabric-browser.js';
+import { FabricBrowser, CHROMIUM_PATH } from './fabric-browser.js';
+import { needs } from '../../../helpers/requirements.js';
 import { compareFixture, fidelityLimit, loadBaseline, loadDesignFixtures } from './fidelity.js';
 
-const available = chromiumAvailable();
-if (!available) {
-  console.warn(`fidelity test skipped: no Chromium at ${CHROMIUM_PATH} (install with: apt-get install -y chromium, or node scripts/setup.mjs --test)`);
-}
+const chromiumGate = needs('chromium');
 
 const fixtures = await loadDesignFixtures();
 const baseline = await loadBaseline();
 
-describe.skipIf(!available)(`PDF vs Fabric.js in Chromium (${CHROMIUM_PATH})`, () => {
+describe.skipIf(chromiumGate.skip)(`PDF vs Fabric.js in Chromium (${CHROMIUM_PATH})${chromiumGate.note}`, () => {
   let browser: FabricBrowser;
   const measured: [string, number, number][] = [];
 

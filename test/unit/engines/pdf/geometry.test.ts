@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseColor } from '../../../../src/engines/pdf/color.js';
+import { parseColor } from '../../../../src/engines/pdf/colour/css-colour.js';
 import { apply } from '../../../../src/engines/pdf/geometry.js';
 import { imagePlacementMatrix } from '../../../../src/engines/pdf/images.js';
 import type { Layer } from '../../../../src/engines/pdf/layers.js';

@@ -11,7 +11,8 @@ import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchDefaultFont, renderPdf, type FontQuery, type PageSpec } from '../../../../src/engines/pdf/index.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumAvailable } from './fabric-browser.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './fabric-browser.js';
+import { needs } from '../../../helpers/requirements.js';
 import { FIXTURES, fixtureAssets, pdfFonts, pdfText, rasterise, toRaster, type Raster } from './helpers.js';
 
 const FONT_DIR = path.resolve(FIXTURES, '../../fonts');
@@ -167,8 +168,8 @@ describe('shaped scripts read back in logical order (pdftotext, pdffonts)', () =
   });
 });
 
-const available = chromiumAvailable();
-describe.skipIf(!available)(`glyph shapes match Chromium (${CHROMIUM_PATH})`, () => {
+const chromiumGate = needs('chromium');
+describe.skipIf(chromiumGate.skip)(`glyph shapes match Chromium (${CHROMIUM_PATH})${chromiumGate.note}`, () => {
   let browser: Browser;
   beforeAll(async () => {
     const { chromium } = await import('playwright-core');

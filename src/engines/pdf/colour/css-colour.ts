@@ -1,5 +1,5 @@
 /** CSS colour strings as Fabric.js and the canvas accept them, parsed to sRGB 0..1 plus alpha. */
-import type { SpotInk } from './spot.js';
+import type { SpotInk } from '../spot.js';
 
 export interface Rgba {
   r: number;
