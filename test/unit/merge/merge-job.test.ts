@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MERGE_KIND, mergeJob, numberOf, toRecords, type DataSet, type MergeJobDeps, type MergePayload } from '../../../src/modules/merge/merge.jobs.js';
 import type { JobContext } from '../../../src/platform/queue/registry.js';
+import { pageSpecOf } from '../../../src/modules/designs/pages.js';
 
 /** A business-card design as the designs module stores it (only what the print page spec reads). */
 const design = {
@@ -20,7 +21,8 @@ function world(rows: number) {
   const data: DataSet = { columns: ['name'], rows: Array.from({ length: rows }, (_, i) => ({ values: { name: `Person ${i + 1}` } })) };
   blobs.set('data.json', Buffer.from(JSON.stringify(data)));
   const deps = {
-    designs: { getIncludingDeleted: async () => design },
+    // the designs module's design-to-page path, for the one design of the job
+    pages: { forJob: async () => [{ id: design.id, updatedAt: '2026-01-01T00:00:00.000Z', outputProfile: null, spec: pageSpecOf(design, undefined) }] },
     catalog: { images: { bytes: async () => Promise.reject(new Error('none')), bytesByUrl: async () => null }, fonts: { fontBytes: async () => null } },
     blobs: {
       get: async (k: string) => blobs.get(k)!,
