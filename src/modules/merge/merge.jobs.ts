@@ -189,7 +189,7 @@ export function mergeJob(deps: MergeJobDeps): JobBinding {
     const missing = p.allow_missing_glyphs === false ? missingGlyphsProblem(out.warnings) : null;
     if (missing) throw new JobFailure(missing, { code: 'missing_glyphs' });
     // every record's pages read back before the file is kept (a zip: each PDF in it)
-    await selfCheck(out.file, { standard: p.pdf_standard, colorMode: p.color_mode, ...(p.output_profile ? { profile: p.output_profile } : {}) }, { zip: p.output === 'zip', allowMissingGlyphs: p.allow_missing_glyphs !== false });
+    await selfCheck(out.file, { standard: p.pdf_standard, colorMode: p.color_mode, ...(p.output_profile ? { profile: p.output_profile } : {}), allowMissingGlyphs: p.allow_missing_glyphs !== false }, { zip: p.output === 'zip' });
     const key = mergeFileKey(storeId, ctx.id, p.output);
     await blobs.put(key, out.file, { contentType: out.contentType });
     const details = out.records.filter((r) => r.status === 'skipped' || r.shrunk.length > 0 || r.overflow.length > 0);

@@ -41,7 +41,7 @@ export function pdfJob(deps: PdfJobDeps): JobBinding {
     const missing = ctx.payload.allow_missing_glyphs === false ? missingGlyphsProblem(out.warnings) : null;
     if (missing) throw new JobFailure(missing, { code: 'missing_glyphs' });
     // the file is read back before it is kept: a violation of its standard fails the job
-    await selfCheck(out.pdf, { standard: out.pdfStandard, colorMode: ctx.payload.color_mode, ...(out.outputProfile ? { profile: out.outputProfile } : {}) }, { allowMissingGlyphs: ctx.payload.allow_missing_glyphs !== false });
+    await selfCheck(out.pdf, { standard: out.pdfStandard, colorMode: ctx.payload.color_mode, ...(out.outputProfile ? { profile: out.outputProfile } : {}), allowMissingGlyphs: ctx.payload.allow_missing_glyphs !== false });
     const key = pdfKey(storeId, ctx.id);
     await blobs.put(key, out.pdf, { contentType: 'application/pdf' });
     const result: PdfResult = { pdf_key: key, size_bytes: out.pdf.length, pages: out.pages, warnings: out.warnings };

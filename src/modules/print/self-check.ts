@@ -10,17 +10,15 @@ import { JobFailure } from '../../platform/queue/registry.js';
 /** How many violations the job's error lists in full; the rest are counted. */
 const LISTED = 3;
 
-/** Throws a JobFailure when the file breaks its standard; returns when it is clean (`allowMissingGlyphs`: .notdef glyphs are not a violation). */
-export async function selfCheck(file: Uint8Array, options: VerifyOptions, opts: { zip?: boolean; allowMissingGlyphs?: boolean } = {}): Promise<void> {
+/** Throws a JobFailure when the file breaks its standard; returns when it is clean. */
+export async function selfCheck(file: Uint8Array, options: VerifyOptions, opts: { zip?: boolean } = {}): Promise<void> {
   let violations: Violation[];
   try {
-    violations = (await verifyPrintFileSandboxed(file, options, { zip: opts.zip === true })).violations;
+    violations = (await verifyPrintFileSandboxed(file, options, opts)).violations;
   } catch (err) {
     if (err instanceof SelfCheckUnavailable) throw new JobFailure(`${err.code}: ${err.message}`, { code: err.code });
     throw err;
   }
-  // a job that allows missing glyphs (allow_missing_glyphs) prints .notdef knowingly
-  if (opts.allowMissingGlyphs) violations = violations.filter((v) => v.code !== 'missing_glyphs');
   if (violations.length === 0) return;
   throw new JobFailure(selfCheckMessage(violations), { code: violations[0]!.code, violations: violations.slice(0, 50) });
 }

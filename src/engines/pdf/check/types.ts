@@ -36,6 +36,8 @@ export interface VerifyOptions {
   profile?: string;
   /** overrides the profile's limit (percent) */
   maxInk?: number;
+  /** the job allows characters no font has (`allow_missing_glyphs`): .notdef glyphs are no violation */
+  allowMissingGlyphs?: boolean;
 }
 
 export interface VerifyResult {
@@ -53,6 +55,8 @@ export interface Rules {
   pdfx: boolean;
   /** percent, when ink is checked */
   maxInk: number | null;
+  /** whether text showing glyph 0 (.notdef) is a violation */
+  glyphs: boolean;
 }
 
 /** Points of slack when comparing boxes (the writer rounds to 1/1000 pt). */

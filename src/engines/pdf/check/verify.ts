@@ -19,7 +19,7 @@ import { ContentWalk, decodeStream, Found, round, WalkCache, type Finding } from
 export function rulesOf(opts: VerifyOptions): Rules {
   const cmyk = opts.colorMode === 'cmyk' || opts.standard !== 'none';
   const profile = OUTPUT_PROFILES.find((p) => p.id === (opts.profile ?? DEFAULT_OUTPUT_PROFILE_ID));
-  return { cmyk, pdfx: opts.standard !== 'none', noTransparency: opts.standard === 'pdf_x1a', maxInk: cmyk ? (opts.maxInk ?? profile?.maxInk ?? null) : null };
+  return { cmyk, pdfx: opts.standard !== 'none', noTransparency: opts.standard === 'pdf_x1a', maxInk: cmyk ? (opts.maxInk ?? profile?.maxInk ?? null) : null, glyphs: opts.allowMissingGlyphs !== true };
 }
 
 export async function verifyPrintFile(pdf: Uint8Array, opts: VerifyOptions): Promise<VerifyResult> {

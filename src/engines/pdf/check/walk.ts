@@ -231,7 +231,7 @@ export class ContentWalk {
   }
 
   private text(s: Operand | undefined): void {
-    if (!this.font || !s || !this.cache.twoByteIdentity(this.font)) return;
+    if (!this.cache.rules.glyphs || !this.font || !s || !this.cache.twoByteIdentity(this.font)) return;
     const strings = s.t === 'arr' ? s.v : [s];
     let notdef = 0;
     for (const x of strings) {

@@ -8,22 +8,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { tool, withPdfFile } from './helpers.js';
+import { srgbToLab } from './pdfx-helpers.js';
 
 export interface LabImage {
   width: number;
   height: number;
   /** L, a, b per pixel */
   lab: Float64Array;
-}
-
-function srgbToLab(r: number, g: number, b: number): [number, number, number] {
-  const lin = (v: number) => ((v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-  const [R, G, B] = [lin(r), lin(g), lin(b)];
-  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
-  const x = f((0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047);
-  const y = f(0.2126 * R + 0.7152 * G + 0.0722 * B);
-  const z = f((0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883);
-  return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
 }
 
 /** A page (default 1) rendered to CMYK at `dpi` through `profilePath`, cut to `crop` (pixels), in Lab. */

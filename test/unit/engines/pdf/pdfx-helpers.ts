@@ -101,7 +101,8 @@ export async function gsRender(pdf: Uint8Array, dpi: number, page = 1, cmykProfi
   });
 }
 
-function lab(r: number, g: number, b: number): [number, number, number] {
+/** sRGB (0..255) to CIE Lab (D65). */
+export function srgbToLab(r: number, g: number, b: number): [number, number, number] {
   const lin = (v: number) => (v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
   const [R, G, B] = [lin(r), lin(g), lin(b)];
   const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
@@ -118,8 +119,8 @@ export function deltaE(a: { width: number; height: number; data: Buffer }, b: { 
   const d = new Float64Array(n);
   let sum = 0;
   for (let i = 0; i < n; i++) {
-    const p = lab(a.data[i * 3]!, a.data[i * 3 + 1]!, a.data[i * 3 + 2]!);
-    const q = lab(b.data[i * 3]!, b.data[i * 3 + 1]!, b.data[i * 3 + 2]!);
+    const p = srgbToLab(a.data[i * 3]!, a.data[i * 3 + 1]!, a.data[i * 3 + 2]!);
+    const q = srgbToLab(b.data[i * 3]!, b.data[i * 3 + 1]!, b.data[i * 3 + 2]!);
     d[i] = Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
     sum += d[i]!;
   }
@@ -136,35 +137,44 @@ export interface Plates {
   maxInk(name: string, box: { x0: number; y0: number; x1: number; y1: number }): number;
 }
 
-/** Ghostscript's tiffsep separations of one page: one plate per process and spot ink. */
-export async function gsPlates(pdf: Uint8Array, dpi: number, page = 1): Promise<Plates> {
+/** A plate as Ghostscript's tiffsep writes it: 8-bit, 0 = full ink, 255 = none. */
+export interface RawPlate { data: Buffer; width: number; height: number; channels: number }
+
+/** Ghostscript's tiffsep separation of one page at `dpi`: every plate (process and spot inks) by name. */
+export async function separate(pdf: Uint8Array, dpi: number, page = 1, extra: readonly string[] = []): Promise<Map<string, RawPlate>> {
   return withPdfFile(pdf, async (file, dir) => {
-    await tool('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=tiffsep', `-r${dpi}`, `-dFirstPage=${page}`, `-dLastPage=${page}`, '-o', path.join(dir, 'p.tif'), file]);
-    const plates = new Map<string, { data: Buffer; width: number; height: number; channels: number }>();
+    await tool('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=tiffsep', ...extra, `-r${dpi}`, `-dFirstPage=${page}`, `-dLastPage=${page}`, '-o', path.join(dir, 'p.tif'), file]);
+    const plates = new Map<string, RawPlate>();
     for (const f of await readdir(dir)) {
       const name = /^p\((.+)\)\.tif$/.exec(f)?.[1];
       if (!name) continue;
       const { data, info } = await sharp(path.join(dir, f)).raw().toBuffer({ resolveWithObject: true });
       plates.set(name, { data, width: info.width, height: info.height, channels: info.channels });
     }
-    const s = dpi / 72;
-    // tiffsep plates are 0 = full ink, 255 = none
-    const at = (name: string, x: number, y: number): number => {
-      const p = plates.get(name);
-      if (!p) throw new Error(`no ${name} plate (plates: ${[...plates.keys()].join(', ')})`);
-      if (x < 0 || y < 0 || x >= p.width || y >= p.height) return 0;
-      return 1 - p.data[(y * p.width + x) * p.channels]! / 255;
-    };
-    return {
-      names: [...plates.keys()],
-      ink: (name, x, y) => at(name, Math.round(x * s), Math.round(y * s)),
-      maxInk(name, b) {
-        let m = 0;
-        for (let y = Math.floor(b.y0 * s); y <= Math.ceil(b.y1 * s); y++) for (let x = Math.floor(b.x0 * s); x <= Math.ceil(b.x1 * s); x++) m = Math.max(m, at(name, x, y));
-        return m;
-      },
-    };
+    return plates;
   });
+}
+
+/** Ghostscript's tiffsep separations of one page: one plate per process and spot ink. */
+export async function gsPlates(pdf: Uint8Array, dpi: number, page = 1): Promise<Plates> {
+  const plates = await separate(pdf, dpi, page);
+  const s = dpi / 72;
+  // tiffsep plates are 0 = full ink, 255 = none
+  const at = (name: string, x: number, y: number): number => {
+    const p = plates.get(name);
+    if (!p) throw new Error(`no ${name} plate (plates: ${[...plates.keys()].join(', ')})`);
+    if (x < 0 || y < 0 || x >= p.width || y >= p.height) return 0;
+    return 1 - p.data[(y * p.width + x) * p.channels]! / 255;
+  };
+  return {
+    names: [...plates.keys()],
+    ink: (name, x, y) => at(name, Math.round(x * s), Math.round(y * s)),
+    maxInk(name, b) {
+      let m = 0;
+      for (let y = Math.floor(b.y0 * s); y <= Math.ceil(b.y1 * s); y++) for (let x = Math.floor(b.x0 * s); x <= Math.ceil(b.x1 * s); x++) m = Math.max(m, at(name, x, y));
+      return m;
+    },
+  };
 }
 
 /** The profile description of ICC bytes: the `desc` tag (ICC v2 textDescription or v4 multiLocalizedUnicode). */
