@@ -34,6 +34,7 @@ import { buildCatalogModule, type CatalogModule } from '../modules/catalog/index
 import { ImageSources } from '../modules/catalog/image-sources.js';
 import { buildCustomizerModule } from '../modules/customizer/index.js';
 import { buildDesignsModule, type DesignsModule } from '../modules/designs/index.js';
+import { buildOrdersModule, type OrdersService } from '../modules/orders/index.js';
 import { buildIdentityModule, coreResolvers, JwtIssuer, type IdentityService } from '../modules/identity/index.js';
 import { buildGangSheetsModule } from '../modules/gang-sheets/index.js';
 import { buildImpositionModule } from '../modules/imposition/index.js';
@@ -117,6 +118,8 @@ export interface Deps {
   projects: ProjectsService;
   /** print-ready PDF jobs */
   pdf: PdfService;
+  /** the order lifecycle: transitions, frozen designs, print files */
+  orders: OrdersService;
   /** the modules, in build (and start) order */
   modules: readonly FolioModule[];
   appDeps: Omit<AppDeps, 'logger'>;
@@ -262,24 +265,13 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   const registry = new JobRegistry();
   const jobs = new JobsService(database.db, jobsRepo, wallet, idempotency, queue, registry, { maxAttempts: config.jobs.maxAttempts });
   const webhooks = add(
-    buildWebhooksModule({
-      db: database.db,
-      aead,
-      fetcher,
-      userAgent: `Folio-Webhooks/${VERSION} (+${config.publicUrl})`,
-      now,
-      ...(overrides.webhooks ? { options: overrides.webhooks } : {}),
-      jobs,
-      plans,
-      stores,
-      events,
-      pageContext,
-    }),
+    buildWebhooksModule({ db: database.db, aead, fetcher, userAgent: `Folio-Webhooks/${VERSION} (+${config.publicUrl})`, now, ...(overrides.webhooks ? { options: overrides.webhooks } : {}), jobs, plans, stores, events, pageContext }),
   );
   const catalog = add(await buildCatalogModule({ db: database.db, blobs, fetcher, plans, events, pageContext, uploadMaxBytes: config.uploadMaxBytes }));
   const { projects } = add(buildProjectsModule({ db: database.db, events, pageContext }));
-  const designs = add(buildDesignsModule({ db: database.db, events, catalog, projects, pageContext }));
+  const designs = add(buildDesignsModule({ db: database.db, events, catalog, projects, pageContext, blobs }));
   const { pdf } = add(buildPrintModule({ jobs, pages: designs.designPages, blobs, stores }));
+  const { orders } = add(buildOrdersModule({ db: database.db, events, projects, pages: designs.designPages, pdf, jobs, products: catalog.products }));
   // The paid services' inputs: Folio's own file links and image ids read from the blob store, other URLs safely fetched.
   const sources = new ImageSources({ blobs, publicUrl: config.publicUrl, links: blobs instanceof DiskBlobStore ? blobs : null, images: catalog.images, stores, fetcher, maxBytes: config.fetch.maxBytes });
   const { bgRemove } = add(buildBgRemoveModule({ config: config.bgRemove, warmup: config.warmup, jobs, idempotency, blobs, sources, time, logger }));
@@ -391,6 +383,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
     designs,
     projects,
     pdf,
+    orders,
     modules,
     appDeps,
     startWorkers,

@@ -16,6 +16,9 @@ import { JobFailure } from '../../platform/queue/registry.js';
 import type { CatalogModule } from '../catalog/index.js';
 import type { ProjectJson } from '../projects/projects.service.js';
 import type { DesignJson } from './designs.service.js';
+import { Snapshots, type LiveDesignPage, type SnapshotAssets, type SnapshotRow } from './snapshots.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
+import type { DbOrTx } from '../../platform/db/index.js';
 
 /** One design as a page: what the engine draws, and what callers key files and defaults on. */
 export interface DesignPage {
@@ -25,6 +28,8 @@ export interface DesignPage {
   /** the design's product's default CMYK output profile, null when it sets none */
   outputProfile: string | null;
   spec: PageSpec;
+  /** a page frozen with its order (snapshots.ts): the images and faces it prints with */
+  frozen?: { assets: SnapshotAssets; designId: string; projectId: string; hash: string };
 }
 
 /** A page's trim and bleed boxes in points, as the print path lays them out (no crop-mark slug). */
@@ -155,11 +160,21 @@ export interface DesignPagesDeps {
   catalog: CatalogModule;
   designs: DocService<DesignJson>;
   projects: DocService<ProjectJson>;
+  blobs: BlobStore;
+}
+
+/** A frozen page as the engine reads it. */
+export function frozenPage(r: SnapshotRow): DesignPage {
+  const page = JSON.parse(r.page) as { spec: PageSpec; outputProfile: string | null };
+  return { id: r.id, updatedAt: iso(r.created_at), outputProfile: page.outputProfile, spec: page.spec, frozen: { assets: JSON.parse(r.assets) as SnapshotAssets, designId: r.design_id, projectId: r.project_id, hash: r.hash } };
 }
 
 /** Designs of a store as pages, at request time (live designs, checked) and at job time (deleted ones too). */
 export class DesignPages {
-  constructor(private readonly deps: DesignPagesDeps) {}
+  readonly snapshots: Snapshots;
+  constructor(private readonly deps: DesignPagesDeps) {
+    this.snapshots = new Snapshots({ catalog: deps.catalog, blobs: deps.blobs });
+  }
 
   /** The store's live designs by id, in the order asked (404 for one that is not the store's). */
   async byIds(storeId: string, ids: readonly string[]): Promise<DesignPage[]> {
@@ -174,6 +189,9 @@ export class DesignPages {
   /** A project's live designs, oldest first (404 for a project that is not the store's). */
   async ofProject(storeId: string, projectId: string, limit: ProjectLimit): Promise<{ projectId: string; pages: DesignPage[] }> {
     const project = await this.deps.projects.row(storeId, projectId);
+    // an order received prints what was frozen then, not the designs as they are now
+    const version = (JSON.parse(project.doc) as { snapshot_version?: number | null }).snapshot_version;
+    if (typeof version === 'number') return { projectId: project.id, pages: (await this.snapshots.ofProject(this.deps.db, storeId, project.id, version)).map(frozenPage) };
     const rows = await this.deps.designs.all(storeId, { links: { project_id: project.id } }, limit.max + 1);
     if (rows.length === 0) throw AppError.field('project_id', limit.empty);
     if (limit.tooMany !== undefined && rows.length > limit.max) throw AppError.field('project_id', limit.tooMany);
@@ -200,13 +218,37 @@ export class DesignPages {
     return storeAssets(this.deps.catalog, storeId);
   }
 
+  /** The assets of these pages: the store's, and the frozen copies of frozen pages (snapshots.ts). */
+  assetsOf(storeId: string, pages: readonly DesignPage[]): AssetResolver {
+    const frozen = pages.filter((p) => p.frozen);
+    if (frozen.length === 0) return this.assets(storeId);
+    return this.snapshots.resolver(
+      frozen.map((p) => p.frozen!.assets),
+      this.assets(storeId),
+      frozen.length === pages.length,
+    );
+  }
+
+  /** A project's live designs as pages to freeze (outside the transaction that freezes them). */
+  async toFreeze(storeId: string, projectId: string, max: number): Promise<LiveDesignPage[]> {
+    const rows = await this.deps.designs.all(storeId, { links: { project_id: projectId } }, max + 1);
+    const pages = await this.pagesOf(storeId, rows);
+    return rows.map((r, i) => ({ designId: r.id, name: r.name, productId: r.product_id ?? null, designUpdatedAt: iso(r.updated_at), page: { spec: pages[i]!.spec, outputProfile: pages[i]!.outputProfile } }));
+  }
+
+  /** Whether the designs frozen from still read as they did (same ids, same saves), through `db` (the freezing transaction). */
+  async unchangedSince(db: DbOrTx, storeId: string, projectId: string, pages: readonly LiveDesignPage[]): Promise<boolean> {
+    const rows = await db.selectFrom('designs').select(['id', 'updated_at']).where('store_id', '=', storeId).where('project_id', '=', projectId).where('deleted_at', 'is', null).orderBy('created_at').orderBy('id').execute();
+    return rows.length === pages.length && rows.every((r, i) => r.id === pages[i]!.designId && iso(r.updated_at) === pages[i]!.designUpdatedAt);
+  }
+
   /** The job's designs rendered, one page each, with the store's assets; the input's problems fail the job. */
   async render(storeId: string, ids: readonly string[], options: RenderOptions): Promise<RenderResult> {
     const pages = await this.forJob(storeId, ids);
     try {
       return await renderPdf(
         pages.map((p) => p.spec),
-        this.assets(storeId),
+        this.assetsOf(storeId, pages),
         options,
       );
     } catch (err) {
@@ -225,6 +267,9 @@ export class DesignPages {
     const rows = await DocRepo.byIdsIncludingDeleted(this.deps.db, storeId, { designs: valid });
     const live = [...rows.values()].filter((r) => includingDeleted || r.deleted_at === null || r.deleted_at === undefined);
     const pages = new Map((await this.pagesOf(storeId, live)).map((p) => [p.id.toLowerCase(), p]));
+    // ids that are no design may be frozen pages of the store's orders
+    const rest = valid.filter((id) => !pages.has(id.toLowerCase()));
+    for (const r of await this.snapshots.byIds(this.deps.db, storeId, rest)) pages.set(r.id.toLowerCase(), frozenPage(r));
     return ids.map((id) => pages.get(id.toLowerCase()) ?? null);
   }
 

@@ -9,10 +9,10 @@ import type { CatalogDocTable, DB } from '../../platform/db/schema.js';
 const shapes = new QueryShapes('docs');
 
 export type DocTable = 'catalog_products' | 'catalog_sides' | 'catalog_templates' | 'designs' | 'projects';
-/** Designs add `product_id` and `project_id` columns; the other tables have only the common ones. */
-export type DocRow = CatalogDocTable & { product_id?: string | null; project_id?: string | null };
-/** Columns beyond the common ones a kind may write and filter on (designs). */
-export type DocLinkColumn = 'product_id' | 'project_id';
+/** Designs add `product_id` and `project_id` columns, projects `state` and `external_key`; the other tables have only the common ones. */
+export type DocRow = CatalogDocTable & { product_id?: string | null; project_id?: string | null; state?: string | null; external_key?: string | null };
+/** Columns beyond the common ones a kind may write and filter on (designs: their product and project; projects: their lifecycle state and shop order line). */
+export type DocLinkColumn = 'product_id' | 'project_id' | 'state' | 'external_key';
 
 /** The columns a write sets: those given a value (undefined is left out, as Kysely's values() and set() do). */
 function givenColumns(row: object): Record<string, unknown> {
@@ -43,7 +43,7 @@ export class DocRepo {
     q = q.where('store_id', '=', storeId).where('deleted_at', 'is', null);
     if (filter.status) q = q.where('status', '=', filter.status);
     if (filter.parentId) q = q.where('parent_id', '=', filter.parentId);
-    for (const [column, value] of Object.entries(filter.links ?? {})) q = q.where(column as DocLinkColumn, '=', value);
+    for (const [column, value] of Object.entries(filter.links ?? {})) q = q.where(column as 'project_id', '=', value);
     if (filter.ids) q = filter.ids.length ? q.where('id', 'in', [...filter.ids]) : q.where(sql<boolean>`1 = 0`);
     return q;
   }

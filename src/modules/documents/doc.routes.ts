@@ -4,6 +4,7 @@ import { MESSAGES, ok } from '../../platform/http/envelope.js';
 import { listEnvelope, listQuerySchema, type PageContextFactory } from '../../platform/http/pagination.js';
 import type { RouteAuth } from '../../platform/http/auth.js';
 import type { DocKind, DocService } from './doc.service.js';
+import type { DocFilter, DocLinkColumn } from './doc.repo.js';
 import { CountEnvelope, DeletedEnvelope, IdParam, READ, READ_B, WRITE, batchEnvelope, count, item, listReply, storeOf } from '../../platform/http/resource.js';
 import { sharedInAnswer } from '../../platform/http/serializer.js';
 
@@ -36,6 +37,8 @@ export interface DocRouteOptions<J extends Record<string, unknown>> {
   update: TObject;
   /** list filter by status: true for the catalog's PS enum, or the resource's own status schema */
   statusFilter: boolean | TSchema;
+  /** list filters on a link column, the query parameter named after it (projects: `state`) */
+  linkFilters?: Partial<Record<DocLinkColumn, TSchema>>;
   /** a further list query name meaning `search` (projects: `s`) */
   searchAlias?: string;
   /** batch creation also takes one object instead of a list (the reference's ProjectBatch) */
@@ -67,6 +70,12 @@ export function withOptionalEmbeds(response: TObject, embeds: readonly string[] 
   return Type.Object(properties);
 }
 
+/** The link-column filters a list query gives (undefined: none). */
+function linkScope(filters: DocRouteOptions<never>['linkFilters'], query: Record<string, unknown>): DocFilter | undefined {
+  const links = Object.fromEntries(Object.keys(filters ?? {}).filter((c) => typeof query[c] === 'string').map((c) => [c, query[c] as string]));
+  return Object.keys(links).length ? { links } : undefined;
+}
+
 /**
  * The CRUD, count and batch routes every document resource of the catalog has. A list page
  * and a document are made of the store's rows and the links they embed alone: they answer an
@@ -78,6 +87,7 @@ export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRou
   const auth = { ...CATALOG_AUTH, ...o.auth };
   const extra: Record<string, TSchema> = {};
   if (o.statusFilter) extra.status = Type.Optional(o.statusFilter === true ? StatusSchema : o.statusFilter);
+  for (const [column, schema] of Object.entries(o.linkFilters ?? {})) extra[column] = Type.Optional(schema);
   if (o.searchAlias) extra[o.searchAlias] = Type.Optional(Type.String({ maxLength: 200, description: 'the same as `search`' }));
   const embeds = o.service.kind.embeds;
   const ReadQuery = embeds ? Type.Object({ include: Type.Optional(includeSchema(embeds)) }) : undefined;
@@ -97,7 +107,7 @@ export function docRoutes<J extends Record<string, unknown>>(app: App, o: DocRou
     reply.code(201).send(ok(await svc.create(req.actor!, storeOf(req), req.body as Body), MESSAGES.created)),
   );
   app.get(base, { schema: { tags, summary: `List ${o.path}`, querystring: ListQuery, response: { 200: listEnvelope(o.service.kind.keepsBuilt ? sharedInAnswer({ ...Read }) : Read) } }, config: { ...auth.list, conditional: true } }, async (req) =>
-    listReply(await svc.list(storeOf(req), listQuery(req.query as Record<string, unknown>) as never, o.pageContext(req)), (x) => x),
+    listReply(await svc.list(storeOf(req), listQuery(req.query as Record<string, unknown>) as never, o.pageContext(req), linkScope(o.linkFilters, req.query as Record<string, unknown>)), (x) => x),
   );
   app.get(`${base}/count`, { schema: { tags, summary: `Number of ${o.path}`, response: { 200: CountEnvelope } }, config: { ...auth.count, conditional: true } }, async (req) =>
     count(await svc.count(storeOf(req))),

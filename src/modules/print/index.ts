@@ -11,7 +11,7 @@ import { PdfService } from './print.service.js';
 import type { StoreOutputProfiles } from './profile-defaults.js';
 
 export { PdfService, blackView, resolveColour, type PdfOptions } from './print.service.js';
-export { MAX_PDF_PAGES, PDF_KIND, type PdfResult } from './print.kinds.js';
+export { MAX_PDF_PAGES, PDF_KIND, type PdfPayload, type PdfResult } from './print.kinds.js';
 export { CreatePdfBody, PdfJob } from './print.schemas.js';
 export { defaultOutputProfile, type StoreOutputProfiles } from './profile-defaults.js';
 export { selfCheck } from './self-check.js';

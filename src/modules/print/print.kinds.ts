@@ -24,6 +24,8 @@ export interface PdfPayload {
   black_overprint?: boolean;
   rich_black?: RichBlack | null;
   keep_artwork_rich_black?: boolean;
+  /** an order's print file: its documented name (docs/orders.md § Print files); absent for the other jobs */
+  file_name?: string;
 }
 
 export interface PdfResult {

@@ -86,6 +86,17 @@ export class PdfService {
     return this.create(actor, storeId, pages, { design_id: null, project_id: id }, opts);
   }
 
+  /**
+   * The payload of an order's print file: its frozen pages with the product's print profile
+   * (a CMYK PDF/X file through the product's or store's default output profile), checked now.
+   */
+  async orderPayload(storeId: string, projectId: string, pages: DesignPage[], profile: { pdf_standard: 'pdf_x4' | 'pdf_x1a'; crop_marks: boolean }, fileName: string): Promise<PdfPayload> {
+    const opts: PdfOptions = { pdf_standard: profile.pdf_standard, crop_marks: profile.crop_marks };
+    const colour = resolveColour(opts, await defaultOutputProfile(this.deps.stores, storeId, pages, opts));
+    this.deps.pages.check(pages);
+    return { design_id: null, project_id: projectId, design_ids: pages.map((p) => p.id), crop_marks: profile.crop_marks, ...colour, allow_missing_glyphs: false, file_name: fileName };
+  }
+
   private async create(
     actor: Actor,
     storeId: string,
@@ -102,7 +113,7 @@ export class PdfService {
 
   /** The job as GET /jobs/{id} shows it (also the data of its `jobs` event). */
   async present(job: Job<PdfPayload, PdfResult>): Promise<Static<typeof PdfJob>> {
-    const name = job.payload.project_id ? `project-${job.payload.project_id}.pdf` : `design-${job.payload.design_id}.pdf`;
+    const name = job.payload.file_name ?? (job.payload.project_id ? `project-${job.payload.project_id}.pdf` : `design-${job.payload.design_id}.pdf`);
     const { result: r, url, fields } = await fileJobView(this.deps.blobs, PDF_KIND, job, { key: (x) => x.pdf_key, downloadName: name, failed: 'rendering failed' });
     return {
       ...fields,

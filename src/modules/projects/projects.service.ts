@@ -1,14 +1,17 @@
 import { randomInt } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
-import type { Db } from '../../platform/db/index.js';
+import type { Db, DbOrTx } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
+import type { Actor } from '../../platform/http/auth.js';
+import { AppError } from '../../platform/http/errors.js';
 import { DocService, type DocKind } from '../documents/doc.service.js';
+import type { DocRow } from '../documents/doc.repo.js';
 import { iso } from '../../platform/http/resource.js';
-import type { Project } from './projects.schemas.js';
+import type { OrderState, Project } from './projects.schemas.js';
 
 export type ProjectJson = Static<typeof Project>;
 
-const DEFAULTS = { status: 'processing', note: null };
+const DEFAULTS = { status: 'processing', note: null, quantity: 1, external_ref: null, locked_at: null, state_changed_at: null };
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /** An order reference a person can read out: no 0/O, 1/I; 32^8 ≈ 10^12 values. */
@@ -18,14 +21,45 @@ export function newProjectCode(): string {
   return s;
 }
 
+type ExternalRefJson = { source: string; order_id: string; line_item_id?: string | null };
+
+/** The unique key of a shop's order line in a store (the `external_key` column). */
+export function externalKey(ref: ExternalRefJson): string {
+  return JSON.stringify([ref.source, ref.order_id, ref.line_item_id ?? null]);
+}
+
+const stateOf = (doc: Record<string, unknown>) => (doc.state as OrderState | undefined) ?? 'draft';
+
+/** Fields an order keeps once it has left draft (its status follows its state). */
+const FIXED_AFTER_DRAFT = ['status', 'quantity', 'external_ref'] as const;
+
 export const projectKind: DocKind<ProjectJson> = {
   table: 'projects',
   topic: 'projects',
   noun: 'Project',
   prepare(_storeId, body, existing) {
+    if (existing) {
+      const state = stateOf(existing);
+      if (state !== 'draft') {
+        const changed = FIXED_AFTER_DRAFT.filter((k) => body[k] !== undefined && JSON.stringify(body[k]) !== JSON.stringify(existing[k] ?? (DEFAULTS as Record<string, unknown>)[k]));
+        if (changed.length) {
+          throw new AppError('conflict', `the order is ${state}: ${changed.join(', ')} can no longer change (the status follows the state: POST /v1/projects/{id}/transitions)`, {
+            fields: Object.fromEntries(changed.map((k) => [k, [`fixed once the order left draft (state ${state})`]])),
+            details: { state },
+          });
+        }
+      }
+      if (existing.external_ref && body.external_ref !== undefined && JSON.stringify(body.external_ref) !== JSON.stringify(existing.external_ref)) {
+        throw AppError.field('external_ref', "is fixed once set: it names the shop's order line");
+      }
+    }
     const doc = { ...DEFAULTS, ...(existing ?? {}), ...body } as Record<string, unknown>;
     doc.code ??= newProjectCode();
-    return Promise.resolve({ name: doc.name as string, status: doc.status as string, parentId: null, doc });
+    doc.state = stateOf(doc);
+    const ref = doc.external_ref as ExternalRefJson | null;
+    if (ref) doc.external_ref = { source: ref.source, order_id: ref.order_id, line_item_id: ref.line_item_id ?? null };
+    const links = existing ? {} : { state: 'draft', external_key: ref ? externalKey(ref) : null };
+    return Promise.resolve({ name: doc.name as string, status: doc.status as string, parentId: null, doc, links });
   },
   toJson(row, doc) {
     return {
@@ -34,16 +68,50 @@ export const projectKind: DocKind<ProjectJson> = {
       id: row.id,
       name: row.name,
       status: row.status,
+      state: row.state ?? stateOf(doc),
       code: doc.code,
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
-    } as ProjectJson;
+      snapshot_version: undefined,
+      held_from: undefined,
+    } as unknown as ProjectJson;
   },
 };
 
-/** Projects (orders): the document service over the `projects` kind; designs link to them. */
-export type ProjectsService = DocService<ProjectJson>;
+/**
+ * Projects (orders): the document service over the `projects` kind; designs link to them. A
+ * create naming a shop's order line (`external_ref`) that the store already has answers that
+ * project instead of a second one (a retried order webhook changes nothing).
+ */
+export class ProjectsService extends DocService<ProjectJson> {
+  constructor(
+    private readonly database: Db,
+    events: EventBus,
+  ) {
+    super(database, events, projectKind);
+  }
+
+  /** The store's project (deleted ones too) for a shop's order line, or null. */
+  async byExternalRef(storeId: string, ref: ExternalRefJson, db: DbOrTx = this.database): Promise<DocRow | null> {
+    return ((await db.selectFrom('projects').selectAll().where('store_id', '=', storeId).where('external_key', '=', externalKey(ref)).executeTakeFirst()) as DocRow | undefined) ?? null;
+  }
+
+  override async create(actor: Actor, storeId: string, body: Record<string, unknown>): Promise<ProjectJson> {
+    const ref = body.external_ref as ExternalRefJson | null | undefined;
+    if (!ref) return super.create(actor, storeId, body);
+    const found = await this.byExternalRef(storeId, ref);
+    if (found) return this.json(found);
+    try {
+      return await super.create(actor, storeId, body);
+    } catch (err) {
+      // two deliveries of one order at once: the unique key let one in; the other answers it
+      const again = await this.byExternalRef(storeId, ref);
+      if (again) return this.json(again);
+      throw err;
+    }
+  }
+}
 
 export function createProjectsService(db: Db, events: EventBus): ProjectsService {
-  return new DocService(db, events, projectKind);
+  return new ProjectsService(db, events);
 }

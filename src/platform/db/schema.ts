@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { OrderTables } from './schema-orders.js';
 import type { StudioAgenciesTable, StudioFilesTable, StudioJobsTable, StudioMatchJobsTable, StudioOperationsTable, StudioSubjectsTable } from './schema-studio.js';
 
 export type * from './schema-studio.js';
@@ -333,7 +334,7 @@ export interface CatalogDefaultTemplatesTable {
   updated_at: Ts;
 }
 
-export interface DB {
+export interface DB extends OrderTables {
   users: UsersTable;
   stores: StoresTable;
   api_keys: ApiKeysTable;
@@ -366,7 +367,6 @@ export interface DB {
   catalog_templates: CatalogDocTable;
   catalog_default_templates: CatalogDefaultTemplatesTable;
   designs: DesignsTable;
-  projects: CatalogDocTable;
   mockup_templates: MockupTemplatesTable;
   store_versions: StoreVersionsTable;
 }

@@ -152,6 +152,12 @@ export class FontsService {
     return d ? { family: d.family, weight: d.weight, style: d.style, bytes: await readDefaultFont(d.path) } : null;
   }
 
+  /** The store's own faces of a family (by family, name or alias), with their bytes: what an order's snapshot keeps. */
+  async ownFaces(storeId: string, family: string): Promise<Array<{ family: string; weight: number; style: FontFaceStyle; bytes: Uint8Array }>> {
+    const own = await this.repo.byFamily(storeId, family);
+    return Promise.all(own.filter((r) => r.blob_key).map(async (r) => ({ family: r.family, weight: r.weight, style: r.style as FontFaceStyle, bytes: await this.blobs.get(r.blob_key!) })));
+  }
+
   /** Whether the store registered a font of this family (by family, name or alias). */
   async hasFamily(storeId: string, family: string): Promise<boolean> {
     return (await this.repo.byFamily(storeId, family)).length > 0;

@@ -6,6 +6,15 @@ import { Image } from '../images/images.schemas.js';
 export const DimensionUnit = Type.Union([Type.Literal('inch'), Type.Literal('cm'), Type.Literal('mm')]);
 const FileType = Type.Union(['jpg', 'png', 'ai', 'pdf', 'svg', 'ps'].map((t) => Type.Literal(t)));
 
+/** How an order's print file of this product is made (docs/orders.md § Print files); null: PDF/X-4 without crop marks. */
+export const PrintProfile = Type.Object(
+  {
+    pdf_standard: Type.Union([Type.Literal('pdf_x4'), Type.Literal('pdf_x1a')], { description: 'PDF/X-4 (live transparency) or PDF/X-1a (flattened)' }),
+    crop_marks: Type.Boolean({ description: 'Crop marks outside the bleed (off when the file is imposed later)' }),
+  },
+  { additionalProperties: false, examples: [{ pdf_standard: 'pdf_x4', crop_marks: false }] },
+);
+
 /** Reference-system product fields (catalog-reference § 6), all optional except name on create. */
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 255 }),
@@ -29,6 +38,10 @@ const fields = {
   category_ids: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 }),
   type_id: Type.Union([Type.Literal('simple'), Type.Literal('variant'), Type.Literal('variant_option')]),
   parent_id: Nullable(Type.String({ maxLength: 100 })),
+  requires_proof: Type.Boolean({ description: "An order of this product waits for the customer's approval of a proof before its print file is made (docs/orders.md § Proofs)" }),
+  print_profile: Nullable(PrintProfile),
+  media: Nullable(Type.String({ minLength: 1, maxLength: 120, examples: ['350gsm silk'], description: 'Stock printed on: named in the job ticket (JDF MediaIntent)' })),
+  binding: Type.Union([Type.Literal('none'), Type.Literal('saddle_stitch'), Type.Literal('perfect_bound')], { description: 'Binding named in the job ticket' }),
   output_profile: Nullable(
     Type.String({
       minLength: 1,
@@ -67,6 +80,10 @@ export const Product = Type.Object({
   type_id: Type.String(),
   parent_id: Nullable(Type.String()),
   output_profile: Nullable(Type.String({ description: "Default CMYK output profile of this product's print files; null: the store's default" })),
+  requires_proof: Type.Boolean(),
+  print_profile: Nullable(PrintProfile),
+  media: Nullable(Type.String()),
+  binding: Type.String(),
   created_at: Type.String(),
   updated_at: Type.String(),
 });

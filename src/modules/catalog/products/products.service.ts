@@ -37,6 +37,10 @@ const DEFAULTS = {
   type_id: 'simple',
   parent_id: null,
   output_profile: null,
+  requires_proof: false,
+  print_profile: null,
+  media: null,
+  binding: 'none',
 };
 
 async function checkRefs(storeId: string, doc: Record<string, unknown>, db: DbOrTx): Promise<void> {

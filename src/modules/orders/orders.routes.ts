@@ -1,0 +1,45 @@
+import type { Static } from '@sinclair/typebox';
+import type { App } from '../../platform/http/app-type.js';
+import { MESSAGES, ok } from '../../platform/http/envelope.js';
+import { IdParam, storeOf } from '../../platform/http/resource.js';
+import { PROJECT_AUTH } from '../projects/projects.routes.js';
+import { moverOf, type OrdersService } from './orders.service.js';
+import { HistoryEnvelope, OrderFilesEnvelope, SnapshotEnvelope, TransitionBody, TransitionResult } from './orders.schemas.js';
+
+/** The order lifecycle's routes beside each project (and its alias `/project`). */
+export function ordersRoutes(app: App, deps: { orders: OrdersService }): void {
+  const tags = ['Orders'];
+  for (const base of ['/projects', '/project']) {
+    const alias = base === '/project' ? ' (alias of /projects)' : '';
+    app.post(
+      `${base}/:id/transitions`,
+      {
+        schema: {
+          tags,
+          summary: `Move an order to another state${alias}`,
+          description:
+            'The states and the moves allowed between them are in docs/orders.md. A move the current state does not allow is a 409 naming the allowed ones. Entering `received` freezes the designs (later edits do not change the order) and, unless a product asks for a proof, starts the print file; a product with `requires_proof` moves the order on to `proof_pending` with a proof. Each move is recorded (GET …/history) and fires the webhook `project.<state>`.',
+          params: IdParam,
+          body: TransitionBody,
+          response: { 200: TransitionResult },
+        },
+        config: PROJECT_AUTH.write,
+      },
+      async (req) => {
+        const body = req.body as Static<typeof TransitionBody>;
+        return ok(await deps.orders.transition(moverOf(req.actor!), storeOf(req), req.params.id, body.to, body.note ?? null), MESSAGES.updated);
+      },
+    );
+    app.get(`${base}/:id/history`, { schema: { tags, summary: `An order's moves, oldest first${alias}`, params: IdParam, response: { 200: HistoryEnvelope } }, config: PROJECT_AUTH.read }, async (req) =>
+      ok(await deps.orders.history(storeOf(req), req.params.id)),
+    );
+    app.get(`${base}/:id/files`, { schema: { tags, summary: `An order's print files and proofs${alias}`, params: IdParam, response: { 200: OrderFilesEnvelope } }, config: PROJECT_AUTH.read }, async (req) =>
+      ok(await deps.orders.files(storeOf(req), req.params.id)),
+    );
+    app.get(
+      `${base}/:id/snapshot`,
+      { schema: { tags, summary: `The designs frozen when the order was received${alias}`, description: '404 while the order is a draft.', params: IdParam, response: { 200: SnapshotEnvelope } }, config: PROJECT_AUTH.read },
+      async (req) => ok(await deps.orders.snapshot(storeOf(req), req.params.id)),
+    );
+  }
+}
