@@ -10,6 +10,7 @@ import { appliedMigrations, knownMigrations, migrationStatus, type MigrationStat
 import { AppError } from '../platform/http/errors.js';
 import { buildDeps, VERSION, type Deps } from './deps.js';
 import { seedDemo } from './demo-seed.js';
+import { orderCommands } from './cli-orders.js';
 import { closeOnSignals, startServer } from './server.js';
 import { containFaults } from './faults.js';
 import { closeWorkerOnSignals, startWorker } from './worker.js';
@@ -227,6 +228,8 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         emit(io, Boolean(opts.json), { id: s.id, name: s.name, tier: s.tier });
       });
     });
+
+  orderCommands(program, { withDeps: (work) => withDeps(getConfig(), work), emit: (json, value) => emit(io, json, value), out: (l) => io.out(l) }, getConfig);
 
   program
     .command('seed')

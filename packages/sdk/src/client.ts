@@ -1,6 +1,8 @@
 import createClient, { type Client, type MaybeOptionalInit } from 'openapi-fetch';
 import { anonymous, type Credential } from './credentials.js';
 import { errorFromResponse, JobError, UnknownPathError } from './errors.js';
+import { orderHelpers, type OrderHelpers } from './orders.js';
+import { sleep } from './sleep.js';
 import { operationIndex, type OperationId, type Operations } from './operations.js';
 import { KeptAnswers, revalidation, type RevalidateOptions } from './revalidate.js';
 import type { paths } from './schema.js';
@@ -115,19 +117,14 @@ export interface FolioClient {
   waitForJob(id: string, options?: WaitOptions): Promise<Job>;
   /** The same client acting with another credential. */
   withCredential(credential: Credential): FolioClient;
+  /** Typed helpers of the order lifecycle: transitions, history, files, snapshot, waiting for the print file (docs/orders.md). */
+  readonly orders: OrderHelpers;
 }
 
 function normaliseBase(url: string): string {
   const trimmed = url.replace(/\/+$/, '');
   return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`;
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
 
 /** Paths of the API (relative to /v1) by method, from the operations of the document. */
 const KNOWN: Record<string, Set<string>> = {};
@@ -263,6 +260,9 @@ function build(options: FolioClientOptions, kept: KeptAnswers | null): FolioClie
     },
 
     withCredential: (next) => build({ ...options, credential: next }, kept),
+    get orders() {
+      return orderHelpers(client);
+    },
   };
   return client;
 }

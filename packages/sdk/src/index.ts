@@ -15,6 +15,7 @@ export {
   type ResponseOf,
   type WaitOptions,
 } from './client.js';
+export type { OrderFile, OrderHelpers, OrderProject, OrderSnapshot, OrderState, OrderTransition } from './orders.js';
 export { wasRevalidated, type RevalidateOptions } from './revalidate.js';
 export { operationIndex, type OperationId, type Operations } from './operations.js';
 export { accountJwt, anonymous, apiKey, publicToken, storeKey, type Credential } from './credentials.js';

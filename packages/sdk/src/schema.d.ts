@@ -1494,6 +1494,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/project/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alias of GET /v1/projects/{id}/files
+         * @description The same operation as `GET /v1/projects/{id}/files` (operationId `listProjectFiles`), served under a second name; prefer that one.
+         *
+         *     Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["listProjectFilesViaAlias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alias of GET /v1/projects/{id}/history
+         * @description The same operation as `GET /v1/projects/{id}/history` (operationId `getProjectHistory`), served under a second name; prefer that one.
+         *
+         *     Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["getProjectHistoryViaAlias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project/{id}/pdf": {
         parameters: {
             query?: never;
@@ -1556,6 +1600,54 @@ export interface paths {
         get: operations["countProjectProductsViaAlias"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alias of GET /v1/projects/{id}/snapshot
+         * @description The same operation as `GET /v1/projects/{id}/snapshot` (operationId `getProjectSnapshot`), served under a second name; prefer that one.
+         *
+         *     404 while the order is a draft.
+         *
+         *     Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["getProjectSnapshotViaAlias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Alias of POST /v1/projects/{id}/transitions
+         * @description The same operation as `POST /v1/projects/{id}/transitions` (operationId `createProjectTransition`), served under a second name; prefer that one.
+         *
+         *     The states and the moves allowed between them are in docs/orders.md. A move the current state does not allow is a 409 naming the allowed ones. Entering `received` freezes the designs (later edits do not change the order) and, unless a product asks for a proof, starts the print file; a product with `requires_proof` moves the order on to `proof_pending` with a proof. Each move is recorded (GET …/history) and fires the webhook `project.<state>`.
+         *
+         *     Credentials: B, JS, K; scope `projects:write`.
+         */
+        post: operations["createProjectTransitionViaAlias"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1710,6 +1802,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's print files and proofs
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["listProjectFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's moves, oldest first
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["getProjectHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/pdf": {
         parameters: {
             query?: never;
@@ -1766,6 +1898,50 @@ export interface paths {
         get: operations["countProjectProducts"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The designs frozen when the order was received
+         * @description 404 while the order is a draft.
+         *
+         *     Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["getProjectSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an order to another state
+         * @description The states and the moves allowed between them are in docs/orders.md. A move the current state does not allow is a 409 naming the allowed ones. Entering `received` freezes the designs (later edits do not change the order) and, unless a product asks for a proof, starts the print file; a product with `requires_proof` moves the order on to `proof_pending` with a proof. Each move is recorded (GET …/history) and fires the webhook `project.<state>`.
+         *
+         *     Credentials: B, JS, K; scope `projects:write`.
+         */
+        post: operations["createProjectTransition"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6339,6 +6515,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product?: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -6350,11 +6527,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -6377,6 +6561,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -6389,9 +6574,19 @@ export interface operations {
                             project?: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -6754,6 +6949,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -6765,11 +6961,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -6792,6 +6995,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -6804,9 +7008,19 @@ export interface operations {
                             project: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -7140,6 +7354,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product?: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -7151,11 +7366,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -7178,6 +7400,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -7190,9 +7413,19 @@ export interface operations {
                             project?: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -7554,6 +7787,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -7565,11 +7799,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -7592,6 +7833,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -7604,9 +7846,19 @@ export interface operations {
                             project: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -8356,6 +8608,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -8367,11 +8620,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -8394,6 +8654,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -8406,9 +8667,19 @@ export interface operations {
                             project: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -8754,6 +9025,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -8765,11 +9037,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -8792,6 +9071,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -8804,9 +9084,19 @@ export interface operations {
                             project: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -12999,6 +13289,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -13010,11 +13301,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -13037,6 +13335,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -13117,6 +13416,8 @@ export interface operations {
             content: {
                 "application/json": {
                     allowed_file_types?: ("jpg" | "png" | "ai" | "pdf" | "svg" | "ps")[];
+                    /** @description Binding named in the job ticket */
+                    binding?: "none" | "saddle_stitch" | "perfect_bound";
                     category_ids?: string[];
                     description?: string;
                     dimension_unit?: "inch" | "cm" | "mm";
@@ -13126,12 +13427,21 @@ export interface operations {
                     enable_pod?: boolean;
                     enable_upload?: boolean;
                     max_file_upload?: number;
+                    media?: string | null;
                     metadata?: unknown[];
                     min_jpg_dpi?: number;
                     name: string;
                     output_profile?: string | null;
                     parent_id?: string | null;
+                    print_profile?: {
+                        /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                        crop_marks: boolean;
+                        /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                        pdf_standard: "pdf_x4" | "pdf_x1a";
+                    } | null;
                     product_image_id?: string | null;
+                    /** @description An order of this product waits for the customer's approval of a proof before its print file is made (docs/orders.md § Proofs) */
+                    requires_proof?: boolean;
                     scale?: number;
                     status?: "publish" | "draft" | "trashed";
                     type_id?: "simple" | "variant" | "variant_option";
@@ -13151,6 +13461,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -13162,11 +13473,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -13189,6 +13507,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -13262,6 +13581,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -13273,11 +13593,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -13300,6 +13627,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -13370,6 +13698,8 @@ export interface operations {
             content: {
                 "application/json": {
                     allowed_file_types?: ("jpg" | "png" | "ai" | "pdf" | "svg" | "ps")[];
+                    /** @description Binding named in the job ticket */
+                    binding?: "none" | "saddle_stitch" | "perfect_bound";
                     category_ids?: string[];
                     description?: string;
                     dimension_unit?: "inch" | "cm" | "mm";
@@ -13379,12 +13709,21 @@ export interface operations {
                     enable_pod?: boolean;
                     enable_upload?: boolean;
                     max_file_upload?: number;
+                    media?: string | null;
                     metadata?: unknown[];
                     min_jpg_dpi?: number;
                     name?: string;
                     output_profile?: string | null;
                     parent_id?: string | null;
+                    print_profile?: {
+                        /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                        crop_marks: boolean;
+                        /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                        pdf_standard: "pdf_x4" | "pdf_x1a";
+                    } | null;
                     product_image_id?: string | null;
+                    /** @description An order of this product waits for the customer's approval of a proof before its print file is made (docs/orders.md § Proofs) */
+                    requires_proof?: boolean;
                     scale?: number;
                     status?: "publish" | "draft" | "trashed";
                     type_id?: "simple" | "variant" | "variant_option";
@@ -13404,6 +13743,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -13415,11 +13755,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -13442,6 +13789,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -13751,6 +14099,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product?: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -13762,11 +14111,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -13789,6 +14145,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -13801,9 +14158,19 @@ export interface operations {
                             project?: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -14342,6 +14709,8 @@ export interface operations {
                 "application/json": {
                     products: {
                         allowed_file_types?: ("jpg" | "png" | "ai" | "pdf" | "svg" | "ps")[];
+                        /** @description Binding named in the job ticket */
+                        binding?: "none" | "saddle_stitch" | "perfect_bound";
                         category_ids?: string[];
                         description?: string;
                         dimension_unit?: "inch" | "cm" | "mm";
@@ -14352,12 +14721,21 @@ export interface operations {
                         enable_upload?: boolean;
                         id: string;
                         max_file_upload?: number;
+                        media?: string | null;
                         metadata?: unknown[];
                         min_jpg_dpi?: number;
                         name?: string;
                         output_profile?: string | null;
                         parent_id?: string | null;
+                        print_profile?: {
+                            /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                            crop_marks: boolean;
+                            /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                            pdf_standard: "pdf_x4" | "pdf_x1a";
+                        } | null;
                         product_image_id?: string | null;
+                        /** @description An order of this product waits for the customer's approval of a proof before its print file is made (docs/orders.md § Proofs) */
+                        requires_proof?: boolean;
                         scale?: number;
                         status?: "publish" | "draft" | "trashed";
                         type_id?: "simple" | "variant" | "variant_option";
@@ -14378,6 +14756,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -14389,11 +14768,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -14416,6 +14802,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -14478,6 +14865,8 @@ export interface operations {
                 "application/json": {
                     products: {
                         allowed_file_types?: ("jpg" | "png" | "ai" | "pdf" | "svg" | "ps")[];
+                        /** @description Binding named in the job ticket */
+                        binding?: "none" | "saddle_stitch" | "perfect_bound";
                         category_ids?: string[];
                         description?: string;
                         dimension_unit?: "inch" | "cm" | "mm";
@@ -14487,12 +14876,21 @@ export interface operations {
                         enable_pod?: boolean;
                         enable_upload?: boolean;
                         max_file_upload?: number;
+                        media?: string | null;
                         metadata?: unknown[];
                         min_jpg_dpi?: number;
                         name: string;
                         output_profile?: string | null;
                         parent_id?: string | null;
+                        print_profile?: {
+                            /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                            crop_marks: boolean;
+                            /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                            pdf_standard: "pdf_x4" | "pdf_x1a";
+                        } | null;
                         product_image_id?: string | null;
+                        /** @description An order of this product waits for the customer's approval of a proof before its print file is made (docs/orders.md § Proofs) */
+                        requires_proof?: boolean;
                         scale?: number;
                         status?: "publish" | "draft" | "trashed";
                         type_id?: "simple" | "variant" | "variant_option";
@@ -14513,6 +14911,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -14524,11 +14923,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -14551,6 +14957,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -14744,6 +15151,8 @@ export interface operations {
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
+                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                state?: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                 status?: "processing" | "reviewing" | "accepted" | "trashed";
             };
             header?: {
@@ -14765,9 +15174,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         }[];
@@ -14844,9 +15263,21 @@ export interface operations {
                 "application/json": {
                     /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                     code?: string;
+                    external_ref?: {
+                        line_item_id?: string | null;
+                        /** @example 5012345678901 */
+                        order_id: string;
+                        /**
+                         * @description The shop or system the order comes from
+                         * @example shopify
+                         */
+                        source: string;
+                    } | null;
                     /** @example Order #1042 — business cards */
                     name: string;
                     note?: string | null;
+                    /** @description Copies ordered (default 1); fixed once the order is received */
+                    quantity?: number;
                     status?: "processing" | "reviewing" | "accepted" | "trashed";
                 };
             };
@@ -14862,9 +15293,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         };
@@ -14934,9 +15375,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         };
@@ -15003,9 +15454,21 @@ export interface operations {
                 "application/json": {
                     /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                     code?: string;
+                    external_ref?: {
+                        line_item_id?: string | null;
+                        /** @example 5012345678901 */
+                        order_id: string;
+                        /**
+                         * @description The shop or system the order comes from
+                         * @example shopify
+                         */
+                        source: string;
+                    } | null;
                     /** @example Order #1042 — business cards */
                     name?: string;
                     note?: string | null;
+                    /** @description Copies ordered (default 1); fixed once the order is received */
+                    quantity?: number;
                     status?: "processing" | "reviewing" | "accepted" | "trashed";
                 };
             };
@@ -15021,9 +15484,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         };
@@ -15328,6 +15801,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product?: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -15339,11 +15813,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -15366,6 +15847,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -15378,9 +15860,19 @@ export interface operations {
                             project?: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -15636,6 +16128,152 @@ export interface operations {
             };
         };
     };
+    listProjectFilesViaAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            error: string | null;
+                            id: string;
+                            job_id: string;
+                            kind: "print" | "proof";
+                            /** @description The documented file name: `<code>-<line>-<product>-<quantity>x[-v<n>].pdf` */
+                            name: string;
+                            /** @description Which freeze of the designs it was made from (1 unless the order was re-received) */
+                            snapshot_version: number;
+                            /** @description The job status: queued, processing, completed, failed */
+                            status: string;
+                            url: string | null;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProjectHistoryViaAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            actor: {
+                                id: string | null;
+                                /** @description `store` (store key or secret), `api_key`, `account` (the owner signed in), `customer` (a proof link), `system` (Folio moved it on) */
+                                type: string;
+                            };
+                            at: string;
+                            from: ("draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold") | null;
+                            note: string | null;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            to: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createProjectPdfViaAlias: {
         parameters: {
             query?: never;
@@ -15828,6 +16466,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -15839,11 +16478,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -15866,6 +16512,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -16017,6 +16664,181 @@ export interface operations {
             };
         };
     };
+    getProjectSnapshotViaAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            locked_at: string;
+                            pages: {
+                                created_at: string;
+                                design_id: string;
+                                design_updated_at: string;
+                                /** @description SHA-256 of the frozen page and the bytes of every image and font it uses */
+                                hash: string;
+                                /** @description The frozen page id: accepted wherever a design id names a page to print (design_ids of impositions, PDFs) */
+                                id: string;
+                                name: string;
+                                position: number;
+                                product_id: string | null;
+                            }[];
+                            version: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProjectTransitionViaAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why: kept in the history and sent with the webhook */
+                    note?: string;
+                    /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                    to: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description States this order may move to next */
+                            allowed_transitions: ("draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold")[];
+                            code: string;
+                            created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
+                            id: string;
+                            locked_at: string | null;
+                            name: string;
+                            note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
+                            status: "processing" | "reviewing" | "accepted" | "trashed";
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     batchUpdateProjectsViaAlias: {
         parameters: {
             query?: never;
@@ -16030,10 +16852,22 @@ export interface operations {
                     projects: {
                         /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                         code?: string;
+                        external_ref?: {
+                            line_item_id?: string | null;
+                            /** @example 5012345678901 */
+                            order_id: string;
+                            /**
+                             * @description The shop or system the order comes from
+                             * @example shopify
+                             */
+                            source: string;
+                        } | null;
                         id: string;
                         /** @example Order #1042 — business cards */
                         name?: string;
                         note?: string | null;
+                        /** @description Copies ordered (default 1); fixed once the order is received */
+                        quantity?: number;
                         status?: "processing" | "reviewing" | "accepted" | "trashed";
                     }[];
                 };
@@ -16050,9 +16884,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         }[];
@@ -16111,16 +16955,40 @@ export interface operations {
                     projects: {
                         /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                         code?: string;
+                        external_ref?: {
+                            line_item_id?: string | null;
+                            /** @example 5012345678901 */
+                            order_id: string;
+                            /**
+                             * @description The shop or system the order comes from
+                             * @example shopify
+                             */
+                            source: string;
+                        } | null;
                         /** @example Order #1042 — business cards */
                         name: string;
                         note?: string | null;
+                        /** @description Copies ordered (default 1); fixed once the order is received */
+                        quantity?: number;
                         status?: "processing" | "reviewing" | "accepted" | "trashed";
                     }[] | {
                         /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                         code?: string;
+                        external_ref?: {
+                            line_item_id?: string | null;
+                            /** @example 5012345678901 */
+                            order_id: string;
+                            /**
+                             * @description The shop or system the order comes from
+                             * @example shopify
+                             */
+                            source: string;
+                        } | null;
                         /** @example Order #1042 — business cards */
                         name: string;
                         note?: string | null;
+                        /** @description Copies ordered (default 1); fixed once the order is received */
+                        quantity?: number;
                         status?: "processing" | "reviewing" | "accepted" | "trashed";
                     };
                 };
@@ -16137,9 +17005,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         }[];
@@ -16328,6 +17206,8 @@ export interface operations {
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
+                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                state?: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                 status?: "processing" | "reviewing" | "accepted" | "trashed";
             };
             header?: {
@@ -16349,9 +17229,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         }[];
@@ -16428,9 +17318,21 @@ export interface operations {
                 "application/json": {
                     /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                     code?: string;
+                    external_ref?: {
+                        line_item_id?: string | null;
+                        /** @example 5012345678901 */
+                        order_id: string;
+                        /**
+                         * @description The shop or system the order comes from
+                         * @example shopify
+                         */
+                        source: string;
+                    } | null;
                     /** @example Order #1042 — business cards */
                     name: string;
                     note?: string | null;
+                    /** @description Copies ordered (default 1); fixed once the order is received */
+                    quantity?: number;
                     status?: "processing" | "reviewing" | "accepted" | "trashed";
                 };
             };
@@ -16446,9 +17348,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         };
@@ -16518,9 +17430,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         };
@@ -16587,9 +17509,21 @@ export interface operations {
                 "application/json": {
                     /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                     code?: string;
+                    external_ref?: {
+                        line_item_id?: string | null;
+                        /** @example 5012345678901 */
+                        order_id: string;
+                        /**
+                         * @description The shop or system the order comes from
+                         * @example shopify
+                         */
+                        source: string;
+                    } | null;
                     /** @example Order #1042 — business cards */
                     name?: string;
                     note?: string | null;
+                    /** @description Copies ordered (default 1); fixed once the order is received */
+                    quantity?: number;
                     status?: "processing" | "reviewing" | "accepted" | "trashed";
                 };
             };
@@ -16605,9 +17539,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         };
@@ -16912,6 +17856,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product?: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -16923,11 +17868,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -16950,6 +17902,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -16962,9 +17915,19 @@ export interface operations {
                             project?: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -17220,6 +18183,152 @@ export interface operations {
             };
         };
     };
+    listProjectFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            error: string | null;
+                            id: string;
+                            job_id: string;
+                            kind: "print" | "proof";
+                            /** @description The documented file name: `<code>-<line>-<product>-<quantity>x[-v<n>].pdf` */
+                            name: string;
+                            /** @description Which freeze of the designs it was made from (1 unless the order was re-received) */
+                            snapshot_version: number;
+                            /** @description The job status: queued, processing, completed, failed */
+                            status: string;
+                            url: string | null;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProjectHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            actor: {
+                                id: string | null;
+                                /** @description `store` (store key or secret), `api_key`, `account` (the owner signed in), `customer` (a proof link), `system` (Folio moved it on) */
+                                type: string;
+                            };
+                            at: string;
+                            from: ("draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold") | null;
+                            note: string | null;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            to: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createProjectPdf: {
         parameters: {
             query?: never;
@@ -17412,6 +18521,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -17423,11 +18533,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -17450,6 +18567,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -17601,6 +18719,181 @@ export interface operations {
             };
         };
     };
+    getProjectSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            locked_at: string;
+                            pages: {
+                                created_at: string;
+                                design_id: string;
+                                design_updated_at: string;
+                                /** @description SHA-256 of the frozen page and the bytes of every image and font it uses */
+                                hash: string;
+                                /** @description The frozen page id: accepted wherever a design id names a page to print (design_ids of impositions, PDFs) */
+                                id: string;
+                                name: string;
+                                position: number;
+                                product_id: string | null;
+                            }[];
+                            version: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProjectTransition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why: kept in the history and sent with the webhook */
+                    note?: string;
+                    /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                    to: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description States this order may move to next */
+                            allowed_transitions: ("draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold")[];
+                            code: string;
+                            created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
+                            id: string;
+                            locked_at: string | null;
+                            name: string;
+                            note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
+                            status: "processing" | "reviewing" | "accepted" | "trashed";
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     batchUpdateProjects: {
         parameters: {
             query?: never;
@@ -17614,10 +18907,22 @@ export interface operations {
                     projects: {
                         /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                         code?: string;
+                        external_ref?: {
+                            line_item_id?: string | null;
+                            /** @example 5012345678901 */
+                            order_id: string;
+                            /**
+                             * @description The shop or system the order comes from
+                             * @example shopify
+                             */
+                            source: string;
+                        } | null;
                         id: string;
                         /** @example Order #1042 — business cards */
                         name?: string;
                         note?: string | null;
+                        /** @description Copies ordered (default 1); fixed once the order is received */
+                        quantity?: number;
                         status?: "processing" | "reviewing" | "accepted" | "trashed";
                     }[];
                 };
@@ -17634,9 +18939,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         }[];
@@ -17695,16 +19010,40 @@ export interface operations {
                     projects: {
                         /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                         code?: string;
+                        external_ref?: {
+                            line_item_id?: string | null;
+                            /** @example 5012345678901 */
+                            order_id: string;
+                            /**
+                             * @description The shop or system the order comes from
+                             * @example shopify
+                             */
+                            source: string;
+                        } | null;
                         /** @example Order #1042 — business cards */
                         name: string;
                         note?: string | null;
+                        /** @description Copies ordered (default 1); fixed once the order is received */
+                        quantity?: number;
                         status?: "processing" | "reviewing" | "accepted" | "trashed";
                     }[] | {
                         /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                         code?: string;
+                        external_ref?: {
+                            line_item_id?: string | null;
+                            /** @example 5012345678901 */
+                            order_id: string;
+                            /**
+                             * @description The shop or system the order comes from
+                             * @example shopify
+                             */
+                            source: string;
+                        } | null;
                         /** @example Order #1042 — business cards */
                         name: string;
                         note?: string | null;
+                        /** @description Copies ordered (default 1); fixed once the order is received */
+                        quantity?: number;
                         status?: "processing" | "reviewing" | "accepted" | "trashed";
                     };
                 };
@@ -17721,9 +19060,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         }[];
@@ -23970,9 +25319,9 @@ export interface operations {
                      * @description http(s) URL on a public address; deliveries are POSTed here
                      */
                     callback_url: string;
-                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring */
-                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring";
-                    topic: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates";
+                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring; project: the order state entered (received, proof_pending, approved, in_production, printed, shipped, cancelled, on_hold, draft) */
+                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold" | "draft";
+                    topic: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates" | "project";
                 };
             };
         };
@@ -24146,9 +25495,9 @@ export interface operations {
                      */
                     callback_url?: string;
                     enabled?: boolean;
-                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring */
-                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring";
-                    topic?: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates";
+                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring; project: the order state entered (received, proof_pending, approved, in_production, printed, shipped, cancelled, on_hold, draft) */
+                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold" | "draft";
+                    topic?: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates" | "project";
                 };
             };
         };

@@ -1,15 +1,14 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listeningServer, type ListeningServer } from '../sdk/server.js';
+import { runDocPage } from './run-page.js';
 
 /**
  * docs/imposition.md and docs/gang-sheets.md, run as written: each page's ```bash blocks in
  * order in one bash session against a live server; every block's output is checked.
  */
-const MARK = '@@doc-block@@';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const box = (out: string, name: string) => out.match(new RegExp(`^${name}:\\s+(.*)$`, 'm'))![1]!.trim().split(/\s+/).map(Number);
 
@@ -24,30 +23,8 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function runPage(doc: string, checks: Array<(out: string) => void>): Promise<void> {
-  const blocks = [...fs.readFileSync(new URL(`../../../docs/${doc}`, import.meta.url), 'utf8').matchAll(/^```bash\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
-  expect(blocks.length, `${doc}: the page and its checks list the same steps`).toBe(checks.length);
-  const script = ['set -euo pipefail', ...blocks.flatMap((b, i) => [`echo '${MARK} ${i}'`, b]), `echo '${MARK} end'`].join('\n');
-  const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile('bash', ['-c', script], { cwd: dir, env: { ...process.env, FOLIO: s.url }, timeout: 240_000, maxBuffer: 10 * 1024 * 1024 }, (err, out, errOut) =>
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout: String(out), stderr: String(errOut) }),
-    );
-  });
-  const parts = stdout.split(new RegExp(`^${MARK} (?:\\d+|end)\n`, 'm')).slice(1);
-  expect(code, `${doc} failed at step ${parts.length}:\n${stderr}\n${parts.at(-1) ?? ''}`).toBe(0);
-  const outputs = parts.slice(0, -1);
-  expect(outputs).toHaveLength(checks.length);
-  outputs.forEach((out, i) => {
-    try {
-      checks[i]!(out);
-    } catch (err) {
-      throw new Error(`${doc} step ${i + 1} printed ${JSON.stringify(out)}: ${(err as Error).message}`, { cause: err });
-    }
-  });
-}
-
 it('docs/imposition.md: cards imposed 21-up sheetwise on SRA3, and an 8-page saddle-stitched booklet in the right order with its creep reported', async () => {
-  await runPage('imposition.md', [
+  await runDocPage(s, dir, 'imposition.md', [
     (out) => {
       const ids = out.trim().split('\n');
       expect(ids).toHaveLength(2);
@@ -70,7 +47,7 @@ it('docs/imposition.md: cards imposed 21-up sheetwise on SRA3, and an 8-page sad
 
 it('docs/gang-sheets.md: 17 copies nested on a 22 in roll, length and utilisation reported', async () => {
   let length = 0;
-  await runPage('gang-sheets.md', [
+  await runDocPage(s, dir, 'gang-sheets.md', [
     (out) => out.trim().split(' ').forEach((id) => expect(id).toMatch(UUID)),
     (out) => expect(JSON.parse(out)).toEqual({ type: 'gang_sheet', status: 'queued' }),
     (out) => {
