@@ -16,6 +16,7 @@ import type { OrderState } from '../projects/projects.schemas.js';
 import { OrdersRepo, type OrderFileRow, type TransitionRow } from './orders.repo.js';
 import type { OrderFile, SnapshotEnvelope, Transition } from './orders.schemas.js';
 import { printFileName } from './file-names.js';
+import type { JobTicket } from './tickets.js';
 
 /** Who moved an order: a credential of the store, a customer with a proof link, or Folio itself. */
 export interface Mover {
@@ -34,6 +35,11 @@ export function moverOf(actor: Actor): Mover {
 export interface ProofMaker {
   /** Inside the transaction that moved the order to proof_pending: the proof's job(s) and approval link. */
   create(tx: DbOrTx, ctx: { storeId: string; project: ProjectJson; pages: DesignPage[]; version: number; mover: Mover }): Promise<Array<{ id: string; type: string }>>;
+}
+
+/** Where an order's finished files go (the delivery module: docs/delivery.md). */
+export interface DeliveryQueue {
+  enqueue(tx: DbOrTx, input: { storeId: string; accountId: string; kind: 'print_files' | 'batches'; projectId?: string | null; batchId?: string | null; file: { key: string; name: string; contentType: string }; ticket: JobTicket }): Promise<unknown>;
 }
 
 interface ProjectDoc extends Record<string, unknown> {
@@ -67,6 +73,7 @@ const DEFAULT_PROFILE = { pdf_standard: 'pdf_x4', crop_marks: false } as const;
 export class OrdersService {
   readonly repo: OrdersRepo;
   proofs: ProofMaker | null = null;
+  deliveries: DeliveryQueue | null = null;
 
   constructor(
     private readonly deps: { db: Db; events: EventBus; projects: ProjectsService; pages: DesignPages; pdf: PdfService; jobs: JobsService; products: DocService<ProductJson> },
