@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
+import { mapDbErrors } from '../../platform/db/errors.js';
 import { DocService, type DocKind } from '../documents/doc.service.js';
 import type { DocRow } from '../documents/doc.repo.js';
 import { iso } from '../../platform/http/resource.js';
@@ -58,7 +59,7 @@ export const projectKind: DocKind<ProjectJson> = {
     doc.state = stateOf(doc);
     const ref = doc.external_ref as ExternalRefJson | null;
     if (ref) doc.external_ref = { source: ref.source, order_id: ref.order_id, line_item_id: ref.line_item_id ?? null };
-    const links = existing ? {} : { state: 'draft', external_key: ref ? externalKey(ref) : null };
+    const links = existing ? (ref && !existing.external_ref ? { external_key: externalKey(ref) } : {}) : { state: 'draft', external_key: ref ? externalKey(ref) : null };
     return Promise.resolve({ name: doc.name as string, status: doc.status as string, parentId: null, doc, links });
   },
   toJson(row, doc) {
@@ -110,7 +111,22 @@ export class ProjectsService extends DocService<ProjectJson> {
       throw err;
     }
   }
+
+  override createBatch(actor: Actor, storeId: string, items: Array<Record<string, unknown>>): Promise<ProjectJson[]> {
+    return mapDbErrors(() => super.createBatch(actor, storeId, items), lineTaken);
+  }
+
+  override update(actor: Actor, storeId: string, id: string, body: Record<string, unknown>): Promise<ProjectJson> {
+    return mapDbErrors(() => super.update(actor, storeId, id, body), lineTaken);
+  }
+
+  override updateBatch(actor: Actor, storeId: string, items: Array<Record<string, unknown> & { id: string }>): Promise<ProjectJson[]> {
+    return mapDbErrors(() => super.updateBatch(actor, storeId, items), lineTaken);
+  }
 }
+
+/** Another project of the store already is that order line (a batch naming it, or a PUT giving it). */
+const lineTaken = () => new AppError('conflict', "another project of this store already is that shop order line (external_ref): create it alone to get that project back", { fields: { external_ref: ['already the order line of another project'] } });
 
 export function createProjectsService(db: Db, events: EventBus): ProjectsService {
   return new ProjectsService(db, events);

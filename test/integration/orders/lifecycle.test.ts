@@ -119,3 +119,23 @@ describe('order lifecycle', () => {
     expect((await t.app.inject({ method: 'GET', url: `/v1/projects/${empty.id}/snapshot`, headers: as.B(store) })).statusCode).toBe(404);
   });
 });
+
+describe('order lines', () => {
+  it('a batch or a PUT naming a taken order line is a 409 naming external_ref, never a second project; a PUT may set it once', async () => {
+    const ref = { source: 'shop', order_id: '2001', line_item_id: '1' };
+    const first = await createOrder(t.app, store, { name: 'First', external_ref: ref });
+    const batch = await t.app.inject({ method: 'POST', url: '/v1/projects/batch', headers: as.B(store), payload: { projects: [{ name: 'Dup', external_ref: ref }] } });
+    expect(batch.statusCode).toBe(409);
+    expect(JSON.stringify(batch.json()), batch.body).toContain('external_ref');
+    const second = await createOrder(t.app, store, { name: 'Other' });
+    const put = await t.app.inject({ method: 'PUT', url: `/v1/projects/${second.id}`, headers: as.B(store), payload: { external_ref: ref } });
+    expect(put.statusCode).toBe(409);
+    const own = await t.app.inject({ method: 'PUT', url: `/v1/projects/${second.id}`, headers: as.B(store), payload: { external_ref: { ...ref, line_item_id: '2' } } });
+    expect(own.json().data.external_ref).toEqual({ ...ref, line_item_id: '2' });
+    expect((await createOrder(t.app, store, { name: 'Again', external_ref: { ...ref, line_item_id: '2' } })).id).toBe(second.id);
+    const change = await t.app.inject({ method: 'PUT', url: `/v1/projects/${second.id}`, headers: as.B(store), payload: { external_ref: { ...ref, line_item_id: '3' } } });
+    expect(change.statusCode).toBe(400);
+    // another store may have the same line
+    expect((await createOrder(t.app, other, { name: 'Theirs', external_ref: ref })).id).not.toBe(first.id);
+  });
+});
