@@ -11,6 +11,7 @@ import { pickFace, type AssetResolver, type FontFaceStyle, type PageSpec } from 
 import { familyCandidates } from '../../engines/pdf/fonts/font-registry.js';
 import { newId } from '../../platform/crypto/ids.js';
 import type { DbOrTx } from '../../platform/db/index.js';
+import type { DesignSnapshotsTable } from '../../platform/db/schema-orders.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import { iso, nowIso } from '../../platform/http/resource.js';
 import type { CatalogModule } from '../catalog/index.js';
@@ -29,21 +30,8 @@ export interface FrozenPage {
   outputProfile: string | null;
 }
 
-export interface SnapshotRow {
-  id: string;
-  store_id: string;
-  project_id: string;
-  version: number;
-  position: number;
-  design_id: string;
-  product_id: string | null;
-  name: string;
-  page: string;
-  assets: string;
-  hash: string;
-  design_updated_at: string | Date;
-  created_at: string | Date;
-}
+/** A frozen page's row (migrations/0017-orders.ts). */
+export type SnapshotRow = DesignSnapshotsTable;
 
 /** A design about to be frozen: its page and the product it prints on. */
 export interface LiveDesignPage {

@@ -1,31 +1,11 @@
 import { sql } from 'kysely';
 import { newId } from '../../platform/crypto/ids.js';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
+import type { OrderFilesTable, ProjectTransitionsTable } from '../../platform/db/schema-orders.js';
 import type { OrderState } from '../projects/projects.schemas.js';
 
-export interface TransitionRow {
-  id: string;
-  store_id: string;
-  project_id: string;
-  from_state: string | null;
-  to_state: string;
-  actor_type: string;
-  actor_id: string | null;
-  note: string | null;
-  created_at: string | Date;
-  seq: number;
-}
-
-export interface OrderFileRow {
-  id: string;
-  store_id: string;
-  project_id: string;
-  kind: string;
-  snapshot_version: number;
-  job_id: string;
-  name: string;
-  created_at: string | Date;
-}
+export type TransitionRow = ProjectTransitionsTable;
+export type OrderFileRow = OrderFilesTable;
 
 /** All SQL of the order lifecycle: a project's state moves, its history and its files. */
 export class OrdersRepo {
