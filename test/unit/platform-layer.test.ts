@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ const MODULES = path.join(ROOT, 'src', 'modules');
  * Moving them beside their modules would split one ordered history; they name tables, they
  * do not read or write a module's rows.
  */
-const SCHEMA_FILES = [path.join(PLATFORM, 'db', 'schema.ts'), path.join(PLATFORM, 'db', 'schema-studio.ts')];
+const SCHEMA_FILES = readdirSync(path.join(PLATFORM, 'db')).filter((f) => /^schema(-[a-z]+)?\.ts$/.test(f)).map((f) => path.join(PLATFORM, 'db', f));
 const MIGRATIONS = path.join(PLATFORM, 'db', 'migrations') + path.sep;
 
 /** Tables that platform code owns: no module's rows, so platform may name them. */
@@ -31,11 +31,10 @@ const NOT_TABLES: Record<string, string[]> = {
   [path.join(PLATFORM, 'http', 'openapi-examples.ts')]: ['api_keys'],
 };
 
-/** The tables the database type declares (`interface DB { name: Table; … }`). */
+/** The tables the database type declares (`interface DB { name: Table; … }`, and the `…Tables` interfaces of schema-*.ts it extends). */
 function declaredTables(): string[] {
-  const schema = readFileSync(path.join(PLATFORM, 'db', 'schema.ts'), 'utf8');
-  const body = /export interface DB \{([^}]*)\}/.exec(schema)?.[1] ?? '';
-  return [...body.matchAll(/^\s*([a-z_]+):/gm)].map((m) => m[1]!);
+  const bodies = SCHEMA_FILES.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/export interface (?:DB|\w+Tables)(?: extends [^{]+)? \{([^}]*)\}/g)].map((m) => m[1]!));
+  return bodies.flatMap((body) => [...body.matchAll(/^\s*([a-z_]+):/gm)].map((m) => m[1]!));
 }
 
 /** A line without its comment: a comment may name an event topic (`designs`) without naming the table. */
