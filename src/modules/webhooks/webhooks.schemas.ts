@@ -2,9 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { listEnvelope, listQuerySchema } from '../../platform/http/pagination.js';
 import { HttpUrl } from '../../platform/http/http-url.js';
 
-/** catalog-reference.md § 15: the reference topics, plus `jobs` and `api_keys` (ours). */
+/** catalog-reference.md § 15: the reference topics, plus `jobs`, `api_keys`, `mockup_templates` and `deliveries` (ours). */
 export const CATALOG_TOPICS = ['projects', 'products', 'designs', 'templates', 'sides'] as const;
-export const TOPICS = [...CATALOG_TOPICS, 'jobs', 'api_keys', 'mockup_templates'] as const;
+export const TOPICS = [...CATALOG_TOPICS, 'jobs', 'api_keys', 'mockup_templates', 'deliveries'] as const;
 export type Topic = (typeof TOPICS)[number];
 
 export const CATALOG_EVENTS = ['POST', 'PUT', 'DELETE', 'POST BATCH', 'PUT BATCH', 'DELETE BATCH'] as const;
@@ -18,12 +18,13 @@ export const EVENTS_OF: Record<Topic, readonly string[]> = {
   jobs: ['completed', 'failed'],
   api_keys: ['rotated', 'revoked', 'expiring'],
   mockup_templates: ['POST', 'PUT', 'DELETE'],
+  deliveries: ['delivered', 'failed'],
 };
-const ALL_EVENTS = [...CATALOG_EVENTS, 'completed', 'failed', 'rotated', 'revoked', 'expiring'] as const;
+const ALL_EVENTS = [...CATALOG_EVENTS, 'completed', 'failed', 'rotated', 'revoked', 'expiring', 'delivered'] as const;
 
 const Event = Type.Union(
   ALL_EVENTS.map((e) => Type.Literal(e)),
-  { description: 'Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring' },
+  { description: 'Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring; deliveries: delivered, failed' },
 );
 const TopicSchema = Type.Union(TOPICS.map((t) => Type.Literal(t)));
 const CallbackUrl = HttpUrl({ description: 'http(s) URL on a public address; deliveries are POSTed here' });

@@ -16,6 +16,7 @@ import { storeVersions } from './migrations/0013-store-versions.js';
 import { searchIndex } from './migrations/0014-search-index.js';
 import { storeOutputProfile } from './migrations/0015-store-output-profile.js';
 import { jobErrorCode } from './migrations/0016-job-error-code.js';
+import { delivery } from './migrations/0018-delivery.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0014-search-index': searchIndex,
   '0015-store-output-profile': storeOutputProfile,
   '0016-job-error-code': jobErrorCode,
+  '0018-delivery': delivery,
 };
 
 class StaticProvider implements MigrationProvider {

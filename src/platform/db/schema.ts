@@ -1,7 +1,10 @@
 import type { Generated } from 'kysely';
 import type { StudioAgenciesTable, StudioFilesTable, StudioJobsTable, StudioMatchJobsTable, StudioOperationsTable, StudioSubjectsTable } from './schema-studio.js';
 
+import type { DeliveryDB } from './schema-delivery.js';
+
 export type * from './schema-studio.js';
+export type * from './schema-delivery.js';
 
 /** Timestamps: ISO strings on write; SQLite reads back strings, PostgreSQL Dates. */
 export type Ts = string | Date;
@@ -333,7 +336,7 @@ export interface CatalogDefaultTemplatesTable {
   updated_at: Ts;
 }
 
-export interface DB {
+export interface DB extends DeliveryDB {
   users: UsersTable;
   stores: StoresTable;
   api_keys: ApiKeysTable;

@@ -1,0 +1,39 @@
+import type { SafeFetcher } from '../../../platform/fetch/safe-fetch.js';
+import { HotFolderTransport } from './hot-folder.js';
+import { S3Transport } from './s3.js';
+import { SftpTransport } from './sftp.js';
+import type { OpenTarget, Transport } from './transport.js';
+
+export * from './transport.js';
+export { resolveHotFolder } from './hot-folder.js';
+export { fingerprintOf, normalizeFingerprint } from './sftp.js';
+
+export interface TransportDeps {
+  fetcher: SafeFetcher;
+  hotFolderRoots: readonly string[];
+  /** connect/handshake deadline */
+  connectTimeoutMs: number;
+}
+
+export type TransportOpener = (target: OpenTarget) => Promise<Transport>;
+
+/**
+ * The transport for a target. User-supplied hosts (SFTP host, S3 endpoint) pass the safe
+ * fetcher's address policy on every delivery, not only when saved: a name may resolve
+ * elsewhere by now.
+ */
+export function transportOpener(deps: TransportDeps): TransportOpener {
+  return async (target) => {
+    switch (target.type) {
+      case 'hot_folder':
+        return new HotFolderTransport(target.settings.path, deps.hotFolderRoots);
+      case 'sftp': {
+        const address = await deps.fetcher.checkHost(target.settings.host, deps.connectTimeoutMs);
+        return new SftpTransport(target.settings, target.secrets, address.address, deps.connectTimeoutMs);
+      }
+      case 's3':
+        if (target.settings.endpoint) await deps.fetcher.assertAllowed(target.settings.endpoint, deps.connectTimeoutMs);
+        return new S3Transport(target.settings, target.secrets);
+    }
+  };
+}
