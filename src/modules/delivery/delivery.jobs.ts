@@ -30,11 +30,10 @@ export function deliveryJobKind(scheduleMs: readonly number[]): DeliveryJobKind 
   });
 }
 
-/** `Order 12/7: card.pdf` → `Order 12_7_ card.pdf`: a bare name every file system and hot-folder tool takes. */
+/** `Order 12/7: card.pdf` → `Order 12_7_ card.pdf`: a bare name (no directory) every file system and hot-folder tool takes. */
 export function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f<>:"|?*\\/]/g, '_').replace(/^\.+/, '').trim().slice(0, 180);
+  const clean = name.replace(/[\u0000-\u001f<>:"|?*\\/]/g, '_').replace(/^\.+/, '').trim().slice(0, 180);
   return clean || 'print-file.pdf';
 }
 

@@ -31,9 +31,13 @@ export function transportOpener(deps: TransportDeps): TransportOpener {
         const address = await deps.fetcher.checkHost(target.settings.host, deps.connectTimeoutMs);
         return new SftpTransport(target.settings, target.secrets, address.address, deps.connectTimeoutMs);
       }
-      case 's3':
-        if (target.settings.endpoint) await deps.fetcher.assertAllowed(target.settings.endpoint, deps.connectTimeoutMs);
-        return new S3Transport(target.settings, target.secrets);
+      case 's3': {
+        const endpoint = target.settings.endpoint;
+        if (!endpoint) return new S3Transport(target.settings, target.secrets);
+        await deps.fetcher.assertAllowed(endpoint, deps.connectTimeoutMs);
+        const pinned = await deps.fetcher.checkHost(new URL(endpoint).hostname.replace(/^\[|\]$/g, ''), deps.connectTimeoutMs);
+        return new S3Transport(target.settings, target.secrets, pinned);
+      }
     }
   };
 }

@@ -1,5 +1,8 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { OutFile, S3Secrets, S3TargetSettings, Transport } from './transport.js';
 
@@ -11,13 +14,22 @@ import type { OutFile, S3Secrets, S3TargetSettings, Transport } from './transpor
 export class S3Transport implements Transport {
   private readonly client: S3Client;
 
-  constructor(private readonly settings: S3TargetSettings, secrets: S3Secrets) {
+  /** `pinned`: the endpoint's address as the safe fetcher checked it; every connection goes there (no second lookup). */
+  constructor(private readonly settings: S3TargetSettings, secrets: S3Secrets, pinned: { address: string; family: number } | null = null) {
+    const lookup: LookupFunction | undefined = pinned
+      ? (_host, options, callback) => (options.all ? callback(null, [pinned]) : callback(null, pinned.address, pinned.family))
+      : undefined;
     this.client = new S3Client({
+      ...(lookup ? { requestHandler: { httpAgent: new http.Agent({ lookup }), httpsAgent: new https.Agent({ lookup }) } } : {}),
       region: settings.region,
       forcePathStyle: settings.force_path_style,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
       credentials: { accessKeyId: secrets.access_key_id ?? '', secretAccessKey: secrets.secret_access_key ?? '' },
       maxAttempts: 1,
+      // Checksums only where S3 requires them: the default streams bodies as aws-chunked with a
+      // trailing checksum, which many S3-compatible stores store verbatim or refuse.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   }
 
