@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import ssh2 from 'ssh2';
 import type { Aead } from '../../platform/crypto/aead.js';
 import { isUuid, newId } from '../../platform/crypto/ids.js';
 import { iso } from '../../platform/db/index.js';
@@ -9,7 +10,6 @@ import type { ListQuery, ListResult, PageContext } from '../../platform/http/pag
 import type { DeliveryRepo, TargetRow } from './delivery.repo.js';
 import { KINDS, type CreateTargetInput, type TargetDto, type TargetType, type UpdateTargetInput } from './delivery.schemas.js';
 import { normalizeFingerprint, reason, resolveHotFolder, type OpenTarget, type TransportOpener } from './transports/index.js';
-import { utils as sshUtils } from 'ssh2';
 
 /** Whose targets: the calling credential's store (B, J+S, a store key, or an account key naming one). */
 export interface StoreScope {
@@ -106,7 +106,7 @@ export class DeliveryTargetsService {
       const username = need('username');
       if (!secrets.password && !secrets.private_key) bad('password', 'or private_key is required for sftp targets');
       if (secrets.private_key) {
-        const parsed = sshUtils.parseKey(secrets.private_key);
+        const parsed = ssh2.utils.parseKey(secrets.private_key);
         if (parsed instanceof Error) bad('private_key', 'must be an unencrypted private key in OpenSSH or PEM form');
       }
       const dir = str('remote_dir') ?? '.';

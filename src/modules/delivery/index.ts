@@ -17,6 +17,7 @@ export { DeliveriesService, type EnqueueInput } from './deliveries.service.js';
 export { DeliveryTargetsService, storeScope, type StoreScope } from './delivery-targets.service.js';
 export type { DeliveryDto, TargetDto } from './delivery.schemas.js';
 export type { JobTicket } from '../../engines/jdf/index.js';
+export type { OutFile, Transport } from './transports/index.js';
 
 export interface DeliveryOptions {
   /** delays before each retry; its length + 1 is the number of attempts */

@@ -37,7 +37,7 @@ beforeAll(async () => {
   w = await deliveryWorld({ delivery: { wrapTransport: fullDisk } });
   s3dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-s3-delivery-'));
   // vhostBuckets: false, or s3rver reads the host name s3.test as a CNAME bucket
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir, vhostBuckets: false });
+  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir, vhostBuckets: false } as ConstructorParameters<typeof S3rver>[0]);
   const info = (await s3.run()) as AddressInfo;
   endpoint = `http://s3.test:${info.port}`;
   const client = new S3Client({ endpoint: `http://127.0.0.1:${info.port}`, region: 'us-east-1', forcePathStyle: true, credentials });
