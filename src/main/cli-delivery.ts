@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import type { Config } from '../config/index.js';
 import { AppError } from '../platform/http/errors.js';
-import type { StoreScope } from '../modules/delivery/index.js';
+import type { CreateTargetInput, StoreScope } from '../modules/delivery/index.js';
 import type { Deps } from './deps.js';
 
 export interface CliContext {
@@ -84,7 +84,7 @@ export function deliveryCommands(program: Command, cli: CliContext): void {
       if (!['hot_folder', 'sftp', 's3'].includes(String(input.type))) throw new AppError('bad_request', '--type must be hot_folder, sftp or s3');
       for (const k of Object.keys(input)) if (input[k] === undefined) delete input[k];
       await cli.withDeps(cli.getConfig(), async (deps) => {
-        const t = await deps.delivery.targets.create(await scopeOf(deps, opts.store as string), input as never);
+        const t = await deps.delivery.targets.create(await scopeOf(deps, opts.store as string), input as unknown as CreateTargetInput);
         cli.emit(Boolean(opts.json), { ...t });
       });
     });

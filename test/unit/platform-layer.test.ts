@@ -14,7 +14,7 @@ const MODULES = path.join(ROOT, 'src', 'modules');
  * Moving them beside their modules would split one ordered history; they name tables, they
  * do not read or write a module's rows.
  */
-const SCHEMA_FILES = [path.join(PLATFORM, 'db', 'schema.ts'), path.join(PLATFORM, 'db', 'schema-studio.ts')];
+const SCHEMA_FILES = [path.join(PLATFORM, 'db', 'schema.ts'), path.join(PLATFORM, 'db', 'schema-studio.ts'), path.join(PLATFORM, 'db', 'schema-delivery.ts')];
 const MIGRATIONS = path.join(PLATFORM, 'db', 'migrations') + path.sep;
 
 /** Tables that platform code owns: no module's rows, so platform may name them. */

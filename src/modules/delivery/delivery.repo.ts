@@ -1,7 +1,8 @@
 import type { SelectQueryBuilder, Updateable } from 'kysely';
 import type { Db, DbOrTx } from '../../platform/db/index.js';
 import { paginate } from '../../platform/db/paginate.js';
-import type { DB, DeliveriesTable, DeliveryAttemptsTable, DeliveryStatus, DeliveryTargetsTable } from '../../platform/db/schema.js';
+import type { DB } from '../../platform/db/schema.js';
+import type { DeliveriesTable, DeliveryAttemptsTable, DeliveryStatus, DeliveryTargetsTable } from '../../platform/db/schema-delivery.js';
 import type { ListQuery, PageContext } from '../../platform/http/pagination.js';
 
 export type TargetRow = Omit<DeliveryTargetsTable, 'enabled'> & { enabled: number };

@@ -15,7 +15,7 @@ import { transportOpener, type Transport } from './transports/index.js';
 
 export { DeliveriesService, type EnqueueInput } from './deliveries.service.js';
 export { DeliveryTargetsService, storeScope, type StoreScope } from './delivery-targets.service.js';
-export type { DeliveryDto, TargetDto } from './delivery.schemas.js';
+export type { CreateTargetInput, DeliveryDto, TargetDto } from './delivery.schemas.js';
 export type { JobTicket } from '../../engines/jdf/index.js';
 export type { OutFile, Transport } from './transports/index.js';
 

@@ -56,8 +56,3 @@ export interface DeliveryAttemptsTable {
   created_at: Ts;
 }
 
-export interface DeliveryDB {
-  delivery_targets: DeliveryTargetsTable;
-  deliveries: DeliveriesTable;
-  delivery_attempts: DeliveryAttemptsTable;
-}

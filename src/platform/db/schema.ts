@@ -1,10 +1,7 @@
 import type { Generated } from 'kysely';
 import type { StudioAgenciesTable, StudioFilesTable, StudioJobsTable, StudioMatchJobsTable, StudioOperationsTable, StudioSubjectsTable } from './schema-studio.js';
 
-import type { DeliveryDB } from './schema-delivery.js';
-
 export type * from './schema-studio.js';
-export type * from './schema-delivery.js';
 
 /** Timestamps: ISO strings on write; SQLite reads back strings, PostgreSQL Dates. */
 export type Ts = string | Date;
@@ -336,7 +333,7 @@ export interface CatalogDefaultTemplatesTable {
   updated_at: Ts;
 }
 
-export interface DB extends DeliveryDB {
+export interface DB {
   users: UsersTable;
   stores: StoresTable;
   api_keys: ApiKeysTable;
@@ -372,6 +369,9 @@ export interface DB extends DeliveryDB {
   projects: CatalogDocTable;
   mockup_templates: MockupTemplatesTable;
   store_versions: StoreVersionsTable;
+  delivery_targets: import('./schema-delivery.js').DeliveryTargetsTable;
+  deliveries: import('./schema-delivery.js').DeliveriesTable;
+  delivery_attempts: import('./schema-delivery.js').DeliveryAttemptsTable;
 }
 
 /**
