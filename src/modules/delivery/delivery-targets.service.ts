@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import ssh2 from 'ssh2';
 import type { Aead } from '../../platform/crypto/aead.js';
 import { isUuid, newId } from '../../platform/crypto/ids.js';
 import { iso } from '../../platform/db/index.js';
@@ -106,6 +105,7 @@ export class DeliveryTargetsService {
       const username = need('username');
       if (!secrets.password && !secrets.private_key) bad('password', 'or private_key is required for sftp targets');
       if (secrets.private_key) {
+        const ssh2 = (await import('ssh2')).default;
         const parsed = ssh2.utils.parseKey(secrets.private_key);
         if (parsed instanceof Error) bad('private_key', 'must be an unencrypted private key in OpenSSH or PEM form');
       }

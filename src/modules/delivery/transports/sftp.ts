@@ -1,15 +1,7 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import SftpClient from 'ssh2-sftp-client';
+import { fingerprintOf } from './fingerprint.js';
 import type { OutFile, SftpSecrets, SftpSettings, Transport } from './transport.js';
-
-/** `SHA256:…` (as `ssh-keygen -lf` prints it) or the bare base64: the bare base64, unpadded; null when it is neither. */
-export function normalizeFingerprint(value: string): string | null {
-  const bare = value.trim().replace(/^SHA256:/i, '').replace(/=+$/, '');
-  return /^[A-Za-z0-9+/]{43}$/.test(bare) ? bare : null;
-}
-
-export const fingerprintOf = (key: Buffer) => createHash('sha256').update(key).digest('base64').replace(/=+$/, '');
 
 /**
  * SFTP through ssh2 (ssh2-sftp-client). Connects to the address the safe fetcher checked (no
