@@ -30,6 +30,8 @@ const TEST_TOOLS = [
   { bin: 'jq', pkg: 'jq', why: 'docs/quickstart.md test: runs the page\'s curl | jq commands' },
   { bin: 'curl', pkg: 'curl', why: 'docs/quickstart.md test: runs the page\'s curl commands' },
   { bin: 'strace', pkg: 'strace', why: 'Ghostscript confinement test: proves gs opens no file outside its private dir' },
+  { bin: 'sshd', pkg: 'openssh-server', why: 'delivery tests: a real SFTP server (sshd -D on a loopback port, keys from ssh-keygen)' },
+  { bin: 'xmllint', pkg: 'libxml2-utils', why: 'delivery tests: job tickets validated against their XSD (xmllint --schema)' },
 ];
 
 function have(bin) {

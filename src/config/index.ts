@@ -63,6 +63,8 @@ export interface Config {
   warmup: boolean;
   /** Prometheus metrics and where scrapes may read them */
   metrics: MetricsConfig;
+  /** delivery to the shop floor: the directories `hot_folder` targets may write under */
+  delivery: { hotFolderRoots: string[] };
 }
 
 export interface MetricsConfig {
@@ -201,9 +203,17 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bgRemove: parseBgRemove(r),
     warmup: r.bool('FOLIO_WARMUP'),
     metrics: parseMetrics(r, host, port),
+    delivery: { hotFolderRoots: parseRoots(r) },
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
+}
+
+/** FOLIO_HOT_FOLDER_ROOTS: absolute directories, comma-separated. */
+function parseRoots(r: Reader): string[] {
+  const entries = r.str('FOLIO_HOT_FOLDER_ROOTS').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const e of entries) if (!path.isAbsolute(e)) r.problems.push(`FOLIO_HOT_FOLDER_ROOTS: "${e}" is not an absolute directory`);
+  return entries.filter((e) => path.isAbsolute(e)).map((e) => path.resolve(e));
 }
 
 /** FOLIO_FETCH_ALLOWLIST: comma-separated host names, IP addresses and CIDRs. */

@@ -36,6 +36,7 @@ const GROUPS = {
   jobs: 'Jobs and workers',
   fetch: 'Safe fetcher',
   bg: 'Background removal',
+  delivery: 'Delivery to the shop floor',
   metrics: 'Metrics',
 } as const;
 export const SETTING_GROUPS: readonly string[] = Object.values(GROUPS);
@@ -98,6 +99,9 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'FOLIO_REMOVE_BG_URL', type: 'url', group: GROUPS.bg, scope: 'shared', default: 'https://api.remove.bg', description: 'Base URL of a remove.bg-compatible API.' },
   { name: 'FOLIO_BG_MAX_PIXELS', type: 'integer', group: GROUPS.bg, scope: 'shared', default: 40_000_000, range: [1, 200_000_000], description: 'Largest input image, checked from its header before decoding.' },
   { name: 'FOLIO_BG_THREADS', type: 'integer', group: GROUPS.bg, scope: 'worker', default: null, defaultText: 'half the cores, at least 1', range: [0, 256], description: "Threads of one local-model inference; `0` = onnxruntime's default, one per core ([background removal](background-removal.md))." },
+
+  // Delivery to the shop floor
+  { name: 'FOLIO_HOT_FOLDER_ROOTS', type: 'list', group: GROUPS.delivery, scope: 'shared', default: '', defaultText: 'none (no `hot_folder` targets)', description: 'Absolute directories, comma-separated, under which stores may name `hot_folder` delivery targets (e.g. `/srv/hotfolders`); a target\'s path must resolve inside one of them (no `..`, no symlink leading out). Empty: `hot_folder` targets are refused ([delivery](delivery.md)). Every process that runs jobs must see the same directories.' },
 
   // Metrics
   { name: 'FOLIO_METRICS', type: 'boolean', group: GROUPS.metrics, scope: 'each', default: true, description: 'Collect Prometheus metrics (`false`: nothing is collected and no scrape endpoint exists).' },

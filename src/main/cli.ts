@@ -9,6 +9,7 @@ import { openDatabase, sqlitePath } from '../platform/db/index.js';
 import { appliedMigrations, knownMigrations, migrationStatus, type MigrationState } from '../platform/db/migrate.js';
 import { AppError } from '../platform/http/errors.js';
 import { buildDeps, VERSION, type Deps } from './deps.js';
+import { deliveryCommands } from './cli-delivery.js';
 import { seedDemo } from './demo-seed.js';
 import { orderCommands } from './cli-orders.js';
 import { closeOnSignals, startServer } from './server.js';
@@ -243,6 +244,8 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         emit(io, Boolean(opts.json), { ...demo });
       });
     });
+
+  deliveryCommands(program, { getConfig, withDeps, emit: (json, value) => emit(io, json, value) });
 
   try {
     await program.parseAsync(argv, { from: 'user' });

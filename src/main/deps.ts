@@ -52,6 +52,7 @@ import { realEngines, timedEngines, type StudioEngines } from '../modules/studio
 import { buildWalletModule, type Idempotency, type PaidOperations, type WalletService } from '../modules/wallet/index.js';
 import { walletMetrics } from '../modules/wallet/wallet.metrics.js';
 import { buildWebhooksModule, type WebhooksModule, type WebhooksOptions } from '../modules/webhooks/index.js';
+import { buildDeliveryModule, type DeliveryModule, type DeliveryOptions } from '../modules/delivery/index.js';
 import { platformGauges } from './platform-gauges.js';
 
 export const VERSION = (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -77,6 +78,7 @@ export interface Overrides {
   /** the background logger (jobs, audit batches) instead of pino on stderr (tests capture it) */
   logger?: Logger;
   /** how often a running merge writes its progress (default 1 s; tests read it sooner) */ mergeProgressEveryMs?: number;
+  /** delivery retry schedule, deadlines and transport faults (tests) */ delivery?: Partial<DeliveryOptions>;
 }
 
 /** Everything the service is made of, built from config in one place (the composition root). */
@@ -120,6 +122,8 @@ export interface Deps {
   pdf: PdfService;
   /** the order lifecycle: transitions, frozen designs, print files */
   orders: OrdersService;
+  /** delivery targets and deliveries to them (`delivery.deliveries.enqueue`) */
+  delivery: DeliveryModule;
   /** the modules, in build (and start) order */
   modules: readonly FolioModule[];
   appDeps: Omit<AppDeps, 'logger'>;
@@ -272,6 +276,11 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   const designs = add(buildDesignsModule({ db: database.db, events, catalog, projects, pageContext, blobs }));
   const { pdf } = add(buildPrintModule({ jobs, pages: designs.designPages, blobs, stores }));
   const { orders } = add(buildOrdersModule({ db: database.db, events, projects, pages: designs.designPages, pdf, jobs, products: catalog.products }));
+  const delivery = add(
+    buildDeliveryModule({ db: database.db, aead, fetcher, blobs, jobs, events, pageContext, hotFolderRoots: config.delivery.hotFolderRoots, now, ...(overrides.delivery ? { options: overrides.delivery } : {}) }),
+  );
+  // an order's finished print file goes to the store's delivery targets
+  orders.deliveries = delivery.deliveries;
   // The paid services' inputs: Folio's own file links and image ids read from the blob store, other URLs safely fetched.
   const sources = new ImageSources({ blobs, publicUrl: config.publicUrl, links: blobs instanceof DiskBlobStore ? blobs : null, images: catalog.images, stores, fetcher, maxBytes: config.fetch.maxBytes });
   const { bgRemove } = add(buildBgRemoveModule({ config: config.bgRemove, warmup: config.warmup, jobs, idempotency, blobs, sources, time, logger }));
@@ -353,41 +362,9 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   };
 
   return {
-    config,
-    database,
-    redis,
-    plans,
-    signer,
-    identity,
-    stores,
-    events,
-    apiKeys,
-    rateStore,
-    logger,
-    metrics,
-    wallet,
-    idempotency,
-    operations,
-    registry,
-    queue,
-    jobs,
-    jobEvents,
-    webhooks,
-    runner: jobsModule.runner,
-    blobs,
-    fetcher,
-    preflight,
-    bgRemove,
-    studio,
-    catalog,
-    designs,
-    projects,
-    pdf,
-    orders,
-    modules,
-    appDeps,
-    startWorkers,
-    stopWorkers,
+    config, database, redis, plans, signer, identity, stores, events, apiKeys, rateStore, logger, metrics, wallet, idempotency, operations, registry,
+    queue, jobs, jobEvents, webhooks, runner: jobsModule.runner, blobs, fetcher, preflight, bgRemove, studio, catalog, designs, projects, pdf,
+    orders, delivery, modules, appDeps, startWorkers, stopWorkers,
     close: () => resources.close(),
   };
 }

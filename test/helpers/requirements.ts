@@ -11,7 +11,10 @@ import { existsSync } from 'node:fs';
  *                          the scale-out stage (CI's embedded stage, `npm test`, has neither)
  *   FOLIO_CI_STRICT=1      tools and services are required (CI's scale-out stage)
  */
-export type Requirement = 'chromium' | 'gs' | 'postgres' | 'redis';
+export type Requirement = 'chromium' | 'gs' | 'sshd' | 'xmllint' | 'postgres' | 'redis';
+
+/** Where the tests find OpenSSH's server (Debian's openssh-server), or SSHD_PATH. */
+export const SSHD_PATH = process.env.SSHD_PATH ?? '/usr/sbin/sshd';
 
 /** Where the tests find Chromium: Debian's package, or CHROMIUM_PATH (as bench/editor-load.ts). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,6 +24,8 @@ const SERVICES: ReadonlySet<Requirement> = new Set(['postgres', 'redis']);
 const WHAT: Record<Requirement, (env: NodeJS.ProcessEnv) => string> = {
   chromium: (env) => `Chromium at ${env.CHROMIUM_PATH ?? '/usr/bin/chromium'} (apt-get install -y chromium, or node scripts/setup.mjs --test; CHROMIUM_PATH names another)`,
   gs: () => 'Ghostscript (gs on PATH: apt-get install -y ghostscript, or node scripts/setup.mjs --test)',
+  sshd: (env) => `OpenSSH's server at ${env.SSHD_PATH ?? '/usr/sbin/sshd'} with ssh-keygen (apt-get install -y openssh-server, or node scripts/setup.mjs --test)`,
+  xmllint: () => 'xmllint (apt-get install -y libxml2-utils, or node scripts/setup.mjs --test)',
   postgres: () => 'PostgreSQL (set TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres)',
   redis: () => 'Redis (set TEST_REDIS_URL, e.g. redis://127.0.0.1:6379)',
 };
@@ -32,6 +37,10 @@ export function present(req: Requirement, env: NodeJS.ProcessEnv): boolean {
       return existsSync(env.CHROMIUM_PATH ?? '/usr/bin/chromium');
     case 'gs':
       return spawnSync('gs', ['--version'], { env: { PATH: env.PATH ?? '' }, stdio: 'ignore' }).status === 0;
+    case 'sshd':
+      return existsSync(env.SSHD_PATH ?? '/usr/sbin/sshd') && spawnSync('ssh-keygen', ['-?'], { env: { PATH: env.PATH ?? '' }, stdio: 'ignore' }).error === undefined;
+    case 'xmllint':
+      return spawnSync('xmllint', ['--version'], { env: { PATH: env.PATH ?? '' }, stdio: 'ignore' }).status === 0;
     case 'postgres':
       return Boolean(env.TEST_DATABASE_URL);
     case 'redis':

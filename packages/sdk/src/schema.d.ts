@@ -588,6 +588,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's deliveries, newest first (filters: project_id, batch_id, target_id, status)
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One delivery with every attempt (time and error)
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        get: operations["getDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deliveries/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver a failed delivery again (a fresh retry schedule); 409 unless it is failed
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        post: operations["createDeliveryRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery-targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's delivery targets
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        get: operations["listDeliveryTargets"];
+        put?: never;
+        /**
+         * Add a delivery target (hot folder, SFTP or S3); secrets are write-only
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        post: operations["createDeliveryTarget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery-targets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a delivery target
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        get: operations["getDeliveryTarget"];
+        /**
+         * Change a delivery target; a secret sent as null is removed
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        put: operations["updateDeliveryTarget"];
+        post?: never;
+        /**
+         * Delete a delivery target (its deliveries stay in the log)
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        delete: operations["deleteDeliveryTarget"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delivery-targets/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a small test file (folio-test-<ts>.txt) to the target and remove it; answers ok or the error
+         * @description Credentials: B, JS, K; scope `webhooks:write`.
+         */
+        post: operations["createDeliveryTargetTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/designs": {
         parameters: {
             query?: never;
@@ -6309,6 +6441,899 @@ export interface operations {
             };
             /** @description The credential lacks the required scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query?: {
+                batch_id?: string;
+                /** @description Opaque cursor from links.next / links.prev / links.last */
+                cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
+                /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                limit?: number;
+                project_id?: string;
+                /** @description Not used by this list (accepted and ignored) */
+                search?: string;
+                sort?: "asc" | "desc";
+                sortBy?: "created_date" | "id";
+                status?: "pending" | "sending" | "delivered" | "failed";
+                target_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attempts: number;
+                            /** @description every attempt, oldest first (GET /v1/deliveries/{id}) */
+                            attempts_log?: {
+                                /** @description counts every attempt, manual retries included */
+                                attempt: number;
+                                created_at: string;
+                                duration_ms: number;
+                                error: string | null;
+                                id: string;
+                                remote_path: string | null;
+                            }[];
+                            batch_id: string | null;
+                            created_at: string;
+                            delivered_at: string | null;
+                            file_key: string;
+                            file_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            kind: "print_files" | "batches";
+                            last_error: string | null;
+                            project_id: string | null;
+                            /** @description where the PDF landed (hot folder path, SFTP path or s3://bucket/key) */
+                            remote_path: string | null;
+                            status: "pending" | "sending" | "delivered" | "failed";
+                            /** Format: uuid */
+                            store_id: string;
+                            /** Format: uuid */
+                            target_id: string;
+                            updated_at: string;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            path: string;
+                            per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attempts: number;
+                            /** @description every attempt, oldest first (GET /v1/deliveries/{id}) */
+                            attempts_log?: {
+                                /** @description counts every attempt, manual retries included */
+                                attempt: number;
+                                created_at: string;
+                                duration_ms: number;
+                                error: string | null;
+                                id: string;
+                                remote_path: string | null;
+                            }[];
+                            batch_id: string | null;
+                            created_at: string;
+                            delivered_at: string | null;
+                            file_key: string;
+                            file_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            kind: "print_files" | "batches";
+                            last_error: string | null;
+                            project_id: string | null;
+                            /** @description where the PDF landed (hot folder path, SFTP path or s3://bucket/key) */
+                            remote_path: string | null;
+                            status: "pending" | "sending" | "delivered" | "failed";
+                            /** Format: uuid */
+                            store_id: string;
+                            /** Format: uuid */
+                            target_id: string;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDeliveryRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attempts: number;
+                            /** @description every attempt, oldest first (GET /v1/deliveries/{id}) */
+                            attempts_log?: {
+                                /** @description counts every attempt, manual retries included */
+                                attempt: number;
+                                created_at: string;
+                                duration_ms: number;
+                                error: string | null;
+                                id: string;
+                                remote_path: string | null;
+                            }[];
+                            batch_id: string | null;
+                            created_at: string;
+                            delivered_at: string | null;
+                            file_key: string;
+                            file_name: string;
+                            /** Format: uuid */
+                            id: string;
+                            kind: "print_files" | "batches";
+                            last_error: string | null;
+                            project_id: string | null;
+                            /** @description where the PDF landed (hot folder path, SFTP path or s3://bucket/key) */
+                            remote_path: string | null;
+                            status: "pending" | "sending" | "delivered" | "failed";
+                            /** Format: uuid */
+                            store_id: string;
+                            /** Format: uuid */
+                            target_id: string;
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDeliveryTargets: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from links.next / links.prev / links.last */
+                cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
+                /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                limit?: number;
+                /** @description Not used by this list (accepted and ignored) */
+                search?: string;
+                sort?: "asc" | "desc";
+                sortBy?: "created_date" | "id";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bucket?: string;
+                            created_at: string;
+                            deliver: ("print_files" | "batches")[];
+                            enabled: boolean;
+                            endpoint?: string | null;
+                            force_path_style?: boolean;
+                            has_access_key_id?: boolean;
+                            has_password?: boolean;
+                            has_private_key?: boolean;
+                            has_secret_access_key?: boolean;
+                            host?: string;
+                            host_key_sha256?: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            path?: string;
+                            port?: number;
+                            prefix?: string;
+                            region?: string;
+                            remote_dir?: string;
+                            /** Format: uuid */
+                            store_id: string;
+                            ticket: "jdf" | "xml" | "none";
+                            type: "hot_folder" | "sftp" | "s3";
+                            updated_at: string;
+                            username?: string;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            path: string;
+                            per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDeliveryTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description s3, write-only */
+                    access_key_id?: string;
+                    /** @description s3 */
+                    bucket?: string;
+                    /** @description what this target receives (default both) */
+                    deliver?: ("print_files" | "batches")[];
+                    /** @description default true */
+                    enabled?: boolean;
+                    /** @description s3: an S3-compatible endpoint (public addresses only); none: AWS */
+                    endpoint?: string | null;
+                    /** @description s3: path-style URLs (default true with an endpoint) */
+                    force_path_style?: boolean;
+                    /** @description sftp: host name or address (public addresses only, like webhook URLs) */
+                    host?: string;
+                    /** @description sftp: pin of the server's host key, `SHA256:…` as `ssh-keygen -lf` prints it; a server with another key is refused */
+                    host_key_sha256?: string | null;
+                    name: string;
+                    /** @description sftp, write-only (null removes it) */
+                    password?: string | null;
+                    /** @description hot_folder: an existing directory inside one of the operator's FOLIO_HOT_FOLDER_ROOTS */
+                    path?: string;
+                    /** @description sftp: default 22 */
+                    port?: number;
+                    /** @description s3: key prefix, e.g. `hotfolder/` (default none) */
+                    prefix?: string;
+                    /** @description sftp, write-only: an unencrypted OpenSSH/PEM private key (null removes it) */
+                    private_key?: string | null;
+                    /** @description s3: default us-east-1 */
+                    region?: string;
+                    /** @description sftp: directory on the server (default `.`, the login directory) */
+                    remote_dir?: string;
+                    /** @description s3, write-only */
+                    secret_access_key?: string;
+                    /** @description the job ticket written beside each PDF (default `jdf`) */
+                    ticket?: "jdf" | "xml" | "none";
+                    /** @description `hot_folder` (a directory under FOLIO_HOT_FOLDER_ROOTS), `sftp` or `s3` */
+                    type: "hot_folder" | "sftp" | "s3";
+                    /** @description sftp */
+                    username?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bucket?: string;
+                            created_at: string;
+                            deliver: ("print_files" | "batches")[];
+                            enabled: boolean;
+                            endpoint?: string | null;
+                            force_path_style?: boolean;
+                            has_access_key_id?: boolean;
+                            has_password?: boolean;
+                            has_private_key?: boolean;
+                            has_secret_access_key?: boolean;
+                            host?: string;
+                            host_key_sha256?: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            path?: string;
+                            port?: number;
+                            prefix?: string;
+                            region?: string;
+                            remote_dir?: string;
+                            /** Format: uuid */
+                            store_id: string;
+                            ticket: "jdf" | "xml" | "none";
+                            type: "hot_folder" | "sftp" | "s3";
+                            updated_at: string;
+                            username?: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeliveryTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bucket?: string;
+                            created_at: string;
+                            deliver: ("print_files" | "batches")[];
+                            enabled: boolean;
+                            endpoint?: string | null;
+                            force_path_style?: boolean;
+                            has_access_key_id?: boolean;
+                            has_password?: boolean;
+                            has_private_key?: boolean;
+                            has_secret_access_key?: boolean;
+                            host?: string;
+                            host_key_sha256?: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            path?: string;
+                            port?: number;
+                            prefix?: string;
+                            region?: string;
+                            remote_dir?: string;
+                            /** Format: uuid */
+                            store_id: string;
+                            ticket: "jdf" | "xml" | "none";
+                            type: "hot_folder" | "sftp" | "s3";
+                            updated_at: string;
+                            username?: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDeliveryTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description s3, write-only */
+                    access_key_id?: string;
+                    /** @description s3 */
+                    bucket?: string;
+                    /** @description what this target receives (default both) */
+                    deliver?: ("print_files" | "batches")[];
+                    /** @description default true */
+                    enabled?: boolean;
+                    /** @description s3: an S3-compatible endpoint (public addresses only); none: AWS */
+                    endpoint?: string | null;
+                    /** @description s3: path-style URLs (default true with an endpoint) */
+                    force_path_style?: boolean;
+                    /** @description sftp: host name or address (public addresses only, like webhook URLs) */
+                    host?: string;
+                    /** @description sftp: pin of the server's host key, `SHA256:…` as `ssh-keygen -lf` prints it; a server with another key is refused */
+                    host_key_sha256?: string | null;
+                    name?: string;
+                    /** @description sftp, write-only (null removes it) */
+                    password?: string | null;
+                    /** @description hot_folder: an existing directory inside one of the operator's FOLIO_HOT_FOLDER_ROOTS */
+                    path?: string;
+                    /** @description sftp: default 22 */
+                    port?: number;
+                    /** @description s3: key prefix, e.g. `hotfolder/` (default none) */
+                    prefix?: string;
+                    /** @description sftp, write-only: an unencrypted OpenSSH/PEM private key (null removes it) */
+                    private_key?: string | null;
+                    /** @description s3: default us-east-1 */
+                    region?: string;
+                    /** @description sftp: directory on the server (default `.`, the login directory) */
+                    remote_dir?: string;
+                    /** @description s3, write-only */
+                    secret_access_key?: string;
+                    /** @description the job ticket written beside each PDF (default `jdf`) */
+                    ticket?: "jdf" | "xml" | "none";
+                    /** @description `hot_folder` (a directory under FOLIO_HOT_FOLDER_ROOTS), `sftp` or `s3` */
+                    type?: "hot_folder" | "sftp" | "s3";
+                    /** @description sftp */
+                    username?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bucket?: string;
+                            created_at: string;
+                            deliver: ("print_files" | "batches")[];
+                            enabled: boolean;
+                            endpoint?: string | null;
+                            force_path_style?: boolean;
+                            has_access_key_id?: boolean;
+                            has_password?: boolean;
+                            has_private_key?: boolean;
+                            has_secret_access_key?: boolean;
+                            host?: string;
+                            host_key_sha256?: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            path?: string;
+                            port?: number;
+                            prefix?: string;
+                            region?: string;
+                            remote_dir?: string;
+                            /** Format: uuid */
+                            store_id: string;
+                            ticket: "jdf" | "xml" | "none";
+                            type: "hot_folder" | "sftp" | "s3";
+                            updated_at: string;
+                            username?: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDeliveryTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDeliveryTargetTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            duration_ms: number;
+                            error: string | null;
+                            /** @description the test file written and removed */
+                            file: string;
+                            ok: boolean;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25319,9 +26344,9 @@ export interface operations {
                      * @description http(s) URL on a public address; deliveries are POSTed here
                      */
                     callback_url: string;
-                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring; project: the order state entered (received, proof_pending, approved, in_production, printed, shipped, cancelled, on_hold, draft) */
-                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold" | "draft";
-                    topic: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates" | "project";
+                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring; deliveries: delivered, failed; project: the order state entered (received, proof_pending, approved, in_production, printed, shipped, cancelled, on_hold, draft) */
+                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring" | "delivered" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold" | "draft";
+                    topic: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates" | "deliveries" | "project";
                 };
             };
         };
@@ -25495,9 +26520,9 @@ export interface operations {
                      */
                     callback_url?: string;
                     enabled?: boolean;
-                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring; project: the order state entered (received, proof_pending, approved, in_production, printed, shipped, cancelled, on_hold, draft) */
-                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold" | "draft";
-                    topic?: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates" | "project";
+                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring; deliveries: delivered, failed; project: the order state entered (received, proof_pending, approved, in_production, printed, shipped, cancelled, on_hold, draft) */
+                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring" | "delivered" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold" | "draft";
+                    topic?: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates" | "deliveries" | "project";
                 };
             };
         };

@@ -22,3 +22,6 @@ export const QUEUED_FLOW: JobStatusFlow = { created: 'queued', started: 'process
 
 /** Webhook delivery (internal, no public view): pending → sending → delivered | failed. */
 export const WEBHOOK_DELIVERY_FLOW: JobStatusFlow = { created: 'pending', started: 'sending', completed: 'delivered', failed: 'failed' };
+
+/** Delivery of a print file to a store's target (hot folder, SFTP, S3): pending → sending → delivered | failed. */
+export const DELIVERY_FLOW: JobStatusFlow = { created: 'pending', started: 'sending', completed: 'delivered', failed: 'failed' };

@@ -13,7 +13,7 @@ import { OrdersService } from './orders.service.js';
 
 export { OrdersService, moverOf, type Mover, type ProofMaker } from './orders.service.js';
 export { printFileName } from './file-names.js';
-export { printFileTicket, spotInks, type JobTicket } from './tickets.js';
+export { printFileTicket, spotInks } from './tickets.js';
 
 /** The order lifecycle on projects: transitions, history, frozen designs, print files (docs/orders.md). */
 export function buildOrdersModule(deps: { db: Db; events: EventBus; projects: ProjectsService; pages: DesignPages; pdf: PdfService; jobs: JobsService; products: DocService<ProductJson> }): FolioModule & { orders: OrdersService } {

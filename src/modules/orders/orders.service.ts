@@ -16,7 +16,7 @@ import type { OrderState } from '../projects/projects.schemas.js';
 import { OrdersRepo, type OrderFileRow, type TransitionRow } from './orders.repo.js';
 import type { OrderFile, SnapshotEnvelope, Transition } from './orders.schemas.js';
 import { printFileName } from './file-names.js';
-import type { JobTicket } from './tickets.js';
+import type { JobTicket } from '../../engines/jdf/index.js';
 
 /** Who moved an order: a credential of the store, a customer with a proof link, or Folio itself. */
 export interface Mover {

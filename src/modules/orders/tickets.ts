@@ -3,26 +3,10 @@
  * from the order, its frozen pages and its product, read in the transaction that finished the
  * file's job.
  */
+import type { JobTicket } from '../../engines/jdf/index.js';
 import type { PageSpec } from '../../engines/pdf/index.js';
 import type { DbOrTx } from '../../platform/db/index.js';
 import type { OrderFileRow } from './orders.repo.js';
-
-/** The job ticket's facts (the delivery module writes them as JDF or XML). */
-export interface JobTicket {
-  jobId: string;
-  jobName: string;
-  orderRef?: { source: string; order_id: string; line_item_id?: string | null } | null;
-  product: { id: string | null; name: string };
-  quantity: number;
-  pages: number;
-  trim: { width: number; height: number; unit: 'mm' | 'cm' | 'inch' };
-  bleed?: number | null;
-  media?: string | null;
-  colours: { front: string[]; back: string[] };
-  binding: 'none' | 'saddle_stitch' | 'perfect_bound';
-  fileName: string;
-  due?: string | null;
-}
 
 const PROCESS = ['Cyan', 'Magenta', 'Yellow', 'Black'];
 

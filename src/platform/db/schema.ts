@@ -369,6 +369,9 @@ export interface DB extends OrderTables {
   designs: DesignsTable;
   mockup_templates: MockupTemplatesTable;
   store_versions: StoreVersionsTable;
+  delivery_targets: import('./schema-delivery.js').DeliveryTargetsTable;
+  deliveries: import('./schema-delivery.js').DeliveriesTable;
+  delivery_attempts: import('./schema-delivery.js').DeliveryAttemptsTable;
 }
 
 /**

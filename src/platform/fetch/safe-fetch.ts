@@ -213,6 +213,16 @@ export class SafeFetcher {
     await this.check(this.parse(input), deadline);
   }
 
+  /**
+   * The same address policy for a host another protocol connects to (SFTP): resolves it once,
+   * checks every address, and returns the one to connect to, so no second lookup can move the
+   * connection elsewhere. Throws FetchError.
+   */
+  async checkHost(host: string, timeoutMs = this.opts.timeoutMs): Promise<ResolvedAddress> {
+    const bracketed = parseAddress(host)?.kind() === 'ipv6' && !host.startsWith('[') ? `[${host}]` : host;
+    return this.check(this.parse(`http://${bracketed}/`), AbortSignal.timeout(timeoutMs));
+  }
+
   private parse(input: string): URL {
     if (typeof input !== 'string' || input.length > 4096) throw new FetchError('invalid_url', 'not a URL');
     let url: URL;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../helpers/app.js';
 import { as, type TestStore } from '../../helpers/factories.js';
 import { waitFor } from '../../helpers/wait.js';
-import type { JobTicket } from '../../../src/modules/orders/index.js';
+import type { JobTicket } from '../../../src/engines/jdf/index.js';
 import { createProduct, createSide } from '../catalog/helpers.js';
 import { printApp, saveDesign, textLayer } from '../designs/helpers.js';
 import { createOrder, moveTo } from './helpers.js';
