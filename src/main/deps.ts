@@ -287,7 +287,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   // Proofs of orders: the orders module's ProofMaker (set by the build), on the mockups' proof images.
   const links = new ProofLinks(new Signer(secrets.signingKey, 'proof-link'), config.publicUrl);
   const owner = async (storeId: string) => (await stores.resolveById(storeId))?.ownerId ?? null;
-  add(buildProofsModule({ db: database.db, events, orders, projects, pages: designs.designPages, pdf, jobs, mockups: mockups.service, owner, links, ttlHours: config.proofLinkTtlHours, now }));
+  add(buildProofsModule({ db: database.db, events, orders, projects, pages: designs.designPages, pdf, jobs, mockups: mockups.service, blobs, owner, links, ttlHours: config.proofLinkTtlHours, now }));
   add(buildMergeModule({ jobs, designs, projects, catalog, blobs, stores, fetcher, progressEveryMs: overrides.mergeProgressEveryMs }));
   add(buildImpositionModule({ pages: designs.designPages, blobs, jobs }));
   add(buildGangSheetsModule({ jobs, blobs, pages: designs.designPages }));

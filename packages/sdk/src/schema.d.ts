@@ -1494,6 +1494,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/project/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alias of GET /v1/projects/{id}/files
+         * @description The same operation as `GET /v1/projects/{id}/files` (operationId `listProjectFiles`), served under a second name; prefer that one.
+         *
+         *     Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["listProjectFilesViaAlias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alias of GET /v1/projects/{id}/history
+         * @description The same operation as `GET /v1/projects/{id}/history` (operationId `getProjectHistory`), served under a second name; prefer that one.
+         *
+         *     Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["getProjectHistoryViaAlias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project/{id}/pdf": {
         parameters: {
             query?: never;
@@ -1556,6 +1600,84 @@ export interface paths {
         get: operations["countProjectProductsViaAlias"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/proofs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alias of GET /v1/projects/{id}/proofs
+         * @description The same operation as `GET /v1/projects/{id}/proofs` (operationId `listProjectProofs`), served under a second name; prefer that one.
+         *
+         *     Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["listProjectProofsViaAlias"];
+        put?: never;
+        /**
+         * Alias of POST /v1/projects/{id}/proofs
+         * @description The same operation as `POST /v1/projects/{id}/proofs` (operationId `createProjectProof`), served under a second name; prefer that one.
+         *
+         *     The same proof, its link valid for another FOLIO_PROOF_LINK_TTL_HOURS from now (links handed out before stay valid until their own expiry). 409 unless the order is `proof_pending` with a proof waiting.
+         *
+         *     Credentials: B, JS, K; scope `projects:write`.
+         */
+        post: operations["createProjectProofViaAlias"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alias of GET /v1/projects/{id}/snapshot
+         * @description The same operation as `GET /v1/projects/{id}/snapshot` (operationId `getProjectSnapshot`), served under a second name; prefer that one.
+         *
+         *     404 while the order is a draft.
+         *
+         *     Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["getProjectSnapshotViaAlias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/{id}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Alias of POST /v1/projects/{id}/transitions
+         * @description The same operation as `POST /v1/projects/{id}/transitions` (operationId `createProjectTransition`), served under a second name; prefer that one.
+         *
+         *     The states and the moves allowed between them are in docs/orders.md. A move the current state does not allow is a 409 naming the allowed ones. Entering `received` freezes the designs (later edits do not change the order) and, unless a product asks for a proof, starts the print file; a product with `requires_proof` moves the order on to `proof_pending` with a proof. Each move is recorded (GET …/history) and fires the webhook `project.<state>`.
+         *
+         *     Credentials: B, JS, K; scope `projects:write`.
+         */
+        post: operations["createProjectTransitionViaAlias"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1710,6 +1832,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's print files and proofs
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["listProjectFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's moves, oldest first
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["getProjectHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/pdf": {
         parameters: {
             query?: never;
@@ -1772,6 +1934,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/proofs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's proofs, newest first, each with its approval link
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["listProjectProofs"];
+        put?: never;
+        /**
+         * A new approval link for the order's current proof
+         * @description The same proof, its link valid for another FOLIO_PROOF_LINK_TTL_HOURS from now (links handed out before stay valid until their own expiry). 409 unless the order is `proof_pending` with a proof waiting.
+         *
+         *     Credentials: B, JS, K; scope `projects:write`.
+         */
+        post: operations["createProjectProof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The designs frozen when the order was received
+         * @description 404 while the order is a draft.
+         *
+         *     Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["getProjectSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{id}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an order to another state
+         * @description The states and the moves allowed between them are in docs/orders.md. A move the current state does not allow is a 409 naming the allowed ones. Entering `received` freezes the designs (later edits do not change the order) and, unless a product asks for a proof, starts the print file; a product with `requires_proof` moves the order on to `proof_pending` with a proof. Each move is recorded (GET …/history) and fires the webhook `project.<state>`.
+         *
+         *     Credentials: B, JS, K; scope `projects:write`.
+         */
+        post: operations["createProjectTransition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/batch": {
         parameters: {
             query?: never;
@@ -1812,6 +2044,50 @@ export interface paths {
          * @description Credentials: B, JS, K; scope `projects:read`.
          */
         get: operations["countProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/proofs/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A proof, through its approval link (no credential)
+         * @description What the customer checks: the order's name, code and quantity, each frozen page with a link to its proof image, the proof PDF, and whether it may still be decided. A link whose token was altered (or of a proof that no longer exists) is 404; an expired one is 410 (the shop makes a new one with POST /projects/{id}/proofs).
+         */
+        get: operations["getProof"];
+        put?: never;
+        /**
+         * Approve a proof, or ask for changes (no credential: the link)
+         * @description `approve` moves the order to `approved`, which makes its print file; `request_changes` (a `comment` is required) puts it `on_hold` with the comment as the note, for the shop to edit the design and move the order to `received` again (a new proof, this one superseded). 409 when the proof was already decided, a newer proof replaced it, or the order no longer waits for it. A link whose token was altered (or of a proof that no longer exists) is 404; an expired one is 410 (the shop makes a new one with POST /projects/{id}/proofs).
+         */
+        post: operations["createProof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/proofs/{token}/pages/{page}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A proof page's image (no credential: the link)
+         * @description The frozen page's proof image (PNG): trim and safe-zone lines and a PROOF watermark, rendered when first asked for, then kept. A link whose token was altered (or of a proof that no longer exists) is 404; an expired one is 410 (the shop makes a new one with POST /projects/{id}/proofs).
+         */
+        get: operations["getProofPageImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6339,6 +6615,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product?: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -6350,11 +6627,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -6377,6 +6661,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -6389,9 +6674,19 @@ export interface operations {
                             project?: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -6754,6 +7049,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -6765,11 +7061,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -6792,6 +7095,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -6804,9 +7108,19 @@ export interface operations {
                             project: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -7140,6 +7454,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product?: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -7151,11 +7466,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -7178,6 +7500,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -7190,9 +7513,19 @@ export interface operations {
                             project?: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -7554,6 +7887,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -7565,11 +7899,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -7592,6 +7933,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -7604,9 +7946,19 @@ export interface operations {
                             project: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -8356,6 +8708,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -8367,11 +8720,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -8394,6 +8754,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -8406,9 +8767,19 @@ export interface operations {
                             project: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -8754,6 +9125,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -8765,11 +9137,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -8792,6 +9171,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -8804,9 +9184,19 @@ export interface operations {
                             project: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -12999,6 +13389,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -13010,11 +13401,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -13037,6 +13435,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -13117,6 +13516,8 @@ export interface operations {
             content: {
                 "application/json": {
                     allowed_file_types?: ("jpg" | "png" | "ai" | "pdf" | "svg" | "ps")[];
+                    /** @description Binding named in the job ticket */
+                    binding?: "none" | "saddle_stitch" | "perfect_bound";
                     category_ids?: string[];
                     description?: string;
                     dimension_unit?: "inch" | "cm" | "mm";
@@ -13126,12 +13527,21 @@ export interface operations {
                     enable_pod?: boolean;
                     enable_upload?: boolean;
                     max_file_upload?: number;
+                    media?: string | null;
                     metadata?: unknown[];
                     min_jpg_dpi?: number;
                     name: string;
                     output_profile?: string | null;
                     parent_id?: string | null;
+                    print_profile?: {
+                        /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                        crop_marks: boolean;
+                        /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                        pdf_standard: "pdf_x4" | "pdf_x1a";
+                    } | null;
                     product_image_id?: string | null;
+                    /** @description An order of this product waits for the customer's approval of a proof before its print file is made (docs/orders.md § Proofs) */
+                    requires_proof?: boolean;
                     scale?: number;
                     status?: "publish" | "draft" | "trashed";
                     type_id?: "simple" | "variant" | "variant_option";
@@ -13151,6 +13561,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -13162,11 +13573,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -13189,6 +13607,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -13262,6 +13681,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -13273,11 +13693,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -13300,6 +13727,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -13370,6 +13798,8 @@ export interface operations {
             content: {
                 "application/json": {
                     allowed_file_types?: ("jpg" | "png" | "ai" | "pdf" | "svg" | "ps")[];
+                    /** @description Binding named in the job ticket */
+                    binding?: "none" | "saddle_stitch" | "perfect_bound";
                     category_ids?: string[];
                     description?: string;
                     dimension_unit?: "inch" | "cm" | "mm";
@@ -13379,12 +13809,21 @@ export interface operations {
                     enable_pod?: boolean;
                     enable_upload?: boolean;
                     max_file_upload?: number;
+                    media?: string | null;
                     metadata?: unknown[];
                     min_jpg_dpi?: number;
                     name?: string;
                     output_profile?: string | null;
                     parent_id?: string | null;
+                    print_profile?: {
+                        /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                        crop_marks: boolean;
+                        /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                        pdf_standard: "pdf_x4" | "pdf_x1a";
+                    } | null;
                     product_image_id?: string | null;
+                    /** @description An order of this product waits for the customer's approval of a proof before its print file is made (docs/orders.md § Proofs) */
+                    requires_proof?: boolean;
                     scale?: number;
                     status?: "publish" | "draft" | "trashed";
                     type_id?: "simple" | "variant" | "variant_option";
@@ -13404,6 +13843,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -13415,11 +13855,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -13442,6 +13889,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -13751,6 +14199,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product?: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -13762,11 +14211,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -13789,6 +14245,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -13801,9 +14258,19 @@ export interface operations {
                             project?: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -14342,6 +14809,8 @@ export interface operations {
                 "application/json": {
                     products: {
                         allowed_file_types?: ("jpg" | "png" | "ai" | "pdf" | "svg" | "ps")[];
+                        /** @description Binding named in the job ticket */
+                        binding?: "none" | "saddle_stitch" | "perfect_bound";
                         category_ids?: string[];
                         description?: string;
                         dimension_unit?: "inch" | "cm" | "mm";
@@ -14352,12 +14821,21 @@ export interface operations {
                         enable_upload?: boolean;
                         id: string;
                         max_file_upload?: number;
+                        media?: string | null;
                         metadata?: unknown[];
                         min_jpg_dpi?: number;
                         name?: string;
                         output_profile?: string | null;
                         parent_id?: string | null;
+                        print_profile?: {
+                            /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                            crop_marks: boolean;
+                            /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                            pdf_standard: "pdf_x4" | "pdf_x1a";
+                        } | null;
                         product_image_id?: string | null;
+                        /** @description An order of this product waits for the customer's approval of a proof before its print file is made (docs/orders.md § Proofs) */
+                        requires_proof?: boolean;
                         scale?: number;
                         status?: "publish" | "draft" | "trashed";
                         type_id?: "simple" | "variant" | "variant_option";
@@ -14378,6 +14856,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -14389,11 +14868,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -14416,6 +14902,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -14478,6 +14965,8 @@ export interface operations {
                 "application/json": {
                     products: {
                         allowed_file_types?: ("jpg" | "png" | "ai" | "pdf" | "svg" | "ps")[];
+                        /** @description Binding named in the job ticket */
+                        binding?: "none" | "saddle_stitch" | "perfect_bound";
                         category_ids?: string[];
                         description?: string;
                         dimension_unit?: "inch" | "cm" | "mm";
@@ -14487,12 +14976,21 @@ export interface operations {
                         enable_pod?: boolean;
                         enable_upload?: boolean;
                         max_file_upload?: number;
+                        media?: string | null;
                         metadata?: unknown[];
                         min_jpg_dpi?: number;
                         name: string;
                         output_profile?: string | null;
                         parent_id?: string | null;
+                        print_profile?: {
+                            /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                            crop_marks: boolean;
+                            /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                            pdf_standard: "pdf_x4" | "pdf_x1a";
+                        } | null;
                         product_image_id?: string | null;
+                        /** @description An order of this product waits for the customer's approval of a proof before its print file is made (docs/orders.md § Proofs) */
+                        requires_proof?: boolean;
                         scale?: number;
                         status?: "publish" | "draft" | "trashed";
                         type_id?: "simple" | "variant" | "variant_option";
@@ -14513,6 +15011,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -14524,11 +15023,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -14551,6 +15057,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -14744,6 +15251,8 @@ export interface operations {
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
+                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                state?: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                 status?: "processing" | "reviewing" | "accepted" | "trashed";
             };
             header?: {
@@ -14765,9 +15274,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         }[];
@@ -14844,9 +15363,21 @@ export interface operations {
                 "application/json": {
                     /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                     code?: string;
+                    external_ref?: {
+                        line_item_id?: string | null;
+                        /** @example 5012345678901 */
+                        order_id: string;
+                        /**
+                         * @description The shop or system the order comes from
+                         * @example shopify
+                         */
+                        source: string;
+                    } | null;
                     /** @example Order #1042 — business cards */
                     name: string;
                     note?: string | null;
+                    /** @description Copies ordered (default 1); fixed once the order is received */
+                    quantity?: number;
                     status?: "processing" | "reviewing" | "accepted" | "trashed";
                 };
             };
@@ -14862,9 +15393,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         };
@@ -14934,9 +15475,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         };
@@ -15003,9 +15554,21 @@ export interface operations {
                 "application/json": {
                     /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                     code?: string;
+                    external_ref?: {
+                        line_item_id?: string | null;
+                        /** @example 5012345678901 */
+                        order_id: string;
+                        /**
+                         * @description The shop or system the order comes from
+                         * @example shopify
+                         */
+                        source: string;
+                    } | null;
                     /** @example Order #1042 — business cards */
                     name?: string;
                     note?: string | null;
+                    /** @description Copies ordered (default 1); fixed once the order is received */
+                    quantity?: number;
                     status?: "processing" | "reviewing" | "accepted" | "trashed";
                 };
             };
@@ -15021,9 +15584,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         };
@@ -15328,6 +15901,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product?: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -15339,11 +15913,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -15366,6 +15947,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -15378,9 +15960,19 @@ export interface operations {
                             project?: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -15636,6 +16228,152 @@ export interface operations {
             };
         };
     };
+    listProjectFilesViaAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            error: string | null;
+                            id: string;
+                            job_id: string;
+                            kind: "print" | "proof";
+                            /** @description The documented file name: `<code>-<line>-<product>-<quantity>x[-v<n>].pdf` */
+                            name: string;
+                            /** @description Which freeze of the designs it was made from (1 unless the order was re-received) */
+                            snapshot_version: number;
+                            /** @description The job status: queued, processing, completed, failed */
+                            status: string;
+                            url: string | null;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProjectHistoryViaAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            actor: {
+                                id: string | null;
+                                /** @description `store` (store key or secret), `api_key`, `account` (the owner signed in), `customer` (a proof link), `system` (Folio moved it on) */
+                                type: string;
+                            };
+                            at: string;
+                            from: ("draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold") | null;
+                            note: string | null;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            to: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createProjectPdfViaAlias: {
         parameters: {
             query?: never;
@@ -15828,6 +16566,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -15839,11 +16578,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -15866,6 +16612,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -16017,6 +16764,335 @@ export interface operations {
             };
         };
     };
+    listProjectProofsViaAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The page to send the customer: `/proof/{token}`; its API is `/v1/proofs/{token}` */
+                            approval_url: string;
+                            comment: string | null;
+                            created_at: string;
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            /** @description When the approval link stops working (FOLIO_PROOF_LINK_TTL_HOURS after it was made) */
+                            expires_at: string;
+                            id: string;
+                            pdf_job_id: string | null;
+                            project_id: string;
+                            /** @description Which freeze of the designs it shows */
+                            snapshot_version: number;
+                            /** @description `pending` (waiting for the customer), `approved`, `changes_requested`, `superseded` (a newer proof of the order replaced it) */
+                            status: "pending" | "approved" | "changes_requested" | "superseded";
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProjectProofViaAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The page to send the customer: `/proof/{token}`; its API is `/v1/proofs/{token}` */
+                            approval_url: string;
+                            comment: string | null;
+                            created_at: string;
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            /** @description When the approval link stops working (FOLIO_PROOF_LINK_TTL_HOURS after it was made) */
+                            expires_at: string;
+                            id: string;
+                            pdf_job_id: string | null;
+                            project_id: string;
+                            /** @description Which freeze of the designs it shows */
+                            snapshot_version: number;
+                            /** @description `pending` (waiting for the customer), `approved`, `changes_requested`, `superseded` (a newer proof of the order replaced it) */
+                            status: "pending" | "approved" | "changes_requested" | "superseded";
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProjectSnapshotViaAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            locked_at: string;
+                            pages: {
+                                created_at: string;
+                                design_id: string;
+                                design_updated_at: string;
+                                /** @description SHA-256 of the frozen page and the bytes of every image and font it uses */
+                                hash: string;
+                                /** @description The frozen page id: accepted wherever a design id names a page to print (design_ids of impositions, PDFs) */
+                                id: string;
+                                name: string;
+                                position: number;
+                                product_id: string | null;
+                            }[];
+                            version: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProjectTransitionViaAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why: kept in the history and sent with the webhook */
+                    note?: string;
+                    /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                    to: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description States this order may move to next */
+                            allowed_transitions: ("draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold")[];
+                            code: string;
+                            created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
+                            id: string;
+                            locked_at: string | null;
+                            name: string;
+                            note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
+                            status: "processing" | "reviewing" | "accepted" | "trashed";
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     batchUpdateProjectsViaAlias: {
         parameters: {
             query?: never;
@@ -16030,10 +17106,22 @@ export interface operations {
                     projects: {
                         /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                         code?: string;
+                        external_ref?: {
+                            line_item_id?: string | null;
+                            /** @example 5012345678901 */
+                            order_id: string;
+                            /**
+                             * @description The shop or system the order comes from
+                             * @example shopify
+                             */
+                            source: string;
+                        } | null;
                         id: string;
                         /** @example Order #1042 — business cards */
                         name?: string;
                         note?: string | null;
+                        /** @description Copies ordered (default 1); fixed once the order is received */
+                        quantity?: number;
                         status?: "processing" | "reviewing" | "accepted" | "trashed";
                     }[];
                 };
@@ -16050,9 +17138,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         }[];
@@ -16111,16 +17209,40 @@ export interface operations {
                     projects: {
                         /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                         code?: string;
+                        external_ref?: {
+                            line_item_id?: string | null;
+                            /** @example 5012345678901 */
+                            order_id: string;
+                            /**
+                             * @description The shop or system the order comes from
+                             * @example shopify
+                             */
+                            source: string;
+                        } | null;
                         /** @example Order #1042 — business cards */
                         name: string;
                         note?: string | null;
+                        /** @description Copies ordered (default 1); fixed once the order is received */
+                        quantity?: number;
                         status?: "processing" | "reviewing" | "accepted" | "trashed";
                     }[] | {
                         /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                         code?: string;
+                        external_ref?: {
+                            line_item_id?: string | null;
+                            /** @example 5012345678901 */
+                            order_id: string;
+                            /**
+                             * @description The shop or system the order comes from
+                             * @example shopify
+                             */
+                            source: string;
+                        } | null;
                         /** @example Order #1042 — business cards */
                         name: string;
                         note?: string | null;
+                        /** @description Copies ordered (default 1); fixed once the order is received */
+                        quantity?: number;
                         status?: "processing" | "reviewing" | "accepted" | "trashed";
                     };
                 };
@@ -16137,9 +17259,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         }[];
@@ -16328,6 +17460,8 @@ export interface operations {
                 search?: string;
                 sort?: "asc" | "desc";
                 sortBy?: "created_date" | "id" | "name";
+                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                state?: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                 status?: "processing" | "reviewing" | "accepted" | "trashed";
             };
             header?: {
@@ -16349,9 +17483,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         }[];
@@ -16428,9 +17572,21 @@ export interface operations {
                 "application/json": {
                     /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                     code?: string;
+                    external_ref?: {
+                        line_item_id?: string | null;
+                        /** @example 5012345678901 */
+                        order_id: string;
+                        /**
+                         * @description The shop or system the order comes from
+                         * @example shopify
+                         */
+                        source: string;
+                    } | null;
                     /** @example Order #1042 — business cards */
                     name: string;
                     note?: string | null;
+                    /** @description Copies ordered (default 1); fixed once the order is received */
+                    quantity?: number;
                     status?: "processing" | "reviewing" | "accepted" | "trashed";
                 };
             };
@@ -16446,9 +17602,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         };
@@ -16518,9 +17684,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         };
@@ -16587,9 +17763,21 @@ export interface operations {
                 "application/json": {
                     /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                     code?: string;
+                    external_ref?: {
+                        line_item_id?: string | null;
+                        /** @example 5012345678901 */
+                        order_id: string;
+                        /**
+                         * @description The shop or system the order comes from
+                         * @example shopify
+                         */
+                        source: string;
+                    } | null;
                     /** @example Order #1042 — business cards */
                     name?: string;
                     note?: string | null;
+                    /** @description Copies ordered (default 1); fixed once the order is received */
+                    quantity?: number;
                     status?: "processing" | "reviewing" | "accepted" | "trashed";
                 };
             };
@@ -16605,9 +17793,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         };
@@ -16912,6 +18110,7 @@ export interface operations {
                             preview_image_id: string | null;
                             product?: {
                                 allowed_file_types: string[];
+                                binding: string;
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
@@ -16923,11 +18122,18 @@ export interface operations {
                                 enable_upload: boolean;
                                 id: string;
                                 max_file_upload: number;
+                                media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
+                                print_profile: {
+                                    /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                    crop_marks: boolean;
+                                    /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                    pdf_standard: "pdf_x4" | "pdf_x1a";
+                                } | null;
                                 product_image: {
                                     alt: string;
                                     created_at: string;
@@ -16950,6 +18156,7 @@ export interface operations {
                                     width: number | null;
                                 } | null;
                                 product_image_id: string | null;
+                                requires_proof: boolean;
                                 scale: number | null;
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
@@ -16962,9 +18169,19 @@ export interface operations {
                             project?: {
                                 code: string;
                                 created_at: string;
+                                external_ref: {
+                                    line_item_id: string | null;
+                                    order_id: string;
+                                    source: string;
+                                } | null;
                                 id: string;
+                                locked_at: string | null;
                                 name: string;
                                 note: string | null;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                                state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
                                 updated_at: string;
                             } | null;
@@ -17220,6 +18437,152 @@ export interface operations {
             };
         };
     };
+    listProjectFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            error: string | null;
+                            id: string;
+                            job_id: string;
+                            kind: "print" | "proof";
+                            /** @description The documented file name: `<code>-<line>-<product>-<quantity>x[-v<n>].pdf` */
+                            name: string;
+                            /** @description Which freeze of the designs it was made from (1 unless the order was re-received) */
+                            snapshot_version: number;
+                            /** @description The job status: queued, processing, completed, failed */
+                            status: string;
+                            url: string | null;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProjectHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            actor: {
+                                id: string | null;
+                                /** @description `store` (store key or secret), `api_key`, `account` (the owner signed in), `customer` (a proof link), `system` (Folio moved it on) */
+                                type: string;
+                            };
+                            at: string;
+                            from: ("draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold") | null;
+                            note: string | null;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            to: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createProjectPdf: {
         parameters: {
             query?: never;
@@ -17412,6 +18775,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             allowed_file_types: string[];
+                            binding: string;
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
@@ -17423,11 +18787,18 @@ export interface operations {
                             enable_upload: boolean;
                             id: string;
                             max_file_upload: number;
+                            media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
+                            print_profile: {
+                                /** @description Crop marks outside the bleed (off when the file is imposed later) */
+                                crop_marks: boolean;
+                                /** @description PDF/X-4 (live transparency) or PDF/X-1a (flattened) */
+                                pdf_standard: "pdf_x4" | "pdf_x1a";
+                            } | null;
                             product_image: {
                                 alt: string;
                                 created_at: string;
@@ -17450,6 +18821,7 @@ export interface operations {
                                 width: number | null;
                             } | null;
                             product_image_id: string | null;
+                            requires_proof: boolean;
                             scale: number | null;
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
@@ -17601,6 +18973,335 @@ export interface operations {
             };
         };
     };
+    listProjectProofs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The page to send the customer: `/proof/{token}`; its API is `/v1/proofs/{token}` */
+                            approval_url: string;
+                            comment: string | null;
+                            created_at: string;
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            /** @description When the approval link stops working (FOLIO_PROOF_LINK_TTL_HOURS after it was made) */
+                            expires_at: string;
+                            id: string;
+                            pdf_job_id: string | null;
+                            project_id: string;
+                            /** @description Which freeze of the designs it shows */
+                            snapshot_version: number;
+                            /** @description `pending` (waiting for the customer), `approved`, `changes_requested`, `superseded` (a newer proof of the order replaced it) */
+                            status: "pending" | "approved" | "changes_requested" | "superseded";
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProjectProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The page to send the customer: `/proof/{token}`; its API is `/v1/proofs/{token}` */
+                            approval_url: string;
+                            comment: string | null;
+                            created_at: string;
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            /** @description When the approval link stops working (FOLIO_PROOF_LINK_TTL_HOURS after it was made) */
+                            expires_at: string;
+                            id: string;
+                            pdf_job_id: string | null;
+                            project_id: string;
+                            /** @description Which freeze of the designs it shows */
+                            snapshot_version: number;
+                            /** @description `pending` (waiting for the customer), `approved`, `changes_requested`, `superseded` (a newer proof of the order replaced it) */
+                            status: "pending" | "approved" | "changes_requested" | "superseded";
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProjectSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            locked_at: string;
+                            pages: {
+                                created_at: string;
+                                design_id: string;
+                                design_updated_at: string;
+                                /** @description SHA-256 of the frozen page and the bytes of every image and font it uses */
+                                hash: string;
+                                /** @description The frozen page id: accepted wherever a design id names a page to print (design_ids of impositions, PDFs) */
+                                id: string;
+                                name: string;
+                                position: number;
+                                product_id: string | null;
+                            }[];
+                            version: number;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProjectTransition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why: kept in the history and sent with the webhook */
+                    note?: string;
+                    /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                    to: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description States this order may move to next */
+                            allowed_transitions: ("draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold")[];
+                            code: string;
+                            created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
+                            id: string;
+                            locked_at: string | null;
+                            name: string;
+                            note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
+                            status: "processing" | "reviewing" | "accepted" | "trashed";
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     batchUpdateProjects: {
         parameters: {
             query?: never;
@@ -17614,10 +19315,22 @@ export interface operations {
                     projects: {
                         /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                         code?: string;
+                        external_ref?: {
+                            line_item_id?: string | null;
+                            /** @example 5012345678901 */
+                            order_id: string;
+                            /**
+                             * @description The shop or system the order comes from
+                             * @example shopify
+                             */
+                            source: string;
+                        } | null;
                         id: string;
                         /** @example Order #1042 — business cards */
                         name?: string;
                         note?: string | null;
+                        /** @description Copies ordered (default 1); fixed once the order is received */
+                        quantity?: number;
                         status?: "processing" | "reviewing" | "accepted" | "trashed";
                     }[];
                 };
@@ -17634,9 +19347,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         }[];
@@ -17695,16 +19418,40 @@ export interface operations {
                     projects: {
                         /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                         code?: string;
+                        external_ref?: {
+                            line_item_id?: string | null;
+                            /** @example 5012345678901 */
+                            order_id: string;
+                            /**
+                             * @description The shop or system the order comes from
+                             * @example shopify
+                             */
+                            source: string;
+                        } | null;
                         /** @example Order #1042 — business cards */
                         name: string;
                         note?: string | null;
+                        /** @description Copies ordered (default 1); fixed once the order is received */
+                        quantity?: number;
                         status?: "processing" | "reviewing" | "accepted" | "trashed";
                     }[] | {
                         /** @description Order reference; generated (e.g. `P-7K3M9Q2X`) when omitted */
                         code?: string;
+                        external_ref?: {
+                            line_item_id?: string | null;
+                            /** @example 5012345678901 */
+                            order_id: string;
+                            /**
+                             * @description The shop or system the order comes from
+                             * @example shopify
+                             */
+                            source: string;
+                        } | null;
                         /** @example Order #1042 — business cards */
                         name: string;
                         note?: string | null;
+                        /** @description Copies ordered (default 1); fixed once the order is received */
+                        quantity?: number;
                         status?: "processing" | "reviewing" | "accepted" | "trashed";
                     };
                 };
@@ -17721,9 +19468,19 @@ export interface operations {
                         data: {
                             code: string;
                             created_at: string;
+                            external_ref: {
+                                line_item_id: string | null;
+                                order_id: string;
+                                source: string;
+                            } | null;
                             id: string;
+                            locked_at: string | null;
                             name: string;
                             note: string | null;
+                            quantity: number;
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
                             updated_at: string;
                         }[];
@@ -17879,6 +19636,222 @@ export interface operations {
             };
             /** @description The credential lacks the required scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token of the approval link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description What the customer may do now (none once decided, superseded or the order moved on) */
+                            actions: ("approve" | "request_changes")[];
+                            comment: string | null;
+                            created_at: string;
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            expires_at: string;
+                            id: string;
+                            pages: {
+                                /** @description The frozen page */
+                                id: string;
+                                /** @description Its proof image (trim and safe-zone lines, watermark), rendered when first opened (PNG) */
+                                image_url: string;
+                                name: string;
+                                position: number;
+                            }[];
+                            pdf: {
+                                /** @description The file name: `<code>-<line>-<product>-<quantity>x[-v<n>]-proof.pdf` */
+                                name: string;
+                                /** @description The proof PDF job: queued, processing, completed, failed */
+                                status: string;
+                                url: string | null;
+                            };
+                            project: {
+                                code: string;
+                                name: string;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            };
+                            /** @description `pending` (waiting for the customer), `approved`, `changes_requested`, `superseded` (a newer proof of the order replaced it) */
+                            status: "pending" | "approved" | "changes_requested" | "superseded";
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token of the approval link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required to ask for changes: what to change (the order history keeps it as the note) */
+                    comment?: string;
+                    decision: "approve" | "request_changes";
+                    /** @description Who decides: a name or e-mail, kept with the proof */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description What the customer may do now (none once decided, superseded or the order moved on) */
+                            actions: ("approve" | "request_changes")[];
+                            comment: string | null;
+                            created_at: string;
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            expires_at: string;
+                            id: string;
+                            pages: {
+                                /** @description The frozen page */
+                                id: string;
+                                /** @description Its proof image (trim and safe-zone lines, watermark), rendered when first opened (PNG) */
+                                image_url: string;
+                                name: string;
+                                position: number;
+                            }[];
+                            pdf: {
+                                /** @description The file name: `<code>-<line>-<product>-<quantity>x[-v<n>]-proof.pdf` */
+                                name: string;
+                                /** @description The proof PDF job: queued, processing, completed, failed */
+                                status: string;
+                                url: string | null;
+                            };
+                            project: {
+                                code: string;
+                                name: string;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            };
+                            /** @description `pending` (waiting for the customer), `approved`, `changes_requested`, `superseded` (a newer proof of the order replaced it) */
+                            status: "pending" | "approved" | "changes_requested" | "superseded";
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProofPageImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A frozen page id of the proof */
+                page: string;
+                /** @description The signed token of the approval link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23970,9 +25943,9 @@ export interface operations {
                      * @description http(s) URL on a public address; deliveries are POSTed here
                      */
                     callback_url: string;
-                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring */
-                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring";
-                    topic: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates";
+                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring; project: the order state entered (received, proof_pending, approved, in_production, printed, shipped, cancelled, on_hold, draft); proofs: created (a proof with its approval_url) */
+                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold" | "draft" | "created";
+                    topic: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates" | "project" | "proofs";
                 };
             };
         };
@@ -24146,9 +26119,9 @@ export interface operations {
                      */
                     callback_url?: string;
                     enabled?: boolean;
-                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring */
-                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring";
-                    topic?: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates";
+                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring; project: the order state entered (received, proof_pending, approved, in_production, printed, shipped, cancelled, on_hold, draft); proofs: created (a proof with its approval_url) */
+                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold" | "draft" | "created";
+                    topic?: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates" | "project" | "proofs";
                 };
             };
         };

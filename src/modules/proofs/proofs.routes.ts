@@ -1,5 +1,4 @@
 import type { Static } from '@sinclair/typebox';
-import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app-type.js';
 import type { RouteAuth } from '../../platform/http/auth.js';
 import { MESSAGES, ok } from '../../platform/http/envelope.js';
@@ -72,12 +71,12 @@ export function proofsRoutes(app: App, deps: { proofs: ProofsService }): void {
       schema: {
         tags,
         summary: "A proof page's image (no credential: the link)",
-        description: `Redirects (302) to the frozen page's proof image: trim and safe-zone lines and a PROOF watermark, rendered when first asked for (a signed link valid 24 hours). ${LINK_ERRORS}`,
+        description: `The frozen page's proof image (PNG): trim and safe-zone lines and a PROOF watermark, rendered when first asked for, then kept. ${LINK_ERRORS}`,
         params: PageParam,
-        response: { 302: Type.Null({ description: 'Location: the image' }) },
+        response: { 200: { description: 'The PNG image', content: { 'image/png': { schema: { type: 'string', format: 'binary', examples: ['(the PNG bytes)'] } } } } },
       },
       config: LINK,
     },
-    async (req, reply) => reply.redirect(await proofs.pageImage(req.params.token, req.params.page), 302),
+    async (req, reply) => reply.type('image/png').header('cache-control', 'private, max-age=3600').send(await proofs.pageImage(req.params.token, req.params.page)),
   );
 }

@@ -47,7 +47,7 @@ export const PublicProof = Type.Object({
       id: Type.String({ description: 'The frozen page' }),
       name: Type.String(),
       position: Type.Integer(),
-      image_url: Type.String({ description: 'Its proof image (trim and safe-zone lines, watermark), rendered when first opened: a redirect to the image' }),
+      image_url: Type.String({ description: 'Its proof image (trim and safe-zone lines, watermark), rendered when first opened (PNG)' }),
     }),
   ),
   pdf: PdfFile,
@@ -61,5 +61,5 @@ export const DecisionBody = Type.Object(
     comment: Type.Optional(Type.String({ maxLength: 2000, description: 'Required to ask for changes: what to change (the order history keeps it as the note)' })),
     name: Type.Optional(Type.String({ maxLength: 200, description: 'Who decides: a name or e-mail, kept with the proof' })),
   },
-  { additionalProperties: false, examples: [{ decision: 'request_changes', comment: 'Please use the blue logo', name: 'Ada Lovelace' }, { decision: 'approve', name: 'ada@example.com' }] },
+  { additionalProperties: false, examples: [{ decision: 'request_changes', comment: 'Please use the blue logo', name: 'Ada Lovelace' }] },
 );

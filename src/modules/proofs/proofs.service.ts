@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../platform/db/index.js';
 import type { EventBus } from '../../platform/events.js';
 import { AppError } from '../../platform/http/errors.js';
 import { iso } from '../../platform/http/resource.js';
+import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { DesignPage, DesignPages } from '../designs/index.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import type { MockupsService } from '../mockups/index.js';
@@ -27,6 +28,7 @@ export interface ProofsDeps {
   pdf: PdfService;
   jobs: JobsService;
   mockups: MockupsService;
+  blobs: BlobStore;
   /** the store's owner: the account a customer's move acts for */
   owner: (storeId: string) => Promise<string | null>;
   links: ProofLinks;
@@ -147,12 +149,12 @@ export class ProofsService implements ProofMaker {
   }
 
   /** GET /proofs/{token}/pages/{page}/image: the frozen page's proof image (rendered once, then stored). */
-  async pageImage(token: string, pageId: string): Promise<string> {
+  async pageImage(token: string, pageId: string): Promise<Buffer> {
     const r = await this.open(token);
     const rows = await this.deps.pages.snapshots.ofProject(this.deps.db, r.store_id, r.project_id, r.snapshot_version);
     // only the pages of this proof: the link must not render any other design of the store
     if (!rows.some((p) => p.id === pageId)) throw AppError.notFound('Proof page');
-    return (await this.deps.mockups.proof(r.store_id, pageId, IMAGE)).url;
+    return this.deps.blobs.get((await this.deps.mockups.proofFile(r.store_id, pageId, IMAGE)).key);
   }
 
   /** POST /proofs/{token}: approve, or ask for changes with a comment. */
