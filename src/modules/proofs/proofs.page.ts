@@ -35,7 +35,7 @@ button[disabled]{opacity:.6;cursor:wait}#result{min-height:1.5rem;margin-top:.75
 
 function layout(title: string, body: string, token = ''): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,">
 <title>${esc(title)}</title><style>${STYLE}</style></head>
 <body data-token="${esc(token)}"><main>${body}</main>${token ? '<script src="/proof-assets/proof.js" defer></script>' : ''}</body></html>
 `;
