@@ -31,6 +31,8 @@ export interface Config {
   signupTokens: number;
   /** days API-key authentication events are kept (0: for ever) */
   auditRetentionDays: number;
+  /** lifetime of a proof's approval link (FOLIO_PROOF_LINK_TTL_HOURS) */
+  proofLinkTtlHours: number;
   billingUrl: string;
   plansFile: string | null;
   corsOrigins: string[] | '*';
@@ -184,6 +186,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     scryptCost: r.int('FOLIO_SCRYPT_COST'),
     signupTokens: r.int('FOLIO_SIGNUP_TOKENS'),
     auditRetentionDays: r.int('FOLIO_AUDIT_RETENTION_DAYS'),
+    proofLinkTtlHours: r.int('FOLIO_PROOF_LINK_TTL_HOURS'),
     billingUrl: (billing ?? `${publicUrl}/billing`).replace(/\/+$/, ''),
     plansFile: r.raw('FOLIO_PLANS_FILE') ? path.resolve(cwd, r.raw('FOLIO_PLANS_FILE')!) : null,
     corsOrigins,

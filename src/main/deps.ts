@@ -45,6 +45,7 @@ import { buildMockupsModule } from '../modules/mockups/index.js';
 import { buildPlansModule, loadPlanTable, Plans, type PlanTable } from '../modules/plans/index.js';
 import { buildPreflightModule, type PreflightService } from '../modules/preflight/index.js';
 import { buildPrintModule, type PdfService } from '../modules/print/index.js';
+import { buildProofsModule, ProofLinks } from '../modules/proofs/index.js';
 import { buildProjectsModule, type ProjectsService } from '../modules/projects/index.js';
 import { buildStoresModule, type StoresService } from '../modules/stores/index.js';
 import { buildStudioModule, type StudioService } from '../modules/studio/index.js';
@@ -292,6 +293,10 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   // Production and previews on the print engine: mockups and proofs, variable data, impositions, gang sheets.
   const mockups = add(buildMockupsModule({ db: database.db, blobs, events, designs, jobs, pageContext, uploadMaxBytes: config.uploadMaxBytes }));
   await mockups.seedDefaults();
+  // Proofs of orders: the orders module's ProofMaker (set by the build), on the mockups' proof images.
+  const links = new ProofLinks(new Signer(secrets.signingKey, 'proof-link'), config.publicUrl);
+  const owner = async (storeId: string) => (await stores.resolveById(storeId))?.ownerId ?? null;
+  add(buildProofsModule({ db: database.db, events, orders, projects, pages: designs.designPages, pdf, jobs, mockups: mockups.service, blobs, owner, links, ttlHours: config.proofLinkTtlHours, now }));
   add(buildMergeModule({ jobs, designs, projects, catalog, blobs, stores, fetcher, progressEveryMs: overrides.mergeProgressEveryMs }));
   add(buildImpositionModule({ pages: designs.designPages, blobs, jobs }));
   add(buildGangSheetsModule({ jobs, blobs, pages: designs.designPages }));

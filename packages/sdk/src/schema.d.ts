@@ -1738,6 +1738,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/project/{id}/proofs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alias of GET /v1/projects/{id}/proofs
+         * @description The same operation as `GET /v1/projects/{id}/proofs` (operationId `listProjectProofs`), served under a second name; prefer that one.
+         *
+         *     Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["listProjectProofsViaAlias"];
+        put?: never;
+        /**
+         * Alias of POST /v1/projects/{id}/proofs
+         * @description The same operation as `POST /v1/projects/{id}/proofs` (operationId `createProjectProof`), served under a second name; prefer that one.
+         *
+         *     The same proof, its link valid for another FOLIO_PROOF_LINK_TTL_HOURS from now (links handed out before stay valid until their own expiry). 409 unless the order is `proof_pending` with a proof waiting.
+         *
+         *     Credentials: B, JS, K; scope `projects:write`.
+         */
+        post: operations["createProjectProofViaAlias"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project/{id}/snapshot": {
         parameters: {
             query?: never;
@@ -2036,6 +2066,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/proofs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's proofs, newest first, each with its approval link
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["listProjectProofs"];
+        put?: never;
+        /**
+         * A new approval link for the order's current proof
+         * @description The same proof, its link valid for another FOLIO_PROOF_LINK_TTL_HOURS from now (links handed out before stay valid until their own expiry). 409 unless the order is `proof_pending` with a proof waiting.
+         *
+         *     Credentials: B, JS, K; scope `projects:write`.
+         */
+        post: operations["createProjectProof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/snapshot": {
         parameters: {
             query?: never;
@@ -2120,6 +2176,50 @@ export interface paths {
          * @description Credentials: B, JS, K; scope `projects:read`.
          */
         get: operations["countProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/proofs/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A proof, through its approval link (no credential)
+         * @description What the customer checks: the order's name, code and quantity, each frozen page with a link to its proof image, the proof PDF, and whether it may still be decided. A link whose token was altered (or of a proof that no longer exists) is 404; an expired one is 410 (the shop makes a new one with POST /projects/{id}/proofs).
+         */
+        get: operations["getProof"];
+        put?: never;
+        /**
+         * Approve a proof, or ask for changes (no credential: the link)
+         * @description `approve` moves the order to `approved`, which makes its print file; `request_changes` (a `comment` is required) puts it `on_hold` with the comment as the note, for the shop to edit the design and move the order to `received` again (a new proof, this one superseded). 409 when the proof was already decided, a newer proof replaced it, or the order no longer waits for it. A link whose token was altered (or of a proof that no longer exists) is 404; an expired one is 410 (the shop makes a new one with POST /projects/{id}/proofs).
+         */
+        post: operations["createProof"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/proofs/{token}/pages/{page}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A proof page's image (no credential: the link)
+         * @description The frozen page's proof image (PNG): trim and safe-zone lines and a PROOF watermark, rendered when first asked for, then kept. A link whose token was altered (or of a proof that no longer exists) is 404; an expired one is 410 (the shop makes a new one with POST /projects/{id}/proofs).
+         */
+        get: operations["getProofPageImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -17689,6 +17789,160 @@ export interface operations {
             };
         };
     };
+    listProjectProofsViaAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The page to send the customer: `/proof/{token}`; its API is `/v1/proofs/{token}` */
+                            approval_url: string;
+                            comment: string | null;
+                            created_at: string;
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            /** @description When the approval link stops working (FOLIO_PROOF_LINK_TTL_HOURS after it was made) */
+                            expires_at: string;
+                            id: string;
+                            pdf_job_id: string | null;
+                            project_id: string;
+                            /** @description Which freeze of the designs it shows */
+                            snapshot_version: number;
+                            /** @description `pending` (waiting for the customer), `approved`, `changes_requested`, `superseded` (a newer proof of the order replaced it) */
+                            status: "pending" | "approved" | "changes_requested" | "superseded";
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProjectProofViaAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The page to send the customer: `/proof/{token}`; its API is `/v1/proofs/{token}` */
+                            approval_url: string;
+                            comment: string | null;
+                            created_at: string;
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            /** @description When the approval link stops working (FOLIO_PROOF_LINK_TTL_HOURS after it was made) */
+                            expires_at: string;
+                            id: string;
+                            pdf_job_id: string | null;
+                            project_id: string;
+                            /** @description Which freeze of the designs it shows */
+                            snapshot_version: number;
+                            /** @description `pending` (waiting for the customer), `approved`, `changes_requested`, `superseded` (a newer proof of the order replaced it) */
+                            status: "pending" | "approved" | "changes_requested" | "superseded";
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getProjectSnapshotViaAlias: {
         parameters: {
             query?: never;
@@ -19744,6 +19998,160 @@ export interface operations {
             };
         };
     };
+    listProjectProofs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The page to send the customer: `/proof/{token}`; its API is `/v1/proofs/{token}` */
+                            approval_url: string;
+                            comment: string | null;
+                            created_at: string;
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            /** @description When the approval link stops working (FOLIO_PROOF_LINK_TTL_HOURS after it was made) */
+                            expires_at: string;
+                            id: string;
+                            pdf_job_id: string | null;
+                            project_id: string;
+                            /** @description Which freeze of the designs it shows */
+                            snapshot_version: number;
+                            /** @description `pending` (waiting for the customer), `approved`, `changes_requested`, `superseded` (a newer proof of the order replaced it) */
+                            status: "pending" | "approved" | "changes_requested" | "superseded";
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProjectProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The page to send the customer: `/proof/{token}`; its API is `/v1/proofs/{token}` */
+                            approval_url: string;
+                            comment: string | null;
+                            created_at: string;
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            /** @description When the approval link stops working (FOLIO_PROOF_LINK_TTL_HOURS after it was made) */
+                            expires_at: string;
+                            id: string;
+                            pdf_job_id: string | null;
+                            project_id: string;
+                            /** @description Which freeze of the designs it shows */
+                            snapshot_version: number;
+                            /** @description `pending` (waiting for the customer), `approved`, `changes_requested`, `superseded` (a newer proof of the order replaced it) */
+                            status: "pending" | "approved" | "changes_requested" | "superseded";
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getProjectSnapshot: {
         parameters: {
             query?: never;
@@ -20253,6 +20661,222 @@ export interface operations {
             };
             /** @description The credential lacks the required scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token of the approval link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description What the customer may do now (none once decided, superseded or the order moved on) */
+                            actions: ("approve" | "request_changes")[];
+                            comment: string | null;
+                            created_at: string;
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            expires_at: string;
+                            id: string;
+                            pages: {
+                                /** @description The frozen page */
+                                id: string;
+                                /** @description Its proof image (trim and safe-zone lines, watermark), rendered when first opened (PNG) */
+                                image_url: string;
+                                name: string;
+                                position: number;
+                            }[];
+                            pdf: {
+                                /** @description The file name: `<code>-<line>-<product>-<quantity>x[-v<n>]-proof.pdf` */
+                                name: string;
+                                /** @description The proof PDF job: queued, processing, completed, failed */
+                                status: string;
+                                url: string | null;
+                            };
+                            project: {
+                                code: string;
+                                name: string;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            };
+                            /** @description `pending` (waiting for the customer), `approved`, `changes_requested`, `superseded` (a newer proof of the order replaced it) */
+                            status: "pending" | "approved" | "changes_requested" | "superseded";
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token of the approval link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required to ask for changes: what to change (the order history keeps it as the note) */
+                    comment?: string;
+                    decision: "approve" | "request_changes";
+                    /** @description Who decides: a name or e-mail, kept with the proof */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description What the customer may do now (none once decided, superseded or the order moved on) */
+                            actions: ("approve" | "request_changes")[];
+                            comment: string | null;
+                            created_at: string;
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            expires_at: string;
+                            id: string;
+                            pages: {
+                                /** @description The frozen page */
+                                id: string;
+                                /** @description Its proof image (trim and safe-zone lines, watermark), rendered when first opened (PNG) */
+                                image_url: string;
+                                name: string;
+                                position: number;
+                            }[];
+                            pdf: {
+                                /** @description The file name: `<code>-<line>-<product>-<quantity>x[-v<n>]-proof.pdf` */
+                                name: string;
+                                /** @description The proof PDF job: queued, processing, completed, failed */
+                                status: string;
+                                url: string | null;
+                            };
+                            project: {
+                                code: string;
+                                name: string;
+                                quantity: number;
+                                /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                                state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                            };
+                            /** @description `pending` (waiting for the customer), `approved`, `changes_requested`, `superseded` (a newer proof of the order replaced it) */
+                            status: "pending" | "approved" | "changes_requested" | "superseded";
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProofPageImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A frozen page id of the proof */
+                page: string;
+                /** @description The signed token of the approval link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26344,9 +26968,9 @@ export interface operations {
                      * @description http(s) URL on a public address; deliveries are POSTed here
                      */
                     callback_url: string;
-                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring; deliveries: delivered, failed; project: the order state entered (received, proof_pending, approved, in_production, printed, shipped, cancelled, on_hold, draft) */
-                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring" | "delivered" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold" | "draft";
-                    topic: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates" | "deliveries" | "project";
+                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring; deliveries: delivered, failed; project: the order state entered (received, proof_pending, approved, in_production, printed, shipped, cancelled, on_hold, draft); proofs: created (a proof with its approval_url) */
+                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring" | "delivered" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold" | "draft" | "created";
+                    topic: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates" | "deliveries" | "project" | "proofs";
                 };
             };
         };
@@ -26520,9 +27144,9 @@ export interface operations {
                      */
                     callback_url?: string;
                     enabled?: boolean;
-                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring; deliveries: delivered, failed; project: the order state entered (received, proof_pending, approved, in_production, printed, shipped, cancelled, on_hold, draft) */
-                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring" | "delivered" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold" | "draft";
-                    topic?: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates" | "deliveries" | "project";
+                    /** @description Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring; deliveries: delivered, failed; project: the order state entered (received, proof_pending, approved, in_production, printed, shipped, cancelled, on_hold, draft); proofs: created (a proof with its approval_url) */
+                    event?: "POST" | "PUT" | "DELETE" | "POST BATCH" | "PUT BATCH" | "DELETE BATCH" | "completed" | "failed" | "rotated" | "revoked" | "expiring" | "delivered" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold" | "draft" | "created";
+                    topic?: "projects" | "products" | "designs" | "templates" | "sides" | "jobs" | "api_keys" | "mockup_templates" | "deliveries" | "project" | "proofs";
                 };
             };
         };

@@ -29,6 +29,7 @@ export { PDF_STANDARDS, PDFX_VERSION } from './colour/pdfx.js';
 export type { PdfStandard } from './colour/pdfx.js';
 export { verifyPrintFile, verifyPrintFileSandboxed, SelfCheckUnavailable, VIOLATION_CODES } from './check/index.js';
 export type { Violation, ViolationCode, VerifyOptions, VerifyResult } from './check/index.js';
+export { proofPass, proofPdfwriteArgs, type ProofPassOptions } from './proof-pass.js';
 export { GhostscriptError, runGhostscript, convertPdfToCmyk, CMYK_PDFWRITE_ARGS } from '../prepress/ghostscript.js';
 export type { GhostscriptOptions, GhostscriptErrorCode } from '../prepress/ghostscript.js';
 export type {

@@ -338,6 +338,12 @@ export class MockupsService {
 
   /** POST /designs/{id}/proof: a flat image of the design's side, lines and watermark optional. */
   async proof(storeId: string, designId: string, body: Static<typeof CreateProofBody>): Promise<{ url: string; width: number; height: number; format: 'png' | 'jpeg' }> {
+    const { key, ...rest } = await this.proofFile(storeId, designId, body);
+    return { url: await this.deps.blobs.url(key, { ttlSeconds: LINK_TTL_S }), ...rest };
+  }
+
+  /** The proof image's blob (rendered unless stored): for callers that serve the bytes themselves (a proof's approval link). */
+  async proofFile(storeId: string, designId: string, body: Static<typeof CreateProofBody>): Promise<{ key: string; width: number; height: number; format: 'png' | 'jpeg' }> {
     const d = (await this.deps.pages.byIds(storeId, [designId]))[0]!;
     this.deps.pages.check([d], () => 'design');
     const width = body.width ?? 1000;
@@ -359,7 +365,7 @@ export class MockupsService {
       this.proofSizes.set(key, size);
       if (this.proofSizes.size > 10_000) this.proofSizes.delete(this.proofSizes.keys().next().value!);
     }
-    return { url: await this.deps.blobs.url(key, { ttlSeconds: LINK_TTL_S }), ...size, format };
+    return { key, ...size, format };
   }
 
   private readonly proofSizes = new Map<string, { width: number; height: number }>();

@@ -1,4 +1,4 @@
-import { missingGlyphsProblem } from '../../engines/pdf/index.js';
+import { missingGlyphsProblem, proofPass } from '../../engines/pdf/index.js';
 import { bind, JobFailure, type JobBinding } from '../../platform/queue/registry.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { DesignPages } from '../designs/index.js';
@@ -40,11 +40,13 @@ export function pdfJob(deps: PdfJobDeps): JobBinding {
     });
     const missing = ctx.payload.allow_missing_glyphs === false ? missingGlyphsProblem(out.warnings) : null;
     if (missing) throw new JobFailure(missing, { code: 'missing_glyphs' });
+    // a proof: watermarked and light (its images resampled), from the same render as the print file
+    const pdf = !ctx.payload.proof ? out.pdf : await proofPass(out.pdf, ctx.payload.proof, { signal: ctx.signal, ...(ghostscriptTimeoutMs ? { timeoutMs: ghostscriptTimeoutMs } : {}) });
     // the file is read back before it is kept: a violation of its standard fails the job
-    await selfCheck(out.pdf, { standard: out.pdfStandard, colorMode: ctx.payload.color_mode, ...(out.outputProfile ? { profile: out.outputProfile } : {}), allowMissingGlyphs: ctx.payload.allow_missing_glyphs !== false });
+    await selfCheck(pdf, { standard: out.pdfStandard, colorMode: ctx.payload.color_mode, ...(out.outputProfile ? { profile: out.outputProfile } : {}), allowMissingGlyphs: ctx.payload.allow_missing_glyphs !== false });
     const key = pdfKey(storeId, ctx.id);
-    await blobs.put(key, out.pdf, { contentType: 'application/pdf' });
-    const result: PdfResult = { pdf_key: key, size_bytes: out.pdf.length, pages: out.pages, warnings: out.warnings };
+    await blobs.put(key, pdf, { contentType: 'application/pdf' });
+    const result: PdfResult = { pdf_key: key, size_bytes: pdf.length, pages: out.pages, warnings: out.warnings };
     await ctx.saveProgress(result);
     return result;
   });

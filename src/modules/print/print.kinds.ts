@@ -26,6 +26,8 @@ export interface PdfPayload {
   keep_artwork_rich_black?: boolean;
   /** an order's print file: its documented name (docs/orders.md § Print files); absent for the other jobs */
   file_name?: string;
+  /** an order's proof (docs/orders.md § Proofs): RGB with this watermark, images resampled to `dpi` (engines/pdf/proof-pass.ts) */
+  proof?: { watermark: string; dpi: number };
 }
 
 export interface PdfResult {

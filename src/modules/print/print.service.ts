@@ -11,6 +11,9 @@ import { MAX_PDF_PAGES, PDF_KIND, type ColorMode, type PdfPayload, type PdfResul
 import type { PdfJob } from './print.schemas.js';
 
 
+/** Resolution of a proof's images: sharp enough to judge a photo on a screen, a fraction of a 300 dpi print file. */
+export const PROOF_DPI = 150;
+
 export interface PdfOptions {
   crop_marks?: boolean;
   color_mode?: ColorMode;
@@ -95,6 +98,16 @@ export class PdfService {
     const colour = resolveColour(opts, await defaultOutputProfile(this.deps.stores, storeId, pages, opts));
     this.deps.pages.check(pages);
     return { design_id: null, project_id: projectId, design_ids: pages.map((p) => p.id), crop_marks: profile.crop_marks, ...colour, allow_missing_glyphs: false, file_name: fileName };
+  }
+
+  /**
+   * The payload of an order's proof: its frozen pages in RGB, no marks, watermarked and with
+   * images resampled to 150 dpi (a file to look at, not to print). Synchronous checks only:
+   * it is made inside the transaction that moves the order.
+   */
+  proofPayload(projectId: string, pages: DesignPage[], fileName: string, watermark = 'PROOF'): PdfPayload {
+    this.deps.pages.check(pages);
+    return { design_id: null, project_id: projectId, design_ids: pages.map((p) => p.id), crop_marks: false, ...resolveColour({ color_mode: 'rgb' }), allow_missing_glyphs: false, file_name: fileName, proof: { watermark, dpi: PROOF_DPI } };
   }
 
   private async create(

@@ -4,7 +4,7 @@ import { HttpUrl } from '../../platform/http/http-url.js';
 
 /** catalog-reference.md § 15: the reference topics, plus `jobs`, `api_keys`, `mockup_templates` and `deliveries` (ours). */
 export const CATALOG_TOPICS = ['projects', 'products', 'designs', 'templates', 'sides'] as const;
-export const TOPICS = [...CATALOG_TOPICS, 'jobs', 'api_keys', 'mockup_templates', 'deliveries', 'project'] as const;
+export const TOPICS = [...CATALOG_TOPICS, 'jobs', 'api_keys', 'mockup_templates', 'deliveries', 'project', 'proofs'] as const;
 /** The order lifecycle's states (projects module, docs/orders.md): topic `project` fires `project.<state>` when an order enters one. */
 export const ORDER_STATE_EVENTS = ['received', 'proof_pending', 'approved', 'in_production', 'printed', 'shipped', 'cancelled', 'on_hold', 'draft'] as const;
 export type Topic = (typeof TOPICS)[number];
@@ -22,12 +22,13 @@ export const EVENTS_OF: Record<Topic, readonly string[]> = {
   mockup_templates: ['POST', 'PUT', 'DELETE'],
   deliveries: ['delivered', 'failed'],
   project: ORDER_STATE_EVENTS,
+  proofs: ['created'],
 };
-const ALL_EVENTS = [...CATALOG_EVENTS, 'completed', 'failed', 'rotated', 'revoked', 'expiring', 'delivered', ...ORDER_STATE_EVENTS] as const;
+const ALL_EVENTS = [...CATALOG_EVENTS, 'completed', 'failed', 'rotated', 'revoked', 'expiring', 'delivered', ...ORDER_STATE_EVENTS, 'created'] as const;
 
 const Event = Type.Union(
   ALL_EVENTS.map((e) => Type.Literal(e)),
-  { description: 'Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring; deliveries: delivered, failed; project: the order state entered (received, proof_pending, approved, in_production, printed, shipped, cancelled, on_hold, draft)' },
+  { description: 'Catalog topics: POST (default), PUT, DELETE and the BATCH forms; jobs: completed, failed; api_keys: rotated, revoked, expiring; deliveries: delivered, failed; project: the order state entered (received, proof_pending, approved, in_production, printed, shipped, cancelled, on_hold, draft); proofs: created (a proof with its approval_url)' },
 );
 const TopicSchema = Type.Union(TOPICS.map((t) => Type.Literal(t)));
 const CallbackUrl = HttpUrl({ description: 'http(s) URL on a public address; deliveries are POSTed here' });

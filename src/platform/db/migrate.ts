@@ -18,6 +18,7 @@ import { storeOutputProfile } from './migrations/0015-store-output-profile.js';
 import { jobErrorCode } from './migrations/0016-job-error-code.js';
 import { orders } from './migrations/0017-orders.js';
 import { delivery } from './migrations/0018-delivery.js';
+import { proofs } from './migrations/0019-proofs.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0016-job-error-code': jobErrorCode,
   '0017-orders': orders,
   '0018-delivery': delivery,
+  '0019-proofs': proofs,
 };
 
 class StaticProvider implements MigrationProvider {
