@@ -17,6 +17,7 @@ import { searchIndex } from './migrations/0014-search-index.js';
 import { storeOutputProfile } from './migrations/0015-store-output-profile.js';
 import { jobErrorCode } from './migrations/0016-job-error-code.js';
 import { orders } from './migrations/0017-orders.js';
+import { productionBatches } from './migrations/0018-production-batches.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0015-store-output-profile': storeOutputProfile,
   '0016-job-error-code': jobErrorCode,
   '0017-orders': orders,
+  '0018-production-batches': productionBatches,
 };
 
 class StaticProvider implements MigrationProvider {
