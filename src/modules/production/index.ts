@@ -11,7 +11,8 @@ import type { OrdersService } from '../orders/index.js';
 import { productionRoutes } from './production.routes.js';
 import { ProductionService } from './production.service.js';
 
-export { ProductionService, type ProductionHooks } from './production.service.js';
+export { ProductionService } from './production.service.js';
+export { batchFileName, batchTicket } from './production.tickets.js';
 
 /** Production batches: approved orders grouped into one imposition or gang sheet (docs/orders.md § Production batches). */
 export function buildProductionModule(deps: {

@@ -17,15 +17,10 @@ import type { Mover, OrdersService } from '../orders/index.js';
 import { ProductionRepo, type BatchItemRow, type BatchRow, type CandidateRow } from './production.repo.js';
 import type { BatchJson, BatchSummaryJson, CreateBatch } from './production.schemas.js';
 import { sheetsOf } from './production.sheets.js';
+import { batchTicket } from './production.tickets.js';
 
 /** Room kept below each imposed slot for its label (mm), on top of the bleeds. */
 const LABEL_ROOM_MM = 3;
-
-/** Told when a batch's sheets are ready (the delivery module hooks in here). */
-export interface ProductionHooks {
-  /** Inside the transaction that completes the batch's job: the file is in the blob store. */
-  onSheetReady?(tx: DbOrTx, ctx: { storeId: string; batchId: string; jobId: string; kind: 'imposition' | 'gang_sheet'; name: string; fileKey: string }): Promise<void>;
-}
 
 interface Order {
   row: CandidateRow;
@@ -52,7 +47,6 @@ class Raced extends Error {
 /** POST /production-batches and its reads (docs/orders.md § Production batches). */
 export class ProductionService {
   readonly repo: ProductionRepo;
-  hooks: ProductionHooks = {};
 
   constructor(
     private readonly deps: { db: Db; orders: OrdersService; pages: DesignPages; jobs: JobsService; impositions: ImpositionService; gangSheets: GangSheetsService; products: DocService<ProductJson> },
@@ -218,14 +212,19 @@ export class ProductionService {
     return this.get(storeId, id);
   }
 
-  /** Inside the transaction that finishes a job: a batch's completed sheets go to the hook. */
-  async onJobFinished(tx: DbOrTx, job: { id: string; type: string; state: string; result?: unknown }): Promise<void> {
-    if (!this.hooks.onSheetReady || job.state !== 'completed' || (job.type !== IMPOSITION_KIND.type && job.type !== GANG_SHEET_KIND.type)) return;
+  /**
+   * Inside the transaction that finishes a job: a batch's completed sheets go to the shop
+   * floor through the orders module's delivery queue (`kind: batches`), with their job ticket.
+   * Without a delivery module nothing happens here.
+   */
+  async onJobFinished(tx: DbOrTx, job: { id: string; type: string; state: string; account_id: string; payload: string; result: string | null }): Promise<void> {
+    const deliveries = this.deps.orders.deliveries;
+    if (!deliveries || job.state !== 'completed' || !job.result || (job.type !== IMPOSITION_KIND.type && job.type !== GANG_SHEET_KIND.type)) return;
     const batch = await this.repo.byJob(tx, job.id);
     if (!batch) return;
-    const result = (typeof job.result === 'string' ? JSON.parse(job.result) : job.result) as { pdf_key?: string } | null;
-    if (!result?.pdf_key) return;
-    await this.hooks.onSheetReady(tx, { storeId: batch.store_id, batchId: batch.id, jobId: job.id, kind: batch.kind as 'imposition' | 'gang_sheet', name: batch.name, fileKey: result.pdf_key });
+    const ticket = batchTicket(batch, await this.repo.items(batch.store_id, batch.id, tx), { id: job.id, payload: job.payload, result: job.result });
+    const key = (JSON.parse(job.result) as { pdf_key: string }).pdf_key;
+    await deliveries.enqueue(tx, { storeId: batch.store_id, accountId: job.account_id, kind: 'batches', batchId: batch.id, file: { key, name: ticket.fileName, contentType: 'application/pdf' }, ticket });
   }
 }
 

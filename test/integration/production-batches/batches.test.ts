@@ -122,11 +122,18 @@ describe('production batches', () => {
     const quantity = (n: number) => 1 + ((n * 7) % 5);
     const orders = await approvedOrders(t.app, store, 60, (n) => approvedOrder(t.app, store, sides[n % 4]!.id, n, quantity(n)), 100);
 
+    // the finished sheets are handed to the delivery queue with their ticket
+    const delivered: Array<{ kind: string; batchId?: string | null; file: { name: string }; ticket: { quantity: number; pages: number; trim: { unit: string } } }> = [];
+    t.deps.orders.deliveries = { enqueue: async (_tx, input) => void delivered.push(input) };
     const res = await batch(t.app, store, { kind: 'gang_sheet', project_ids: orders.map((o) => o.id), gang_sheet: { roll: { width: 560, unit: 'mm' } } });
     expectOk(res);
     const b = await finishedBatch(res.json().data.id);
     expect(b.job_status, JSON.stringify(b.error)).toBe('completed');
     expect(b.utilisation).toBeGreaterThanOrEqual(0.85);
+    const mine = delivered.filter((d) => d.kind === 'batches');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ batchId: b.id, file: { name: `batch-Batch-${b.created_at.slice(0, 10)}-${b.id}.pdf` }, ticket: { quantity: 1, pages: b.sheets.length, trim: { unit: 'mm' } } });
+    t.deps.orders.deliveries = null;
     const positions = b.sheets.flatMap((s: { positions: unknown[] }) => s.positions) as Array<{ project_id: string; project_code: string }>;
     const copies = new Map<string, number>();
     for (const p of positions) copies.set(p.project_id, (copies.get(p.project_id) ?? 0) + 1);
