@@ -62,6 +62,19 @@ export class ProductionRepo {
     return db.selectFrom('production_batch_items').selectAll().where('store_id', '=', storeId).where('batch_id', '=', batchId).orderBy('item_index').execute();
   }
 
+  /** Per batch: how many orders and the largest quantity (one query for a page of batches). */
+  async stats(storeId: string, batchIds: readonly string[]): Promise<Map<string, { projects: number; maxQuantity: number }>> {
+    if (batchIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('production_batch_items')
+      .select(['batch_id', (eb) => eb.fn.count<number>('project_id').distinct().as('projects'), (eb) => eb.fn.max<number>('quantity').as('max_quantity')])
+      .where('store_id', '=', storeId)
+      .where('batch_id', 'in', [...batchIds])
+      .groupBy('batch_id')
+      .execute();
+    return new Map(rows.map((r) => [r.batch_id, { projects: Number(r.projects), maxQuantity: Number(r.max_quantity) }]));
+  }
+
   /** Moves the batch from `from` to `to`; false when it was no longer in `from`. */
   async setStatus(tx: DbOrTx, storeId: string, id: string, from: string, to: string, at: string): Promise<boolean> {
     const r = await tx.updateTable('production_batches').set({ status: to, updated_at: at }).where('store_id', '=', storeId).where('id', '=', id).where('status', '=', from).executeTakeFirst();

@@ -155,7 +155,7 @@ export class ProductionService {
     const job = (await this.deps.jobs.byId(row.job_id)) as Job | null;
     const view = !job ? null : job.type === IMPOSITION_KIND.type ? await this.deps.impositions.present(job as never) : await this.deps.gangSheets.present(job as never);
     return {
-      ...summaryOf(row, items),
+      ...summaryOf(row, { projects: orders.size, maxQuantity: Math.max(1, ...items.map((i) => i.quantity)) }),
       job_status: (job?.status ?? 'failed') as BatchJson['job_status'],
       error: view?.error ?? (job ? null : 'the job is gone'),
       pdf_url: view?.pdf_url ?? null,
@@ -184,9 +184,8 @@ export class ProductionService {
 
   async list(storeId: string, status: string | undefined, query: ListQuery, ctx: PageContext): Promise<ListResult<BatchSummaryJson>> {
     const page = await this.repo.list(storeId, status, query, ctx);
-    const out: BatchSummaryJson[] = [];
-    for (const r of page.rows) out.push(summaryOf(r, await this.repo.items(storeId, r.id)));
-    return { ...page, rows: out };
+    const stats = await this.repo.stats(storeId, page.rows.map((r) => r.id));
+    return { ...page, rows: page.rows.map((r) => summaryOf(r, stats.get(r.id) ?? { projects: 0, maxQuantity: 1 })) };
   }
 
   /** POST /production-batches/{id}/printed: every order in_production → printed, and the batch, in one transaction. */
@@ -232,8 +231,7 @@ function codeOf(r: CandidateRow): string {
   return (JSON.parse(r.doc) as OrderDoc).code ?? r.id;
 }
 
-function summaryOf(r: BatchRow, items: BatchItemRow[]): BatchSummaryJson {
-  const quantities = items.map((i) => i.quantity);
+function summaryOf(r: BatchRow, stats: { projects: number; maxQuantity: number }): BatchSummaryJson {
   return {
     id: r.id,
     name: r.name,
@@ -241,8 +239,8 @@ function summaryOf(r: BatchRow, items: BatchItemRow[]): BatchSummaryJson {
     status: r.status as BatchSummaryJson['status'],
     job_id: r.job_id,
     options: JSON.parse(r.options) as Record<string, unknown>,
-    project_count: new Set(items.map((i) => i.project_id)).size,
-    run_length: r.kind === 'imposition' ? Math.max(1, ...quantities) : 1,
+    project_count: stats.projects,
+    run_length: r.kind === 'imposition' ? Math.max(1, stats.maxQuantity) : 1,
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
   };

@@ -54,12 +54,12 @@ export async function approvedOrder(app: App, store: TestStore, sideId: string, 
   await saveDesign(app, store, { side_id: sideId, project_id: order.id, layers: [{ type: 'textbox', left: 10, top: 10, width: 200, text: `Card ${n}`, fontFamily: 'Roboto', fontSize: 14, fill: '#112233' }] }, as.B(store));
   await moveTo(app, store, order.id, 'received');
   if (to === 'approved') await moveTo(app, store, order.id, 'approved');
-  return order as { id: string; code: string };
+  return order as { id: string; code: string; created_at: string };
 }
 
 /** `count` orders made a few at a time (numbered from `from`). */
-export async function approvedOrders(app: App, store: TestStore, count: number, make: (n: number) => Promise<{ id: string; code: string }>, from = 1) {
-  const out: Array<{ id: string; code: string }> = [];
+export async function approvedOrders(app: App, store: TestStore, count: number, make: (n: number) => Promise<{ id: string; code: string; created_at: string }>, from = 1) {
+  const out: Array<{ id: string; code: string; created_at: string }> = [];
   for (let i = 0; i < count; i += 8) out.push(...(await Promise.all(Array.from({ length: Math.min(8, count - i) }, (_, k) => make(from + i + k)))));
   return out;
 }
