@@ -38,6 +38,7 @@ import { buildOrdersModule, type OrdersService } from '../modules/orders/index.j
 import { buildIdentityModule, coreResolvers, JwtIssuer, type IdentityService } from '../modules/identity/index.js';
 import { buildGangSheetsModule } from '../modules/gang-sheets/index.js';
 import { buildImpositionModule } from '../modules/imposition/index.js';
+import { buildProductionModule } from '../modules/production/index.js';
 import { buildJobsModule, JobEvents, JobsRepo, JobsService, type JobRunner } from '../modules/jobs/index.js';
 import { jobMetrics } from '../modules/jobs/jobs.metrics.js';
 import { buildMergeModule } from '../modules/merge/index.js';
@@ -298,8 +299,9 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   const owner = async (storeId: string) => (await stores.resolveById(storeId))?.ownerId ?? null;
   add(buildProofsModule({ db: database.db, events, orders, projects, pages: designs.designPages, pdf, jobs, mockups: mockups.service, blobs, owner, links, ttlHours: config.proofLinkTtlHours, now }));
   add(buildMergeModule({ jobs, designs, projects, catalog, blobs, stores, fetcher, progressEveryMs: overrides.mergeProgressEveryMs }));
-  add(buildImpositionModule({ pages: designs.designPages, blobs, jobs }));
-  add(buildGangSheetsModule({ jobs, blobs, pages: designs.designPages }));
+  const impositions = add(buildImpositionModule({ pages: designs.designPages, blobs, jobs }));
+  const gangSheets = add(buildGangSheetsModule({ jobs, blobs, pages: designs.designPages }));
+  add(buildProductionModule({ db: database.db, orders, pages: designs.designPages, jobs, impositions: impositions.service, gangSheets: gangSheets.service, products: catalog.products, pageContext }));
   add(buildCustomizerModule({ apiOrigins: config.customizerApiOrigins }));
   // Signed links of the disk blob store are served by the service itself.
   if (blobs instanceof DiskBlobStore) add({ name: 'files', routes: (app) => filesRoutes(app, { blobs }) });

@@ -1340,6 +1340,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/production-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Production batches, newest first
+         * @description Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["listProductionBatches"];
+        put?: never;
+        /**
+         * Group approved orders into one imposition or gang sheet and move them to in_production
+         * @description Selects the store's `approved` orders (those with frozen pages of `product_id`, oldest first, up to `limit`; or exactly `project_ids`), makes one `imposition` or `gang_sheet` job of their frozen pages and moves every order to `in_production` (history note `batch <id>`, webhook `project.in_production`), all in one transaction. An imposition puts one position per order page on the sheets (`sequential` order) and prints each position's order code beside it; print the sheets `run_length` times. A gang sheet nests each order's page `quantity` times. Exactly one of `product_id` and `project_ids` (400); no approved order, or an order of the list that is not approved, is a 422 naming it; pages too large for the sheet are a 422 as for POST /impositions and /gang-sheets. See docs/orders.md § Production batches.
+         *
+         *     Credentials: B, JS, K; scope `projects:write`.
+         */
+        post: operations["createProductionBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/production-batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A production batch: its job, file and every sheet position with its order
+         * @description `sheets` lists each sheet side once the job completed: every position's trim box (mm from the sheet's lower-left corner) with the project, its code, the shop's line item and the frozen page printed there.
+         *
+         *     Credentials: B, JS, K; scope `projects:read`.
+         */
+        get: operations["getProductionBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/production-batches/{id}/printed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a batch printed: every order in_production → printed
+         * @description One transaction: each order of the batch moves to `printed` (history and webhook `project.printed`) and the batch too. 409 when the batch is already printed, its job has not completed, or an order left in_production (held or cancelled): nothing is written then.
+         *
+         *     Credentials: B, JS, K; scope `projects:write`.
+         */
+        post: operations["markProductionBatchPrinted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/products": {
         parameters: {
             query?: never;
@@ -14363,6 +14433,631 @@ export interface operations {
             };
             /** @description The credential lacks the required scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listProductionBatches: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from links.next / links.prev / links.last */
+                cursor?: string;
+                /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
+                include_total?: boolean;
+                /** @description Page size, 1-100 (default 20); above 100 answers 413 */
+                limit?: number;
+                /** @description Not used by this list (accepted and ignored) */
+                search?: string;
+                sort?: "asc" | "desc";
+                sortBy?: "created_date";
+                status?: "in_production" | "printed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            id: string;
+                            /** @description The imposition or gang_sheet job (GET /jobs/{id}) */
+                            job_id: string;
+                            kind: "imposition" | "gang_sheet";
+                            name: string;
+                            /** @description The job options with every default filled in */
+                            options: {
+                                [key: string]: unknown;
+                            };
+                            project_count: number;
+                            /** @description Imposition: how many times to print the sheets, the largest order quantity (each order page is one position, so smaller orders get overs). Gang sheet: 1 (every copy of every order is on the sheet) */
+                            run_length: number;
+                            status: "in_production" | "printed";
+                            updated_at: string;
+                        }[];
+                        links: {
+                            first: string;
+                            last: string;
+                            next: string | null;
+                            prev: string | null;
+                        };
+                        message: string;
+                        meta: {
+                            path: string;
+                            per_page: number;
+                            /** @description with `include_total=true`: rows in the whole list, every page */
+                            total?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProductionBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Give `roll` or `sheet` */
+                    gang_sheet?: {
+                        /** @description Unprinted edge on every side of the roll or sheet (default 5 mm) */
+                        margins?: number;
+                        /** @description A roll of this width (DTF film: 22 in, 60 cm…); the file is as long as the nesting needs */
+                        roll?: {
+                            /** @description Longest piece in `unit` (default and limit: 200 in, the PDF page limit); a longer run is cut into pieces */
+                            max_length?: number;
+                            unit: "mm" | "cm" | "inch" | "pt";
+                            width: number;
+                        };
+                        /**
+                         * @description Items may be turned 90° to nest tighter
+                         * @default true
+                         */
+                        rotate?: boolean;
+                        /** @description The press sheet: a preset or a custom size (at most 200 in a side) */
+                        sheet?: {
+                            /**
+                             * @description `auto` tries the sheet both ways round and keeps the better fit
+                             * @default auto
+                             */
+                            orientation?: "auto" | "portrait" | "landscape";
+                            /** @description `sra3` 320 × 450 mm, `a3_plus` 329 × 483 mm, `12x18` and `13x19` inches */
+                            preset: "sra3" | "a3_plus" | "12x18" | "13x19";
+                        } | {
+                            height: number;
+                            /** @default auto */
+                            orientation?: "auto" | "portrait" | "landscape";
+                            unit: "mm" | "cm" | "inch" | "pt";
+                            width: number;
+                        };
+                        /** @description Gap kept between neighbouring items (default 3 mm) */
+                        spacing?: number;
+                        /**
+                         * @description Unit of spacing and margins
+                         * @default mm
+                         */
+                        unit?: "mm" | "cm" | "inch" | "pt";
+                    };
+                    imposition?: {
+                        /**
+                         * @description `keep`: each item prints its bleed (at most half the gutter towards a neighbour); `trim`: items are cut at their trim
+                         * @default keep
+                         */
+                        bleed?: "keep" | "trim";
+                        /** @description Space between neighbouring trims (across, down). Default: twice the bleed across, and twice the bleed plus 3 mm down, so that each slot's label fits below it (`slot_labels`) */
+                        gutter?: number | {
+                            x: number;
+                            y: number;
+                        };
+                        /** @description `auto` (the default): as many items as fit (rotated when `rotate` allows and it fits more); or exactly rows × cols (422 when they do not fit) */
+                        layout?: "auto" | {
+                            cols: number;
+                            rows: number;
+                        };
+                        /** @description One length for every side, or each side */
+                        margins?: number | {
+                            bottom: number;
+                            left: number;
+                            right: number;
+                            top: number;
+                        };
+                        marks?: {
+                            /**
+                             * @description C, M, Y, K, overprints and K tints along the top margin
+                             * @default true
+                             */
+                            color_bar?: boolean;
+                            /**
+                             * @description Crop marks at each item's trim corners, wherever they clear every item's printed area, and a booklet's fold marks at the spine. Every mark but the colour bar is in the registration colour /Separation /All, so it prints on every plate, spot plates included
+                             * @default true
+                             */
+                            crop?: boolean;
+                            /**
+                             * @description Registration targets in the side and top margins
+                             * @default true
+                             */
+                            registration?: boolean;
+                            /**
+                             * @description Job name, sheet n of m, side and date along the bottom margin
+                             * @default true
+                             */
+                            slug?: boolean;
+                        };
+                        /**
+                         * @description `sequential` (the default): the orders fill the sheets in reading order, oldest first, one position per order page, so positions are stable
+                         * @default sequential
+                         */
+                        order?: "sequential" | "cut_and_stack" | "step_and_repeat";
+                        /** @description Auto layout may turn items 90° when that fits more (default true) */
+                        rotate?: boolean;
+                        /** @description The press sheet: a preset or a custom size (at most 200 in a side) */
+                        sheet: {
+                            /**
+                             * @description `auto` tries the sheet both ways round and keeps the better fit
+                             * @default auto
+                             */
+                            orientation?: "auto" | "portrait" | "landscape";
+                            /** @description `sra3` 320 × 450 mm, `a3_plus` 329 × 483 mm, `12x18` and `13x19` inches */
+                            preset: "sra3" | "a3_plus" | "12x18" | "13x19";
+                        } | {
+                            height: number;
+                            /** @default auto */
+                            orientation?: "auto" | "portrait" | "landscape";
+                            unit: "mm" | "cm" | "inch" | "pt";
+                            width: number;
+                        };
+                        /** @description `simplex` (the default) prints one side. Two-sided printing takes the pages in pairs (front, back). `sheetwise`: a front plate and a back plate; `work_and_turn` / `work_and_tumble`: one plate with the fronts on one half and the backs on the other, printed, turned (over the side edge) or tumbled (over the head) and printed again. Backs land exactly behind their fronts */
+                        sides?: "simplex" | "sheetwise" | "work_and_turn" | "work_and_tumble";
+                        /**
+                         * @description Print each position's order code and line in the gutter below (or above) its slot, outside every printed area
+                         * @default true
+                         */
+                        slot_labels?: boolean;
+                        /**
+                         * @description Unit of margins, gutter and creep
+                         * @default mm
+                         */
+                        unit?: "mm" | "cm" | "inch" | "pt";
+                    };
+                    kind: "imposition" | "gang_sheet";
+                    /**
+                     * @description With product_id: at most this many orders, oldest first
+                     * @default 500
+                     */
+                    limit?: number;
+                    /** @description Printed in the slug line; default `Batch <date>` */
+                    name?: string;
+                    /** @description The store's approved orders with frozen pages of this product (only those pages print) */
+                    product_id?: string;
+                    /** @description These orders (each must be approved), every frozen page of each */
+                    project_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            error: string | null;
+                            id: string;
+                            /** @description The imposition or gang_sheet job (GET /jobs/{id}) */
+                            job_id: string;
+                            job_status: "queued" | "processing" | "completed" | "failed";
+                            kind: "imposition" | "gang_sheet";
+                            name: string;
+                            /** @description The job options with every default filled in */
+                            options: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The orders, oldest first */
+                            orders: {
+                                line_item_id: string | null;
+                                /** @description Frozen pages of the order in the batch */
+                                pages: number;
+                                project_code: string;
+                                project_id: string;
+                                quantity: number;
+                            }[];
+                            pdf_url: string | null;
+                            project_count: number;
+                            /** @description Imposition: how many times to print the sheets, the largest order quantity (each order page is one position, so smaller orders get overs). Gang sheet: 1 (every copy of every order is on the sheet) */
+                            run_length: number;
+                            /** @description Once the job completed: every sheet side and its positions (an imposition lists its first 200 sides) */
+                            sheets: {
+                                /** @description 1-based page of the file */
+                                page: number;
+                                /** @description Where each trim lands (from the page's lower-left corner, in mm) and which order it is */
+                                positions: {
+                                    /** @description millimetres */
+                                    h: number;
+                                    line_item_id: string | null;
+                                    /** @description 1-based page of the order */
+                                    page: number;
+                                    project_code: string;
+                                    project_id: string;
+                                    rotated: boolean;
+                                    /** @description 1-based slot on this sheet side */
+                                    slot: number;
+                                    /** @description The frozen page printed here */
+                                    snapshot_id: string;
+                                    /** @description millimetres */
+                                    w: number;
+                                    /** @description millimetres */
+                                    x: number;
+                                    /** @description millimetres */
+                                    y: number;
+                                }[];
+                                sheet: number;
+                                side: "front" | "back" | "both";
+                            }[];
+                            status: "in_production" | "printed";
+                            updated_at: string;
+                            utilisation: number | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A project or product of the request is not one of this store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An order moved while the batch was made; nothing was written */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order qualifies (named), or the pages do not fit the sheet or roll */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProductionBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            error: string | null;
+                            id: string;
+                            /** @description The imposition or gang_sheet job (GET /jobs/{id}) */
+                            job_id: string;
+                            job_status: "queued" | "processing" | "completed" | "failed";
+                            kind: "imposition" | "gang_sheet";
+                            name: string;
+                            /** @description The job options with every default filled in */
+                            options: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The orders, oldest first */
+                            orders: {
+                                line_item_id: string | null;
+                                /** @description Frozen pages of the order in the batch */
+                                pages: number;
+                                project_code: string;
+                                project_id: string;
+                                quantity: number;
+                            }[];
+                            pdf_url: string | null;
+                            project_count: number;
+                            /** @description Imposition: how many times to print the sheets, the largest order quantity (each order page is one position, so smaller orders get overs). Gang sheet: 1 (every copy of every order is on the sheet) */
+                            run_length: number;
+                            /** @description Once the job completed: every sheet side and its positions (an imposition lists its first 200 sides) */
+                            sheets: {
+                                /** @description 1-based page of the file */
+                                page: number;
+                                /** @description Where each trim lands (from the page's lower-left corner, in mm) and which order it is */
+                                positions: {
+                                    /** @description millimetres */
+                                    h: number;
+                                    line_item_id: string | null;
+                                    /** @description 1-based page of the order */
+                                    page: number;
+                                    project_code: string;
+                                    project_id: string;
+                                    rotated: boolean;
+                                    /** @description 1-based slot on this sheet side */
+                                    slot: number;
+                                    /** @description The frozen page printed here */
+                                    snapshot_id: string;
+                                    /** @description millimetres */
+                                    w: number;
+                                    /** @description millimetres */
+                                    x: number;
+                                    /** @description millimetres */
+                                    y: number;
+                                }[];
+                                sheet: number;
+                                side: "front" | "back" | "both";
+                            }[];
+                            status: "in_production" | "printed";
+                            updated_at: string;
+                            utilisation: number | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markProductionBatchPrinted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            error: string | null;
+                            id: string;
+                            /** @description The imposition or gang_sheet job (GET /jobs/{id}) */
+                            job_id: string;
+                            job_status: "queued" | "processing" | "completed" | "failed";
+                            kind: "imposition" | "gang_sheet";
+                            name: string;
+                            /** @description The job options with every default filled in */
+                            options: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The orders, oldest first */
+                            orders: {
+                                line_item_id: string | null;
+                                /** @description Frozen pages of the order in the batch */
+                                pages: number;
+                                project_code: string;
+                                project_id: string;
+                                quantity: number;
+                            }[];
+                            pdf_url: string | null;
+                            project_count: number;
+                            /** @description Imposition: how many times to print the sheets, the largest order quantity (each order page is one position, so smaller orders get overs). Gang sheet: 1 (every copy of every order is on the sheet) */
+                            run_length: number;
+                            /** @description Once the job completed: every sheet side and its positions (an imposition lists its first 200 sides) */
+                            sheets: {
+                                /** @description 1-based page of the file */
+                                page: number;
+                                /** @description Where each trim lands (from the page's lower-left corner, in mm) and which order it is */
+                                positions: {
+                                    /** @description millimetres */
+                                    h: number;
+                                    line_item_id: string | null;
+                                    /** @description 1-based page of the order */
+                                    page: number;
+                                    project_code: string;
+                                    project_id: string;
+                                    rotated: boolean;
+                                    /** @description 1-based slot on this sheet side */
+                                    slot: number;
+                                    /** @description The frozen page printed here */
+                                    snapshot_id: string;
+                                    /** @description millimetres */
+                                    w: number;
+                                    /** @description millimetres */
+                                    x: number;
+                                    /** @description millimetres */
+                                    y: number;
+                                }[];
+                                sheet: number;
+                                side: "front" | "back" | "both";
+                            }[];
+                            status: "in_production" | "printed";
+                            updated_at: string;
+                            utilisation: number | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such batch in this store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Already printed, its sheets not ready, or an order is no longer in production */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,6 +18,12 @@ export interface MarkOptions {
   colorBar: boolean;
   /** job name, sheet n of m, side and date along the bottom margin; null: none */
   slug: { jobName: string; date: string } | null;
+  /**
+   * A small label beside each slot, by 0-based source page (a production batch: the order's
+   * code and line): below the slot's printed area, or above it, wherever it covers no item and
+   * no other mark; a slot with no room gets none. Absent or null: no labels.
+   */
+  labels?: ReadonlyArray<string | null> | null;
 }
 
 const MM = 72 / 25.4;
@@ -45,7 +51,7 @@ export function drawSideMarks(doc: PDFDocument, page: PDFPage, side: PlannedSide
   let spaces = res.lookupMaybe(PDFName.of('ColorSpace'), PDFDict);
   if (!spaces) res.set(PDFName.of('ColorSpace'), (spaces = doc.context.obj({})));
   spaces.set(PDFName.of(REG), separationRef(doc, REGISTRATION_INK));
-  if (font && marks.slug) page.node.setFontDictionary(PDFName.of(SLUG_FONT), font.ref);
+  if (font && (marks.slug || marks.labels)) page.node.setFontDictionary(PDFName.of(SLUG_FONT), font.ref);
 }
 
 interface Segment {
@@ -228,6 +234,29 @@ function otherMarkLines(side: PlannedSide, plan: Plan, marks: MarkOptions, font:
     const x = Math.max(4 * MM, (W - width) / 2);
     // encodeText also adds the glyphs to the font's subset (and its ToUnicode map)
     if (free({ x, y: y - 2, w: width, h: sizePt + 2 })) out.push('q', FILL_REG, 'BT', `/${SLUG_FONT} ${sizePt} Tf`, `${r(x)} ${r(y)} Td`, `${font.encodeText(text).toString()} Tj`, 'ET', 'Q');
+  }
+  if (marks.labels && font) slotLabelLines(side, marks.labels, font, free, taken, out);
+}
+
+/** Label text size (pt) and its distance from the slot's printed area. */
+const LABEL_PT = 5;
+const LABEL_GAP = 0.6 * MM;
+
+/** Each labelled slot's label, centred below its printed area (or above it), in the registration colour. */
+function slotLabelLines(side: PlannedSide, labels: ReadonlyArray<string | null>, font: PDFFont, free: (q: Rect) => boolean, taken: Rect[], out: string[]): void {
+  for (const it of side.items) {
+    const text = it.page === null ? null : labels[it.page];
+    if (!text) continue;
+    const w = font.widthOfTextAtSize(text, LABEL_PT);
+    const c = it.clip;
+    const x = c.x + (c.w - w) / 2;
+    // the box covers descenders below the baseline and the cap height above it
+    const below = { x, y: c.y - LABEL_GAP - LABEL_PT, w, h: LABEL_PT };
+    const above = { x, y: c.y + c.h + LABEL_GAP, w, h: LABEL_PT };
+    const box = free(below) ? below : free(above) ? above : null;
+    if (!box) continue;
+    taken.push(box);
+    out.push('q', FILL_REG, 'BT', `/${SLUG_FONT} ${LABEL_PT} Tf`, `${r(box.x)} ${r(box.y + 0.25 * LABEL_PT)} Td`, `${font.encodeText(text).toString()} Tj`, 'ET', 'Q');
   }
 }
 

@@ -115,7 +115,7 @@ export async function drawPlan(src: PDFDocument, boxes: SourcePage[], plan: Plan
   const used = new Set<number>();
   for (const s of plan.sides) for (const it of s.items) if (it.page !== null) used.add(it.page);
   const forms = embedPagesOnce(out, src, [...used].sort((a, b) => a - b), boxes);
-  const needsFont = opts.marks.slug !== null;
+  const needsFont = opts.marks.slug !== null || !!opts.marks.labels?.some((l) => !!l);
   const font = needsFont ? await slugFont(out) : null;
 
   const total = plan.sheets;

@@ -39,6 +39,8 @@ export interface GangResult {
     shelf_utilisation: number;
     items: Array<{ design_id: string; quantity: number; width_mm: number; height_mm: number; rotated: number }>;
   };
+  /** every copy as drawn: sheet (1-based), design and trim in mm from the page's lower-left corner (absent on results made before it) */
+  positions?: Array<{ sheet: number; design_id: string; x: number; y: number; width: number; height: number; rotated: boolean }>;
 }
 
 export const GANG_SHEET_KIND = jobKind<GangPayload, GangResult>({
@@ -125,6 +127,7 @@ export function gangJob(deps: () => { blobs: BlobStore; pages: DesignPages }): J
         shelf_utilisation: round(out.shelfUtilisation, 4),
         items: merged.map((i) => ({ design_id: i.id, quantity: i.quantity, width_mm: round(fromPt(i.width, 'mm'), 2), height_mm: round(fromPt(i.height, 'mm'), 2), rotated: out.rotated[i.id] ?? 0 })),
       },
+      positions: out.slots.map((s) => ({ sheet: s.sheet, design_id: s.id, x: round(fromPt(s.x, 'mm')), y: round(fromPt(s.y, 'mm')), width: round(fromPt(s.width, 'mm')), height: round(fromPt(s.height, 'mm')), rotated: s.rotated })),
     };
     await ctx.saveProgress(result);
     return result;

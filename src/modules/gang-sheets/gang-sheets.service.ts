@@ -20,6 +20,12 @@ export class GangSheetsService {
   constructor(private readonly deps: { jobs: JobsService; blobs: BlobStore; pages: DesignPages }) {}
 
   async create(actor: Actor, storeId: string, body: CreateGangSheet): Promise<Static<typeof GangSheetJob>> {
+    const payload = await this.plan(storeId, body);
+    return this.present(await this.deps.jobs.createFree(GANG_SHEET_KIND, { accountId: actor.userId, storeId, payload }));
+  }
+
+  /** The request checked and turned into the job's payload, without the job (a production batch creates it in its own transaction). */
+  async plan(storeId: string, body: CreateGangSheet): Promise<GangPayload> {
     if ((body.roll === undefined) === (body.sheet === undefined)) {
       throw AppError.validation(Object.fromEntries(['roll', 'sheet'].map((k) => [k, ['give exactly one of roll and sheet']])));
     }
@@ -56,8 +62,7 @@ export class GangSheetsService {
         details: { design_ids: tooLarge },
       });
     }
-    const payload: GangPayload = { name: body.name ?? 'Gang sheet', items: body.items.map((i) => ({ design_id: i.design_id, quantity: i.quantity })), options };
-    return this.present(await this.deps.jobs.createFree(GANG_SHEET_KIND, { accountId: actor.userId, storeId, payload }));
+    return { name: body.name ?? 'Gang sheet', items: body.items.map((i) => ({ design_id: i.design_id, quantity: i.quantity })), options };
   }
 
   async present(job: Job<GangPayload, GangResult>): Promise<Static<typeof GangSheetJob>> {

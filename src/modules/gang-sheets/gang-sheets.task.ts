@@ -34,6 +34,8 @@ export interface GangTaskOutput {
   /** copies turned, by item id */
   rotated: Record<string, number>;
   shelfUtilisation: number;
+  /** every copy as drawn: its sheet (1-based), item id and trim in points from the page's lower-left corner */
+  slots: Array<{ sheet: number; id: string; x: number; y: number; width: number; height: number; rotated: boolean }>;
 }
 
 export async function gangTask(input: GangTaskInput): Promise<GangTaskOutput> {
@@ -60,5 +62,11 @@ export async function gangTask(input: GangTaskInput): Promise<GangTaskOutput> {
     placed: nested.placements.length,
     rotated,
     shelfUtilisation: shelfPack(input.items, o).utilisation,
+    // drawGang keeps the placements' order on each page
+    slots: nested.placements.map((p) => {
+      const side = out.plan.sides[p.sheet]!;
+      const H = side.size!.height;
+      return { sheet: p.sheet + 1, id: p.id, x: m + p.x, y: H - m - p.y - p.height, width: p.width, height: p.height, rotated: p.rotated };
+    }),
   };
 }

@@ -26,6 +26,8 @@ export interface ImpositionPayload {
   design_ids: string[];
   project_id: string | null;
   options: ImpositionOptions;
+  /** a label beside each slot, by 0-based source page (production batches: the order's code and line) */
+  slot_labels?: Array<string | null>;
 }
 
 export interface ImpositionResult {
@@ -77,6 +79,7 @@ export function impositionJob(deps: () => ImpositionJobDeps): JobBinding {
       registrationMarks: o.marks.registration,
       colorBar: o.marks.color_bar,
       slug: o.marks.slug ? { jobName: p.name, date: new Date().toISOString().slice(0, 10) } : null,
+      labels: p.slot_labels ?? null,
     };
     const out = await runImposeTask({ source: new Uint8Array(bytes), options: o, marks, title: p.name });
     ctx.signal.throwIfAborted();

@@ -59,6 +59,16 @@ export class ImpositionService {
   }
 
   async create(actor: Actor, storeId: string, body: CreateImposition): Promise<Static<typeof ImpositionJob>> {
+    const payload = await this.plan(storeId, body);
+    return this.present(await this.deps.jobs.createFree(IMPOSITION_KIND, { accountId: actor.userId, storeId, payload }));
+  }
+
+  /**
+   * The request checked and turned into the job's payload, without the job: every 400 and 422
+   * of POST /impositions. A production batch calls it with frozen page ids and creates the job
+   * in its own transaction.
+   */
+  async plan(storeId: string, body: CreateImposition): Promise<ImpositionPayload> {
     oneSource(body);
     const options = this.normalise(body);
     let pages: SourcePage[];
@@ -96,14 +106,13 @@ export class ImpositionService {
       }
       throw err;
     }
-    const payload: ImpositionPayload = {
+    return {
       name: body.name ?? 'Imposition',
       pdf_job_id: body.pdf_job_id ?? null,
       design_ids: designIds,
       project_id: body.project_id ?? null,
       options,
     };
-    return this.present(await this.deps.jobs.createFree(IMPOSITION_KIND, { accountId: actor.userId, storeId, payload }));
   }
 
   /** Page boxes of a completed PDF job of this store: 404 when it is not one, 409 while it runs, 422 when it failed. */

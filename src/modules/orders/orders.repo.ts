@@ -20,6 +20,12 @@ export class OrdersRepo {
     return Number(r.numUpdatedRows) === 1;
   }
 
+  /** Live projects of the store among `ids` (read inside the caller's transaction). */
+  async rowsIn(tx: DbOrTx, storeId: string, ids: readonly string[]): Promise<Array<{ id: string; state: string; doc: string }>> {
+    if (ids.length === 0) return [];
+    return tx.selectFrom('projects').select(['id', 'state', 'doc']).where('store_id', '=', storeId).where('id', 'in', [...ids]).where('deleted_at', 'is', null).execute();
+  }
+
   async record(tx: DbOrTx, row: Omit<TransitionRow, 'id' | 'seq'>): Promise<TransitionRow> {
     const last = await tx
       .selectFrom('project_transitions')

@@ -108,6 +108,30 @@ export class OrdersService {
     }
   }
 
+  /**
+   * Moves many orders `from` → `to` inside the caller's transaction (a production batch): each
+   * with its history row and `project.<to>` webhook, as `transition` would. Reads the rows with
+   * `tx`; answers the first id that is gone or no longer in `from` (the caller rolls back and
+   * answers 409), or the moved projects in the order given. Only for moves that freeze nothing
+   * and start no file (approved → in_production, in_production → printed).
+   */
+  async moveManyIn(tx: DbOrTx, mover: Mover, storeId: string, ids: readonly string[], from: OrderState, to: OrderState, note: string | null): Promise<{ moved: ProjectJson[] } | { raced: string }> {
+    if (to === 'received' || to === 'approved' || to === 'proof_pending') throw new Error(`moveManyIn does not make the files of ${to}`);
+    if (!allowedStates(from, null).includes(to)) throw new Error(`${from} cannot move to ${to}`);
+    const rows = new Map((await this.repo.rowsIn(tx, storeId, ids)).map((r) => [r.id, r]));
+    const none: Prepared = { snapshot: null, pages: [], frozenFrom: null, products: new Map(), printPayload: null, fileName: null, version: null, needsProof: false };
+    const moved: ProjectJson[] = [];
+    for (const id of ids) {
+      const row = rows.get(id);
+      if (!row || (row.state ?? 'draft') !== from) return { raced: id };
+      const doc = JSON.parse(row.doc) as ProjectDoc;
+      const out = await this.moveIn(tx, mover, storeId, id, doc, from, to, note, none);
+      if (!out) return { raced: id };
+      moved.push(out.project);
+    }
+    return { moved };
+  }
+
   /** Reads, freezes and checks what the move needs, outside its transaction. */
   private async prepare(storeId: string, projectId: string, doc: ProjectDoc, from: OrderState, to: OrderState): Promise<Prepared> {
     const out: Prepared = { snapshot: null, pages: [], frozenFrom: null, products: new Map(), printPayload: null, fileName: null, version: null, needsProof: false };

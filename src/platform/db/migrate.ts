@@ -19,6 +19,7 @@ import { jobErrorCode } from './migrations/0016-job-error-code.js';
 import { orders } from './migrations/0017-orders.js';
 import { delivery } from './migrations/0018-delivery.js';
 import { proofs } from './migrations/0019-proofs.js';
+import { productionBatches } from './migrations/0020-production-batches.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0017-orders': orders,
   '0018-delivery': delivery,
   '0019-proofs': proofs,
+  '0020-production-batches': productionBatches,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { CatalogDocTable, Ts } from './schema.js';
+import type { ProductionTables } from './schema-production.js';
 import type { ProofTables } from './schema-proofs.js';
 
 /** The order lifecycle's tables (migrations/0017-orders.ts). */
@@ -54,8 +55,8 @@ export interface OrderFilesTable {
 }
 
 
-/** The order lifecycle's tables in the database type (schema.ts `DB` extends it), proofs' included. */
-export interface OrderTables extends ProofTables {
+/** The order lifecycle's tables in the database type (schema.ts `DB` extends it), proofs' and production batches' included. */
+export interface OrderTables extends ProofTables, ProductionTables {
   projects: ProjectsTable;
   project_transitions: ProjectTransitionsTable;
   design_snapshots: DesignSnapshotsTable;

@@ -26,6 +26,7 @@ const SKIP = new Set(['v1', 'services']);
 /** Where the rules give a clumsy name. Keys are `METHOD /v1/path` as documented. */
 const OVERRIDES: Record<string, string> = {
   'GET /v1/ready': 'getReadiness',
+  'POST /v1/production-batches/{id}/printed': 'markProductionBatchPrinted',
   'POST /v1/account': 'signUp',
   'POST /v1/account/signIn': 'signIn',
   'PUT /v1/account/password-update': 'updatePassword',
