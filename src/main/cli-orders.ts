@@ -64,4 +64,45 @@ export function orderCommands(program: Command, cli: OrderCli, _config: () => Co
         }
       });
     });
+
+  const batch = program.command('batch').description('Production batches: approved orders imposed or gang-nested together (docs/orders.md)');
+  batch
+    .command('create')
+    .description('Group approved orders into one imposition or gang sheet and move them to in_production')
+    .requiredOption('--store <uuid>', 'store id')
+    .requiredOption('--kind <kind>', 'imposition or gang_sheet')
+    .option('--product <uuid>', "the store's approved orders of this product")
+    .option('--projects <uuids>', 'these approved orders, comma-separated')
+    .option('--sheet <preset>', 'imposition: sra3, a3_plus, 12x18 or 13x19', 'sra3')
+    .option('--roll-width <mm>', 'gang sheet: the roll width in mm', '560')
+    .option('--name <text>', 'printed in the slug line')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { store: string; kind: string; product?: string; projects?: string; sheet: string; rollWidth: string; name?: string; json?: boolean }) => {
+      if (opts.kind !== 'imposition' && opts.kind !== 'gang_sheet') throw new AppError('bad_request', '--kind must be imposition or gang_sheet');
+      const width = Number(opts.rollWidth);
+      if (!(width > 0 && width <= 5080)) throw new AppError('bad_request', '--roll-width must be a length in mm from 1 to 5080');
+      await cli.withDeps(async (deps) => {
+        const body = {
+          kind: opts.kind as 'imposition' | 'gang_sheet',
+          ...(opts.name ? { name: opts.name } : {}),
+          ...(opts.product ? { product_id: opts.product } : {}),
+          ...(opts.projects ? { project_ids: opts.projects.split(',').map((p) => p.trim()) } : {}),
+          ...(opts.kind === 'imposition' ? { imposition: { sheet: { preset: opts.sheet as 'sra3' } } } : { gang_sheet: { roll: { width, unit: 'mm' as const } } }),
+        };
+        const b = await deps.production.create(await cliMover(deps, opts.store), opts.store, body);
+        cli.emit(Boolean(opts.json), { id: b.id, kind: b.kind, status: b.status, job_id: b.job_id, orders: b.orders.length });
+      });
+    });
+  batch
+    .command('printed')
+    .description("Mark a batch printed: its orders move to printed")
+    .requiredOption('--store <uuid>', 'store id')
+    .requiredOption('--id <uuid>', 'batch id')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { store: string; id: string; json?: boolean }) => {
+      await cli.withDeps(async (deps) => {
+        const b = await deps.production.printed(await cliMover(deps, opts.store), opts.store, opts.id);
+        cli.emit(Boolean(opts.json), { id: b.id, status: b.status, orders: b.orders.length });
+      });
+    });
 }

@@ -38,7 +38,7 @@ import { buildOrdersModule, type OrdersService } from '../modules/orders/index.j
 import { buildIdentityModule, coreResolvers, JwtIssuer, type IdentityService } from '../modules/identity/index.js';
 import { buildGangSheetsModule } from '../modules/gang-sheets/index.js';
 import { buildImpositionModule } from '../modules/imposition/index.js';
-import { buildProductionModule } from '../modules/production/index.js';
+import { buildProductionModule, type ProductionService } from '../modules/production/index.js';
 import { buildJobsModule, JobEvents, JobsRepo, JobsService, type JobRunner } from '../modules/jobs/index.js';
 import { jobMetrics } from '../modules/jobs/jobs.metrics.js';
 import { buildMergeModule } from '../modules/merge/index.js';
@@ -124,6 +124,8 @@ export interface Deps {
   pdf: PdfService;
   /** the order lifecycle: transitions, frozen designs, print files */
   orders: OrdersService;
+  /** production batches of approved orders */
+  production: ProductionService;
   /** delivery targets and deliveries to them (`delivery.deliveries.enqueue`) */
   delivery: DeliveryModule;
   /** the modules, in build (and start) order */
@@ -301,7 +303,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   add(buildMergeModule({ jobs, designs, projects, catalog, blobs, stores, fetcher, progressEveryMs: overrides.mergeProgressEveryMs }));
   const impositions = add(buildImpositionModule({ pages: designs.designPages, blobs, jobs }));
   const gangSheets = add(buildGangSheetsModule({ jobs, blobs, pages: designs.designPages }));
-  add(buildProductionModule({ db: database.db, orders, pages: designs.designPages, jobs, impositions: impositions.service, gangSheets: gangSheets.service, products: catalog.products, pageContext }));
+  const { production } = add(buildProductionModule({ db: database.db, orders, pages: designs.designPages, jobs, impositions: impositions.service, gangSheets: gangSheets.service, products: catalog.products, pageContext }));
   add(buildCustomizerModule({ apiOrigins: config.customizerApiOrigins }));
   // Signed links of the disk blob store are served by the service itself.
   if (blobs instanceof DiskBlobStore) add({ name: 'files', routes: (app) => filesRoutes(app, { blobs }) });
@@ -371,7 +373,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   return {
     config, database, redis, plans, signer, identity, stores, events, apiKeys, rateStore, logger, metrics, wallet, idempotency, operations, registry,
     queue, jobs, jobEvents, webhooks, runner: jobsModule.runner, blobs, fetcher, preflight, bgRemove, studio, catalog, designs, projects, pdf,
-    orders, delivery, modules, appDeps, startWorkers, stopWorkers,
+    orders, production, delivery, modules, appDeps, startWorkers, stopWorkers,
     close: () => resources.close(),
   };
 }

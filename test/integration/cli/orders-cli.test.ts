@@ -50,3 +50,27 @@ it('folio order transition|history|files move an order and read it back as the A
   expect((await folio('order', 'transition', '--store', store.id, '--project', project.id, '--to', 'lost')).err[0]).toMatch(/--to must be one of draft, received/);
   expect((await folio('order', 'history', '--store', store.id, '--project', '01900000-0000-7000-8000-000000000000')).err[0]).toMatch(/Can't find project/);
 });
+
+it('folio batch create|printed put approved orders on a sheet and mark them printed', async () => {
+  const store = await createStore(t.app);
+  const { product, front } = await printProduct(t.app, store);
+  const ids: string[] = [];
+  for (const name of ['A', 'B']) {
+    const project = (await t.app.inject({ method: 'POST', url: '/v1/projects', headers: as.B(store), payload: { name } })).json().data;
+    await saveDesign(t.app, store, { side_id: front.id, project_id: project.id, layers: [textLayer()] });
+    for (const to of ['received', 'approved']) expect((await folio('order', 'transition', '--store', store.id, '--project', project.id, '--to', to)).code).toBe(0);
+    ids.push(project.id);
+  }
+  const neither = await folio('batch', 'create', '--store', store.id, '--kind', 'imposition');
+  expect(neither.code).toBe(1);
+  expect(neither.err[0]).toMatch(/product_id/);
+  const made = await folio('batch', 'create', '--store', store.id, '--kind', 'imposition', '--product', product.id, '--json');
+  expect(made.code, made.err.join('\n')).toBe(0);
+  const batch = JSON.parse(made.out[0]!);
+  expect(batch).toMatchObject({ kind: 'imposition', orders: 2 });
+  for (const id of ids) expect((await t.app.inject({ method: 'GET', url: `/v1/projects/${id}`, headers: as.B(store) })).json().data.state).toBe('in_production');
+  // its job has not run here (no workers): printed is refused until the sheets exist
+  const early = await folio('batch', 'printed', '--store', store.id, '--id', batch.id);
+  expect(early.code).toBe(1);
+  expect((await folio('batch', 'create', '--store', store.id, '--kind', 'foil')).err[0]).toMatch(/--kind must be/);
+});
