@@ -28,6 +28,8 @@ const ORDERS = Number(arg('orders', '1000'));
 const MODE = arg('mode', 'both');
 const CONCURRENCY = Number(arg('concurrency', '16'));
 const JSON_OUT = arg('json', null);
+// the rate limits of a plan are not what is measured here
+const PLANS_FILE = path.join(root, 'bench', 'plans-unlimited.json');
 const log = (m) => process.stderr.write(`[orders] ${m}\n`);
 
 async function api(base, method, url, { headers = {}, body } = {}) {
@@ -161,7 +163,7 @@ async function run(base, s, hotRoot) {
 async function embedded() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-orders-bench-'));
   const hotRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-orders-hot-'));
-  const env = { PORT: String(await freePort()), HOST: '127.0.0.1', FOLIO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', STORAGE_URL: '', FOLIO_WARMUP: 'false', FOLIO_SCRYPT_COST: '10', FOLIO_HOT_FOLDER_ROOTS: hotRoot };
+  const env = { PORT: String(await freePort()), HOST: '127.0.0.1', FOLIO_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', STORAGE_URL: '', FOLIO_WARMUP: 'false', FOLIO_SCRYPT_COST: '10', FOLIO_HOT_FOLDER_ROOTS: hotRoot, FOLIO_PLANS_FILE: PLANS_FILE };
   const folio = await startProcess(process.execPath, [cliJs, 'serve'], env);
   try {
     const setTier = (id, tier) => promisify(execFile)(process.execPath, [cliJs, 'store', 'plan', '--store', id, '--tier', tier], { env: { ...process.env, ...env } });
@@ -176,7 +178,7 @@ async function embedded() {
 
 async function scaleout() {
   const hotRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-orders-hot-'));
-  const topo = await startTopology({ apis: 1, workers: 2, env: { FOLIO_HOT_FOLDER_ROOTS: hotRoot }, log: (l) => log(`topology: ${l}`) });
+  const topo = await startTopology({ apis: 1, workers: 2, env: { FOLIO_HOT_FOLDER_ROOTS: hotRoot, FOLIO_PLANS_FILE: PLANS_FILE }, log: (l) => log(`topology: ${l}`) });
   try {
     const setTier = (id, tier) => promisify(execFile)(process.execPath, [cliJs, 'store', 'plan', '--store', id, '--tier', tier], { env: { ...topo.env, FOLIO_DATA_DIR: path.join(topo.dir, 'data', 'cli'), LOG_LEVEL: 'warn' } });
     const base = topo.urls[0];
