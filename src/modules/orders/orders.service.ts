@@ -18,6 +18,9 @@ import type { OrderFile, SnapshotEnvelope, Transition } from './orders.schemas.j
 import { printFileName } from './file-names.js';
 import type { JobTicket } from '../../engines/jdf/index.js';
 
+/** A move that lost to a concurrent change: rolled back and tried again. */
+class MoveRaced extends Error {}
+
 /** Who moved an order: a credential of the store, a customer with a proof link, or Folio itself. */
 export interface Mover {
   type: 'store' | 'api_key' | 'account' | 'customer' | 'system';
@@ -81,8 +84,11 @@ export class OrdersService {
     this.repo = new OrdersRepo(deps.db);
   }
 
-  /** POST /projects/{id}/transitions. */
-  async transition(mover: Mover, storeId: string, projectId: string, to: OrderState, note: string | null): Promise<ProjectJson & { allowed_transitions: OrderState[] }> {
+  /**
+   * POST /projects/{id}/transitions. `within` runs in the move's transaction after the move (a
+   * proof's decision is recorded with the move it causes, or neither is); it throws to undo both.
+   */
+  async transition(mover: Mover, storeId: string, projectId: string, to: OrderState, note: string | null, within?: (tx: DbOrTx) => Promise<void>): Promise<ProjectJson & { allowed_transitions: OrderState[] }> {
     for (let attempt = 0; ; attempt++) {
       const row = await this.deps.projects.row(storeId, projectId);
       const doc = JSON.parse(row.doc) as ProjectDoc;
@@ -92,14 +98,19 @@ export class OrdersService {
         throw new AppError('conflict', `an order in state ${from} cannot move to ${to}${allowed.length ? `: it may move to ${allowed.join(', ')}` : ': it is final'}`, { details: { state: from, allowed_transitions: allowed } });
       }
       const prepared = await this.prepare(storeId, row.id, doc, from, to);
-      const out = await this.deps.db.transaction().execute(async (tx) => {
-        if (prepared.frozenFrom && !(await this.deps.pages.unchangedSince(tx, storeId, row.id, prepared.frozenFrom))) return 'changed' as const;
-        if (prepared.snapshot) await this.deps.pages.snapshots.insert(tx, prepared.snapshot);
-        const moved = await this.moveIn(tx, mover, storeId, row.id, doc, from, to, note, prepared);
-        if (!moved) return 'raced' as const;
-        return moved;
-      });
-      if (out === 'changed' || out === 'raced') {
+      let out: NonNullable<Awaited<ReturnType<OrdersService['moveIn']>>>;
+      try {
+        out = await this.deps.db.transaction().execute(async (tx) => {
+          // the designs were saved again, or another move came first: nothing of this one is kept
+          if (prepared.frozenFrom && !(await this.deps.pages.unchangedSince(tx, storeId, row.id, prepared.frozenFrom))) throw new MoveRaced();
+          if (prepared.snapshot) await this.deps.pages.snapshots.insert(tx, prepared.snapshot);
+          const moved = await this.moveIn(tx, mover, storeId, row.id, doc, from, to, note, prepared);
+          if (!moved) throw new MoveRaced();
+          await within?.(tx);
+          return moved;
+        });
+      } catch (err) {
+        if (!(err instanceof MoveRaced)) throw err;
         if (attempt < 2) continue;
         throw new AppError('conflict', 'the order or its designs changed while it was being moved: try again');
       }

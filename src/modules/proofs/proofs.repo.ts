@@ -28,14 +28,9 @@ export class ProofsRepo {
   }
 
   /** Records the customer's decision, only on a pending proof (two decisions at once: one wins). */
-  async decide(id: string, patch: { status: ProofStatus; comment: string | null; decided_by: string | null; decided_at: string }): Promise<boolean> {
-    const r = await this.db.updateTable('proofs').set(patch).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  async decide(id: string, patch: { status: ProofStatus; comment: string | null; decided_by: string | null; decided_at: string }, db: DbOrTx = this.db): Promise<boolean> {
+    const r = await db.updateTable('proofs').set(patch).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
-  }
-
-  /** Undoes `decide` when the order could not move (it had moved on meanwhile). */
-  async undecide(id: string, status: ProofStatus): Promise<void> {
-    await this.db.updateTable('proofs').set({ status: 'pending', comment: null, decided_by: null, decided_at: null }).where('id', '=', id).where('status', '=', status).execute();
   }
 
   async setExpiry(storeId: string, id: string, expiresAt: string): Promise<void> {

@@ -167,15 +167,16 @@ export class ProofsService implements ProofMaker {
     const owner = await this.deps.owner(r.store_id);
     if (!owner) throw new AppError('not_found', 'This proof link is not valid: ask the shop for a new one');
     const status: ProofStatus = body.decision === 'approve' ? 'approved' : 'changes_requested';
-    if (!(await this.repo.decide(r.id, { status, comment, decided_by: body.name?.trim() || null, decided_at: new Date(this.deps.now()).toISOString() }))) {
-      throw new AppError('conflict', 'This proof was decided a moment ago: reload the page', { details: { status: (await this.repo.byId(r.id))?.status ?? null } });
-    }
+    const decision = { status, comment, decided_by: body.name?.trim() || null, decided_at: new Date(this.deps.now()).toISOString() };
+    const mover: Mover = { type: 'customer', id: r.id, accountId: owner };
     try {
-      const mover: Mover = { type: 'customer', id: r.id, accountId: owner };
-      await this.deps.orders.transition(mover, r.store_id, r.project_id, status === 'approved' ? 'approved' : 'on_hold', comment);
+      // the decision and the move it causes commit together, or neither does
+      await this.deps.orders.transition(mover, r.store_id, r.project_id, status === 'approved' ? 'approved' : 'on_hold', comment, async (tx) => {
+        if (!(await this.repo.decide(r.id, decision, tx))) throw new AppError('conflict', 'This proof was decided a moment ago: reload the page', { details: { status: 'decided' } });
+      });
     } catch (err) {
+      if (err instanceof AppError && err.code === 'conflict' && err.message.startsWith('This proof')) throw err;
       // the order moved on meanwhile (cancelled, held by the shop): the proof stays undecided
-      await this.repo.undecide(r.id, status);
       if (err instanceof AppError && err.code === 'conflict') throw new AppError('conflict', 'The order is no longer waiting for this proof: ask the shop', { details: { status: r.status } });
       throw err;
     }
