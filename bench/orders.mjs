@@ -98,14 +98,15 @@ async function printAll(base, s, designs) {
   });
   const finished = new Map();
   await until('pdf jobs', async () => {
-    const open = jobs.filter((j) => !finished.has(j.id));
+    // the oldest unfinished ones (jobs finish about in order): a poll as cheap as the deliveries list's pages
+    const open = jobs.filter((j) => !finished.has(j.id)).slice(0, 2 * CONCURRENCY);
     await pool(open, CONCURRENCY, async (j) => {
       const job = (await api(base, 'GET', `/jobs/${j.id}`, { headers: s.B })).data;
       if (job.status === 'failed') throw new Error(`pdf job failed: ${JSON.stringify(job.error)}`);
       if (job.status === 'completed') finished.set(j.id, Date.parse(job.completed_at));
     });
     return finished.size === jobs.length;
-  });
+  }, 3_600_000, 250);
   return { jobs, finished };
 }
 
