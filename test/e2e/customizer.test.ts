@@ -9,7 +9,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +22,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../unit/engines/pdf/fabric-browse
 import { needs } from '../helpers/requirements.js';
 // @ts-expect-error plain .mjs script without types
 import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
+import { freePort } from '../helpers/ports.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'customizer');
@@ -34,13 +34,6 @@ const MM = 72 / 25.4;
 const FRONT = { name: 'Front', width: 148, height: 105, bleed: { top: 3, right: 3, bottom: 3, left: 3 }, safe_zone: { top: 6, right: 6, bottom: 6, left: 6 }, dpi: 300 };
 const BACK = { name: 'Back', width: 100, height: 100, bleed: { top: 2, right: 4, bottom: 2, left: 4 }, safe_zone: { top: 8, right: 8, bottom: 8, left: 8 }, dpi: 300 };
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 const chromiumGate = needs('chromium');
 

@@ -27,6 +27,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../unit/engines/pdf/fabric-browse
 import { needs } from '../helpers/requirements.js';
 // @ts-expect-error plain .mjs script without types
 import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
+import { freePort } from '../helpers/ports.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
@@ -52,13 +53,6 @@ const TEMPLATE = {
 type Pt = { x: number; y: number };
 type Obj = { type: string; left: number; top: number; width: number; height: number; scaleX: number; scaleY: number; angle: number; text?: string; fontFamily?: string; fontSize?: number; fontWeight?: string | number; fontStyle?: string; textAlign?: string; lineHeight?: number; charSpacing?: number; fill?: unknown; spotFill?: unknown; image_id?: string; name?: string; locked?: boolean; userLocked?: boolean; placeholder?: boolean; visible?: boolean; cropX?: number; cropY?: number };
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 const chromiumGate = needs('chromium');
 

@@ -9,7 +9,6 @@
  * One browser for the file; screenshots (desktop and 390 px) go to test-artifacts/editor/.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +22,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../unit/engines/pdf/fabric-browse
 import { needs } from '../helpers/requirements.js';
 // @ts-expect-error plain .mjs script without types
 import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
+import { freePort } from '../helpers/ports.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
@@ -35,13 +35,6 @@ const WIDTH = 800;
 type Pt = [number, number];
 interface Tpl { id: string; name: string; width: number; height: number; print_area: { type: string; corners?: Pt[] }; layers: { photo: { url: string } } }
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 /** Whether p is inside the convex quad (corners clockwise or not). */
 function inQuad(p: Pt, q: Pt[]): boolean {

@@ -6,7 +6,6 @@
  * the order to `approved`. Screenshots go to test-artifacts/proof-page/ (gitignored).
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,17 +17,11 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../unit/engines/pdf/fabric-browse
 import { finishedJob, saveDesign, textLayer } from '../integration/designs/helpers.js';
 import { createOrder, moveTo } from '../integration/orders/helpers.js';
 import { proofProduct, tokenOf } from '../integration/proofs/helpers.js';
+import { freePort } from '../helpers/ports.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'proof-page');
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 const chromiumGate = needs('chromium');
 

@@ -1,6 +1,5 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,6 +9,7 @@ import { main, type CliIo } from '../../src/main/cli.js';
 import { VERSION } from '../../src/main/deps.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { as, createStore } from '../helpers/factories.js';
+import { freePort } from '../helpers/ports.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-cli-'));
@@ -239,16 +239,6 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 describe('bin/folio.js (compiled)', () => {
   beforeAll(() => {

@@ -4,15 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SSHD_PATH } from '../../helpers/requirements.js';
+import { freePort } from '../../helpers/ports.js';
 
 /** A free loopback port (closed again before sshd takes it). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 function keygen(file: string): { privateKey: string; publicKey: string; fingerprint: string } {
   const r = spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'folio-test', '-f', file], { encoding: 'utf8' });

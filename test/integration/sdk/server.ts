@@ -1,21 +1,11 @@
-import net from 'node:net';
 import { buildTestApp, type TestApp, type TestAppOptions } from '../../helpers/app.js';
+import { freePort } from '../../helpers/ports.js';
 
 export interface ListeningServer extends TestApp {
   /** http://127.0.0.1:<port>, also the app's public URL (links it hands out point here) */
   url: string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The real app listening on a free port of 127.0.0.1, for clients that speak HTTP (the SDK,
