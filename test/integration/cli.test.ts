@@ -270,7 +270,7 @@ describe('bin/folio.js (compiled)', () => {
     const port = await freePort();
     const child = spawn(process.execPath, [path.join(root, 'bin/folio.js'), 'serve'], {
       cwd: root,
-      env: { ...process.env, ...baseEnv, HOST: '127.0.0.1', PORT: String(port), FOLIO_SHUTDOWN_TIMEOUT_MS: '5000' },
+      env: { ...process.env, ...baseEnv, HOST: '127.0.0.1', PORT: String(port), FOLIO_SHUTDOWN_TIMEOUT_MS: '15000' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
