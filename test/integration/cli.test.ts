@@ -278,7 +278,7 @@ describe('bin/folio.js (compiled)', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       let health: Response | null = null;
-      for (let i = 0; i < 100 && !health; i++) {
+      for (let i = 0; i < 250 && !health; i++) {
         health = await fetch(`http://127.0.0.1:${port}/v1/health`).catch(() => null);
         if (!health) await new Promise((r) => setTimeout(r, 100));
       }
@@ -289,5 +289,5 @@ describe('bin/folio.js (compiled)', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-  }, 30_000);
+  }, 60_000);
 });
