@@ -147,6 +147,9 @@ export class OrdersService {
   private async prepare(storeId: string, projectId: string, doc: ProjectDoc, from: OrderState, to: OrderState): Promise<Prepared> {
     const out: Prepared = { snapshot: null, pages: [], frozenFrom: null, products: new Map(), printPayload: null, fileName: null, version: null, needsProof: false };
     let version = doc.snapshot_version ?? null;
+    // only these states make a file (print file or proof) from the frozen pages; the others move the row alone
+    if (to !== 'received' && to !== 'approved' && to !== 'proof_pending') return { ...out, version };
+    let rows: SnapshotRow[] = [];
     if (to === 'received') {
       const live = await this.deps.pages.toFreeze(storeId, projectId, MAX_PDF_PAGES);
       if (live.length === 0) throw new AppError('unprocessable', 'the project has no designs: save a design with its project_id before the order is received', { fields: { to: ['the project has no designs to freeze'] } });
@@ -155,12 +158,13 @@ export class OrdersService {
       version = (version ?? 0) + 1;
       out.snapshot = this.deps.pages.snapshots.build(storeId, projectId, version, live, assets);
       out.frozenFrom = live;
-      out.pages = out.snapshot.map(frozenPage);
-    } else if ((to === 'approved' || to === 'proof_pending') && version !== null) {
-      out.pages = (await this.deps.pages.snapshots.ofProject(this.deps.db, storeId, projectId, version)).map(frozenPage);
+      rows = out.snapshot;
+    } else if (version !== null) {
+      rows = await this.deps.pages.snapshots.ofProject(this.deps.db, storeId, projectId, version);
     }
+    out.pages = rows.map(frozenPage);
     out.version = version;
-    const productIds = new Set((out.snapshot ?? (await this.snapshotRows(storeId, projectId, version))).map((s) => s.product_id).filter((x): x is string => !!x));
+    const productIds = new Set(rows.map((s) => s.product_id).filter((x): x is string => !!x));
     for (const id of productIds) {
       const p = await this.deps.products.getIncludingDeleted(storeId, id);
       if (p) out.products.set(id, p);
@@ -176,10 +180,6 @@ export class OrdersService {
       out.printPayload = await this.deps.pdf.orderPayload(storeId, projectId, out.pages, profile as { pdf_standard: 'pdf_x4' | 'pdf_x1a'; crop_marks: boolean }, out.fileName);
     }
     return out;
-  }
-
-  private async snapshotRows(storeId: string, projectId: string, version: number | null): Promise<SnapshotRow[]> {
-    return version === null ? [] : this.deps.pages.snapshots.ofProject(this.deps.db, storeId, projectId, version);
   }
 
   private async hasPrintFile(storeId: string, projectId: string, version: number | null): Promise<boolean> {
