@@ -18,6 +18,9 @@ interface StreamInternals {
   getContents(): Uint8Array;
 }
 
+/** pdf-lib's own method, read when this module loads, before any patch (the pin test compares against it). */
+export const originalCopyBytesInto = PDFStream.prototype.copyBytesInto;
+
 let patched = false;
 
 export function patchPdfLibStreams(): void {

@@ -116,6 +116,11 @@ export class SandboxPool {
   private readonly idleMs: number;
   private closed = false;
 
+  /** Whether close() was called: the pool takes no more work. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   constructor(opts: SandboxPoolOptions = {}) {
     this.size = Math.max(1, opts.size ?? Math.min(4, Math.max(1, availableParallelism() - 1)));
     this.idleMs = opts.idleMs ?? 30_000;
@@ -235,8 +240,8 @@ function taskName(job: Job): string {
 
 let shared: SandboxPool | null = null;
 
-/** The process's pool, created on first use. */
+/** The process's pool, created on first use, and again on the first use after it was closed. */
 export function sandbox(): SandboxPool {
-  shared ??= new SandboxPool();
+  if (!shared || shared.isClosed) shared = new SandboxPool();
   return shared;
 }

@@ -3,21 +3,21 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { PDFContentStream, PDFDocument, PDFName, PDFNumber, PDFObjectStream, PDFStream, pushGraphicsState, rgb, StandardFonts } from 'pdf-lib';
-import { patchPdfLibStreams } from '../../../../src/engines/pdf/pdf-lib-patch.js';
+import { originalCopyBytesInto, patchPdfLibStreams } from '../../../../src/engines/pdf/pdf-lib-patch.js';
 
 /**
  * src/engines/pdf/pdf-lib-patch.ts replaces PDFStream.prototype.copyBytesInto, an internal of
  * pdf-lib, with a copy that writes the same bytes faster. That is safe only for the version it
  * was written against: package.json pins pdf-lib exactly, and this test fails when the installed
- * version or the internals the patch relies on change. This file must not import render.ts (it
- * applies the patch on import): the original method is read here first.
+ * version or the internals the patch relies on change. The original method is the one the patch
+ * module read when it loaded, before anything patched it (files share modules in a test worker).
  */
 const root = path.resolve(import.meta.dirname, '../../../..');
 const require = createRequire(import.meta.url);
 const readJson = (p: string) => JSON.parse(readFileSync(p, 'utf8'));
 
 type CopyBytesInto = (this: PDFStream, buffer: Uint8Array, offset: number) => number;
-const original = PDFStream.prototype.copyBytesInto as CopyBytesInto;
+const original = originalCopyBytesInto as CopyBytesInto;
 
 /** the bytes a stream writes with the given copyBytesInto, at an offset inside a larger buffer */
 function write(stream: PDFStream, copy: CopyBytesInto): { bytes: Uint8Array; written: number } {
@@ -80,8 +80,12 @@ describe('the internals pdf-lib-patch.ts relies on', () => {
   });
 
   it('patched, every kind of stream writes the same bytes and count as the original, and a saved document is byte-identical', async () => {
+    // The documents as pdf-lib itself writes them, whether or not another file loaded the patch first.
+    const current = PDFStream.prototype.copyBytesInto;
+    PDFStream.prototype.copyBytesInto = original;
     const before = await (await sampleDocument()).save({ useObjectStreams: true });
     const beforeFlat = await (await sampleDocument()).save({ useObjectStreams: false });
+    PDFStream.prototype.copyBytesInto = current;
 
     const doc = await sampleDocument();
     const streams: PDFStream[] = [
