@@ -18,6 +18,9 @@ let dir: string;
 let t: TestApp;
 let workerEnv: Record<string, string>;
 const children: ChildProcess[] = [];
+// Each case starts worker processes one after another (each transpiles the worker with tsx at start,
+// seconds on a loaded 2-core CI machine) and waits out their leases: well past the default 30 s there.
+const WORKER_TEST_TIMEOUT_MS = 120_000;
 
 beforeAll(async () => {
   db = await isolatedDatabase();
@@ -123,7 +126,7 @@ describe('a worker process killed in the middle of a job', () => {
     second.child.kill('SIGTERM');
     const exit = await second.exited;
     expect(exit, second.lines.join("\n")).toEqual({ code: 0, signal: null });
-  });
+  }, WORKER_TEST_TIMEOUT_MS);
 });
 
 describe('a poison job: one that takes its worker down every time it runs (issue 37)', () => {
@@ -156,5 +159,5 @@ describe('a poison job: one that takes its worker down every time it runs (issue
     expect(await t.deps.wallet.balance(user.id)).toBe(before);
     last.child.kill('SIGTERM');
     expect(await last.exited).toEqual({ code: 0, signal: null });
-  });
+  }, WORKER_TEST_TIMEOUT_MS);
 });
