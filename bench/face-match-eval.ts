@@ -149,7 +149,7 @@ const median = (v: number[]) => {
   const s = [...v].sort((x, y) => x - y);
   return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const pct = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.01 ? 2 : 1)} %`;
 const f3 = (x: number) => x.toFixed(3);
 
 const distractors = photos.filter((p) => p.distractor).length;

@@ -23184,6 +23184,7 @@ export interface operations {
                     agency_id: number;
                     file_ids?: number[];
                     job_id?: number;
+                    /** @description Similarity a file must reach to be matched; default 0.83, needs_review from 0.05 below */
                     threshold?: number;
                 };
             };
