@@ -74,7 +74,7 @@ export const MatchBody = Type.Object(
     job_id: Type.Optional(Id),
     file_ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 500 })),
     threshold: Type.Optional(
-      Type.Number({ minimum: 0.5, maximum: 0.99, description: `Similarity a file must reach to be matched; default ${DEFAULT_MATCH_THRESHOLD}, needs_review from ${REVIEW_BAND} below` }),
+      Type.Number({ minimum: 0.5, maximum: 0.99, description: `Match score (calibrated face similarity, 0-1) a file must reach to be matched; default ${DEFAULT_MATCH_THRESHOLD.toFixed(2)}, needs_review from ${REVIEW_BAND.toFixed(2)} below` }),
     ),
   },
   { additionalProperties: false },

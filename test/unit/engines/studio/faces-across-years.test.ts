@@ -1,12 +1,13 @@
 /**
  * Matching real second photos: the same person photographed years apart (official US
  * portraits, public domain; test/fixtures/faces/README.md) matches at Folio's default
- * threshold, and different people stay below it, as a match job would classify them.
+ * threshold, and different people stay below it, as a match job would classify them (on the
+ * calibrated match score it reports).
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { embedFace, EMBEDDING_DIMENSIONS, warmupFaces } from '../../../../src/engines/vision/faces/detector.js';
-import { classifySimilarity, DEFAULT_MATCH_THRESHOLD, descriptorSimilarity, matchEmbedding, matchImage, REVIEW_BAND } from '../../../../src/engines/vision/matching.js';
+import { classifySimilarity, DEFAULT_MATCH_THRESHOLD, matchEmbedding, matchImage, matchScore, REVIEW_BAND } from '../../../../src/engines/vision/matching.js';
 import { face } from './fixtures.js';
 
 /** Two photos each, years apart. */
@@ -18,7 +19,7 @@ const PEOPLE = {
 const OTHERS = ['pd-jarman.jpg', 'pd-amy-klobuchar.jpg', 'pd-cory-booker.jpg', 'pd-edward-markey.jpg', 'pd-margaret-hassan.jpg', 'pd-richard-blumenthal.jpg', 'pd-ron-kind.jpg'];
 
 const embeddings = new Map<string, Float32Array>();
-const sim = (a: string, b: string) => descriptorSimilarity(embeddings.get(a)!, embeddings.get(b)!);
+const sim = (a: string, b: string) => matchScore(embeddings.get(a)!, embeddings.get(b)!);
 
 beforeAll(async () => {
   await warmupFaces();
@@ -74,8 +75,8 @@ describe('generated variations of the later photo still match the earlier one', 
     'greyscale JPEG q60': (img) => sharp(img).greyscale().jpeg({ quality: 60 }).toBuffer(),
   };
 
-  // A variation moves the similarity by less than the review band: Obama's pair (0.92 apart
-  // from the threshold's side) stays matched; Biden's (0.85, near the threshold) may drop to
+  // A variation moves the score by less than the review band: Obama's pair (raw 0.92, well
+  // above the threshold) stays matched; Biden's (raw 0.85, near the threshold) may drop to
   // needs_review but keeps him as the candidate.
   for (const [who, [earlier, later]] of Object.entries(PEOPLE)) {
     for (const [label, make] of Object.entries(variants)) {
