@@ -5,13 +5,17 @@
  *   npx tsx bench/face-match-eval.ts --set <dir>                     Folio's model (dlib ResNet)
  *   npx tsx bench/face-match-eval.ts --set <dir> --model faceres     human's faceres (the old default)
  *   npx tsx bench/face-match-eval.ts --set <dir> --model <models dir>/mobilefacenet.json
- *   npx tsx bench/face-match-eval.ts --set <dir> --threshold 0.9 --band 0.05   rates at another operating point
+ *   npx tsx bench/face-match-eval.ts --set <dir> --threshold 0.85 --band 0.04  rates at another raw operating point
  *   … --metric cosine|distance                                    similarity: cosine, or 1 − d²/2 (Folio's; default for dlib)
  *   … --dump /tmp/embeddings.json                                  every photo's embedding, for offline analysis
  *   … --load /tmp/embeddings.json                                  use those instead of embedding again (other thresholds)
  *
- * Rates are reported at Folio's DEFAULT_MATCH_THRESHOLD for its own model, and for other models
- * at their lowest threshold with a false-match rate ≤ 1 % (unless --threshold).
+ * Thresholds here are raw similarities (the curve's units). Rates are reported at Folio's raw
+ * operating point (RAW_MATCH_THRESHOLD, RAW_REVIEW_BAND) for its own model, and for other models
+ * at their lowest threshold with a false-match rate ≤ 1 % (unless --threshold). For Folio's
+ * model the curve also shows the calibrated match score a match job reports (SCORE_KNOTS: the
+ * raw operating point is the contract's 0.85, its band the contract's 0.10); to re-calibrate,
+ * pick a raw threshold and band here and set RAW_MATCH_THRESHOLD and RAW_REVIEW_BAND to them.
  *
  * The set is read from the path given, never from the repository: one folder per person
  * holding two or more photos of them (`<name>/*.jpg|png|webp`), and `x-*` folders of
@@ -25,7 +29,8 @@
  * every pair of the set a similarity of about 1.000 with mobilefacenet.json.)
  *
  * Prints the set's size, the curve (true-match rate and false-match rate of all pairs over
- * thresholds), the rates at the threshold (Folio's default unless --threshold), rank-1
+ * raw thresholds, with the calibrated score for Folio's model), the rates at the threshold and
+ * its calibrated threshold and band (Folio's operating point unless --threshold), rank-1
  * accuracy, a studio simulation (first photo of each person as the reference, every other
  * photo matched like a match job does), per-person failures and ms per face.
  */
@@ -34,7 +39,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ChipTemplate } from '../src/engines/vision/faces/align.js';
 import { DLIB_DESCRIPTOR, FaceEngine, type ChipDescriptor, type DescriptorSpec } from '../src/engines/vision/faces/detector.js';
-import { classifySimilarity, cosineSimilarity, DEFAULT_MATCH_THRESHOLD, descriptorSimilarity, REVIEW_BAND } from '../src/engines/vision/matching.js';
+import {
+  calibratedScore,
+  classifySimilarity,
+  cosineSimilarity,
+  DEFAULT_MATCH_THRESHOLD,
+  descriptorSimilarity,
+  RAW_MATCH_THRESHOLD,
+  RAW_REVIEW_BAND,
+  REVIEW_BAND,
+} from '../src/engines/vision/matching.js';
 import { getTf, packageDir } from '../src/engines/vision/tfjs/runtime.js';
 
 const args = process.argv.slice(2);
@@ -85,12 +99,14 @@ async function descriptorSpec(model: string): Promise<DescriptorSpec> {
 }
 
 const spec = await descriptorSpec(modelArg);
-const thresholdArg = opt('--threshold') ?? (spec === DLIB_DESCRIPTOR ? String(DEFAULT_MATCH_THRESHOLD) : undefined);
-const band = Number(opt('--band') ?? REVIEW_BAND);
+const thresholdArg = opt('--threshold') ?? (spec === DLIB_DESCRIPTOR ? String(RAW_MATCH_THRESHOLD) : undefined);
+const band = Number(opt('--band') ?? RAW_REVIEW_BAND);
 // Folio's similarity (1 − d²/2) for its model; cosine, as Folio used faceres, for human's models.
 const metric = opt('--metric') ?? (spec === DLIB_DESCRIPTOR ? 'distance' : 'cosine');
 if (metric !== 'distance' && metric !== 'cosine') throw new Error('--metric is distance or cosine');
 const similarity = metric === 'distance' ? descriptorSimilarity : cosineSimilarity;
+/** Folio's model and similarity: raw values have a calibrated match score (what a match job reports). */
+const calibrated = spec === DLIB_DESCRIPTOR && metric === 'distance';
 
 interface Photo { person: string; file: string; distractor: boolean; embedding?: Float32Array; ms?: number; error?: string }
 const photos: Photo[] = [];
@@ -151,6 +167,9 @@ const median = (v: number[]) => {
 };
 const pct = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.01 ? 2 : 1)} %`;
 const f3 = (x: number) => x.toFixed(3);
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+/** A raw similarity, with its calibrated score for Folio's model. */
+const fsim = (raw: number) => (calibrated ? `${f3(raw)}, score ${f3(calibratedScore(raw))}` : f3(raw));
 
 const distractors = photos.filter((p) => p.distractor).length;
 console.log(`model ${spec.id} (similarity: ${metric === 'distance' ? '1 − d²/2' : 'cosine'}); set ${setDir}: ${photos.length} photos, ${people.size} people with ${photos.length - distractors} photos, ${distractors} distractors`);
@@ -159,11 +178,11 @@ const msAll = photos.map((p) => p.ms!);
 console.log(`ms per face (detect + describe): median ${median(msAll).toFixed(0)}, mean ${(msAll.reduce((s, x) => s + x, 0) / msAll.length).toFixed(0)}`);
 console.log(`similarity: same-person median ${f3(median(genuine.map((p) => p.sim)))} (min ${f3(Math.min(...genuine.map((p) => p.sim)))}), different-person median ${f3(median(impostor.map((p) => p.sim)))} (max ${f3(Math.max(...impostor.map((p) => p.sim)))})`);
 
-console.log('\ncurve (all pairs):\n threshold   TMR       FMR');
+console.log(`\ncurve (all pairs):\n threshold${calibrated ? ' (raw → score)' : ''}   TMR       FMR`);
 const sims = [...genuine, ...impostor].map((p) => p.sim);
 const lo = Math.floor(Math.min(...sims) * 20) / 20;
 for (let t = Math.max(lo, 0.4); t <= 1.0001; t += 0.01) {
-  console.log(`  ${t.toFixed(2)}     ${pct(tmr(t)).padStart(7)}   ${pct(fmr(t)).padStart(7)}`);
+  console.log(`  ${t.toFixed(2)}${calibrated ? ` → ${calibratedScore(t).toFixed(3)}` : ''}     ${pct(tmr(t)).padStart(7)}   ${pct(fmr(t)).padStart(7)}`);
 }
 const feasible: number[] = [];
 for (let t = 0.5; t <= 0.99; t += 0.005) if (fmr(t) <= 0.01 && tmr(t) >= 0.95) feasible.push(Number(t.toFixed(3)));
@@ -192,12 +211,24 @@ for (const p of ok.filter((x) => !x.distractor && people.get(x.person)!.filter((
   }
   rankTotal++;
   if (best!.person === p.person) rankHits++;
-  else rankMisses.push(`${p.file} → ${best!.file} (${f3(bestSim)})`);
+  else rankMisses.push(`${p.file} → ${best!.file} (${fsim(bestSim)})`);
 }
 console.log(`\nrank-1 (nearest other photo is the same person): ${rankHits}/${rankTotal} = ${pct(rankHits / rankTotal)}`);
 
 {
-  console.log(`\nat threshold ${threshold} (needs_review from ${(threshold - band).toFixed(2)}): TMR ${pct(tmr(threshold))}, FMR ${pct(fmr(threshold))}; review band holds ${pct(tmr(threshold - band) - tmr(threshold))} of same-person and ${pct(fmr(threshold - band) - fmr(threshold))} of different-person pairs`);
+  console.log(`\nat raw threshold ${threshold} (needs_review from ${(threshold - band).toFixed(2)}): TMR ${pct(tmr(threshold))}, FMR ${pct(fmr(threshold))}; review band holds ${pct(tmr(threshold - band) - tmr(threshold))} of same-person and ${pct(fmr(threshold - band) - fmr(threshold))} of different-person pairs`);
+  if (calibrated) {
+    console.log(
+      `calibrated match score (SCORE_KNOTS from raw ${RAW_MATCH_THRESHOLD}, band ${RAW_REVIEW_BAND}): threshold ${calibratedScore(threshold).toFixed(3)}, needs_review from ${calibratedScore(threshold - band).toFixed(3)}` +
+        ` (the contract's default ${DEFAULT_MATCH_THRESHOLD.toFixed(2)}, band ${REVIEW_BAND.toFixed(2)}${threshold === RAW_MATCH_THRESHOLD && band === RAW_REVIEW_BAND ? '' : '; set RAW_MATCH_THRESHOLD and RAW_REVIEW_BAND to this operating point to make it the default'})`,
+    );
+  }
+  // Folio's model at its operating point: classified as a match job does (calibrated score against
+  // the default); otherwise on raw similarities with the threshold and band given.
+  const classify =
+    calibrated && threshold === RAW_MATCH_THRESHOLD && band === RAW_REVIEW_BAND
+      ? (raw: number) => classifySimilarity(round4(calibratedScore(raw)))
+      : (raw: number) => (raw >= threshold ? 'matched' : round4(raw) >= round4(threshold - band) ? 'needs_review' : 'unmatched');
   // Studio simulation: the first photo of each person is their reference; every other photo (distractors too) is a file.
   const refs = [...people.values()].map((ps) => ps.find((p) => p.embedding)).filter((p): p is Photo => !!p).map((p) => ({ subjectId: p.person, embedding: p.embedding! }));
   const refFiles = new Set(refs.map((r) => [...people.get(r.subjectId)!].find((p) => p.embedding)!.file));
@@ -214,19 +245,19 @@ console.log(`\nrank-1 (nearest other photo is the same person): ${rankHits}/${ra
       const sim = similarity(p.embedding, ref.embedding);
       if (sim > r.similarity) r = { subjectId: ref.subjectId, similarity: sim };
     }
-    const st = classifySimilarity(Math.round(r.similarity * 1e4) / 1e4, threshold);
+    const st = classify(r.similarity);
     if (p.distractor) {
       tally[st === 'matched' ? 'distractor_matched' : st === 'needs_review' ? 'distractor_review' : 'distractor_unmatched']++;
-      if (st !== 'unmatched') studioFailures.push(`${p.file}: distractor ${st} as ${r.subjectId} (${f3(r.similarity)})`);
+      if (st !== 'unmatched') studioFailures.push(`${p.file}: distractor ${st} as ${r.subjectId} (${fsim(r.similarity)})`);
     } else if (st === 'matched') {
       tally[r.subjectId === p.person ? 'right' : 'wrong']++;
-      if (r.subjectId !== p.person) studioFailures.push(`${p.file}: matched as ${r.subjectId} (${f3(r.similarity)})`);
+      if (r.subjectId !== p.person) studioFailures.push(`${p.file}: matched as ${r.subjectId} (${fsim(r.similarity)})`);
     } else if (st === 'needs_review') {
       tally[r.subjectId === p.person ? 'review_right' : 'review_wrong']++;
-      studioFailures.push(`${p.file}: needs_review, candidate ${r.subjectId} (${f3(r.similarity)})`);
+      studioFailures.push(`${p.file}: needs_review, candidate ${r.subjectId} (${fsim(r.similarity)})`);
     } else {
       tally.missed++;
-      studioFailures.push(`${p.file}: unmatched (best ${f3(r.similarity)})`);
+      studioFailures.push(`${p.file}: unmatched (best ${fsim(r.similarity)})`);
     }
   }
   console.log(`studio simulation (${refs.length} references, ${photos.length - refFiles.size} files): ${JSON.stringify(tally)}`);
