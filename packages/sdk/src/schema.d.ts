@@ -23184,6 +23184,7 @@ export interface operations {
                     agency_id: number;
                     file_ids?: number[];
                     job_id?: number;
+                    /** @description Match score (calibrated face similarity, 0-1) a file must reach to be matched; default 0.85, needs_review from 0.10 below */
                     threshold?: number;
                 };
             };

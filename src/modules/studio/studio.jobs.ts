@@ -73,6 +73,8 @@ export function studioJobHandlers(deps: StudioHandlerDeps): JobBinding[] {
   const match = bind(MATCH_BATCH, async (ctx: JobContext<MatchPayload>): Promise<MatchResultSummary> => {
     const { files, agencyId, threshold } = ctx.payload;
     const items = resume<MatchItem>(ctx as JobContext<unknown>, files.length);
+    // References embedded by an earlier model are re-embedded first (a model change needs no rebuild call).
+    await deps.studio.matching.refreshStale(ctx.accountId, agencyId, ctx.signal);
     const refs = await deps.studio.matching.referencesOf(ctx.accountId, agencyId);
     const studentIds = new Map((await deps.repo.listSubjects(ctx.accountId, agencyId)).map((s) => [s.id, s.student_id]));
     for (let i = items.length; i < files.length; i++) {

@@ -1,4 +1,4 @@
-import { embeddingFromBytes, embeddingToBytes, type ReferenceEmbedding } from '../../engines/vision/matching.js';
+import { DEFAULT_MATCH_THRESHOLD, embeddingFromBytes, embeddingToBytes, type ReferenceEmbedding } from '../../engines/vision/matching.js';
 import { iso, nowIso } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import { chargedFields, type Job } from '../jobs/jobs.service.js';
@@ -52,6 +52,25 @@ export class StudioMatching {
     return { status: 'completed', agency_id: agencyId, embeddings_created: subjects.length - failed.length, total_subjects: subjects.length, failed };
   }
 
+  /**
+   * Subjects whose embedding was made by another model than the engine's (a model change):
+   * they are re-embedded by themselves when the agency's files are next matched.
+   */
+  async staleSubjects(accountId: string, agencyId: number): Promise<SubjectRow[]> {
+    const current = this.d.engines.embeddingModel;
+    return (await this.d.repo.listSubjects(accountId, agencyId)).filter((s) => s.reference_photo_url !== null && s.embedding !== null && s.embedding_model !== current);
+  }
+
+  /** Re-embeds the stale references (see staleSubjects); a photo that now fails is recorded on its subject. */
+  async refreshStale(accountId: string, agencyId: number, signal?: AbortSignal): Promise<number> {
+    const stale = await this.staleSubjects(accountId, agencyId);
+    for (const s of stale) {
+      signal?.throwIfAborted();
+      await this.embedSubject(accountId, s);
+    }
+    return stale.length;
+  }
+
   async referencesOf(accountId: string, agencyId: number): Promise<ReferenceEmbedding<number>[]> {
     const rows = await this.d.repo.references(accountId, agencyId, this.d.engines.embeddingModel);
     return rows.map((r) => ({ subjectId: r.id, embedding: embeddingFromBytes(Buffer.from(r.embedding, 'base64')) }));
@@ -79,10 +98,11 @@ export class StudioMatching {
     }
     if (files.length === 0) throw AppError.field(body.file_ids !== undefined ? 'file_ids' : 'job_id', 'there are no files to match');
     if (files.length > MAX_UPLOAD_FILES) throw AppError.field('file_ids', `at most ${MAX_UPLOAD_FILES} files per match job`);
+    // References of an earlier model count: the job re-embeds them before it matches.
     const refs = await this.d.repo.references(accountId, agencyId, this.d.engines.embeddingModel);
-    if (refs.length === 0) throw new AppError('bad_request', 'The agency has no reference embeddings; call POST /services/studio/matching/references first');
+    if (refs.length === 0 && (await this.staleSubjects(accountId, agencyId)).length === 0) throw new AppError('bad_request', 'The agency has no reference embeddings; call POST /services/studio/matching/references first');
 
-    const threshold = body.threshold ?? 0.85;
+    const threshold = body.threshold ?? DEFAULT_MATCH_THRESHOLD;
     const match = await this.d.repo.insertMatchJob(accountId, { agency_id: agencyId, total_files: files.length, threshold }, nowIso());
     let out;
     try {

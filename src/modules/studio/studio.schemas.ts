@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ICP_TYPES } from '../../engines/image/face-crop.js';
 import { QR_LAYOUTS, MAX_SUBJECTS } from '../../engines/qr/card-sheet.js';
+import { DEFAULT_MATCH_THRESHOLD, REVIEW_BAND } from '../../engines/vision/matching.js';
 import { MAX_SYNC_URLS, MAX_UPLOAD_FILES } from './studio.kinds.js';
 import { HttpUrl } from '../../platform/http/http-url.js';
 
@@ -72,7 +73,9 @@ export const MatchBody = Type.Object(
     agency_id: Id,
     job_id: Type.Optional(Id),
     file_ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 500 })),
-    threshold: Type.Optional(Type.Number({ minimum: 0.5, maximum: 0.99 })),
+    threshold: Type.Optional(
+      Type.Number({ minimum: 0.5, maximum: 0.99, description: `Match score (calibrated face similarity, 0-1) a file must reach to be matched; default ${DEFAULT_MATCH_THRESHOLD.toFixed(2)}, needs_review from ${REVIEW_BAND.toFixed(2)} below` }),
+    ),
   },
   { additionalProperties: false },
 );

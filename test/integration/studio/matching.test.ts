@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMBEDDING_MODEL } from '../../../src/engines/vision/matching.js';
 import type { DomainEvent } from '../../../src/platform/events.js';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { expectAuthCases } from '../../helpers/auth-cases.js';
@@ -172,14 +173,15 @@ describe('matching', () => {
       subjects: [
         { student_id: 'A', name: 'Astro', reference_photo_url: url('astronaut.jpg') },
         { student_id: 'C', name: 'Cam', reference_photo_url: url('camera.jpg') },
+        { student_id: 'O', name: 'Obama', reference_photo_url: url('obama-2012.jpg') },
       ],
     });
     await req(user, 'POST', '/matching/references', { agency_id: agencyId });
-    const ids = await upload(user, agencyId, jobId, ['astronaut.jpg', 'messi.jpg', 'blank.png', 'astronaut-grey.jpg']);
-    const res = await req(user, 'POST', '/matching/match-job', { agency_id: agencyId, file_ids: ids, threshold: 0.85 });
+    const ids = await upload(user, agencyId, jobId, ['astronaut.jpg', 'messi.jpg', 'blank.png', 'booker.jpg']);
+    const res = await req(user, 'POST', '/matching/match-job', { agency_id: agencyId, file_ids: ids });
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json();
-    expect(created).toMatchObject({ total_files: 4, tokens_deducted: 24 });
+    expect(created).toMatchObject({ total_files: 4, tokens_deducted: 24, threshold: 0.85 });
     expect(Number.isInteger(created.match_job_id)).toBe(true);
     expect(typeof created.task_id).toBe('string');
     const done: any = await waitFor(
@@ -202,8 +204,8 @@ describe('matching', () => {
     expect(byFile[ids[0]!].similarity).toBeGreaterThan(0.95);
     expect(byFile[ids[1]!]).toMatchObject({ status: 'unmatched', subject_id: null });
     expect(byFile[ids[2]!]).toMatchObject({ status: 'failed', error: { code: 'no_face' } });
-    // within 0.10 below the threshold: sent to review with its candidate
-    expect(byFile[ids[3]!]).toMatchObject({ status: 'needs_review', student_id: 'A' });
+    // within 0.10 below the threshold (a look-alike of another subject): sent to review with its candidate
+    expect(byFile[ids[3]!]).toMatchObject({ status: 'needs_review', student_id: 'O' });
     expect(byFile[ids[3]!].similarity).toBeGreaterThanOrEqual(0.75);
     expect(byFile[ids[3]!].similarity).toBeLessThan(0.85);
     expect(await balance(t.app, user)).toBe(50 - 24 + 6);
@@ -216,5 +218,27 @@ describe('matching', () => {
     expect((await waitForTask(t.app, user, byJob.json().task_id)).status).toBe('completed');
     const other = await signUp(t.app);
     expect((await req(other, 'GET', `/matching/jobs/${created.match_job_id}`)).statusCode).toBe(404);
+  }, 90_000);
+
+  it('a reference embedded by an earlier model is re-embedded by the next match job, then matches', async () => {
+    const user = await signUp(t.app);
+    const { agencyId, jobId } = await agencyWithJob(user);
+    await req(user, 'POST', `/agencies/${agencyId}/subjects`, { student_id: 'O', name: 'Obama', reference_photo_url: url('obama-2012.jpg') });
+    expect((await req(user, 'POST', '/matching/references', { agency_id: agencyId })).json().embeddings_created).toBe(1);
+    // As stored before the model change: faceres's 1024-d descriptor under its model id.
+    const db = t.deps.database.db;
+    const old = Buffer.alloc(1024 * 4, 1).toString('base64');
+    await db.updateTable('studio_subjects').set({ embedding: old, embedding_model: 'human-3.3.6/faceres' }).where('agency_id', '=', agencyId).execute();
+    // The 2005 portrait, seven years before the reference.
+    const ids = await upload(user, agencyId, jobId, ['obama-2005.jpg']);
+    const res = await req(user, 'POST', '/matching/match-job', { agency_id: agencyId, file_ids: ids });
+    expect(res.statusCode, res.body).toBe(200);
+    const done = await waitForTask(t.app, user, res.json().task_id);
+    expect(done.status).toBe('completed');
+    const m = await req(user, 'GET', `/matching/jobs/${res.json().match_job_id}`);
+    expect(m.json().results).toEqual([expect.objectContaining({ file_id: ids[0], status: 'matched', student_id: 'O' })]);
+    const row = await db.selectFrom('studio_subjects').select(['embedding', 'embedding_model']).where('agency_id', '=', agencyId).executeTakeFirstOrThrow();
+    expect(row.embedding_model).toBe(EMBEDDING_MODEL);
+    expect(Buffer.from(row.embedding!, 'base64').length).toBe(128 * 4);
   }, 90_000);
 });

@@ -1,9 +1,12 @@
 /**
  * Face detection and face embeddings with @vladmandic/human (MIT) on the shared tfjs WASM
- * runtime. Models (all inside the npm package, loaded from disk):
- *   blazeface  – face detector (MediaPipe BlazeFace, Apache-2.0)
- *   facemesh   – 468-point face mesh; gives a tight face box and aligned crops
- *   faceres    – 1024-d face descriptor (HSE FaceRes) used for matching by cosine similarity
+ * runtime. Models (all inside npm packages, loaded from disk):
+ *   blazeface  – face detector (MediaPipe BlazeFace, Apache-2.0), from @vladmandic/human
+ *   facemesh   – 468-point face mesh (Apache-2.0); gives a tight face box and the landmarks
+ *                of the aligned chip
+ *   dlib ResNet – 128-d face descriptor (public domain), from @vladmandic/face-api, on a chip
+ *                aligned like dlib's (./align.ts); matched by cosine similarity. On a set of real
+ *                second photos it beat human's faceres (bench/face-match-eval.ts, docs/studio.md).
  *
  * human's default `exports` entry for Node (`human.node.js`) requires @tensorflow/tfjs-node,
  * and its `dist/human.node-wasm` subpaths are declared without the leading "./" so Node's
@@ -12,9 +15,11 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config, FaceResult, Human } from '@vladmandic/human';
-import { decodeRgb } from '../../image/decode.js';
+import { decodeRgb, type RgbImage } from '../../image/decode.js';
 import { NoFaceError } from '../errors.js';
 import { exclusive, getTf, nodeRequire, packageDir, wasmDir } from '../tfjs/runtime.js';
+import { alignedChip, DLIB_CHIP, padEdges, type ChipTemplate } from './align.js';
+import { DLIB_DESCRIPTOR_DIMENSIONS, DlibResnet } from './dlib-resnet.js';
 
 export interface FaceBox {
   x: number;
@@ -28,7 +33,7 @@ export interface Face {
   box: FaceBox;
   /** Detector confidence × mesh confidence, 0..1. */
   score: number;
-  /** 1024-d descriptor, present when embeddings were asked for. */
+  /** Descriptor (128-d for the dlib ResNet), present when embeddings were asked for. */
   embedding?: Float32Array;
 }
 
@@ -40,7 +45,7 @@ export interface DetectedFaces {
 }
 
 export interface DetectOptions {
-  /** Compute a descriptor per face (adds one faceres pass per face). */
+  /** Compute a descriptor per face (adds one descriptor pass per face). */
   embeddings?: boolean;
 }
 
@@ -48,12 +53,35 @@ export interface DetectOptions {
 export const DETECT_MAX_SIDE = 1280;
 /** Faces below this overall score are ignored. */
 export const MIN_FACE_SCORE = 0.5;
-export const EMBEDDING_MODEL = 'human-3.3.6/faceres';
-export const EMBEDDING_DIMENSIONS = 1024;
+/** When no face is found, detection runs once more with this border (× the long side) around the image. */
+const PAD_RETRY = 0.3;
+/** Id stored with every embedding: a change of model makes stored embeddings stale (re-embedded on use). */
+export const EMBEDDING_MODEL = 'dlib-resnet-v1/face-api-1.7.15';
+export const EMBEDDING_DIMENSIONS = DLIB_DESCRIPTOR_DIMENSIONS;
+
+/** A descriptor model run on an aligned chip cut by Folio (mesh landmarks → template). */
+export interface ChipDescriptor {
+  template: ChipTemplate;
+  describe(chip: Float32Array): Promise<Float32Array>;
+}
+
+/**
+ * Which descriptor a face engine computes. The default (neither `human` nor `chip`) is the
+ * dlib ResNet on a dlib chip. `human` runs a faceres-type model (human's description slot,
+ * `modelUrl` its model.json) on human's own face crop instead; `chip` runs any other model on
+ * Folio's aligned chip. The face-match bench compares them.
+ */
+export interface DescriptorSpec {
+  id: string;
+  human?: { modelUrl: string };
+  chip?: ChipDescriptor;
+}
+
+export const DLIB_DESCRIPTOR: DescriptorSpec = { id: EMBEDDING_MODEL };
 
 type HumanCtor = new (config?: Partial<Config>) => Human;
 
-function buildConfig(embeddings: boolean, modelBasePath: string): Partial<Config> {
+function buildConfig(modelBasePath: string, descriptor: DescriptorSpec['human'] | undefined): Partial<Config> {
   return {
     backend: 'wasm',
     wasmPath: wasmDir(),
@@ -71,8 +99,8 @@ function buildConfig(embeddings: boolean, modelBasePath: string): Partial<Config
       detector: {
         enabled: true,
         modelPath: 'blazeface.json',
-        // Roll correction lowered the mesh score of a profile face (camera.png: 0.99 → 0.55)
-        // and same-person similarities on our fixtures (messi5 at 0.6 scale: 0.72 → 0.48).
+        // Roll correction lowered the mesh score of a profile face (camera.png: 0.99 → 0.55);
+        // the dlib chip is aligned from the mesh landmarks instead.
         rotation: false,
         maxDetected: 20,
         minConfidence: 0.3,
@@ -86,7 +114,7 @@ function buildConfig(embeddings: boolean, modelBasePath: string): Partial<Config
       mesh: { enabled: true, modelPath: 'facemesh.json' },
       attention: { enabled: false },
       iris: { enabled: false },
-      description: { enabled: embeddings, modelPath: 'faceres.json', minConfidence: 0, skipFrames: 0, skipTime: 0 },
+      description: { enabled: descriptor !== undefined, modelPath: descriptor?.modelUrl ?? 'faceres.json', minConfidence: 0, skipFrames: 0, skipTime: 0 },
       emotion: { enabled: false },
       antispoof: { enabled: false },
       liveness: { enabled: false },
@@ -98,52 +126,6 @@ function buildConfig(embeddings: boolean, modelBasePath: string): Partial<Config
     gesture: { enabled: false },
     segmentation: { enabled: false },
   };
-}
-
-let configs: Record<'plain' | 'embeddings', Partial<Config>> | undefined;
-
-/** human merges the config passed to each detect() into its own: pass a complete one every time. */
-function humanConfig(embeddings: boolean): Partial<Config> {
-  if (!configs) {
-    // Models ship inside the npm package; the file:// router in tfjs/model-loader reads them.
-    const base = pathToFileURL(path.join(packageDir('@vladmandic/human'), 'models')).href + '/';
-    configs = { plain: buildConfig(false, base), embeddings: buildConfig(true, base) };
-  }
-  return embeddings ? configs.embeddings : configs.plain;
-}
-
-let humanPromise: Promise<Human> | undefined;
-
-async function createHuman(): Promise<Human> {
-  await getTf();
-  const dist = path.dirname(nodeRequire.resolve('@vladmandic/human'));
-  const { Human: HumanClass } = nodeRequire(path.join(dist, 'human.node-wasm.js')) as { Human: HumanCtor };
-  const human = new HumanClass(humanConfig(true));
-  await human.init();
-  await human.load();
-  for (const name of ['blazeface', 'facemesh', 'faceres']) {
-    if (!(human.models.models as Record<string, unknown>)[name]) throw new Error(`human model ${name} failed to load`);
-  }
-  return human;
-}
-
-function getHuman(): Promise<Human> {
-  humanPromise ??= createHuman().catch((err: unknown) => {
-    humanPromise = undefined;
-    throw err;
-  });
-  return humanPromise;
-}
-
-/** Loads the runtime and the face models, and runs one detection so first requests are not slow. */
-export async function warmupFaces(): Promise<void> {
-  const tf = await getTf();
-  const human = await getHuman();
-  await exclusive(async () => {
-    const blank = tf.zeros([1, 128, 128, 3], 'int32') as unknown as Parameters<Human['detect']>[0];
-    await human.detect(blank, humanConfig(true));
-    (blank as unknown as { dispose(): void }).dispose();
-  });
 }
 
 /** Tight face box from the mesh (falls back to human's box when the mesh is missing). */
@@ -161,45 +143,149 @@ function tightBox(face: FaceResult): [number, number, number, number] {
   return face.box;
 }
 
-function toSourceBox([x, y, w, h]: [number, number, number, number], scale: number, width: number, height: number): FaceBox {
-  const x0 = Math.max(0, x / scale);
-  const y0 = Math.max(0, y / scale);
-  const x1 = Math.min(width, (x + w) / scale);
-  const y1 = Math.min(height, (y + h) / scale);
+/** A box in the pixels detection ran on (the decoded copy, plus `pad` on every side) → source pixels. */
+function toSourceBox([x, y, w, h]: [number, number, number, number], pad: number, scale: number, width: number, height: number): FaceBox {
+  const x0 = Math.max(0, (x - pad) / scale);
+  const y0 = Math.max(0, (y - pad) / scale);
+  const x1 = Math.min(width, (x + w - pad) / scale);
+  const y1 = Math.min(height, (y + h - pad) / scale);
   const r = (v: number) => Math.round(v * 10) / 10;
   return { x: r(x0), y: r(y0), w: r(Math.max(0, x1 - x0)), h: r(Math.max(0, y1 - y0)) };
 }
 
-/** Every face in the image with score ≥ MIN_FACE_SCORE, largest first. */
-export async function detectFaces(image: Buffer, options: DetectOptions = {}): Promise<DetectedFaces> {
-  const embeddings = options.embeddings ?? false;
-  const decoded = await decodeRgb(image, DETECT_MAX_SIDE);
-  const tf = await getTf();
-  const human = await getHuman();
-  const results = await exclusive(async () => {
-    const input = tf.tensor4d(new Int32Array(decoded.data), [1, decoded.height, decoded.width, 3], 'int32');
-    try {
-      const res = await human.detect(input as unknown as Parameters<Human['detect']>[0], humanConfig(embeddings));
-      if ('error' in res && res.error) throw new Error(`face detection failed: ${res.error}`);
-      return res.face;
-    } finally {
-      input.dispose();
-    }
-  });
-  const faces: Face[] = [];
-  for (const f of results) {
-    if (f.score < MIN_FACE_SCORE) continue;
-    const box = toSourceBox(tightBox(f), decoded.scale, decoded.sourceWidth, decoded.sourceHeight);
-    if (box.w < 4 || box.h < 4) continue;
-    const face: Face = { box, score: Math.round(f.score * 1000) / 1000 };
-    if (embeddings) {
-      if (!f.embedding || f.embedding.length !== EMBEDDING_DIMENSIONS) continue;
-      face.embedding = Float32Array.from(f.embedding);
-    }
-    faces.push(face);
+/** Face detection (blazeface + mesh) and one descriptor model, loaded lazily, shared per process. */
+export class FaceEngine {
+  private humanPromise: Promise<Human> | undefined;
+  private dlibPromise: Promise<DlibResnet> | undefined;
+  private config: Partial<Config> | undefined;
+
+  constructor(readonly descriptor: DescriptorSpec = DLIB_DESCRIPTOR) {}
+
+  /** human merges the config passed to each detect() into its own: pass a complete one every time. */
+  private humanConfig(): Partial<Config> {
+    // Models ship inside the npm package; the file:// router in tfjs/model-loader reads them.
+    this.config ??= buildConfig(pathToFileURL(path.join(packageDir('@vladmandic/human'), 'models')).href + '/', this.descriptor.human);
+    return this.config;
   }
-  faces.sort((a, b) => b.box.w * b.box.h - a.box.w * a.box.h);
-  return { width: decoded.sourceWidth, height: decoded.sourceHeight, faces };
+
+  private async createHuman(): Promise<Human> {
+    await getTf();
+    const dist = path.dirname(nodeRequire.resolve('@vladmandic/human'));
+    const { Human: HumanClass } = nodeRequire(path.join(dist, 'human.node-wasm.js')) as { Human: HumanCtor };
+    const human = new HumanClass(this.humanConfig());
+    await human.init();
+    await human.load();
+    const want = ['blazeface', 'facemesh', ...(this.descriptor.human ? ['faceres'] : [])];
+    for (const name of want) {
+      if (!(human.models.models as Record<string, unknown>)[name]) throw new Error(`human model ${name} failed to load`);
+    }
+    return human;
+  }
+
+  private human(): Promise<Human> {
+    this.humanPromise ??= this.createHuman().catch((err: unknown) => {
+      this.humanPromise = undefined;
+      throw err;
+    });
+    return this.humanPromise;
+  }
+
+  /** The descriptor run on aligned chips, unless human computes them (loads the dlib ResNet by default). */
+  private async chipDescriptor(): Promise<ChipDescriptor | undefined> {
+    if (this.descriptor.human) return undefined;
+    if (this.descriptor.chip) return this.descriptor.chip;
+    this.dlibPromise ??= DlibResnet.load().catch((err: unknown) => {
+      this.dlibPromise = undefined;
+      throw err;
+    });
+    const dlib = await this.dlibPromise;
+    return { template: DLIB_CHIP, describe: (chip) => dlib.describe(chip) };
+  }
+
+  /** Loads the runtime and the models, and runs one detection so first requests are not slow. */
+  async warmup(): Promise<void> {
+    const tf = await getTf();
+    const human = await this.human();
+    await this.chipDescriptor();
+    await exclusive(async () => {
+      const blank = tf.zeros([1, 128, 128, 3], 'int32') as unknown as Parameters<Human['detect']>[0];
+      await human.detect(blank, this.humanConfig());
+      (blank as unknown as { dispose(): void }).dispose();
+    });
+  }
+
+  /** Every face in the image with score ≥ MIN_FACE_SCORE, largest first. */
+  async detect(image: Buffer, options: DetectOptions = {}): Promise<DetectedFaces> {
+    const embeddings = options.embeddings ?? false;
+    const decoded = await decodeRgb(image, DETECT_MAX_SIDE);
+    const tf = await getTf();
+    const human = await this.human();
+    const chipper = embeddings ? await this.chipDescriptor() : undefined;
+    const run = async (img: RgbImage): Promise<FaceResult[]> => {
+      const input = tf.tensor4d(new Int32Array(img.data), [1, img.height, img.width, 3], 'int32');
+      try {
+        const res = await human.detect(input as unknown as Parameters<Human['detect']>[0], this.humanConfig());
+        if ('error' in res && res.error) throw new Error(`face detection failed: ${res.error}`);
+        return res.face.filter((f) => f.score >= MIN_FACE_SCORE);
+      } finally {
+        input.dispose();
+      }
+    };
+    return exclusive(async () => {
+      let img: RgbImage = decoded;
+      let pad = 0;
+      let results = await run(img);
+      if (results.length === 0) {
+        // A tight face crop (a face that fills the frame) escapes the detector, whose anchors
+        // want some context around a face: look again with a border around the image.
+        pad = Math.round(PAD_RETRY * Math.max(decoded.width, decoded.height));
+        img = padEdges(decoded, pad);
+        results = await run(img);
+      }
+      const faces: Face[] = [];
+      for (const f of results) {
+        const box = toSourceBox(tightBox(f), pad, decoded.scale, decoded.sourceWidth, decoded.sourceHeight);
+        if (box.w < 4 || box.h < 4) continue;
+        const face: Face = { box, score: Math.round(f.score * 1000) / 1000 };
+        if (embeddings) {
+          if (chipper) {
+            // The chip is cut from the image detection ran on, in whose pixels the mesh is.
+            if (f.mesh.length < 468) continue;
+            face.embedding = await chipper.describe(alignedChip(img, f.mesh, chipper.template));
+          } else {
+            if (!f.embedding || f.embedding.length === 0) continue;
+            face.embedding = Float32Array.from(f.embedding);
+          }
+        }
+        faces.push(face);
+      }
+      faces.sort((a, b) => b.box.w * b.box.h - a.box.w * a.box.h);
+      return { width: decoded.sourceWidth, height: decoded.sourceHeight, faces };
+    });
+  }
+
+  /** Descriptor of the primary face; throws NoFaceError when there is none. */
+  async embed(image: Buffer): Promise<{ embedding: Float32Array; box: FaceBox; score: number }> {
+    const detected = await this.detect(image, { embeddings: true });
+    const face = primaryFace(detected.faces, detected.width, detected.height);
+    if (!face?.embedding) throw new NoFaceError();
+    return { embedding: face.embedding, box: face.box, score: face.score };
+  }
+}
+
+/** The process's face engine (dlib descriptor). */
+export const faceEngine = new FaceEngine();
+
+export function warmupFaces(): Promise<void> {
+  return faceEngine.warmup();
+}
+
+export function detectFaces(image: Buffer, options: DetectOptions = {}): Promise<DetectedFaces> {
+  return faceEngine.detect(image, options);
+}
+
+export function embedFace(image: Buffer): Promise<{ embedding: Float32Array; box: FaceBox; score: number }> {
+  return faceEngine.embed(image);
 }
 
 /**
@@ -221,12 +307,4 @@ export function primaryFace<F extends { box: FaceBox }>(faces: readonly F[], wid
     }
   }
   return best;
-}
-
-/** Descriptor of the primary face; throws NoFaceError when there is none. */
-export async function embedFace(image: Buffer): Promise<{ embedding: Float32Array; box: FaceBox; score: number }> {
-  const detected = await detectFaces(image, { embeddings: true });
-  const face = primaryFace(detected.faces, detected.width, detected.height);
-  if (!face?.embedding) throw new NoFaceError();
-  return { embedding: face.embedding, box: face.box, score: face.score };
 }
