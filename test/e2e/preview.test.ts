@@ -230,7 +230,7 @@ describe.skipIf(chromiumGate.skip)(`preview on product in headless Chromium${chr
     expect(writes).toEqual(['PUT']);
     expect(await designCount()).toBe(1);
     await page.keyboard.press('Escape');
-  }, 60_000);
+  }, 120_000); // two mockups made, each waited on for up to 60 s
 
   it('shows a clear, translated error when the mockup cannot be made', async () => {
     await open('&locale=fr');
