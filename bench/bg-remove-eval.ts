@@ -8,13 +8,15 @@
  *   npx tsx bench/bg-remove-eval.ts --high-detail   high_detail_mode on
  *   npx tsx bench/bg-remove-eval.ts --verbose       one line per image
  *   npx tsx bench/bg-remove-eval.ts --holdout       the held-out set (never used for tuning)
+ *   npx tsx bench/bg-remove-eval.ts --model m.json  an operator's model (FOLIO_BG_MODEL) instead of u2netp
  *   npx tsx bench/bg-remove-eval.ts --scale 2       images and true alpha enlarged 2× (1024 px),
  *                                                   which exercises the full-resolution paths
  */
 import sharp from 'sharp';
 import { decodeImage } from '../src/engines/vision/segmentation/decode.js';
 import { segmentImage } from '../src/engines/vision/segmentation/engine.js';
-import { getModel, releaseModels } from '../src/engines/vision/segmentation/model.js';
+import { readModelDescription } from '../src/engines/vision/segmentation/model-description.js';
+import { getModel, releaseModels, U2NETP } from '../src/engines/vision/segmentation/model.js';
 import { resolveOptions, type SubjectType } from '../src/engines/vision/segmentation/options.js';
 import { HOLDOUT_DIR, loadItem, mean, readManifest, score } from '../test/fixtures/bgremove/evaluate.js';
 
@@ -30,7 +32,8 @@ const scale = scaleIdx >= 0 ? Number(args[scaleIdx + 1]) : 1;
 
 const TARGETS: Record<string, number> = { person: 0.85, product: 0.9, logo: 0.9, text: 0.9 };
 
-const model = await getModel();
+const modelIdx = args.indexOf('--model');
+const model = await getModel(modelIdx >= 0 ? readModelDescription(String(args[modelIdx + 1])) : U2NETP);
 interface Row { iou: number[]; mae: number[]; methods: Map<string, number> }
 const rows = new Map<string, Row>();
 const t0 = performance.now();
