@@ -69,7 +69,7 @@ for (const entry of readManifest(holdout ? HOLDOUT_DIR : undefined)) {
   if (verbose) {
     const d = seg.decision;
     console.log(
-      `${entry.id.padEnd(28)} IoU ${s.iou.toFixed(3)}  MAE ${s.mae.toFixed(4)}  ${seg.method.padEnd(16)} flat ${d.flatness.toFixed(2)} model ${d.modelScore.toFixed(3)} key ${d.keyScore?.toFixed(3) ?? '-'}`,
+      `${entry.id.padEnd(28)} IoU ${s.iou.toFixed(3)}  MAE ${s.mae.toFixed(4)}  ${seg.method.padEnd(16)} flat ${d.flatness.toFixed(2)} model ${d.modelScore.toFixed(3)} key ${d.keyScore?.toFixed(3) ?? '-'}${d.person ? '  +person' : ''}`,
     );
   }
 }

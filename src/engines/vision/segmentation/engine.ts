@@ -4,7 +4,8 @@ import { decodeImage, type DecodedImage, type DecodeOptions } from './decode.js'
 import { borderBackground, colourKey } from './keying.js';
 import { cleanTexturedKey, combineKeyAndModel, edgeScore, keepMainSubject, looksLikeGraphics, plausibleCoverage } from './mask-choice.js';
 import { getModel, warmup as warmupModel, U2NETP, type ModelSpec, type SegmentationModel, type SessionOptions, type WarmupReport } from './model.js';
-import { resolveOptions, type BgRemovalOptions, type ResolvedOptions } from './options.js';
+import { resolveOptions, type BgRemovalOptions, type ResolvedOptions, type SubjectType } from './options.js';
+import { findsFace, fusePersonSaliency, personMap } from './person.js';
 import { lumaOf, PROFILES, refineAtWork, refineSaliency, renderRefined, type RefinedWork } from './refine.js';
 import { upsampleKey } from './upsample.js';
 
@@ -19,8 +20,11 @@ export interface AlphaResult {
   method: SegmentationMethod;
   /** the flat background colour when keying was used */
   keyColour: [number, number, number] | null;
-  /** why: border flatness and the edge scores that decided (modelScore NaN: the model did not run) */
-  decision: { flatness: number; modelScore: number; keyScore: number | null };
+  /**
+   * why: border flatness and the edge scores that decided (modelScore NaN: the model did not
+   * run), and whether the person model was fused into the saliency
+   */
+  decision: { flatness: number; modelScore: number; keyScore: number | null; person?: boolean };
   /** wall time of the stages, ms */
   stages: { inferMs: number; refineMs: number; keyMs: number };
 }
@@ -285,7 +289,7 @@ async function computeAlphaAt(
 
   const tInfer = performance.now();
   const workRgb = await (workRgbEarly ?? makeWorkRgb());
-  const saliency = await model.predict(workRgb, ww, wh);
+  const { saliency, person } = await saliencyOf(model, type, workRgb, ww, wh);
   const tRefine = performance.now();
   stages.inferMs = tRefine - tInfer;
   const refineInput = {
@@ -312,14 +316,14 @@ async function computeAlphaAt(
       const alphaWork = renderRefined(work, refineInput.workLuma, ww, wh, profile);
       const modelScore = edgeScore(alphaWork, refineInput.workLuma, ww, wh);
       stages.refineMs = performance.now() - tRefine;
-      const decision = { flatness: bg.flatness, modelScore, keyScore };
+      const decision = { flatness: bg.flatness, modelScore, keyScore, person };
       return { result: { width: ww, height: wh, stages, alpha: alphaWork, method: 'model', keyColour: null, decision }, work };
     }
     modelAlpha = renderRefined(work, lumaFull(), w, h, profile);
   }
   const modelScore = edgeScore(modelAlpha, lumaFull(), w, h);
   stages.refineMs = performance.now() - tRefine;
-  const decision = { flatness: bg.flatness, modelScore, keyScore };
+  const decision = { flatness: bg.flatness, modelScore, keyScore, person };
   const modelOnly: AlphaResult = { width: w, height: h, stages, alpha: modelAlpha, method: 'model', keyColour: null, decision };
 
   if (!keyed || keyScore === null) return { result: modelOnly, work };
@@ -349,4 +353,26 @@ async function computeAlphaAt(
     return { result, work };
   }
   return { result: modelOnly, work };
+}
+
+/**
+ * The model's saliency of the working copy; for people, fused with the person model's map
+ * (person.ts): always for `person`, for `auto` and `hair_heavy` when a face is found (the
+ * detector runs while the saliency model does, on its own threads). Only models that ask for
+ * it (`fusePerson`: u2netp) are fused.
+ */
+async function saliencyOf(
+  model: SegmentationModel,
+  type: SubjectType,
+  rgb: Uint8Array,
+  w: number,
+  h: number,
+): Promise<{ saliency: Float32Array; person: boolean }> {
+  const candidate = model.spec.fusePerson === true && (type === 'person' || type === 'auto' || type === 'hair_heavy');
+  const [saliency, person] = await Promise.all([
+    model.predict(Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), w, h),
+    candidate && type !== 'person' ? findsFace(rgb, w, h) : Promise.resolve(candidate),
+  ]);
+  if (person) fusePersonSaliency(saliency, await personMap(rgb, w, h, saliency, model.spec.inputSize));
+  return { saliency, person };
 }

@@ -30,6 +30,11 @@ export interface ModelSpec {
   activation?: 'none' | 'sigmoid';
   /** `min_max`: rescale the output to span 0..1 (as rembg does); default clip to 0..1 */
   normalise?: 'clip' | 'min_max';
+  /**
+   * fuse the person model's map into this one for people (person.ts): true for u2netp, which
+   * knows salience but not people; an operator's model (ISNet, BiRefNet) is used as it is
+   */
+  fusePerson?: boolean;
 }
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -42,6 +47,7 @@ export const U2NETP: ModelSpec = {
   inputSize: 320,
   mean: [0.485, 0.456, 0.406],
   std: [0.229, 0.224, 0.225],
+  fusePerson: true,
 };
 
 export interface SessionOptions {
@@ -58,7 +64,7 @@ export interface ModelStats {
   inferences: number;
 }
 
-export function resolveModelPath(spec: ModelSpec): string {
+export function resolveModelPath(spec: Pick<ModelSpec, 'file'>): string {
   return path.isAbsolute(spec.file) ? spec.file : path.join(REPO_ROOT, spec.file);
 }
 
