@@ -22,9 +22,10 @@ export interface AlphaResult {
   keyColour: [number, number, number] | null;
   /**
    * why: border flatness and the edge scores that decided (modelScore NaN: the model did not
-   * run), and whether the person model was fused into the saliency
+   * run), whether the person model ran, and how well its map agreed with the saliency's
+   * (person.ts: from 0.8 the saliency stands alone)
    */
-  decision: { flatness: number; modelScore: number; keyScore: number | null; person?: boolean };
+  decision: { flatness: number; modelScore: number; keyScore: number | null; person?: boolean; personAgreement?: number };
   /** wall time of the stages, ms */
   stages: { inferMs: number; refineMs: number; keyMs: number };
 }
@@ -289,7 +290,7 @@ async function computeAlphaAt(
 
   const tInfer = performance.now();
   const workRgb = await (workRgbEarly ?? makeWorkRgb());
-  const { saliency, person } = await saliencyOf(model, type, workRgb, ww, wh);
+  const { saliency, person, personAgreement } = await saliencyOf(model, type, workRgb, ww, wh);
   const tRefine = performance.now();
   stages.inferMs = tRefine - tInfer;
   const refineInput = {
@@ -316,14 +317,14 @@ async function computeAlphaAt(
       const alphaWork = renderRefined(work, refineInput.workLuma, ww, wh, profile);
       const modelScore = edgeScore(alphaWork, refineInput.workLuma, ww, wh);
       stages.refineMs = performance.now() - tRefine;
-      const decision = { flatness: bg.flatness, modelScore, keyScore, person };
+      const decision = { flatness: bg.flatness, modelScore, keyScore, person, ...(personAgreement !== null && { personAgreement }) };
       return { result: { width: ww, height: wh, stages, alpha: alphaWork, method: 'model', keyColour: null, decision }, work };
     }
     modelAlpha = renderRefined(work, lumaFull(), w, h, profile);
   }
   const modelScore = edgeScore(modelAlpha, lumaFull(), w, h);
   stages.refineMs = performance.now() - tRefine;
-  const decision = { flatness: bg.flatness, modelScore, keyScore, person };
+  const decision = { flatness: bg.flatness, modelScore, keyScore, person, ...(personAgreement !== null && { personAgreement }) };
   const modelOnly: AlphaResult = { width: w, height: h, stages, alpha: modelAlpha, method: 'model', keyColour: null, decision };
 
   if (!keyed || keyScore === null) return { result: modelOnly, work };
@@ -367,12 +368,12 @@ async function saliencyOf(
   rgb: Uint8Array,
   w: number,
   h: number,
-): Promise<{ saliency: Float32Array; person: boolean }> {
+): Promise<{ saliency: Float32Array; person: boolean; personAgreement: number | null }> {
   const candidate = model.spec.fusePerson === true && (type === 'person' || type === 'auto' || type === 'hair_heavy');
   const [saliency, person] = await Promise.all([
     model.predict(Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), w, h),
     candidate && type !== 'person' ? findsFace(rgb, w, h) : Promise.resolve(candidate),
   ]);
-  if (person) fusePersonSaliency(saliency, await personMap(rgb, w, h, saliency, model.spec.inputSize));
-  return { saliency, person };
+  const personAgreement = person ? fusePersonSaliency(saliency, await personMap(rgb, w, h, saliency, model.spec.inputSize)) : null;
+  return { saliency, person, personAgreement };
 }
