@@ -96,7 +96,7 @@ if (coldReport) {
   console.log(`  without warm-up (fresh process): ${fmt(coldReport.firstCallMs)}  = model load ${coldReport.loadMs.toFixed(0)} ms + first inference ${coldReport.firstInferenceMs.toFixed(0)} ms + the rest of the pipeline`);
 }
 console.log(
-  `  warm-up at worker start:         ${fmt(w.totalMs)}  (model load ${w.loadMs.toFixed(0)} ms, first inference ${w.firstInferenceMs?.toFixed(0)} ms, two small images through the pipeline ${w.pipelineMs.toFixed(0)} ms)`,
+  `  warm-up at worker start:         ${fmt(w.totalMs)}  (model load ${w.loadMs.toFixed(0)} ms, first inference ${w.firstInferenceMs?.toFixed(0)} ms, two small images through the pipeline ${w.pipelineMs.toFixed(0)} ms, person model and face detector ${w.personMs.toFixed(0)} ms)`,
 );
 console.log(`  first job after the warm-up:     ${fmt(firstAfterWarmup)}`);
 

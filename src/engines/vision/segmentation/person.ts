@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GraphModel, Tensor } from '@tensorflow/tfjs';
 import sharp from 'sharp';
-import { detectFaces } from '../faces/detector.js';
+import { detectFaces, warmupFaces } from '../faces/detector.js';
 import { diskModelHandler } from '../tfjs/model-loader.js';
 import { exclusive, getTf } from '../tfjs/runtime.js';
 import { ModelError } from './errors.js';
@@ -87,6 +87,13 @@ export async function personSaliency(rgb: Uint8Array, width: number, height: num
   });
   if (map.length !== s * s) throw new ModelError(`person model ${SELFIE.name} answered ${map.length} values, not ${s * s}`);
   return outWidth === s && outHeight === s ? Float32Array.from(map) : resizeBilinear(map, s, s, outWidth, outHeight);
+}
+
+/** Loads the person model and the face detector and runs each once (worker start). */
+export async function warmupPerson(): Promise<void> {
+  const grey = new Uint8Array(64 * 64 * 3).fill(128);
+  await personSaliency(grey, 64, 64, 64);
+  await warmupFaces();
 }
 
 /**
