@@ -6,6 +6,7 @@
  *
  *   npx tsx bench/bg-remove.ts [--runs 5] [--quick] [--sizes 2048]   (--sizes: comma-separated subset)
  *   npx tsx bench/bg-remove.ts --model my-model.json                  an operator's model (FOLIO_BG_MODEL)
+ *   npx tsx bench/bg-remove.ts --auto                                 every image as subject_type auto (the default)
  *
  * The machine may be shared: the load average is printed with the results, and CPU time
  * (all threads of this process) is reported beside wall time.
@@ -28,6 +29,7 @@ const runsArg = args.indexOf('--runs');
 const RUNS = runsArg >= 0 ? Number(args[runsArg + 1]) : args.includes('--quick') ? 2 : 5;
 const sizesArg = args.indexOf('--sizes');
 const SIZES = sizesArg >= 0 ? String(args[sizesArg + 1]).split(',').map(Number) : [512, 1024, 2048];
+const AUTO = args.includes('--auto');
 const modelArg = args.indexOf('--model');
 const SPEC = modelArg >= 0 ? readModelDescription(String(args[modelArg + 1])) : U2NETP;
 
@@ -135,7 +137,7 @@ for (let round = 0; round < RUNS; round++) {
       const { buf, src } = inputs.get(`${size}/${img.name}`)!;
       const c0 = cpuMs();
       const t0 = performance.now();
-      const r = await removeBackground(buf, { subjectType: img.subjectType }, { model: await getModel(SPEC) });
+      const r = await removeBackground(buf, { subjectType: AUTO ? 'auto' : img.subjectType }, { model: await getModel(SPEC) });
       const t1 = performance.now();
       row.wall.push(t1 - t0);
       row.cpu.push(cpuMs() - c0);
