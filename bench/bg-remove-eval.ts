@@ -8,13 +8,15 @@
  *   npx tsx bench/bg-remove-eval.ts --high-detail   high_detail_mode on
  *   npx tsx bench/bg-remove-eval.ts --verbose       one line per image
  *   npx tsx bench/bg-remove-eval.ts --holdout       the held-out set (never used for tuning)
+ *   npx tsx bench/bg-remove-eval.ts --model m.json  an operator's model (FOLIO_BG_MODEL) instead of u2netp
  *   npx tsx bench/bg-remove-eval.ts --scale 2       images and true alpha enlarged 2× (1024 px),
  *                                                   which exercises the full-resolution paths
  */
 import sharp from 'sharp';
 import { decodeImage } from '../src/engines/vision/segmentation/decode.js';
 import { segmentImage } from '../src/engines/vision/segmentation/engine.js';
-import { getModel, releaseModels } from '../src/engines/vision/segmentation/model.js';
+import { readModelDescription } from '../src/engines/vision/segmentation/model-description.js';
+import { getModel, releaseModels, U2NETP } from '../src/engines/vision/segmentation/model.js';
 import { resolveOptions, type SubjectType } from '../src/engines/vision/segmentation/options.js';
 import { HOLDOUT_DIR, loadItem, mean, readManifest, score } from '../test/fixtures/bgremove/evaluate.js';
 
@@ -30,8 +32,9 @@ const scale = scaleIdx >= 0 ? Number(args[scaleIdx + 1]) : 1;
 
 const TARGETS: Record<string, number> = { person: 0.85, product: 0.9, logo: 0.9, text: 0.9 };
 
-const model = await getModel();
-interface Row { iou: number[]; mae: number[]; methods: Map<string, number> }
+const modelIdx = args.indexOf('--model');
+const model = await getModel(modelIdx >= 0 ? readModelDescription(String(args[modelIdx + 1])) : U2NETP);
+interface Row { iou: number[]; mae: number[]; edge: number[]; methods: Map<string, number> }
 const rows = new Map<string, Row>();
 const t0 = performance.now();
 for (const entry of readManifest(holdout ? HOLDOUT_DIR : undefined)) {
@@ -57,23 +60,24 @@ for (const entry of readManifest(holdout ? HOLDOUT_DIR : undefined)) {
   });
   const img = await decodeImage(item.bytes);
   const { seg, alpha } = await segmentImage(img, opts, model);
-  const s = score(alpha, item.truth);
-  const row: Row = rows.get(entry.subject_type) ?? { iou: [], mae: [], methods: new Map() };
+  const s = score(alpha, item.truth, img.width);
+  const row: Row = rows.get(entry.subject_type) ?? { iou: [], mae: [], edge: [], methods: new Map() };
   row.iou.push(s.iou);
   row.mae.push(s.mae);
+  row.edge.push(s.edgeMae);
   row.methods.set(seg.method, (row.methods.get(seg.method) ?? 0) + 1);
   rows.set(entry.subject_type, row);
   if (verbose) {
     const d = seg.decision;
     console.log(
-      `${entry.id.padEnd(28)} IoU ${s.iou.toFixed(3)}  MAE ${s.mae.toFixed(4)}  ${seg.method.padEnd(16)} flat ${d.flatness.toFixed(2)} model ${d.modelScore.toFixed(3)} key ${d.keyScore?.toFixed(3) ?? '-'}`,
+      `${entry.id.padEnd(28)} IoU ${s.iou.toFixed(3)}  MAE ${s.mae.toFixed(4)}  edge ${s.edgeMae.toFixed(3)}  ${seg.method.padEnd(16)} flat ${d.flatness.toFixed(2)} model ${d.modelScore.toFixed(3)} key ${d.keyScore?.toFixed(3) ?? '-'}${d.person ? `  +person (agreement ${d.personAgreement?.toFixed(2)})` : ''}`,
     );
   }
 }
 const seconds = (performance.now() - t0) / 1000;
 
 console.log(`\n${holdout ? 'held-out set' : 'evaluation set'}${scale !== 1 ? ` at ${scale}×` : ''}; subject_type: ${auto ? 'auto' : 'per item'}, edge_softness ${softness}, high_detail_mode ${highDetail}`);
-console.log('subject      n   mean IoU  min IoU  mean |Δα|  target  methods');
+console.log('subject      n   mean IoU  min IoU  mean |Δα|  edge |Δα|  target  methods');
 let failed = false;
 for (const [subject, r] of [...rows].sort()) {
   const target = TARGETS[subject];
@@ -82,7 +86,7 @@ for (const [subject, r] of [...rows].sort()) {
   if (target !== undefined && m < target) failed = true;
   const methods = [...r.methods].map(([k, v]) => `${k}×${v}`).join(' ');
   console.log(
-    `${subject.padEnd(11)} ${String(r.iou.length).padStart(2)}   ${m.toFixed(3)}     ${Math.min(...r.iou).toFixed(3)}    ${mean(r.mae).toFixed(4)}    ${ok}  ${methods}`,
+    `${subject.padEnd(11)} ${String(r.iou.length).padStart(2)}   ${m.toFixed(3)}     ${Math.min(...r.iou).toFixed(3)}    ${mean(r.mae).toFixed(4)}    ${mean(r.edge).toFixed(4)}    ${ok}  ${methods}`,
   );
 }
 console.log(`${rows.size} subject types, ${[...rows.values()].reduce((a, r) => a + r.iou.length, 0)} images, ${seconds.toFixed(1)} s`);

@@ -5,6 +5,8 @@
  * PNG, i.e. the I/O the engine cannot avoid; plus ImageMagick's `convert` when installed).
  *
  *   npx tsx bench/bg-remove.ts [--runs 5] [--quick] [--sizes 2048]   (--sizes: comma-separated subset)
+ *   npx tsx bench/bg-remove.ts --model my-model.json                  an operator's model (FOLIO_BG_MODEL)
+ *   npx tsx bench/bg-remove.ts --auto                                 every image as subject_type auto (the default)
  *
  * The machine may be shared: the load average is printed with the results, and CPU time
  * (all threads of this process) is reported beside wall time.
@@ -16,7 +18,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { removeBackground, warmupEngine, type CutoutResult } from '../src/engines/vision/segmentation/engine.js';
-import { getModel } from '../src/engines/vision/segmentation/model.js';
+import { readModelDescription } from '../src/engines/vision/segmentation/model-description.js';
+import { getModel, U2NETP } from '../src/engines/vision/segmentation/model.js';
 import type { SubjectType } from '../src/engines/vision/segmentation/options.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,6 +29,9 @@ const runsArg = args.indexOf('--runs');
 const RUNS = runsArg >= 0 ? Number(args[runsArg + 1]) : args.includes('--quick') ? 2 : 5;
 const sizesArg = args.indexOf('--sizes');
 const SIZES = sizesArg >= 0 ? String(args[sizesArg + 1]).split(',').map(Number) : [512, 1024, 2048];
+const AUTO = args.includes('--auto');
+const modelArg = args.indexOf('--model');
+const SPEC = modelArg >= 0 ? readModelDescription(String(args[modelArg + 1])) : U2NETP;
 
 const IMAGES: { name: string; file: string; subjectType: SubjectType }[] = [
   { name: 'person on a photo', file: 'p01-astronaut-building.jpg', subjectType: 'person' },
@@ -55,9 +61,9 @@ if (args.includes('--cold-child')) {
   const t0 = performance.now();
   const buf = await input(IMAGES[0]!.file, 1024);
   const t1 = performance.now();
-  const r = await removeBackground(buf, { subjectType: 'person' });
+  const r = await removeBackground(buf, { subjectType: 'person' }, { model: await getModel(SPEC) });
   const t2 = performance.now();
-  const stats = (await getModel()).getStats();
+  const stats = (await getModel(SPEC)).getStats();
   console.log(JSON.stringify({ firstCallMs: t2 - t1, loadMs: stats.loadMs, firstInferenceMs: stats.firstInferenceMs, prepMs: t1 - t0, timings: r.timings }));
   process.exit(0);
 }
@@ -65,7 +71,7 @@ if (args.includes('--cold-child')) {
 const load0 = os.loadavg();
 console.log(`bg-remove bench: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${load0.map((l) => l.toFixed(2)).join(' ')}`);
 
-const cold = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--cold-child'], { encoding: 'utf8' });
+const cold = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--cold-child', ...(modelArg >= 0 ? args.slice(modelArg, modelArg + 2) : [])], { encoding: 'utf8' });
 const coldLine = cold.stdout.trim().split('\n').pop() ?? '';
 interface ColdReport {
   firstCallMs: number;
@@ -79,11 +85,11 @@ try {
   console.log(`cold-start child failed: ${cold.stderr.slice(-500)}`);
 }
 
-const w = await warmupEngine();
+const w = await warmupEngine(SPEC);
 const firstAfterWarmup = await (async () => {
   const buf = await input(IMAGES[0]!.file, 1024);
   const t = performance.now();
-  await removeBackground(buf, { subjectType: 'person' });
+  await removeBackground(buf, { subjectType: 'person' }, { model: await getModel(SPEC) });
   return performance.now() - t;
 })();
 
@@ -92,7 +98,7 @@ if (coldReport) {
   console.log(`  without warm-up (fresh process): ${fmt(coldReport.firstCallMs)}  = model load ${coldReport.loadMs.toFixed(0)} ms + first inference ${coldReport.firstInferenceMs.toFixed(0)} ms + the rest of the pipeline`);
 }
 console.log(
-  `  warm-up at worker start:         ${fmt(w.totalMs)}  (model load ${w.loadMs.toFixed(0)} ms, first inference ${w.firstInferenceMs?.toFixed(0)} ms, two small images through the pipeline ${w.pipelineMs.toFixed(0)} ms)`,
+  `  warm-up at worker start:         ${fmt(w.totalMs)}  (model load ${w.loadMs.toFixed(0)} ms, first inference ${w.firstInferenceMs?.toFixed(0)} ms, two small images through the pipeline ${w.pipelineMs.toFixed(0)} ms, person model and face detector ${w.personMs.toFixed(0)} ms)`,
 );
 console.log(`  first job after the warm-up:     ${fmt(firstAfterWarmup)}`);
 
@@ -131,7 +137,7 @@ for (let round = 0; round < RUNS; round++) {
       const { buf, src } = inputs.get(`${size}/${img.name}`)!;
       const c0 = cpuMs();
       const t0 = performance.now();
-      const r = await removeBackground(buf, { subjectType: img.subjectType });
+      const r = await removeBackground(buf, { subjectType: AUTO ? 'auto' : img.subjectType }, { model: await getModel(SPEC) });
       const t1 = performance.now();
       row.wall.push(t1 - t0);
       row.cpu.push(cpuMs() - c0);

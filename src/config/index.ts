@@ -58,6 +58,8 @@ export interface Config {
     removeBgApiKey: string | null;
     removeBgUrl: string;
     maxPixels: number;
+    /** absolute path of the JSON describing the operator's own model (FOLIO_BG_MODEL); null: the vendored u2netp */
+    model: string | null;
     /** onnxruntime threads of the local model's inference (FOLIO_BG_THREADS); 0: its default, one per core */
     threads: number;
   };
@@ -203,7 +205,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     jobs: parseJobs(r, redisUrl),
     storage: parseStorage(r, storageUrl, dataDir),
-    bgRemove: parseBgRemove(r),
+    bgRemove: parseBgRemove(r, cwd),
     warmup: r.bool('FOLIO_WARMUP'),
     metrics: parseMetrics(r, host, port),
     delivery: { hotFolderRoots: parseRoots(r) },
@@ -326,11 +328,15 @@ function parseMetrics(r: Reader, host: string, port: number): MetricsConfig {
   return { enabled, token, port: metricsPort, host: r.str('FOLIO_METRICS_HOST', host) };
 }
 
-function parseBgRemove(r: Reader): Config['bgRemove'] {
+function parseBgRemove(r: Reader, cwd: string): Config['bgRemove'] {
   const provider = r.oneOf('FOLIO_BG_PROVIDER', ['local', 'remove.bg'] as const);
   const removeBgApiKey = r.raw('FOLIO_REMOVE_BG_API_KEY') ?? null;
   if (provider === 'remove.bg' && removeBgApiKey === null) r.problems.push('FOLIO_BG_PROVIDER=remove.bg needs FOLIO_REMOVE_BG_API_KEY');
+  // the description itself is read and checked when the module is built (it is the engine's format)
+  const model = r.raw('FOLIO_BG_MODEL') ? path.resolve(cwd, r.raw('FOLIO_BG_MODEL')!) : null;
+  if (model !== null && provider !== 'local') r.problems.push('FOLIO_BG_MODEL is the local provider\'s model: it needs FOLIO_BG_PROVIDER=local');
   return {
+    model,
     provider,
     removeBgApiKey,
     removeBgUrl: (r.url('FOLIO_REMOVE_BG_URL', ['http', 'https']) ?? declared<string>('FOLIO_REMOVE_BG_URL')).replace(/\/+$/, ''),

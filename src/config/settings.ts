@@ -99,6 +99,7 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'FOLIO_REMOVE_BG_API_KEY', type: 'secret', group: GROUPS.bg, scope: 'shared', default: null, defaultText: 'none', description: 'remove.bg API key; required with `FOLIO_BG_PROVIDER=remove.bg`.' },
   { name: 'FOLIO_REMOVE_BG_URL', type: 'url', group: GROUPS.bg, scope: 'shared', default: 'https://api.remove.bg', description: 'Base URL of a remove.bg-compatible API.' },
   { name: 'FOLIO_BG_MAX_PIXELS', type: 'integer', group: GROUPS.bg, scope: 'shared', default: 40_000_000, range: [1, 200_000_000], description: 'Largest input image, checked from its header before decoding.' },
+  { name: 'FOLIO_BG_MODEL', type: 'path', group: GROUPS.bg, scope: 'worker', default: null, defaultText: 'none (the vendored u2netp)', description: "A JSON file describing an ONNX segmentation model of your own (ISNet, BiRefNet, U²-Net full…) to use instead of u2netp for the local provider; checked at start, which fails naming the field at fault ([your own model](background-removal.md#your-own-model))." },
   { name: 'FOLIO_BG_THREADS', type: 'integer', group: GROUPS.bg, scope: 'worker', default: null, defaultText: 'half the cores, at least 1', range: [0, 256], description: "Threads of one local-model inference; `0` = onnxruntime's default, one per core ([background removal](background-removal.md))." },
 
   // Delivery to the shop floor

@@ -112,6 +112,15 @@ describe('loadConfig', () => {
     expect(problemsOf({ FOLIO_BG_THREADS: 'all' })[0]).toMatch(/^FOLIO_BG_THREADS must be an integer/);
   });
 
+  it('takes FOLIO_BG_MODEL as a path from the working directory, for the local provider only', () => {
+    expect(loadConfig({}, CWD).bgRemove.model).toBeNull();
+    expect(loadConfig({ FOLIO_BG_MODEL: 'models/isnet.json' }, CWD).bgRemove.model).toBe(path.join(CWD, 'models/isnet.json'));
+    expect(loadConfig({ FOLIO_BG_MODEL: '/opt/isnet.json' }, CWD).bgRemove.model).toBe('/opt/isnet.json');
+    expect(problemsOf({ FOLIO_BG_MODEL: '/opt/isnet.json', FOLIO_BG_PROVIDER: 'remove.bg', FOLIO_REMOVE_BG_API_KEY: 'k' })).toEqual([
+      "FOLIO_BG_MODEL is the local provider's model: it needs FOLIO_BG_PROVIDER=local",
+    ]);
+  });
+
   it('rejects an unknown LOG_LEVEL', () => {
     expect(problemsOf({ LOG_LEVEL: 'verbose' })).toEqual(['LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")']);
   });

@@ -1,4 +1,5 @@
 import type { Config } from '../../config/index.js';
+import { readModelDescription } from '../../engines/vision/segmentation/model-description.js';
 import type { InferenceTimer } from '../../platform/metrics/inference.js';
 import type { BlobStore } from '../../platform/storage/blob-store.js';
 import type { ImageSources } from '../catalog/image-sources.js';
@@ -29,8 +30,12 @@ export interface BgRemoveModuleDeps {
 /** Background removal: a paid job kind (`bg-remove`) on the local U²-Net model or remove.bg. */
 export function buildBgRemoveModule(deps: BgRemoveModuleDeps): FolioModule & { bgRemove: BgRemoveService } {
   const c = deps.config;
+  // FOLIO_BG_MODEL: a broken description stops the start here, with the field at fault named
+  const model = c.provider === 'local' && c.model ? readModelDescription(c.model) : undefined;
   const provider = createBgRemovalProvider(
-    c.provider === 'remove.bg' ? { kind: 'remove.bg', apiKey: c.removeBgApiKey!, baseUrl: c.removeBgUrl, maxPixels: c.maxPixels } : { kind: 'local', maxPixels: c.maxPixels, session: { threads: c.threads } },
+    c.provider === 'remove.bg'
+      ? { kind: 'remove.bg', apiKey: c.removeBgApiKey!, baseUrl: c.removeBgUrl, maxPixels: c.maxPixels }
+      : { kind: 'local', maxPixels: c.maxPixels, session: { threads: c.threads }, ...(model && { model }) },
   );
   const bgRemove = new BgRemoveService(deps.jobs, deps.blobs, provider.name, deps.sources);
   return {

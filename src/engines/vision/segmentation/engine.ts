@@ -4,7 +4,8 @@ import { decodeImage, type DecodedImage, type DecodeOptions } from './decode.js'
 import { borderBackground, colourKey } from './keying.js';
 import { cleanTexturedKey, combineKeyAndModel, edgeScore, keepMainSubject, looksLikeGraphics, plausibleCoverage } from './mask-choice.js';
 import { getModel, warmup as warmupModel, U2NETP, type ModelSpec, type SegmentationModel, type SessionOptions, type WarmupReport } from './model.js';
-import { resolveOptions, type BgRemovalOptions, type ResolvedOptions } from './options.js';
+import { resolveOptions, type BgRemovalOptions, type ResolvedOptions, type SubjectType } from './options.js';
+import { findsFace, fusePersonSaliency, personMap, warmupPerson } from './person.js';
 import { lumaOf, PROFILES, refineAtWork, refineSaliency, renderRefined, type RefinedWork } from './refine.js';
 import { upsampleKey } from './upsample.js';
 
@@ -19,8 +20,12 @@ export interface AlphaResult {
   method: SegmentationMethod;
   /** the flat background colour when keying was used */
   keyColour: [number, number, number] | null;
-  /** why: border flatness and the edge scores that decided (modelScore NaN: the model did not run) */
-  decision: { flatness: number; modelScore: number; keyScore: number | null };
+  /**
+   * why: border flatness and the edge scores that decided (modelScore NaN: the model did not
+   * run), whether the person model ran, and how well its map agreed with the saliency's
+   * (person.ts: from 0.8 the saliency stands alone)
+   */
+  decision: { flatness: number; modelScore: number; keyScore: number | null; person?: boolean; personAgreement?: number };
   /** wall time of the stages, ms */
   stages: { inferMs: number; refineMs: number; keyMs: number };
 }
@@ -124,6 +129,8 @@ export async function removeBackground(
 export interface EngineWarmupReport extends WarmupReport {
   /** two small end-to-end runs (a photo and a logo) that compile the JavaScript paths */
   pipelineMs: number;
+  /** loading the person model and the face detector, with one run each (0: not used with this model) */
+  personMs: number;
   /** wall time of the whole warm-up */
   totalMs: number;
 }
@@ -152,7 +159,9 @@ export async function warmupEngine(spec: ModelSpec = U2NETP, session: SessionOpt
   await removeBackground(await disc('#c0392b', '#4a6a3a'), { subjectType: 'product' }, { model });
   await removeBackground(await disc('#1d3557', '#ffffff'), { subjectType: 'logo', outputBackground: 'white' }, { model });
   const t2 = performance.now();
-  return { ...report, pipelineMs: t2 - t1, totalMs: t2 - t0 };
+  if (spec.fusePerson) await warmupPerson();
+  const t3 = performance.now();
+  return { ...report, pipelineMs: t2 - t1, personMs: t3 - t2, totalMs: t3 - t0 };
 }
 
 /**
@@ -285,7 +294,7 @@ async function computeAlphaAt(
 
   const tInfer = performance.now();
   const workRgb = await (workRgbEarly ?? makeWorkRgb());
-  const saliency = await model.predict(workRgb, ww, wh);
+  const { saliency, person, personAgreement } = await saliencyOf(model, type, workRgb, ww, wh);
   const tRefine = performance.now();
   stages.inferMs = tRefine - tInfer;
   const refineInput = {
@@ -312,14 +321,14 @@ async function computeAlphaAt(
       const alphaWork = renderRefined(work, refineInput.workLuma, ww, wh, profile);
       const modelScore = edgeScore(alphaWork, refineInput.workLuma, ww, wh);
       stages.refineMs = performance.now() - tRefine;
-      const decision = { flatness: bg.flatness, modelScore, keyScore };
+      const decision = { flatness: bg.flatness, modelScore, keyScore, person, ...(personAgreement !== null && { personAgreement }) };
       return { result: { width: ww, height: wh, stages, alpha: alphaWork, method: 'model', keyColour: null, decision }, work };
     }
     modelAlpha = renderRefined(work, lumaFull(), w, h, profile);
   }
   const modelScore = edgeScore(modelAlpha, lumaFull(), w, h);
   stages.refineMs = performance.now() - tRefine;
-  const decision = { flatness: bg.flatness, modelScore, keyScore };
+  const decision = { flatness: bg.flatness, modelScore, keyScore, person, ...(personAgreement !== null && { personAgreement }) };
   const modelOnly: AlphaResult = { width: w, height: h, stages, alpha: modelAlpha, method: 'model', keyColour: null, decision };
 
   if (!keyed || keyScore === null) return { result: modelOnly, work };
@@ -349,4 +358,26 @@ async function computeAlphaAt(
     return { result, work };
   }
   return { result: modelOnly, work };
+}
+
+/**
+ * The model's saliency of the working copy; for people, fused with the person model's map
+ * (person.ts): always for `person`, for `auto` and `hair_heavy` when a face is found (the
+ * detector runs while the saliency model does, on its own threads). Only models that ask for
+ * it (`fusePerson`: u2netp) are fused.
+ */
+async function saliencyOf(
+  model: SegmentationModel,
+  type: SubjectType,
+  rgb: Uint8Array,
+  w: number,
+  h: number,
+): Promise<{ saliency: Float32Array; person: boolean; personAgreement: number | null }> {
+  const candidate = model.spec.fusePerson === true && (type === 'person' || type === 'auto' || type === 'hair_heavy');
+  const [saliency, person] = await Promise.all([
+    model.predict(Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), w, h),
+    candidate && type !== 'person' ? findsFace(rgb, w, h) : Promise.resolve(candidate),
+  ]);
+  const personAgreement = person ? fusePersonSaliency(saliency, await personMap(rgb, w, h, saliency, model.spec.inputSize)) : null;
+  return { saliency, person, personAgreement };
 }

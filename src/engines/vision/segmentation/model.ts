@@ -7,19 +7,34 @@ import sharp from 'sharp';
 import { ModelError } from './errors.js';
 
 /**
- * A U²-Net-family salient-object model in ONNX: RGB in (NCHW float, ImageNet normalisation
- * after scaling by the image maximum, as U²-Net was trained), a saliency map in 0..1 out
- * (the first output, the fused side output d0).
+ * A salient-object / matting model in ONNX: RGB in (NCHW float, `size × size`, scaled by the
+ * image maximum or by 255, then (x − mean) / std), one map out (the first output unless
+ * named: for U²-Net the fused side output d0). The vendored u2netp is one; an operator's own
+ * (ISNet, BiRefNet, U²-Net full…) is described by a JSON (model-description.ts).
  */
 export interface ModelSpec {
   name: string;
   /** absolute path, or relative to the repository root */
   file: string;
-  /** hex SHA-256 of the file; checked at load so a swapped or truncated file never runs */
-  sha256: string;
+  /** hex SHA-256 of the file; checked at load so a swapped or truncated file never runs (null: not checked) */
+  sha256: string | null;
   inputSize: number;
   mean: [number, number, number];
   std: [number, number, number];
+  /** what the 8-bit values are divided by before mean/std: the image's maximum (U²-Net's training), or 255; default max */
+  scale?: 'max' | '255';
+  /** the input and output to use; default the model's first */
+  inputName?: string;
+  outputName?: string;
+  /** `sigmoid`: the output is logits; default none */
+  activation?: 'none' | 'sigmoid';
+  /** `min_max`: rescale the output to span 0..1 (as rembg does); default clip to 0..1 */
+  normalise?: 'clip' | 'min_max';
+  /**
+   * fuse the person model's map into this one for people (person.ts): true for u2netp, which
+   * knows salience but not people; an operator's model (ISNet, BiRefNet) is used as it is
+   */
+  fusePerson?: boolean;
 }
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -32,6 +47,7 @@ export const U2NETP: ModelSpec = {
   inputSize: 320,
   mean: [0.485, 0.456, 0.406],
   std: [0.229, 0.224, 0.225],
+  fusePerson: true,
 };
 
 export interface SessionOptions {
@@ -48,7 +64,7 @@ export interface ModelStats {
   inferences: number;
 }
 
-export function resolveModelPath(spec: ModelSpec): string {
+export function resolveModelPath(spec: Pick<ModelSpec, 'file'>): string {
   return path.isAbsolute(spec.file) ? spec.file : path.join(REPO_ROOT, spec.file);
 }
 
@@ -72,8 +88,8 @@ export class SegmentationModel {
     } catch (err) {
       throw new ModelError(`segmentation model ${spec.name} not found at ${file}`, { cause: err });
     }
-    const digest = createHash('sha256').update(bytes).digest('hex');
-    if (digest !== spec.sha256) {
+    const digest = spec.sha256 === null ? null : createHash('sha256').update(bytes).digest('hex');
+    if (digest !== null && digest !== spec.sha256) {
       throw new ModelError(`segmentation model ${spec.name} failed its checksum (got ${digest.slice(0, 12)}…)`);
     }
     let session: ort.InferenceSession;
@@ -84,7 +100,16 @@ export class SegmentationModel {
         ...(opts.threads ? { intraOpNumThreads: opts.threads, interOpNumThreads: 1 } : {}),
       });
     } catch (err) {
-      throw new ModelError(`segmentation model ${spec.name} could not be loaded`, { cause: err });
+      throw new ModelError(`segmentation model ${spec.name} could not be loaded: ${(err as Error).message}`, { cause: err });
+    }
+    for (const [field, name, names] of [
+      ['input.name', spec.inputName, session.inputNames],
+      ['output.name', spec.outputName, session.outputNames],
+    ] as const) {
+      if (name !== undefined && !names.includes(name)) {
+        await session.release();
+        throw new ModelError(`segmentation model ${spec.name}: ${field} "${name}" is not in the model (it has ${names.join(', ')})`);
+      }
     }
     return new SegmentationModel(spec, session, performance.now() - t0);
   }
@@ -113,8 +138,11 @@ export class SegmentationModel {
   async predictSquare(rgb: Buffer | Uint8Array): Promise<Float32Array> {
     const s = this.spec.inputSize;
     const n = s * s;
-    let max = 1;
-    for (let i = 0; i < n * 3; i++) if (rgb[i]! > max) max = rgb[i]!;
+    let max = 255;
+    if (this.spec.scale !== '255') {
+      max = 1;
+      for (let i = 0; i < n * 3; i++) if (rgb[i]! > max) max = rgb[i]!;
+    }
     const { mean, std } = this.spec;
     const input = new Float32Array(3 * n);
     for (let c = 0; c < 3; c++) {
@@ -127,25 +155,48 @@ export class SegmentationModel {
     const t0 = performance.now();
     let out: Float32Array;
     try {
-      const feeds = { [this.session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, s, s]) };
-      const result = await this.session.run(feeds);
-      const first = result[this.session.outputNames[0]!];
-      if (!first || first.data.length !== n) throw new Error('unexpected output shape');
+      const outName = this.spec.outputName ?? this.session.outputNames[0]!;
+      const feeds = { [this.spec.inputName ?? this.session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, s, s]) };
+      const result = await this.session.run(feeds, [outName]);
+      const first = result[outName];
+      if (!first || first.data.length !== n) {
+        throw new Error(`output ${outName} has shape [${first?.dims.join(', ') ?? ''}], not [1, 1, ${s}, ${s}] (input.size ${s})`);
+      }
       out = Float32Array.from(first.data as Float32Array);
     } catch (err) {
-      throw new ModelError(`segmentation model ${this.spec.name} failed to run`, { cause: err });
+      throw new ModelError(`segmentation model ${this.spec.name} failed to run: ${(err as Error).message}`, { cause: err });
     }
     if (this.stats.firstInferenceMs === null) this.stats.firstInferenceMs = performance.now() - t0;
     this.stats.inferences++;
-    for (let i = 0; i < n; i++) {
-      const v = out[i]!;
-      out[i] = v < 0 ? 0 : v > 1 ? 1 : v;
-    }
+    toUnitRange(out, this.spec.activation ?? 'none', this.spec.normalise ?? 'clip');
     return out;
   }
 
   async release(): Promise<void> {
     await this.session.release();
+  }
+}
+
+/** The model's raw output to 0..1, in place, as its description says. */
+export function toUnitRange(out: Float32Array, activation: 'none' | 'sigmoid', normalise: 'clip' | 'min_max'): void {
+  const n = out.length;
+  if (activation === 'sigmoid') for (let i = 0; i < n; i++) out[i] = 1 / (1 + Math.exp(-out[i]!));
+  if (normalise === 'min_max') {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const v = out[i]!;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    // a flat map (nothing found) stays as it is rather than being blown up to all-foreground
+    const k = hi - lo > 1e-6 ? 1 / (hi - lo) : 0;
+    for (let i = 0; i < n; i++) out[i] = k === 0 ? Math.min(1, Math.max(0, out[i]!)) : (out[i]! - lo) * k;
+    return;
+  }
+  for (let i = 0; i < n; i++) {
+    const v = out[i]!;
+    out[i] = v < 0 ? 0 : v > 1 ? 1 : v;
   }
 }
 
@@ -155,7 +206,7 @@ const sessions = new Map<string, Promise<SegmentationModel>>();
 
 /** The process-wide session for `spec`, created on first use. A failed load is not cached. */
 export function getModel(spec: ModelSpec = U2NETP, opts: SessionOptions = {}): Promise<SegmentationModel> {
-  const key = `${resolveModelPath(spec)}#${spec.sha256}`;
+  const key = JSON.stringify({ ...spec, file: resolveModelPath(spec) });
   let p = sessions.get(key);
   if (!p) {
     p = SegmentationModel.load(spec, opts);
