@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Tensor, Tensor4D } from '@tensorflow/tfjs';
 import { CHIP_SIZE } from './align.js';
+import { readWeightShards } from '../tfjs/model-loader.js';
 import { getTf, packageDir, type Tf } from '../tfjs/runtime.js';
 
 export const DLIB_DESCRIPTOR_DIMENSIONS = 128;
@@ -34,19 +35,8 @@ export function dlibModelDir(): string {
 async function loadWeights(tf: Tf, dir: string): Promise<Weights> {
   const manifestPath = path.join(dir, 'face_recognition_model-weights_manifest.json');
   const groups = JSON.parse(await readFile(manifestPath, 'utf8')) as ManifestGroup[];
-  const weights: Weights = {};
-  for (const group of groups) {
-    const shards: Buffer[] = [];
-    for (const rel of group.paths) {
-      const file = path.resolve(dir, rel);
-      if (path.dirname(file) !== path.resolve(dir)) throw new Error(`${manifestPath}: weight path ${rel} leaves the model folder`);
-      shards.push(await readFile(file));
-    }
-    const all = Buffer.concat(shards);
-    const buffer = all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer;
-    Object.assign(weights, tf.io.decodeWeights(buffer, group.weights));
-  }
-  return weights;
+  const { weightSpecs, weightData } = await readWeightShards(manifestPath, groups);
+  return tf.io.decodeWeights(weightData, weightSpecs) as Weights;
 }
 
 function checkWeights(w: Weights): void {

@@ -27,24 +27,35 @@ interface ModelJson {
   weightsManifest?: { paths: string[]; weights: WeightsManifestEntry[] }[];
 }
 
-/** Reads model.json and every shard it names; shards must live beside model.json. */
-export async function loadModelArtifacts(modelJsonPath: string): Promise<ModelArtifacts> {
-  const json = JSON.parse(await readFile(modelJsonPath, 'utf8')) as ModelJson;
-  if (!json.modelTopology) throw new Error(`${modelJsonPath}: no modelTopology`);
-  const dir = path.dirname(path.resolve(modelJsonPath));
+/**
+ * The weight shards a manifest names, in the folder of `manifestPath` (a model.json, or a
+ * weights-only manifest such as face-api's), concatenated in order with their specs.
+ */
+export async function readWeightShards(
+  manifestPath: string,
+  groups: readonly { paths: string[]; weights: WeightsManifestEntry[] }[],
+): Promise<{ weightSpecs: WeightsManifestEntry[]; weightData: ArrayBuffer }> {
+  const dir = path.dirname(path.resolve(manifestPath));
   const weightSpecs: WeightsManifestEntry[] = [];
   const shards: Buffer[] = [];
-  for (const group of json.weightsManifest ?? []) {
+  for (const group of groups) {
     weightSpecs.push(...group.weights);
     for (const rel of group.paths) {
       const shardPath = path.resolve(dir, rel);
-      // A model.json is data: never let it point the loader outside its own folder.
-      if (path.dirname(shardPath) !== dir) throw new Error(`${modelJsonPath}: weight path ${rel} leaves the model folder`);
+      // A manifest is data: never let it point the loader outside its own folder.
+      if (path.dirname(shardPath) !== dir) throw new Error(`${manifestPath}: weight path ${rel} leaves the model folder`);
       shards.push(await readFile(shardPath));
     }
   }
   const all = Buffer.concat(shards);
-  const weightData = all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer;
+  return { weightSpecs, weightData: all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer };
+}
+
+/** Reads model.json and every shard it names; shards must live beside model.json. */
+export async function loadModelArtifacts(modelJsonPath: string): Promise<ModelArtifacts> {
+  const json = JSON.parse(await readFile(modelJsonPath, 'utf8')) as ModelJson;
+  if (!json.modelTopology) throw new Error(`${modelJsonPath}: no modelTopology`);
+  const { weightSpecs, weightData } = await readWeightShards(modelJsonPath, json.weightsManifest ?? []);
   const artifacts: ModelArtifacts = { modelTopology: json.modelTopology as ModelArtifacts['modelTopology'], weightSpecs, weightData };
   if (json.format !== undefined) artifacts.format = json.format;
   if (json.generatedBy !== undefined) artifacts.generatedBy = json.generatedBy;
