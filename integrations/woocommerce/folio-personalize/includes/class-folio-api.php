@@ -74,6 +74,15 @@ final class Folio_Personalize_Api {
 	}
 
 	/**
+	 * The Authorization header: an API key as Bearer, the store key (sid:secret) as Basic.
+	 *
+	 * @param string $secret The saved secret.
+	 */
+	public static function authorization( string $secret ): string {
+		return str_contains( $secret, ':' ) ? 'Basic ' . base64_encode( $secret ) : 'Bearer ' . $secret; // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- HTTP Basic auth.
+	}
+
+	/**
 	 * GET with the secret key; the decoded JSON body, or a WP_Error saying what went wrong.
 	 *
 	 * @param string $url The address.
@@ -87,7 +96,7 @@ final class Folio_Personalize_Api {
 				'timeout'     => 10,
 				'redirection' => 0,
 				'headers'     => array(
-					'Authorization' => 'Bearer ' . $s['secret_key'],
+					'Authorization' => self::authorization( $s['secret_key'] ),
 					'Accept'        => 'application/json',
 				),
 			)

@@ -111,7 +111,9 @@ final class Folio_Personalize_Settings {
 				}
 				continue;
 			}
-			if ( ! preg_match( '/^[A-Za-z0-9_.\-]{8,200}$/', $value ) ) {
+			// One word; the secret may also be the store key as "sid:secret" (sent as Basic auth).
+			$pattern = 'secret_key' === $key ? '/^[A-Za-z0-9_.\-]{8,200}(:[A-Za-z0-9_.\-]{8,200})?$/' : '/^[A-Za-z0-9_.\-]{8,200}$/';
+			if ( ! preg_match( $pattern, $value ) ) {
 				/* translators: %s: the field's name */
 				add_settings_error( self::OPTION, $key, sprintf( __( '%s is not valid: paste it exactly as Folio shows it.', 'folio-personalize' ), 'public_token' === $key ? __( 'The public token', 'folio-personalize' ) : __( 'The secret API key', 'folio-personalize' ) ) );
 				continue;
@@ -147,7 +149,7 @@ final class Folio_Personalize_Settings {
 		$help = array(
 			'folio_url'    => __( 'The address of your Folio service, for example https://print.example.com.', 'folio-personalize' ),
 			'public_token' => __( "Your Folio store's public token: the editor uses it in the shopper's browser.", 'folio-personalize' ),
-			'secret_key'   => __( 'A Folio secret API key (sk_live_…) with projects:read. Used only by this server, to show the print order on the WooCommerce order page. Never sent to browsers.', 'folio-personalize' ),
+			'secret_key'   => __( 'A Folio secret API key (sk_live_…) with projects:read, or the store key as sid:secret. Used only by this server, to show the print order on the WooCommerce order page. Never sent to browsers.', 'folio-personalize' ),
 		);
 		echo '<p class="description">' . esc_html( $help[ $key ] ) . '</p>';
 		if ( 'secret_key' === $key && '' !== $s['secret_key'] ) {

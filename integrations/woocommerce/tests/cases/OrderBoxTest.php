@@ -117,6 +117,14 @@ final class OrderBoxTest extends Folio_Test_Case {
 		$this->assertStringContainsString( 'Not in Folio yet', $html );
 	}
 
+	public function test_reads_with_the_store_key_as_basic_auth_when_given_sid_colon_secret(): void {
+		$this->configure( array( 'secret_key' => 'sid_12345678:secret_abcdefgh' ) );
+		$this->login( 'administrator' );
+		$this->answers[ self::LIST_URL ] = array( 200, array( 'data' => array(), 'links' => array( 'next' => null ) ) );
+		$this->output_of( fn() => Folio_Personalize_Order_Box::render( $this->order() ) );
+		$this->assertSame( 'Basic ' . base64_encode( 'sid_12345678:secret_abcdefgh' ), $this->requests[0]['args']['headers']['Authorization'] );
+	}
+
 	public function test_the_posts_based_screen_passes_the_post_and_the_order_is_read_through_wc_get_order(): void {
 		$this->configure();
 		$this->login( 'administrator' );
