@@ -1,9 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../unit/engines/pdf/fabric-browser.js';
 import { needs } from '../helpers/requirements.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -13,10 +16,14 @@ import { waitFor } from '../helpers/wait.js';
  * for itself (a private data dir and socket; FOLIO_WP_DB_HOST names another server instead).
  * WooCommerce itself is not in Debian and cannot be downloaded here: the suite stands in for
  * it with integrations/woocommerce/tests/woocommerce-double (see docs/integrations.md).
+ * With Chromium, a shopper's run in a real browser follows: the product page (WordPress under
+ * PHP's built-in server) → Personalize → the editor's iframe (a stand-in Folio speaking the
+ * documented postMessage protocol) → saved → Add to cart → the plugin's cart filter.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const pluginRoot = path.join(root, 'integrations', 'woocommerce');
 const gate = needs('php', 'wordpress');
+const browserGate = needs('chromium');
 const SBIN_PATH = `${process.env.PATH ?? ''}:/usr/sbin:/sbin`;
 
 function phpFiles(dir: string): string[] {
@@ -28,6 +35,13 @@ const which = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`], { en
 const socketAnswers = (sock: string) =>
   new Promise<boolean>((resolve) => {
     const c = net.createConnection({ path: sock });
+    c.once('connect', () => (c.destroy(), resolve(true)));
+    c.once('error', () => resolve(false));
+  });
+
+const socketAnswersTcp = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const c = net.createConnection({ host: '127.0.0.1', port });
     c.once('connect', () => (c.destroy(), resolve(true)));
     c.once('error', () => resolve(false));
   });
@@ -55,10 +69,21 @@ async function startMariaDb(dir: string): Promise<{ host: string; child: ChildPr
   return { host: `localhost:${sock}`, child, log };
 }
 
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
 describe.skipIf(gate.skip)(`WooCommerce plugin (PHP) on Debian's WordPress${gate.note}`, () => {
   let dir: string;
   let db: Awaited<ReturnType<typeof startMariaDb>> | null = null;
   let dbHost: string;
+  let dbName: string;
 
   beforeAll(async () => {
     // a short path: a Unix socket's path is limited to about 100 bytes
@@ -68,6 +93,8 @@ describe.skipIf(gate.skip)(`WooCommerce plugin (PHP) on Debian's WordPress${gate
       db = await startMariaDb(dir);
       dbHost = db.host;
     }
+    // on a shared server (FOLIO_WP_DB_HOST), a database of this run's own: CI's two stages run this file at once
+    dbName = process.env.FOLIO_WP_DB_NAME ?? (db ? 'folio_wp_test' : `folio_wp_test_${process.pid}`);
   }, 90_000);
 
   afterAll(async () => {
@@ -98,8 +125,7 @@ describe.skipIf(gate.skip)(`WooCommerce plugin (PHP) on Debian's WordPress${gate
       env: {
         ...process.env,
         FOLIO_WP_DB_HOST: dbHost,
-        // on a shared server (FOLIO_WP_DB_HOST), a database of this run's own: CI's two stages run this file at once
-        FOLIO_WP_DB_NAME: process.env.FOLIO_WP_DB_NAME ?? (db ? 'folio_wp_test' : `folio_wp_test_${process.pid}`),
+        FOLIO_WP_DB_NAME: dbName,
         FOLIO_WP_RUN_DIR: path.join(dir, 'run'),
       },
     });
@@ -114,4 +140,95 @@ describe.skipIf(gate.skip)(`WooCommerce plugin (PHP) on Debian's WordPress${gate
     expect(tests).toBeGreaterThanOrEqual(34);
     for (const name of ['CartTest', 'OrderBoxTest', 'PluginTest', 'ProductTest', 'SettingsTest']) expect(junit).toContain(`<testsuite name="${name}"`);
   }, 300_000);
+  describe.skipIf(browserGate.skip)(`a shopper personalises and adds to cart in Chromium${browserGate.note}`, () => {
+    const DESIGN = '0f8e2c1a-5b7d-4e3f-9a21-c4d5e6f7a8b9';
+    let browser: Browser;
+    let folio: http.Server;
+    let shop: ChildProcess;
+    let shopLog = '';
+    const seen: { init?: Record<string, unknown>; query?: string; token?: string } = {};
+
+    beforeAll(async () => {
+      // Folio's stand-in: the customizer page speaks docs/editor.md's protocol; the design read answers a preview
+      folio = http.createServer((req, res) => {
+        const url = new URL(req.url ?? '/', 'http://x');
+        const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'x-service-unauth-token, accept' };
+        if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+        if (url.pathname === '/customizer/') {
+          return void res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>editor</title><script>
+            const host = new URLSearchParams(location.search).get('host');
+            addEventListener('message', (e) => {
+              if (e.origin !== host || e.data.type !== 'init') return;
+              fetch('/record', { method: 'POST', body: JSON.stringify({ init: e.data, query: location.search }) })
+                .then(() => parent.postMessage({ source: 'folio-customizer', type: 'saved', designs: [{ side_id: 'side-1', design_id: '${DESIGN.toUpperCase()}'.toLowerCase() }] }, host));
+            });
+            parent.postMessage({ source: 'folio-customizer', type: 'init-request' }, host);
+          </script>`);
+        }
+        if (url.pathname === '/record' && req.method === 'POST') {
+          let body = '';
+          req.on('data', (c: Buffer) => (body += c.toString()));
+          return void req.on('end', () => {
+            Object.assign(seen, JSON.parse(body));
+            res.writeHead(204).end();
+          });
+        }
+        if (url.pathname === `/v1/designs/${DESIGN}`) {
+          seen.token = String(req.headers['x-service-unauth-token']);
+          return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ data: { id: DESIGN, preview_image: { url: `http://127.0.0.1:${(folio.address() as AddressInfo).port}/preview.png` } } }));
+        }
+        res.writeHead(404).end();
+      });
+      await new Promise<void>((resolve) => folio.listen(0, '127.0.0.1', resolve));
+      const shopPort = await freePort();
+      shop = spawn('php', ['-S', `127.0.0.1:${shopPort}`, '-t', path.join(dir, 'run'), path.join(pluginRoot, 'tests', 'browser', 'product-page.php')], {
+        env: { ...process.env, FOLIO_WP_DB_HOST: dbHost, FOLIO_WP_DB_NAME: dbName, FOLIO_WP_RUN_DIR: path.join(dir, 'run'), FOLIO_WP_URL: `http://127.0.0.1:${shopPort}`, FOLIO_TEST_FOLIO_URL: `http://127.0.0.1:${(folio.address() as AddressInfo).port}` },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      shop.stdout!.on('data', (c: Buffer) => (shopLog += c.toString()));
+      shop.stderr!.on('data', (c: Buffer) => (shopLog += c.toString()));
+      await waitFor(() => socketAnswersTcp(shopPort), 'PHP built-in server', 15_000, 50);
+      (shop as ChildProcess & { port?: number }).port = shopPort;
+      const { chromium } = await import('playwright-core');
+      browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+    }, 60_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      shop?.kill('SIGTERM');
+      await new Promise((resolve) => (folio ? folio.close(resolve) : resolve(undefined)));
+    });
+
+    it('the Personalize button opens the editor, takes the saved design, and the add to cart carries it', async () => {
+      const shopUrl = `http://127.0.0.1:${(shop as ChildProcess & { port?: number }).port}`;
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const res = await page.goto(`${shopUrl}/product`);
+      expect(res?.status(), shopLog).toBe(200);
+      // a forged "saved" from the shop's own origin (not the editor) is ignored
+      await page.evaluate(async () => {
+        window.postMessage({ source: 'folio-customizer', type: 'saved', designs: [{ side_id: 's', design_id: '11111111-1111-4111-8111-111111111111' }] }, '*');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      });
+      expect(await page.inputValue('input[name="folio_design_id"]')).toBe('');
+      await page.getByRole('button', { name: 'Personalize' }).click();
+      await page.waitForFunction(() => (document.querySelector('input[name="folio_preview_url"]') as HTMLInputElement).value !== '', undefined, { timeout: 15_000 });
+      expect(await page.inputValue('input[name="folio_design_id"]')).toBe(DESIGN);
+      expect(await page.inputValue('input[name="folio_preview_url"]')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/preview\.png$/);
+      expect(await page.locator('dialog.folio-personalize__dialog').evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+      expect(await page.getByRole('status').textContent()).toBe('Your design is saved and goes with this item.');
+      expect(seen.init).toMatchObject({ type: 'init', token: 'put_4b1d2c3e4f5a6b7c', product: 'prd_business-card', locale: 'en' });
+      expect(new URLSearchParams(seen.query).get('embed')).toBe('wait');
+      expect(new URLSearchParams(seen.query).get('host')).toBe(shopUrl);
+      expect(seen.token).toBe('put_4b1d2c3e4f5a6b7c');
+
+      await Promise.all([page.waitForURL(`${shopUrl}/product`, { waitUntil: 'load' }), page.getByRole('button', { name: 'Add to cart' }).click()]);
+      const cart = JSON.parse((await page.textContent('body')) ?? '');
+      expect(cart, shopLog).toMatchObject({ passed: true, cart_item_data: { folio_design_id: DESIGN, folio_preview_url: expect.stringMatching(/preview\.png$/) }, notices: [] });
+      expect(cart.shown[0]).toMatchObject({ key: 'Personalised', value: DESIGN });
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 60_000);
+  });
 });

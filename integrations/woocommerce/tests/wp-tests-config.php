@@ -35,8 +35,9 @@ define( 'WP_CONTENT_DIR', FOLIO_WP_RUN_DIR . '/wp-content' );
 define( 'WP_PLUGIN_DIR', WP_CONTENT_DIR . '/plugins' );
 define( 'WPMU_PLUGIN_DIR', WP_CONTENT_DIR . '/mu-plugins' );
 define( 'WP_TESTS_DOMAIN', 'shop.example.test' );
-define( 'WP_HOME', 'https://' . WP_TESTS_DOMAIN );
-define( 'WP_SITEURL', 'https://' . WP_TESTS_DOMAIN );
+// FOLIO_WP_URL: the address the browser test's PHP server answers on (browser/product-page.php).
+define( 'WP_HOME', $folio_env( 'FOLIO_WP_URL', 'https://' . WP_TESTS_DOMAIN ) );
+define( 'WP_SITEURL', WP_HOME );
 define( 'WP_DEBUG', true );
 define( 'WP_DEBUG_DISPLAY', true );
 define( 'WP_AUTO_UPDATE_CORE', false );
@@ -58,14 +59,16 @@ set_error_handler(
 	E_DEPRECATED
 );
 
-$_SERVER['HTTP_HOST']   = WP_TESTS_DOMAIN;
-$_SERVER['SERVER_NAME'] = WP_TESTS_DOMAIN;
-$_SERVER['SERVER_PORT'] = '443';
-$_SERVER['HTTPS']       = 'on';
-$_SERVER['REQUEST_URI'] = '/';
-$_SERVER['REMOTE_ADDR'] = '127.0.0.1';
-$PHP_SELF               = '/index.php'; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited
-$_SERVER['PHP_SELF']    = '/index.php';
+if ( 'cli' === PHP_SAPI ) {
+	$_SERVER['HTTP_HOST']   = WP_TESTS_DOMAIN;
+	$_SERVER['SERVER_NAME'] = WP_TESTS_DOMAIN;
+	$_SERVER['SERVER_PORT'] = '443';
+	$_SERVER['HTTPS']       = 'on';
+	$_SERVER['REQUEST_URI'] = '/';
+	$_SERVER['REMOTE_ADDR'] = '127.0.0.1';
+	$PHP_SELF               = '/index.php'; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited
+	$_SERVER['PHP_SELF']    = '/index.php';
+}
 
 /** The run directory: wp-content with the plugin and the WooCommerce double linked into plugins/. */
 function folio_tests_prepare_run_dir(): void {
