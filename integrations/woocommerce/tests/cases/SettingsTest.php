@@ -79,4 +79,14 @@ final class SettingsTest extends Folio_Test_Case {
 			remove_filter( 'wp_die_handler', $handler );
 		}
 	}
+
+	public function test_deleting_the_plugin_removes_its_settings(): void {
+		$this->configure();
+		$this->assertNotSame( array(), get_option( Folio_Personalize_Settings::OPTION ) );
+		if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
+			define( 'WP_UNINSTALL_PLUGIN', 'folio-personalize/folio-personalize.php' );
+		}
+		include FOLIO_PERSONALIZE_DIR . 'uninstall.php';
+		$this->assertSame( 'gone', get_option( Folio_Personalize_Settings::OPTION, 'gone' ) );
+	}
 }
