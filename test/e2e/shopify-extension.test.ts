@@ -240,11 +240,21 @@ ${embed}
       const png = await fetch(previewUrl!);
       expect(png.status).toBe(200);
       expect(png.headers.get('content-type')).toBe('image/png');
-      const img = sharp(Buffer.from(await png.arrayBuffer()));
-      expect((await img.metadata()).width).toBe(600);
-      // the picture shows the text: dark pixels on the white card
-      const stats = await img.stats();
-      expect(stats.channels[0]!.min).toBeLessThan(100);
+      const pngBytes = Buffer.from(await png.arrayBuffer());
+      fs.writeFileSync(path.join(ARTIFACTS, 'preview.png'), pngBytes);
+      const { data: px, info } = await sharp(pngBytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect(info.width).toBe(600);
+      // the picture shows the text (dark pixels on the white card) and none of the editor's
+      // outlines (the red trim, the green dashed safe zone)
+      let dark = 0;
+      let coloured = 0;
+      for (let i = 0; i < px.length; i += 3) {
+        const [r, g, b] = [px[i]!, px[i + 1]!, px[i + 2]!];
+        if (r < 100 && g < 100 && b < 100) dark++;
+        if (Math.max(r, g, b) - Math.min(r, g, b) > 80) coloured++;
+      }
+      expect(dark).toBeGreaterThan(200);
+      expect(coloured).toBe(0);
       const ids2 = allIds!.split(',');
       expect(ids2[0]).toBe(designId);
       const back = await t.app.inject({ method: 'GET', url: `/v1/designs/${ids2[1]}`, headers: as.B(store) });
