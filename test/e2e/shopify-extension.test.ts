@@ -4,8 +4,9 @@
  * a product form posting to /cart/add, the app block and the app embed rendered from their
  * Liquid (test/helpers/liquid-lite.ts) with the merchant's settings, and the extension's
  * script and stylesheet as Shopify serves them (the embed schema's `javascript` and
- * `stylesheet`). Headless Chromium (playwright-core) with the real mouse and keyboard: Add to
- * cart refused until the shopper personalises; Personalize opens the real Folio editor in a
+ * `stylesheet`), with a theme that adds to cart by fetch (as Dawn does) or a plain form post.
+ * Headless Chromium (playwright-core) with the real mouse and keyboard: Add to cart refused
+ * (before the theme's own handler) until the shopper personalises; Personalize opens the real Folio editor in a
  * modal dialog, which asks for its settings and gets the token by message; text typed and
  * saved; the hidden line-item properties carry the design (read back from Folio's API) and
  * its preview (a PNG); Escape closes and gives focus back; the cart gets the properties.
@@ -37,6 +38,23 @@ const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SIDE = { width: 148, height: 105, bleed: { top: 3, right: 3, bottom: 3, left: 3 }, safe_zone: { top: 6, right: 6, bottom: 6, left: 6 }, dpi: 300 };
 
+/**
+ * What themes like Dawn do: a <product-form> element that sends the form with fetch to
+ * /cart/add.js (multipart FormData) on submit, instead of letting the browser post it.
+ */
+const AJAX_THEME = `<script>
+customElements.define('product-form', class extends HTMLElement {
+  connectedCallback() {
+    const form = this.querySelector('form');
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const res = await fetch('/cart/add.js', { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/javascript' }, body: new FormData(form) });
+      if (res.ok) document.body.dataset.cartCount = String(Number(document.body.dataset.cartCount || 0) + 1);
+    });
+  }
+});
+</script>`;
+
 const chromiumGate = needs('chromium');
 
 /** A server on 127.0.0.1 at a free port; answers its origin. */
@@ -47,10 +65,10 @@ async function serve(handler: http.RequestListener): Promise<{ origin: string; s
 }
 
 const body = (req: http.IncomingMessage) =>
-  new Promise<string>((resolve) => {
+  new Promise<Buffer>((resolve) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
   });
 
 describe.skipIf(chromiumGate.skip)(`Shopify theme app extension on a Shopify-shaped product page${chromiumGate.note}`, () => {
@@ -68,6 +86,7 @@ describe.skipIf(chromiumGate.skip)(`Shopify theme app extension on a Shopify-sha
   /** the block's settings, per page address (?required=0, ?locale=fr) */
   const productPage = (url: URL) => {
     const lang = url.searchParams.get('locale') ?? 'en';
+    const ajax = url.searchParams.get('theme') === 'ajax';
     const locale = JSON.parse(fs.readFileSync(path.join(EXT, 'locales', lang === 'en' ? 'en.default.json' : `${lang}.json`), 'utf8')) as Record<string, unknown>;
     const request = { design_mode: false, locale: { iso_code: lang } };
     const block = renderLiquid(
@@ -85,13 +104,14 @@ describe.skipIf(chromiumGate.skip)(`Shopify theme app extension on a Shopify-sha
 </head><body><main>
 <div id="shopify-section-main-product" class="shopify-section"><section>
 <h1>Postcard</h1><p>€4.00</p>
-<form method="post" action="/cart/add" id="product-form-main" accept-charset="UTF-8">
+${ajax ? '<product-form>' : ''}<form method="post" action="/cart/add" id="product-form-main" accept-charset="UTF-8" enctype="multipart/form-data">
 <input type="hidden" name="form_type" value="product"><input type="hidden" name="id" value="4242">
 <label>Quantity <input type="number" name="quantity" value="1" min="1"></label>
 <button type="submit" name="add" class="button">Add to cart</button>
-</form>
+</form>${ajax ? '</product-form>' : ''}
 ${block}
 </section></div></main>
+${ajax ? AJAX_THEME : ''}
 ${embed}
 </body></html>`;
   };
@@ -119,8 +139,11 @@ ${embed}
       const asset = /^\/cdn\/shop\/t\/1\/assets\/(folio-personalize\.(js|css))$/.exec(url.pathname);
       if (asset) return res.writeHead(200, { 'content-type': asset[2] === 'js' ? 'text/javascript' : 'text/css' }).end(fs.readFileSync(path.join(EXT, 'assets', asset[1]!)));
       if (url.pathname === '/products/postcard') return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(productPage(url));
-      if (req.method === 'POST' && url.pathname === '/cart/add') {
-        carts.push(new URLSearchParams(await body(req)));
+      if (req.method === 'POST' && (url.pathname === '/cart/add' || url.pathname === '/cart/add.js')) {
+        // both multipart (the form's enctype, as Shopify themes send it) and url-encoded
+        const form = await new Response(new Uint8Array(await body(req)), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
+        carts.push(new URLSearchParams([...form].map(([k, v]) => [k, String(v)])));
+        if (url.pathname === '/cart/add.js') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 4242, quantity: 1 }));
         return res.writeHead(302, { location: '/cart' }).end();
       }
       if (url.pathname === '/cart') {
@@ -132,7 +155,7 @@ ${embed}
     // a page on a third origin that pretends to be the editor
     other = await serve(async (req, res) => {
       if (req.method === 'POST') {
-        leaked.push(JSON.parse(await body(req)));
+        leaked.push(JSON.parse((await body(req)).toString('utf8')));
         return res.writeHead(204).end();
       }
       res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>x</title><script>
@@ -186,7 +209,8 @@ ${embed}
     const p = await context.newPage();
     p.on('pageerror', (err) => console.error('[shop page error]', err));
     try {
-      await p.goto(`${shop.origin}/products/postcard`);
+      // a theme that adds to cart with fetch (as Dawn does)
+      await p.goto(`${shop.origin}/products/postcard?theme=ajax`);
       const open = p.locator('[data-folio-open]');
       await open.waitFor({ state: 'visible' });
       expect(await open.textContent()).toBe('Personalize');
@@ -195,6 +219,8 @@ ${embed}
       await p.waitForFunction(() => document.querySelector('[data-folio-status]')?.textContent !== '');
       expect(await p.textContent('[data-folio-status]')).toBe('Personalize this product before adding it to the cart.');
       expect(carts).toHaveLength(0);
+      // the theme's own submit handler did not run either
+      expect(await p.evaluate(() => document.body.dataset.cartCount)).toBeUndefined();
       expect((await active(p)).open).toBe(true);
       await p.screenshot({ path: path.join(ARTIFACTS, '01-required.png') });
 
@@ -279,13 +305,14 @@ ${embed}
       await p.click('.folio-dialog__close');
       expect((await active(p)).open).toBe(true);
 
-      // Add to cart: the form posts the properties
-      await Promise.all([p.waitForURL(`${shop.origin}/cart`), p.click('button[name="add"]')]);
+      // Add to cart: the theme's fetch sends the properties
+      await p.click('button[name="add"]');
+      await p.waitForFunction(() => document.body.dataset.cartCount === '1');
       expect(carts).toHaveLength(1);
       expect(carts[0]!.get('id')).toBe('4242');
       expect(carts[0]!.get('properties[_folio_design_id]')).toBe(designId);
       expect(carts[0]!.get('properties[_folio_preview_url]')).toBe(previewUrl);
-      await p.screenshot({ path: path.join(ARTIFACTS, '05-cart.png') });
+      expect(carts[0]!.get('properties[_folio_design_ids]')).toBe(allIds);
     } finally {
       await context.close();
     }
@@ -326,7 +353,9 @@ ${embed}
       expect(await p.isVisible('dialog.folio-dialog[open]')).toBe(false);
       await Promise.all([p.waitForURL(`${shop.origin}/cart`), p.click('button[name="add"]')]);
       expect(carts).toHaveLength(1);
+      expect(carts[0]!.get('id')).toBe('4242');
       expect([...carts[0]!.keys()].filter((k) => k.startsWith('properties['))).toEqual([]);
+      await p.screenshot({ path: path.join(ARTIFACTS, '07-cart-plain.png') });
     } finally {
       await context.close();
     }
