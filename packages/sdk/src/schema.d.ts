@@ -7790,6 +7790,7 @@ export interface operations {
                                 enable_design: boolean;
                                 enable_pod: boolean;
                                 enable_upload: boolean;
+                                external_ids: string[];
                                 id: string;
                                 max_file_upload: number;
                                 media: string | null;
@@ -8229,6 +8230,7 @@ export interface operations {
                                 enable_design: boolean;
                                 enable_pod: boolean;
                                 enable_upload: boolean;
+                                external_ids: string[];
                                 id: string;
                                 max_file_upload: number;
                                 media: string | null;
@@ -8639,6 +8641,7 @@ export interface operations {
                                 enable_design: boolean;
                                 enable_pod: boolean;
                                 enable_upload: boolean;
+                                external_ids: string[];
                                 id: string;
                                 max_file_upload: number;
                                 media: string | null;
@@ -9077,6 +9080,7 @@ export interface operations {
                                 enable_design: boolean;
                                 enable_pod: boolean;
                                 enable_upload: boolean;
+                                external_ids: string[];
                                 id: string;
                                 max_file_upload: number;
                                 media: string | null;
@@ -9903,6 +9907,7 @@ export interface operations {
                                 enable_design: boolean;
                                 enable_pod: boolean;
                                 enable_upload: boolean;
+                                external_ids: string[];
                                 id: string;
                                 max_file_upload: number;
                                 media: string | null;
@@ -10325,6 +10330,7 @@ export interface operations {
                                 enable_design: boolean;
                                 enable_pod: boolean;
                                 enable_upload: boolean;
+                                external_ids: string[];
                                 id: string;
                                 max_file_upload: number;
                                 media: string | null;
@@ -15286,6 +15292,7 @@ export interface operations {
                             enable_design: boolean;
                             enable_pod: boolean;
                             enable_upload: boolean;
+                            external_ids: string[];
                             id: string;
                             max_file_upload: number;
                             media: string | null;
@@ -15413,6 +15420,14 @@ export interface operations {
                     enable_design?: boolean;
                     enable_pod?: boolean;
                     enable_upload?: boolean;
+                    /**
+                     * @description The shop's products or variants this product is (a Shopify product or variant GID, a WooCommerce product id, a Medusa variant id): kept for the shop connectors and your integration ([integrations](integrations.md))
+                     * @example [
+                     *       "gid://shopify/Product/8123456789",
+                     *       "gid://shopify/ProductVariant/44123456789"
+                     *     ]
+                     */
+                    external_ids?: string[];
                     max_file_upload?: number;
                     media?: string | null;
                     metadata?: unknown[];
@@ -15458,6 +15473,7 @@ export interface operations {
                             enable_design: boolean;
                             enable_pod: boolean;
                             enable_upload: boolean;
+                            external_ids: string[];
                             id: string;
                             max_file_upload: number;
                             media: string | null;
@@ -15578,6 +15594,7 @@ export interface operations {
                             enable_design: boolean;
                             enable_pod: boolean;
                             enable_upload: boolean;
+                            external_ids: string[];
                             id: string;
                             max_file_upload: number;
                             media: string | null;
@@ -15695,6 +15712,14 @@ export interface operations {
                     enable_design?: boolean;
                     enable_pod?: boolean;
                     enable_upload?: boolean;
+                    /**
+                     * @description The shop's products or variants this product is (a Shopify product or variant GID, a WooCommerce product id, a Medusa variant id): kept for the shop connectors and your integration ([integrations](integrations.md))
+                     * @example [
+                     *       "gid://shopify/Product/8123456789",
+                     *       "gid://shopify/ProductVariant/44123456789"
+                     *     ]
+                     */
+                    external_ids?: string[];
                     max_file_upload?: number;
                     media?: string | null;
                     metadata?: unknown[];
@@ -15740,6 +15765,7 @@ export interface operations {
                             enable_design: boolean;
                             enable_pod: boolean;
                             enable_upload: boolean;
+                            external_ids: string[];
                             id: string;
                             max_file_upload: number;
                             media: string | null;
@@ -16096,6 +16122,7 @@ export interface operations {
                                 enable_design: boolean;
                                 enable_pod: boolean;
                                 enable_upload: boolean;
+                                external_ids: string[];
                                 id: string;
                                 max_file_upload: number;
                                 media: string | null;
@@ -16711,6 +16738,14 @@ export interface operations {
                         enable_design?: boolean;
                         enable_pod?: boolean;
                         enable_upload?: boolean;
+                        /**
+                         * @description The shop's products or variants this product is (a Shopify product or variant GID, a WooCommerce product id, a Medusa variant id): kept for the shop connectors and your integration ([integrations](integrations.md))
+                         * @example [
+                         *       "gid://shopify/Product/8123456789",
+                         *       "gid://shopify/ProductVariant/44123456789"
+                         *     ]
+                         */
+                        external_ids?: string[];
                         id: string;
                         max_file_upload?: number;
                         media?: string | null;
@@ -16758,6 +16793,7 @@ export interface operations {
                             enable_design: boolean;
                             enable_pod: boolean;
                             enable_upload: boolean;
+                            external_ids: string[];
                             id: string;
                             max_file_upload: number;
                             media: string | null;
@@ -16867,6 +16903,14 @@ export interface operations {
                         enable_design?: boolean;
                         enable_pod?: boolean;
                         enable_upload?: boolean;
+                        /**
+                         * @description The shop's products or variants this product is (a Shopify product or variant GID, a WooCommerce product id, a Medusa variant id): kept for the shop connectors and your integration ([integrations](integrations.md))
+                         * @example [
+                         *       "gid://shopify/Product/8123456789",
+                         *       "gid://shopify/ProductVariant/44123456789"
+                         *     ]
+                         */
+                        external_ids?: string[];
                         max_file_upload?: number;
                         media?: string | null;
                         metadata?: unknown[];
@@ -16913,6 +16957,7 @@ export interface operations {
                             enable_design: boolean;
                             enable_pod: boolean;
                             enable_upload: boolean;
+                            external_ids: string[];
                             id: string;
                             max_file_upload: number;
                             media: string | null;
@@ -17825,6 +17870,7 @@ export interface operations {
                                 enable_design: boolean;
                                 enable_pod: boolean;
                                 enable_upload: boolean;
+                                external_ids: string[];
                                 id: string;
                                 max_file_upload: number;
                                 media: string | null;
@@ -18495,6 +18541,7 @@ export interface operations {
                             enable_design: boolean;
                             enable_pod: boolean;
                             enable_upload: boolean;
+                            external_ids: string[];
                             id: string;
                             max_file_upload: number;
                             media: string | null;
@@ -20090,6 +20137,7 @@ export interface operations {
                                 enable_design: boolean;
                                 enable_pod: boolean;
                                 enable_upload: boolean;
+                                external_ids: string[];
                                 id: string;
                                 max_file_upload: number;
                                 media: string | null;
@@ -20760,6 +20808,7 @@ export interface operations {
                             enable_design: boolean;
                             enable_pod: boolean;
                             enable_upload: boolean;
+                            external_ids: string[];
                             id: string;
                             max_file_upload: number;
                             media: string | null;

@@ -62,6 +62,16 @@ export class IntegrationsRepo {
     return Number(swapped.numUpdatedRows) > 0 ? 'claimed' : 'busy';
   }
 
+  /** A key's first row (with its job), or false when the key was there already (nothing written). */
+  async insertNew(db: DbOrTx, row: Omit<InboxRow, 'handled_at'>): Promise<boolean> {
+    const res = await db
+      .insertInto('integration_inbox')
+      .values({ ...row, handled_at: null })
+      .onConflict((oc) => oc.columns(['integration_id', 'key']).doNothing())
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0n) > 0;
+  }
+
   async setJob(db: DbOrTx, integrationId: string, key: string, jobId: string): Promise<void> {
     await db.updateTable('integration_inbox').set({ job_id: jobId }).where('integration_id', '=', integrationId).where('key', '=', key).execute();
   }

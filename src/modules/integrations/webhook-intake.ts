@@ -12,8 +12,12 @@ import { orderJobKind } from './integrations.jobs.js';
 /** A delivery claimed this long ago and still not handled (its job failed for good) is taken again by the shop's retry. */
 export const DELIVERY_STALE_MS = 600_000;
 
-/** Deliveries this process runs at once outside the queue's slots (see `runNow`). */
+/** Deliveries this process runs at once outside the queue's slots (see `runNow`), and how many wait for that lane. */
 export const INLINE_MAX = 4;
+export const LANE_MAX = 10_000;
+
+/** The delivery's key was there: its transaction (and the job made in it) is undone. */
+class SeenBefore extends Error {}
 
 /**
  * The shops' webhooks in (POST /v1/integrations/{type}/webhooks). Answers within milliseconds,
@@ -30,6 +34,7 @@ export class WebhookIntake {
    */
   runNow: ((jobId: string) => Promise<void>) | null = null;
   private inline = 0;
+  private readonly lane: string[] = [];
 
   constructor(
     private readonly deps: { db: Db; repo: IntegrationsRepo; service: IntegrationsService; jobs: JobsService },
@@ -58,20 +63,56 @@ export class WebhookIntake {
       return { status: 200, data: { topic, duplicate: false, job_id: null, ignored: 'the shop uninstalled the app: connect the store again' }, message: 'Ignored' };
     }
     const key = `delivery:${delivery.deliveryId}`;
-    const out = await this.deps.db.transaction().execute(async (tx) => {
-      const claim = await this.deps.repo.claim(tx, { integration_id: row.id, key, topic, body: raw.toString('utf8'), received_at: nowIso() }, DELIVERY_STALE_MS);
-      if (claim !== 'claimed') return { claim, jobId: (await this.deps.repo.inboxRow(row.id, key, tx))?.job_id ?? null };
-      const job = await this.deps.jobs.createIn(tx, orderJobKind, { accountId: row.account_id, storeId: row.store_id, payload: { integration_id: row.id, key } });
-      await this.deps.repo.setJob(tx, row.id, key, job.id);
-      return { claim, jobId: job.id, type: job.type };
-    });
-    if (out.claim !== 'claimed') return { status: 200, data: { topic, duplicate: true, job_id: out.jobId, ignored: null }, message: 'Already received: nothing done again' };
-    if (this.runNow && this.inline < INLINE_MAX) {
+    const inbox = { integration_id: row.id, key, topic, body: raw.toString('utf8'), received_at: nowIso() };
+    const jobInput = { accountId: row.account_id, storeId: row.store_id, payload: { integration_id: row.id, key } };
+    // the common case in one transaction of two inserts: a new delivery and its job
+    let jobId = await this.deps.db
+      .transaction()
+      .execute(async (tx) => {
+        const job = await this.deps.jobs.createIn(tx, orderJobKind, jobInput);
+        if (!(await this.deps.repo.insertNew(tx, { ...inbox, job_id: job.id }))) throw new SeenBefore();
+        return job.id;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof SeenBefore) return null;
+        throw err;
+      });
+    if (jobId === null) {
+      // seen before: handled, in hand, or left unhandled long ago (its job failed for good): then taken again
+      const again = await this.deps.db.transaction().execute(async (tx) => {
+        if ((await this.deps.repo.claim(tx, inbox, DELIVERY_STALE_MS)) !== 'claimed') return null;
+        const job = await this.deps.jobs.createIn(tx, orderJobKind, jobInput);
+        await this.deps.repo.setJob(tx, row.id, key, job.id);
+        return job.id;
+      });
+      if (again === null) return { status: 200, data: { topic, duplicate: true, job_id: (await this.deps.repo.inboxRow(row.id, key))?.job_id ?? null, ignored: null }, message: 'Already received: nothing done again' };
+      jobId = again;
+    }
+    this.runHere(jobId);
+    this.deps.jobs.announceCommitted({ id: jobId, type: orderJobKind.type, attempt: 0 });
+    return { status: 202, data: { topic, duplicate: false, job_id: jobId, ignored: null }, message: 'Accepted' };
+  }
+
+  /** Queues the job on this process's own lane (INLINE_MAX at a time) when it runs workers; a full lane leaves it to the queue. */
+  private runHere(jobId: string): void {
+    if (!this.runNow || this.lane.length >= LANE_MAX) return;
+    this.lane.push(jobId);
+    this.drain();
+  }
+
+  private drain(): void {
+    while (this.runNow && this.inline < INLINE_MAX && this.lane.length > 0) {
+      const id = this.lane.shift()!;
       this.inline++;
       const run = this.runNow;
-      setImmediate(() => void run(out.jobId!).finally(() => this.inline--));
+      setImmediate(() =>
+        void run(id)
+          .catch(() => undefined)
+          .finally(() => {
+            this.inline--;
+            this.drain();
+          }),
+      );
     }
-    this.deps.jobs.announceWhenVisible({ id: out.jobId!, type: orderJobKind.type, attempt: 0 });
-    return { status: 202, data: { topic, duplicate: false, job_id: out.jobId, ignored: null }, message: 'Accepted' };
   }
 }

@@ -164,6 +164,11 @@ export class JobsService {
    * rolled-back job never shows up and is never announced; a missed announcement costs one
    * sweep interval.
    */
+  /** Announces a job whose transaction the caller has seen commit (no need to wait for its row). */
+  announceCommitted(ref: JobRef): void {
+    void this.queue.notify(ref).catch(() => undefined);
+  }
+
   announceWhenVisible(ref: JobRef): void {
     void (async () => {
       for (const wait of [0, 1, 2, 5, 10, 20, 50, 100, 200, 500]) {

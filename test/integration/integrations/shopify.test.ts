@@ -129,6 +129,17 @@ describe('Shopify connection', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/v1/stores/${store.id}/integrations/${made.id}`, headers: as.B(other) })).statusCode).toBe(404);
     expect([401, 403]).toContain((await t.app.inject({ method: 'GET', url: `/v1/stores/${store.id}/integrations`, headers: as.U(store) })).statusCode);
   });
+
+  it("a product keeps the shop's products and variants it is (external_ids)", async () => {
+    const product = (await t.app.inject({ method: 'POST', url: '/v1/products', headers: as.B(store), payload: { name: 'Mug' } })).json().data;
+    expect(product.external_ids).toEqual([]);
+    const ids = ['gid://shopify/Product/8123456789', 'gid://shopify/ProductVariant/44123456789'];
+    const put = await t.app.inject({ method: 'PUT', url: `/v1/products/${product.id}`, headers: as.B(store), payload: { external_ids: ids } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/products/${product.id}`, headers: as.U(store) })).json().data.external_ids).toEqual(ids);
+    const twice = await t.app.inject({ method: 'PUT', url: `/v1/products/${product.id}`, headers: as.B(store), payload: { external_ids: [ids[0], ids[0]] } });
+    expect(twice.statusCode).toBe(400);
+  });
 });
 
 describe('Shopify webhooks', () => {

@@ -37,6 +37,7 @@ const DEFAULTS = {
   type_id: 'simple',
   parent_id: null,
   output_profile: null,
+  external_ids: [],
   requires_proof: false,
   print_profile: null,
   media: null,
