@@ -86,7 +86,7 @@ it('packs, installs from the tarball into a fresh folder, compiles a script agai
   const tarball = path.join(work, info!.filename);
   expect(fs.existsSync(tarball)).toBe(true);
   const files = info!.files.map((f) => f.path);
-  expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/schema.d.ts', 'dist/operations.js']));
+  expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/schema.d.ts', 'dist/operations.js']));
   expect(files.filter((f) => f.startsWith('src/') || f.startsWith('scripts/'))).toEqual([]);
 
   fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'shop', private: true, type: 'module' }));
