@@ -1,7 +1,8 @@
-// The real Medusa server for the e2e tests: a fresh PostgreSQL database, `medusa db:migrate`,
-// the seed (e2e/app/seed.js), then `medusa start` with the Folio plugin's options from the
+// The real Medusa server for the e2e tests: a fresh PostgreSQL database (a copy of one that
+// `medusa db:migrate` and the seed, e2e/app/seed.js, made), then `medusa start` with the Folio plugin's options from the
 // environment. Children are started in their own process group and stopped by their pid.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,18 +19,6 @@ function dbUrl(name) {
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
   return u.toString();
-}
-
-export async function freshDatabase(name) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-  return dbUrl(name);
 }
 
 export async function dropDatabase(name) {
@@ -54,13 +43,49 @@ function medusa(args, env) {
   });
 }
 
-/** Fresh database, migrations, seed: returns the database URL and what the seed made. */
-export async function prepareMedusa(dbName) {
-  const databaseUrl = await freshDatabase(dbName);
-  await medusa(['db:migrate'], { DATABASE_URL: databaseUrl });
+const TEMPLATE = 'folio_medusa_e2e_template';
+
+/** What the template database was made from: the installed packages, the seed, the config. */
+function templateVersion() {
+  const h = createHash('sha256');
+  for (const f of [path.join(PLUGIN_DIR, 'package-lock.json'), path.join(APP_DIR, 'seed.js'), path.join(APP_DIR, 'medusa-config.js')]) h.update(fs.readFileSync(f));
+  return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * A migrated, seeded database to copy: made once (migrations and seed take half a minute) and
+ * kept with its version and the seed's output in the database comment, so the second test
+ * file, and the next run, copy it (CREATE DATABASE … TEMPLATE) instead.
+ */
+async function template(client) {
+  const version = templateVersion();
+  const { rows } = await client.query('SELECT shobj_description(oid, $2) AS c FROM pg_database WHERE datname = $1', [TEMPLATE, 'pg_database']);
+  const comment = rows[0]?.c ? JSON.parse(rows[0].c) : null;
+  if (comment?.version === version) return comment.seed;
+  await client.query(`DROP DATABASE IF EXISTS "${TEMPLATE}" WITH (FORCE)`);
+  await client.query(`CREATE DATABASE "${TEMPLATE}"`);
+  await medusa(['db:migrate'], { DATABASE_URL: dbUrl(TEMPLATE) });
   const seedOut = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'folio-medusa-seed-')), 'seed.json');
-  await medusa(['exec', './seed.js'], { DATABASE_URL: databaseUrl, SEED_OUT: seedOut });
-  return { databaseUrl, seed: JSON.parse(fs.readFileSync(seedOut, 'utf8')) };
+  await medusa(['exec', './seed.js'], { DATABASE_URL: dbUrl(TEMPLATE), SEED_OUT: seedOut });
+  const seed = JSON.parse(fs.readFileSync(seedOut, 'utf8'));
+  fs.rmSync(path.dirname(seedOut), { recursive: true, force: true });
+  const text = JSON.stringify({ version, seed }).replaceAll("'", "''");
+  await client.query(`COMMENT ON DATABASE "${TEMPLATE}" IS '${text}'`);
+  return seed;
+}
+
+/** A fresh database for one test file, migrated and seeded: its URL and what the seed made. */
+export async function prepareMedusa(dbName) {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    const seed = await template(client);
+    await client.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${dbName}" TEMPLATE "${TEMPLATE}"`);
+    return { databaseUrl: dbUrl(dbName), seed };
+  } finally {
+    await client.end();
+  }
 }
 
 async function waitFor(url, child, logs, timeoutMs) {
