@@ -57,7 +57,6 @@ after(async () => {
 test('the store is connected: integration_type medusa, is_integrated', async () => {
   assert.equal(integration.type, 'medusa');
   assert.equal(integration.status, 'connected');
-  assert.equal(integration.has_credentials, true);
   const store = await shop.asAccount('GET', `/v1/stores/${shop.store.id}`);
   assert.equal(store.integration_type, 'medusa');
   assert.equal(store.is_integrated, true);

@@ -2,7 +2,8 @@
 // posting to a local receiver that checks the signature: a storefront order with a personalised
 // line reaches it signed (after a 503 the plugin retries), a plain order sends nothing, a
 // cancelled order sends order.canceled, and the Admin API calls Folio makes on `shipped`
-// (fulfilment, then shipment, with the secret API key) work on the order.
+// (fulfilment, then shipment, with the secret API key) work on the order; the Admin route that
+// sends an order again delivers it under a new message id.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
@@ -88,6 +89,23 @@ test("Folio's status back: fulfilment and shipment through the Admin API with th
   assert.equal(shipped.labels[0].tracking_number, '1Z999AA10123456784');
 });
 
+test('an order is sent again by hand: POST /admin/folio/orders/{id}/send (admin auth)', async () => {
+  const before = receiver.received.length;
+  const sent = await admin('POST', `/admin/folio/orders/${placed.id}/send`, {});
+  assert.deepEqual({ ...sent, folio: undefined }, {
+    order_id: placed.id, personalised_lines: 1, sent: true, delivered: true, folio_status: 200, attempts: 1, folio: undefined, error: null,
+  });
+  const again = receiver.received.slice(before);
+  assert.equal(again.length, 1);
+  assert.equal(again[0].signed, true);
+  assert.equal(again[0].body.topic, 'order.placed');
+  assert.match(again[0].headers['webhook-id'], new RegExp(`^msg_medusa_order_placed_${placed.id}_resend_\\d+$`));
+  const anonymous = await fetch(`${medusa.url}/admin/folio/orders/${placed.id}/send`, { method: 'POST' });
+  assert.equal(anonymous.status, 401);
+  await assert.rejects(admin('POST', `/admin/folio/orders/${placed.id}/send`, { topic: 'order.shipped' }), /→ 400/);
+  await assert.rejects(admin('POST', '/admin/folio/orders/order_missing/send', {}), /→ 404/);
+});
+
 test('a cancelled order with a personalised line sends order.canceled', async () => {
   const order = await placeOrder(sdk, seed, [{ variant_id: seed.variant_id, quantity: 1, metadata: { _folio_design_id: randomUUID() } }]);
   await until('its order.placed', () => receiver.received.find((r) => r.body?.order?.id === order.id && r.body.topic === 'order.placed'));
@@ -95,4 +113,8 @@ test('a cancelled order with a personalised line sends order.canceled', async ()
   const canceled = await until('the order.canceled webhook', () => receiver.received.find((r) => r.body?.order?.id === order.id && r.body.topic === 'order.canceled'));
   assert.equal(canceled.signed, true);
   assert.equal(canceled.headers['webhook-id'], `msg_medusa_order_canceled_${order.id}`);
+  // sent again by hand, a cancelled order is sent as cancelled
+  const sent = await admin('POST', `/admin/folio/orders/${order.id}/send`, {});
+  assert.equal(sent.delivered, true);
+  assert.equal(receiver.received.at(-1).body.topic, 'order.canceled');
 });

@@ -96,3 +96,19 @@ test('only lines with a design are personalised; options are checked', () => {
   assert.throws(() => lib.readOptions({ folioUrl: 'ftp://x', integrationId: 'i', webhookSecret: 's' }), /http\(s\)/);
   assert.equal(lib.readOptions({ folioUrl: 'http://x//', integrationId: 'i', webhookSecret: 's' }).folioUrl, 'http://x');
 });
+
+test('a resend by hand is a new message: its own webhook-id, signed as any other', async () => {
+  const r = await receiver({});
+  await lib.deliver(options(r.url), 'order.placed', order, undefined, '1700000000000');
+  assert.equal(r.received[0].headers['webhook-id'], 'msg_medusa_order_placed_order_01_resend_1700000000000');
+  assert.equal(r.received[0].signed, true);
+});
+
+test('the plugin options are found in medusa-config when Medusa passes none to subscribers', () => {
+  const po = require('../.medusa/server/src/lib/plugin-options.js');
+  const mine = { folioUrl: 'http://f', integrationId: 'i', webhookSecret: 's' };
+  assert.deepEqual(po.findPluginOptions({}, ['other-plugin', { resolve: '@folio/medusa-plugin', options: mine }]), mine);
+  assert.deepEqual(po.findPluginOptions(undefined, [{ resolve: po.PACKAGE_DIR, options: mine }]), mine);
+  assert.deepEqual(po.findPluginOptions({ folioUrl: 'given' }, [{ resolve: '@folio/medusa-plugin', options: mine }]), { folioUrl: 'given' });
+  assert.equal(po.findPluginOptions({}, [{ resolve: '@other/plugin', options: mine }]), undefined);
+});

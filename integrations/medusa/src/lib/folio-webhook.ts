@@ -94,9 +94,13 @@ export function webhookBody(topic: FolioTopic, order: OrderPayload): string {
   });
 }
 
-/** One id per order and topic: a retry, or the same event delivered twice, reads as the same message. */
-export function messageId(topic: FolioTopic, orderId: string): string {
-  return `msg_medusa_${topic.replace('.', '_')}_${orderId}`;
+/**
+ * One id per order and topic: a retry, or the same event delivered twice, reads as the same
+ * message. A resend asked for by hand gets an id of its own (`resend`), so that Folio does not
+ * take it for a delivery it has already seen; Folio still makes one project per order line.
+ */
+export function messageId(topic: FolioTopic, orderId: string, resend?: string): string {
+  return `msg_medusa_${topic.replace('.', '_')}_${orderId}${resend ? `_resend_${resend}` : ''}`;
 }
 
 /** 408, 425, 429 and 5xx are worth another try; other 4xx answers will not change. */
@@ -115,9 +119,10 @@ export async function deliver(
   topic: FolioTopic,
   order: OrderPayload,
   log: (message: string) => void = () => {},
+  resend?: string,
 ): Promise<DeliveryResult> {
   const url = `${options.folioUrl}/v1/integrations/medusa/webhooks`;
-  const id = messageId(topic, order.id);
+  const id = messageId(topic, order.id, resend);
   const body = webhookBody(topic, order);
   let last: DeliveryResult = { ok: false, status: null, attempts: 0, body: null };
   for (let attempt = 1; attempt <= options.retries + 1; attempt++) {
