@@ -32,11 +32,27 @@ const TEST_TOOLS = [
   { bin: 'strace', pkg: 'strace', why: 'Ghostscript confinement test: proves gs opens no file outside its private dir' },
   { bin: 'sshd', pkg: 'openssh-server', why: 'delivery tests: a real SFTP server (sshd -D on a loopback port, keys from ssh-keygen)' },
   { bin: 'xmllint', pkg: 'libxml2-utils', why: 'delivery tests: job tickets validated against their XSD (xmllint --schema)' },
+  // The WooCommerce plugin's PHPUnit suite (test/integration/woocommerce-plugin.test.ts): PHP 8.2
+  // with mysqli, XML and mbstring, PHPUnit, Debian's WordPress, and a MariaDB server it starts.
+  { bin: 'php', pkg: 'php-cli', why: 'WooCommerce plugin tests: php -l and PHPUnit on WordPress' },
+  { bin: 'php (mysqli)', pkg: 'php-mysql', why: 'WooCommerce plugin tests: WordPress talks to MariaDB', check: () => phpHas('mysqli') },
+  { bin: 'php (xml)', pkg: 'php-xml', why: 'WooCommerce plugin tests: PHPUnit reads its XML configuration', check: () => phpHas('dom') },
+  { bin: 'php (mbstring)', pkg: 'php-mbstring', why: 'WooCommerce plugin tests: WordPress string functions', check: () => phpHas('mbstring') },
+  { bin: 'phpunit', pkg: 'phpunit', why: 'WooCommerce plugin tests: the PHPUnit suite' },
+  { bin: '/usr/share/wordpress', pkg: 'wordpress', why: "WooCommerce plugin tests: Debian's WordPress", check: () => fs.existsSync('/usr/share/wordpress/wp-settings.php') },
+  { bin: 'mariadbd', pkg: 'mariadb-server', why: "WooCommerce plugin tests: WordPress's database (a private server on a socket)", check: () => have('mariadbd') || fs.existsSync('/usr/sbin/mariadbd') },
 ];
 
 function have(bin) {
   return spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
 }
+
+/** Whether PHP has an extension loaded (false without PHP). */
+function phpHas(ext) {
+  return spawnSync('php', ['-r', `exit(extension_loaded('${ext}') ? 0 : 1);`], { stdio: 'ignore' }).status === 0;
+}
+
+const present = (t) => (t.check ? t.check() : have(t.bin));
 
 function checkNode() {
   const [major, minor] = process.versions.node.split('.').map(Number);
@@ -77,7 +93,7 @@ function ensureNodeModules() {
 }
 
 function ensureDebianTools(tools) {
-  const missing = tools.filter((t) => !have(t.bin));
+  const missing = tools.filter((t) => !present(t));
   if (missing.length === 0) return;
   const pkgs = [...new Set(missing.map((t) => t.pkg))];
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -86,7 +102,7 @@ function ensureDebianTools(tools) {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkgs], { stdio: 'inherit', env }) : update;
-    if (install.status === 0 && missing.every((t) => have(t.bin))) return;
+    if (install.status === 0 && missing.every(present)) return;
   }
   log('missing tools the service needs:');
   for (const t of missing) log(`  ${t.bin} (Debian package ${t.pkg}): ${t.why}`);

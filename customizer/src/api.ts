@@ -59,6 +59,8 @@ export interface Design {
   layers?: unknown[];
   viewport_width?: number | null;
   viewport_height?: number | null;
+  /** an image of the design (set by an embedded editor's save: docs/editor.md "Embedding") */
+  preview_image?: ApiImage | null;
 }
 
 export interface Template {
@@ -111,6 +113,7 @@ export interface DesignBody {
   layers: unknown[];
   viewport_width: number;
   viewport_height: number;
+  preview_image_id?: string;
 }
 
 export class ApiError extends Error {
@@ -209,6 +212,14 @@ export class Api {
     const form = new FormData();
     form.append('type', 'designs');
     form.append('file', file, file.name);
+    return (await this.request<{ data: ApiImage }>('POST', '/images', form)).data;
+  }
+
+  /** A picture of a design (PNG), kept with the store's design images. */
+  async uploadPreview(png: Blob): Promise<ApiImage> {
+    const form = new FormData();
+    form.append('type', 'designs');
+    form.append('file', png, 'preview.png');
     return (await this.request<{ data: ApiImage }>('POST', '/images', form)).data;
   }
 

@@ -3,7 +3,8 @@
  * (docs/editor.md, "Embedding"). Messages are objects `{ source: 'folio-customizer', type, ... }`
  * from the editor and `{ type, ... }` from the host:
  *
- * - editor → host: `ready`, `saved` (design ids by side), `project-created`, `pdf-ready`
+ * - editor → host: `ready`, `saved` (design ids by side, each with a `preview_url` of its
+ *   picture when one could be made), `project-created`, `pdf-ready`
  *   (job id, signed PDF link, pages, warnings), `error`.
  * - host → editor: `init` (token, product, locale, design, project: the same as the query
  *   string, so the token need not be in the iframe's URL).
@@ -24,7 +25,7 @@ export interface EmbedConfig {
 
 export type EditorEvent =
   | { type: 'ready'; locale: string }
-  | { type: 'saved'; designs: Array<{ side_id: string; design_id: string }> }
+  | { type: 'saved'; designs: Array<{ side_id: string; design_id: string; preview_url?: string }> }
   | { type: 'project-created'; project_id: string; name: string }
   | { type: 'pdf-ready'; project_id: string; job_id: string; pdf_url: string; pages: number; warnings: Array<{ code: string; page: number; message: string }> }
   | { type: 'error'; message: string };

@@ -9,23 +9,67 @@ import { t } from './i18n/index.js';
 import type { SideCanvas } from './side-canvas.js';
 import { embed, plural, setStatus, state, ui } from './state.js';
 
+export interface SavedSide {
+  side_id: string;
+  design_id: string;
+  /** a signed link to a PNG of the side as saved (embedded editors only; absent when it could not be made) */
+  preview_url?: string;
+}
+
+/**
+ * A PNG of the side as it will look once cut (the trim box, with the side image, without the
+ * outlines), `width` pixels wide; null when the canvas cannot be read (an image from another
+ * origin without CORS taints it).
+ */
+export async function previewPng(sc: SideCanvas, width = 600): Promise<Blob | null> {
+  const c = sc.canvas;
+  const vp = c.viewportTransform;
+  const box = { left: vp[4], top: vp[5], width: sc.layout.trim.width * vp[0], height: sc.layout.trim.height * vp[3] };
+  sc.hideGuides = true;
+  try {
+    return await c.toBlob({ ...box, multiplier: width / box.width, format: 'png' });
+  } catch (err) {
+    console.warn('no preview of the side', err);
+    return null;
+  } finally {
+    sc.hideGuides = false;
+  }
+}
+
+/** An embedding host shows the saved design (a shop's cart line): its picture goes with the design as `preview_image_id`. */
+async function uploadPreview(sc: SideCanvas): Promise<string | undefined> {
+  if (!embed.active) return undefined;
+  const png = await previewPng(sc);
+  if (!png) return undefined;
+  try {
+    return (await state.api.uploadPreview(png)).id;
+  } catch (err) {
+    console.warn('preview not uploaded', err);
+    return undefined;
+  }
+}
+
 /**
  * Saves one side's design: a new design the first time, the same one again (PUT) after, so
  * saving never makes duplicates. Remembers what was saved (`savedLayers`) for `isDirty`.
+ * Embedded, it also stores a picture of the side and answers its link (`preview_url`).
  */
-export async function saveSide(sc: SideCanvas): Promise<{ side_id: string; design_id: string }> {
+export async function saveSide(sc: SideCanvas): Promise<SavedSide> {
   const layers = sc.layers();
+  const previewId = await uploadPreview(sc);
   const design = await state.api.saveDesign(sc.designId, {
     side_id: sc.side.id,
     ...(state.project ? { project_id: state.project.id } : {}),
     layers,
     viewport_width: sc.layout.viewport.width,
     viewport_height: sc.layout.viewport.height,
+    ...(previewId ? { preview_image_id: previewId } : {}),
   });
   sc.designId = design.id;
   sc.savedLayers = JSON.stringify(layers);
   sc.wrapper.dataset.designId = design.id;
-  return { side_id: sc.side.id, design_id: design.id };
+  const previewUrl = previewId ? design.preview_image?.url : undefined;
+  return { side_id: sc.side.id, design_id: design.id, ...(previewUrl ? { preview_url: previewUrl } : {}) };
 }
 
 /** Whether a side has never been saved, or changed since it was saved (or opened). */
@@ -33,7 +77,7 @@ export const isDirty = (sc: SideCanvas): boolean => !sc.designId || sc.savedLaye
 
 export async function saveAll(): Promise<string> {
   if (state.sides.size === 0) throw new Error(t('err.pickProduct'));
-  const saved: Array<{ side_id: string; design_id: string }> = [];
+  const saved: SavedSide[] = [];
   for (const sc of state.sides.values()) saved.push(await saveSide(sc));
   embed.emit({ type: 'saved', designs: saved });
   return plural(state.sides.size, 'done.saved1', 'done.saved');

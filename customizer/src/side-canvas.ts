@@ -54,6 +54,8 @@ export class SideCanvas {
   snapping = true;
   /** the snapping guides shown while dragging */
   guides: Guide[] = [];
+  /** true while a picture of the side is taken (order.ts `previewPng`): no outlines in it */
+  hideGuides = false;
   private restoring = false;
 
   constructor(container: HTMLElement, readonly side: Side, private readonly onChange: () => void) {
@@ -131,6 +133,7 @@ export class SideCanvas {
   // ---- drawing ------------------------------------------------------------------------------
 
   private drawGuides(ctx: CanvasRenderingContext2D): void {
+    if (this.hideGuides) return;
     const { trim, bleed, safe } = this.layout;
     const vpt = this.canvas.viewportTransform;
     const r = this.canvas.getRetinaScaling();

@@ -69,6 +69,8 @@ export interface Config {
   metrics: MetricsConfig;
   /** delivery to the shop floor: the directories `hot_folder` targets may write under */
   delivery: { hotFolderRoots: string[] };
+  /** shop connectors: where Shopify Admin API calls go (FOLIO_SHOPIFY_ADMIN_ORIGIN; null: the shop's domain) */
+  integrations: { shopifyAdminOrigin: string | null };
 }
 
 export interface MetricsConfig {
@@ -209,6 +211,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     warmup: r.bool('FOLIO_WARMUP'),
     metrics: parseMetrics(r, host, port),
     delivery: { hotFolderRoots: parseRoots(r) },
+    integrations: { shopifyAdminOrigin: r.url('FOLIO_SHOPIFY_ADMIN_ORIGIN', ['http', 'https']) },
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;

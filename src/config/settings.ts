@@ -37,6 +37,7 @@ const GROUPS = {
   fetch: 'Safe fetcher',
   bg: 'Background removal',
   delivery: 'Delivery to the shop floor',
+  integrations: 'Shop connectors',
   metrics: 'Metrics',
 } as const;
 export const SETTING_GROUPS: readonly string[] = Object.values(GROUPS);
@@ -104,6 +105,9 @@ export const SETTINGS: readonly Setting[] = [
 
   // Delivery to the shop floor
   { name: 'FOLIO_HOT_FOLDER_ROOTS', type: 'list', group: GROUPS.delivery, scope: 'shared', default: '', defaultText: 'none (no `hot_folder` targets)', description: 'Absolute directories, comma-separated, under which stores may name `hot_folder` delivery targets (e.g. `/srv/hotfolders`); a target\'s path must resolve inside one of them (no `..`, no symlink leading out). Empty: `hot_folder` targets are refused ([delivery](delivery.md)). Every process that runs jobs must see the same directories.' },
+
+  // Shop connectors
+  { name: 'FOLIO_SHOPIFY_ADMIN_ORIGIN', type: 'url', group: GROUPS.integrations, scope: 'shared', default: null, defaultText: 'none: `https://<shop>.myshopify.com`', description: "Where Shopify Admin API calls (fulfilments) go instead of the shop's own domain: an egress proxy, or the recording server of Folio's tests ([shop connectors](integrations.md)). The safe fetcher's rules apply to it." },
 
   // Metrics
   { name: 'FOLIO_METRICS', type: 'boolean', group: GROUPS.metrics, scope: 'each', default: true, description: 'Collect Prometheus metrics (`false`: nothing is collected and no scrape endpoint exists).' },

@@ -54,6 +54,7 @@ import { realEngines, timedEngines, type StudioEngines } from '../modules/studio
 import { buildWalletModule, type Idempotency, type PaidOperations, type WalletService } from '../modules/wallet/index.js';
 import { walletMetrics } from '../modules/wallet/wallet.metrics.js';
 import { buildWebhooksModule, type WebhooksModule, type WebhooksOptions } from '../modules/webhooks/index.js';
+import { buildIntegrationsModule } from '../modules/integrations/index.js';
 import { buildDeliveryModule, type DeliveryModule, type DeliveryOptions } from '../modules/delivery/index.js';
 import { platformGauges } from './platform-gauges.js';
 
@@ -285,6 +286,22 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   );
   // an order's finished print file goes to the store's delivery targets
   orders.deliveries = delivery.deliveries;
+  // the shops' paid orders in, their shipments back out
+  add(
+    buildIntegrationsModule({
+      db: database.db,
+      aead,
+      fetcher,
+      events,
+      jobs,
+      stores,
+      projects,
+      designs: designs.designs,
+      orders,
+      publicUrl: config.publicUrl,
+      shopifyAdminOrigin: config.integrations.shopifyAdminOrigin,
+    }),
+  );
   // The paid services' inputs: Folio's own file links and image ids read from the blob store, other URLs safely fetched.
   const sources = new ImageSources({ blobs, publicUrl: config.publicUrl, links: blobs instanceof DiskBlobStore ? blobs : null, images: catalog.images, stores, fetcher, maxBytes: config.fetch.maxBytes });
   const { bgRemove } = add(buildBgRemoveModule({ config: config.bgRemove, warmup: config.warmup, jobs, idempotency, blobs, sources, time, logger }));

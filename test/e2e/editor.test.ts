@@ -81,7 +81,7 @@ describe.skipIf(chromiumGate.skip)(`editor in headless Chromium${chromiumGate.no
   const design = async (id: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/v1/designs/${id}`, headers: as.B(store) });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as { id: string; side_id: string; project_id: string | null; layers: Obj[] };
+    return res.json().data as { id: string; side_id: string; project_id: string | null; layers: Obj[]; preview_image: { url: string } | null };
   };
 
   /** A screenshot at the desktop size and one at 390 × 844 (the page re-fits its canvas), then back. */
@@ -709,6 +709,16 @@ ${example
       const got = await events();
       const saved = got.find((e) => e.type === 'saved')!;
       expect(saved.designs).toHaveLength(2);
+      // embedded, each side saved comes with a picture of it: a PNG of the trim box, kept as the design's preview_image
+      for (const s of saved.designs as Array<{ design_id: string; preview_url: string }>) {
+        expect(s.preview_url).toMatch(/^http/);
+        const img = await fetch(s.preview_url);
+        expect(img.headers.get('content-type')).toBe('image/png');
+        const meta = await sharp(Buffer.from(await img.arrayBuffer())).metadata();
+        expect(meta.width).toBe(600);
+        expect(meta.height).toBeCloseTo((600 * FRONT.height) / FRONT.width, -1);
+        expect((await design(s.design_id)).preview_image?.url).toBeTruthy();
+      }
       const created = got.find((e) => e.type === 'project-created')!;
       expect(created.name).toBe('Ma commande');
       const ready = got.find((e) => e.type === 'pdf-ready')!;

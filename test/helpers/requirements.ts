@@ -11,10 +11,13 @@ import { existsSync } from 'node:fs';
  *                          the scale-out stage (CI's embedded stage, `npm test`, has neither)
  *   FOLIO_CI_STRICT=1      tools and services are required (CI's scale-out stage)
  */
-export type Requirement = 'chromium' | 'gs' | 'sshd' | 'xmllint' | 'postgres' | 'redis';
+export type Requirement = 'chromium' | 'gs' | 'sshd' | 'xmllint' | 'php' | 'wordpress' | 'postgres' | 'redis';
 
 /** Where the tests find OpenSSH's server (Debian's openssh-server), or SSHD_PATH. */
 export const SSHD_PATH = process.env.SSHD_PATH ?? '/usr/sbin/sshd';
+
+/** Where the WooCommerce plugin's tests find Debian's WordPress (package wordpress), or FOLIO_WP_CORE_DIR. */
+export const WORDPRESS_DIR = process.env.FOLIO_WP_CORE_DIR ?? '/usr/share/wordpress';
 
 /** Where the tests find Chromium: Debian's package, or CHROMIUM_PATH (as bench/editor-load.ts). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,6 +29,9 @@ const WHAT: Record<Requirement, (env: NodeJS.ProcessEnv) => string> = {
   gs: () => 'Ghostscript (gs on PATH: apt-get install -y ghostscript, or node scripts/setup.mjs --test)',
   sshd: (env) => `OpenSSH's server at ${env.SSHD_PATH ?? '/usr/sbin/sshd'} with ssh-keygen (apt-get install -y openssh-server, or node scripts/setup.mjs --test)`,
   xmllint: () => 'xmllint (apt-get install -y libxml2-utils, or node scripts/setup.mjs --test)',
+  php: () => 'PHP 8.2 with mysqli and PHPUnit (php and phpunit on PATH: apt-get install -y php-cli php-mysql php-xml php-mbstring phpunit, or node scripts/setup.mjs --test)',
+  wordpress: (env) =>
+    `Debian's WordPress at ${env.FOLIO_WP_CORE_DIR ?? '/usr/share/wordpress'} and MariaDB's server (mariadbd, mariadb-install-db; or FOLIO_WP_DB_HOST naming a MariaDB/MySQL server) (apt-get install -y wordpress mariadb-server, or node scripts/setup.mjs --test)`,
   postgres: () => 'PostgreSQL (set TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres)',
   redis: () => 'Redis (set TEST_REDIS_URL, e.g. redis://127.0.0.1:6379)',
 };
@@ -41,6 +47,16 @@ export function present(req: Requirement, env: NodeJS.ProcessEnv): boolean {
       return existsSync(env.SSHD_PATH ?? '/usr/sbin/sshd') && spawnSync('ssh-keygen', ['-?'], { env: { PATH: env.PATH ?? '' }, stdio: 'ignore' }).error === undefined;
     case 'xmllint':
       return spawnSync('xmllint', ['--version'], { env: { PATH: env.PATH ?? '' }, stdio: 'ignore' }).status === 0;
+    case 'php':
+      return (
+        spawnSync('php', ['-r', 'exit(PHP_VERSION_ID >= 80200 && extension_loaded("mysqli") ? 0 : 1);'], { env: { PATH: env.PATH ?? '' }, stdio: 'ignore' }).status === 0 &&
+        spawnSync('phpunit', ['--version'], { env: { PATH: env.PATH ?? '' }, stdio: 'ignore' }).status === 0
+      );
+    case 'wordpress':
+      return (
+        existsSync(`${env.FOLIO_WP_CORE_DIR ?? '/usr/share/wordpress'}/wp-settings.php`) &&
+        (Boolean(env.FOLIO_WP_DB_HOST) || ['mariadbd', 'mariadb-install-db'].every((bin) => spawnSync('sh', ['-c', `command -v ${bin}`], { env: { PATH: `${env.PATH ?? ''}:/usr/sbin:/sbin` }, stdio: 'ignore' }).status === 0))
+      );
     case 'postgres':
       return Boolean(env.TEST_DATABASE_URL);
     case 'redis':

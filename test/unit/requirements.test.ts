@@ -48,11 +48,17 @@ describe('gate', () => {
 });
 
 describe('present', () => {
-  it('looks tools up where the environment says: gs not on PATH, Chromium not at CHROMIUM_PATH, services by their variables', () => {
+  it('looks tools up where the environment says: gs and php not on PATH, Chromium not at CHROMIUM_PATH, WordPress not at FOLIO_WP_CORE_DIR, services by their variables', () => {
     expect(present('gs', { PATH: '/nonexistent' })).toBe(false);
     expect(present('chromium', { CHROMIUM_PATH: '/nonexistent/chromium' })).toBe(false);
     expect(present('postgres', { TEST_DATABASE_URL: 'postgres://x' })).toBe(true);
     expect(present('redis', {})).toBe(false);
+    expect(present('php', { PATH: '/nonexistent' })).toBe(false);
+    expect(present('wordpress', { PATH: '/nonexistent', FOLIO_WP_CORE_DIR: '/nonexistent/wordpress', FOLIO_WP_DB_HOST: '127.0.0.1:3306' })).toBe(false);
+  });
+
+  it('says how to get PHP/PHPUnit and WordPress with MariaDB for the WooCommerce plugin suite', () => {
+    expect(() => gate(['php', 'wordpress'], { FOLIO_CI_STRICT: 'tools' }, none)).toThrow(/needs PHP 8\.2 with mysqli and PHPUnit .*apt-get install -y php-cli php-mysql php-xml php-mbstring phpunit.* and Debian's WordPress at \/usr\/share\/wordpress and MariaDB's server/);
   });
 });
 

@@ -1202,6 +1202,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integrations/{type}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A shop's order webhooks in: signed by the shop, handled once per delivery
+         * @description Shopify: `X-Shopify-Hmac-Sha256`, `X-Shopify-Topic` (`orders/paid`, `orders/cancelled`, `app/uninstalled`), `X-Shopify-Shop-Domain`, `X-Shopify-Webhook-Id`. WooCommerce: `X-WC-Webhook-Signature`, `X-WC-Webhook-Topic` (`order.created`, `order.updated`), `X-WC-Webhook-Source`, `X-WC-Webhook-Delivery-ID`. Medusa (the Folio plugin): Standard Webhooks headers and `x-folio-integration`. 202: recorded, its projects are being made; 200: a delivery seen before (nothing done again) or one Folio does not act on; 401: unsigned or a wrong signature (nothing recorded); 404: no store is connected to that shop. Every personalised line becomes a project in `received` with `external_ref {source, order_id, line_item_id}` (docs/integrations.md).
+         */
+        post: operations["createIntegrationWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs/{id}": {
         parameters: {
             query?: never;
@@ -1875,7 +1895,7 @@ export interface paths {
          * Alias of POST /v1/projects/{id}/transitions
          * @description The same operation as `POST /v1/projects/{id}/transitions` (operationId `createProjectTransition`), served under a second name; prefer that one.
          *
-         *     The states and the moves allowed between them are in docs/orders.md. A move the current state does not allow is a 409 naming the allowed ones. Entering `received` freezes the designs (later edits do not change the order) and, unless a product asks for a proof, starts the print file; a product with `requires_proof` moves the order on to `proof_pending` with a proof. Each move is recorded (GET …/history) and fires the webhook `project.<state>`.
+         *     The states and the moves allowed between them are in docs/orders.md. A move the current state does not allow is a 409 naming the allowed ones. Entering `received` freezes the designs (later edits do not change the order) and, unless a product asks for a proof, starts the print file; a product with `requires_proof` moves the order on to `proof_pending` with a proof. Each move is recorded (GET …/history) and fires the webhook `project.<state>`. `shipped` may carry the parcel `tracking`: kept on the project and, for an order from a connected shop, sent to the shop with its fulfilment (docs/integrations.md).
          *
          *     Credentials: B, JS, K; scope `projects:write`.
          */
@@ -2195,7 +2215,7 @@ export interface paths {
         put?: never;
         /**
          * Move an order to another state
-         * @description The states and the moves allowed between them are in docs/orders.md. A move the current state does not allow is a 409 naming the allowed ones. Entering `received` freezes the designs (later edits do not change the order) and, unless a product asks for a proof, starts the print file; a product with `requires_proof` moves the order on to `proof_pending` with a proof. Each move is recorded (GET …/history) and fires the webhook `project.<state>`.
+         * @description The states and the moves allowed between them are in docs/orders.md. A move the current state does not allow is a 409 naming the allowed ones. Entering `received` freezes the designs (later edits do not change the order) and, unless a product asks for a proof, starts the print file; a product with `requires_proof` moves the order on to `proof_pending` with a proof. Each move is recorded (GET …/history) and fires the webhook `project.<state>`. `shipped` may carry the parcel `tracking`: kept on the project and, for an order from a connected shop, sent to the shop with its fulfilment (docs/integrations.md).
          *
          *     Credentials: B, JS, K; scope `projects:write`.
          */
@@ -3078,6 +3098,56 @@ export interface paths {
          */
         post: operations["rotateStoreApiKey"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store}/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's shop connection (a list of at most one)
+         * @description Credentials: J, B, JS, K; scope `webhooks:write`.
+         */
+        get: operations["listStoreIntegrations"];
+        put?: never;
+        /**
+         * Connect the store to its shop (Shopify, WooCommerce or Medusa); the shop's secrets are write-only
+         * @description One shop per store, one store per shop (409 otherwise). The answer gives the `webhook_url` and `topics` to subscribe in the shop. The store then reads `integration_type` and `is_integrated: true`.
+         *
+         *     Credentials: J, B, JS, K; scope `webhooks:write`.
+         */
+        post: operations["createStoreIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{store}/integrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a shop connection
+         * @description Credentials: J, B, JS, K; scope `webhooks:write`.
+         */
+        get: operations["getStoreIntegration"];
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect the shop: its webhooks are refused (404) and its secrets erased; the orders' projects stay
+         * @description Credentials: J, B, JS, K; scope `webhooks:write`.
+         */
+        delete: operations["deleteStoreIntegration"];
         options?: never;
         head?: never;
         patch?: never;
@@ -7783,6 +7853,11 @@ export interface operations {
                                 state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                                 state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
+                                tracking: {
+                                    company: string | null;
+                                    number: string;
+                                    url: string | null;
+                                } | null;
                                 updated_at: string;
                             } | null;
                             project_id: string | null;
@@ -8217,6 +8292,11 @@ export interface operations {
                                 state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                                 state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
+                                tracking: {
+                                    company: string | null;
+                                    number: string;
+                                    url: string | null;
+                                } | null;
                                 updated_at: string;
                             } | null;
                             project_id: string | null;
@@ -8622,6 +8702,11 @@ export interface operations {
                                 state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                                 state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
+                                tracking: {
+                                    company: string | null;
+                                    number: string;
+                                    url: string | null;
+                                } | null;
                                 updated_at: string;
                             } | null;
                             project_id: string | null;
@@ -9055,6 +9140,11 @@ export interface operations {
                                 state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                                 state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
+                                tracking: {
+                                    company: string | null;
+                                    number: string;
+                                    url: string | null;
+                                } | null;
                                 updated_at: string;
                             } | null;
                             project_id: string | null;
@@ -9876,6 +9966,11 @@ export interface operations {
                                 state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                                 state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
+                                tracking: {
+                                    company: string | null;
+                                    number: string;
+                                    url: string | null;
+                                } | null;
                                 updated_at: string;
                             } | null;
                             project_id: string | null;
@@ -10293,6 +10388,11 @@ export interface operations {
                                 state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                                 state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
+                                tracking: {
+                                    company: string | null;
+                                    number: string;
+                                    url: string | null;
+                                } | null;
                                 updated_at: string;
                             } | null;
                             project_id: string | null;
@@ -12544,6 +12644,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unprocessable"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createIntegrationWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: "shopify" | "woocommerce" | "medusa";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The shop sent this delivery before: nothing was done again */
+                            duplicate: boolean;
+                            ignored: string | null;
+                            job_id: string | null;
+                            topic: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The shop sent this delivery before: nothing was done again */
+                            duplicate: boolean;
+                            ignored: string | null;
+                            job_id: string | null;
+                            topic: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
@@ -15992,6 +16159,11 @@ export interface operations {
                                 state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                                 state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
+                                tracking: {
+                                    company: string | null;
+                                    number: string;
+                                    url: string | null;
+                                } | null;
                                 updated_at: string;
                             } | null;
                             project_id: string | null;
@@ -16961,6 +17133,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description The projects of one shop order: `<source>:<order id>` of their external_ref, e.g. `shopify:450789469` */
+                external_order?: string;
                 /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
@@ -17008,6 +17182,11 @@ export interface operations {
                             state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                             state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
+                            tracking: {
+                                company: string | null;
+                                number: string;
+                                url: string | null;
+                            } | null;
                             updated_at: string;
                         }[];
                         links: {
@@ -17127,6 +17306,11 @@ export interface operations {
                             state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                             state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
+                            tracking: {
+                                company: string | null;
+                                number: string;
+                                url: string | null;
+                            } | null;
                             updated_at: string;
                         };
                         message: string;
@@ -17209,6 +17393,11 @@ export interface operations {
                             state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                             state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
+                            tracking: {
+                                company: string | null;
+                                number: string;
+                                url: string | null;
+                            } | null;
                             updated_at: string;
                         };
                         message: string;
@@ -17318,6 +17507,11 @@ export interface operations {
                             state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                             state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
+                            tracking: {
+                                company: string | null;
+                                number: string;
+                                url: string | null;
+                            } | null;
                             updated_at: string;
                         };
                         message: string;
@@ -17694,6 +17888,11 @@ export interface operations {
                                 state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                                 state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
+                                tracking: {
+                                    company: string | null;
+                                    number: string;
+                                    url: string | null;
+                                } | null;
                                 updated_at: string;
                             } | null;
                             project_id: string | null;
@@ -18730,6 +18929,20 @@ export interface operations {
                     note?: string;
                     /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
                     to: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                    /**
+                     * @description Only with `to: shipped`
+                     * @example {
+                     *       "number": "1Z999AA10123456784",
+                     *       "company": "UPS",
+                     *       "url": "https://www.ups.com/track?tracknum=1Z999AA10123456784"
+                     *     }
+                     */
+                    tracking?: {
+                        company?: string | null;
+                        /** @description The carrier's tracking number */
+                        number: string;
+                        url?: string | null;
+                    };
                 };
             };
         };
@@ -18760,6 +18973,11 @@ export interface operations {
                             state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                             state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
+                            tracking: {
+                                company: string | null;
+                                number: string;
+                                url: string | null;
+                            } | null;
                             updated_at: string;
                         };
                         message: string;
@@ -18872,6 +19090,11 @@ export interface operations {
                             state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                             state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
+                            tracking: {
+                                company: string | null;
+                                number: string;
+                                url: string | null;
+                            } | null;
                             updated_at: string;
                         }[];
                         message: string;
@@ -18993,6 +19216,11 @@ export interface operations {
                             state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                             state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
+                            tracking: {
+                                company: string | null;
+                                number: string;
+                                url: string | null;
+                            } | null;
                             updated_at: string;
                         }[];
                         message: string;
@@ -19170,6 +19398,8 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from links.next / links.prev / links.last */
                 cursor?: string;
+                /** @description The projects of one shop order: `<source>:<order id>` of their external_ref, e.g. `shopify:450789469` */
+                external_order?: string;
                 /** @description `true` adds `meta.total`: how many rows the list has (with `search` applied), counted at the cost of one more query */
                 include_total?: boolean;
                 /** @description Page size, 1-100 (default 20); above 100 answers 413 */
@@ -19217,6 +19447,11 @@ export interface operations {
                             state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                             state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
+                            tracking: {
+                                company: string | null;
+                                number: string;
+                                url: string | null;
+                            } | null;
                             updated_at: string;
                         }[];
                         links: {
@@ -19336,6 +19571,11 @@ export interface operations {
                             state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                             state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
+                            tracking: {
+                                company: string | null;
+                                number: string;
+                                url: string | null;
+                            } | null;
                             updated_at: string;
                         };
                         message: string;
@@ -19418,6 +19658,11 @@ export interface operations {
                             state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                             state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
+                            tracking: {
+                                company: string | null;
+                                number: string;
+                                url: string | null;
+                            } | null;
                             updated_at: string;
                         };
                         message: string;
@@ -19527,6 +19772,11 @@ export interface operations {
                             state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                             state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
+                            tracking: {
+                                company: string | null;
+                                number: string;
+                                url: string | null;
+                            } | null;
                             updated_at: string;
                         };
                         message: string;
@@ -19903,6 +20153,11 @@ export interface operations {
                                 state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                                 state_changed_at: string | null;
                                 status: "processing" | "reviewing" | "accepted" | "trashed";
+                                tracking: {
+                                    company: string | null;
+                                    number: string;
+                                    url: string | null;
+                                } | null;
                                 updated_at: string;
                             } | null;
                             project_id: string | null;
@@ -20939,6 +21194,20 @@ export interface operations {
                     note?: string;
                     /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
                     to: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                    /**
+                     * @description Only with `to: shipped`
+                     * @example {
+                     *       "number": "1Z999AA10123456784",
+                     *       "company": "UPS",
+                     *       "url": "https://www.ups.com/track?tracknum=1Z999AA10123456784"
+                     *     }
+                     */
+                    tracking?: {
+                        company?: string | null;
+                        /** @description The carrier's tracking number */
+                        number: string;
+                        url?: string | null;
+                    };
                 };
             };
         };
@@ -20969,6 +21238,11 @@ export interface operations {
                             state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                             state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
+                            tracking: {
+                                company: string | null;
+                                number: string;
+                                url: string | null;
+                            } | null;
                             updated_at: string;
                         };
                         message: string;
@@ -21081,6 +21355,11 @@ export interface operations {
                             state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                             state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
+                            tracking: {
+                                company: string | null;
+                                number: string;
+                                url: string | null;
+                            } | null;
                             updated_at: string;
                         }[];
                         message: string;
@@ -21202,6 +21481,11 @@ export interface operations {
                             state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                             state_changed_at: string | null;
                             status: "processing" | "reviewing" | "accepted" | "trashed";
+                            tracking: {
+                                company: string | null;
+                                number: string;
+                                url: string | null;
+                            } | null;
                             updated_at: string;
                         }[];
                         message: string;
@@ -26325,6 +26609,318 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStoreIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            id: string;
+                            shop: string;
+                            /** @description `uninstalled` once the shop removed the app (Shopify `app/uninstalled`): its webhooks are refused until connected again */
+                            status: "connected" | "uninstalled";
+                            store_id: string;
+                            /** @description The shop webhook topics to subscribe to that URL */
+                            topics: string[];
+                            type: string;
+                            updated_at: string;
+                            /** @description Where the shop sends its order webhooks */
+                            webhook_url: string;
+                        }[];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createStoreIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                store: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description shopify, write-only: an Admin API access token with write_merchant_managed_fulfillment_orders (or write_fulfillments) for the fulfilments */
+                    access_token?: string;
+                    /** @description medusa, write-only: a secret API key (Settings → Secret API Keys) for the Admin API fulfilments */
+                    api_key?: string;
+                    /** @description woocommerce, write-only: REST API key (read/write) for order notes and status */
+                    consumer_key?: string;
+                    /** @description woocommerce, write-only */
+                    consumer_secret?: string;
+                    /** @description shopify: the shop's `<name>.myshopify.com` domain; woocommerce and medusa: the shop's base URL (`https://shop.example.com`) */
+                    shop: string;
+                    /** @description `shopify`, `woocommerce`, or `medusa` (Medusa v2, the headless commerce engine) */
+                    type: "shopify" | "woocommerce" | "medusa";
+                    /** @description write-only: shopify: the app's client secret (it signs the webhooks); woocommerce: the secret of the shop's webhooks; medusa: the secret the Folio plugin signs with */
+                    webhook_secret: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            id: string;
+                            shop: string;
+                            /** @description `uninstalled` once the shop removed the app (Shopify `app/uninstalled`): its webhooks are refused until connected again */
+                            status: "connected" | "uninstalled";
+                            store_id: string;
+                            /** @description The shop webhook topics to subscribe to that URL */
+                            topics: string[];
+                            type: string;
+                            updated_at: string;
+                            /** @description Where the shop sends its order webhooks */
+                            webhook_url: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStoreIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                store: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            id: string;
+                            shop: string;
+                            /** @description `uninstalled` once the shop removed the app (Shopify `app/uninstalled`): its webhooks are refused until connected again */
+                            status: "connected" | "uninstalled";
+                            store_id: string;
+                            /** @description The shop webhook topics to subscribe to that URL */
+                            topics: string[];
+                            type: string;
+                            updated_at: string;
+                            /** @description Where the shop sends its order webhooks */
+                            webhook_url: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteStoreIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                store: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
                 };
             };
             /** @description Missing, unacceptable or invalid credentials */

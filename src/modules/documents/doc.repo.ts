@@ -10,9 +10,9 @@ const shapes = new QueryShapes('docs');
 
 export type DocTable = 'catalog_products' | 'catalog_sides' | 'catalog_templates' | 'designs' | 'projects';
 /** Designs add `product_id` and `project_id` columns, projects `state` and `external_key`; the other tables have only the common ones. */
-export type DocRow = CatalogDocTable & { product_id?: string | null; project_id?: string | null; state?: string | null; external_key?: string | null };
+export type DocRow = CatalogDocTable & { product_id?: string | null; project_id?: string | null; state?: string | null; external_key?: string | null; external_order?: string | null };
 /** Columns beyond the common ones a kind may write and filter on (designs: their product and project; projects: their lifecycle state and shop order line). */
-export type DocLinkColumn = 'product_id' | 'project_id' | 'state' | 'external_key';
+export type DocLinkColumn = 'product_id' | 'project_id' | 'state' | 'external_key' | 'external_order';
 
 /** The columns a write sets: those given a value (undefined is left out, as Kysely's values() and set() do). */
 function givenColumns(row: object): Record<string, unknown> {

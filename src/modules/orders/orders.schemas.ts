@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../platform/http/resource.js';
-import { OrderStateSchema, Project } from '../projects/projects.schemas.js';
+import { OrderStateSchema, Project, Tracking } from '../projects/projects.schemas.js';
 
 export const TransitionBody = Type.Object(
   {
     to: OrderStateSchema,
     note: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'Why: kept in the history and sent with the webhook' })),
+    tracking: Type.Optional(Tracking),
   },
   { additionalProperties: false, examples: [{ to: 'received', note: 'Paid in the shop (order #1042)' }] },
 );

@@ -64,6 +64,15 @@ interface Prepared {
   version: number | null;
   /** a product of the order asks for a proof */
   needsProof: boolean;
+  /** the parcel of a move to shipped */
+  tracking?: Tracking | null;
+}
+
+/** The parcel of a shipped order (TransitionBody's `tracking`). */
+export interface Tracking {
+  number: string;
+  url: string | null;
+  company: string | null;
 }
 
 const DEFAULT_PROFILE = { pdf_standard: 'pdf_x4', crop_marks: false } as const;
@@ -88,7 +97,15 @@ export class OrdersService {
    * POST /projects/{id}/transitions. `within` runs in the move's transaction after the move (a
    * proof's decision is recorded with the move it causes, or neither is); it throws to undo both.
    */
-  async transition(mover: Mover, storeId: string, projectId: string, to: OrderState, note: string | null, within?: (tx: DbOrTx) => Promise<void>): Promise<ProjectJson & { allowed_transitions: OrderState[] }> {
+  async transition(
+    mover: Mover,
+    storeId: string,
+    projectId: string,
+    to: OrderState,
+    note: string | null,
+    within?: (tx: DbOrTx) => Promise<void>,
+    extra: { tracking?: Tracking | null } = {},
+  ): Promise<ProjectJson & { allowed_transitions: OrderState[] }> {
     for (let attempt = 0; ; attempt++) {
       const row = await this.deps.projects.row(storeId, projectId);
       const doc = JSON.parse(row.doc) as ProjectDoc;
@@ -98,6 +115,7 @@ export class OrdersService {
         throw new AppError('conflict', `an order in state ${from} cannot move to ${to}${allowed.length ? `: it may move to ${allowed.join(', ')}` : ': it is final'}`, { details: { state: from, allowed_transitions: allowed } });
       }
       const prepared = await this.prepare(storeId, row.id, doc, from, to);
+      if (extra.tracking) prepared.tracking = extra.tracking;
       let out: NonNullable<Awaited<ReturnType<OrdersService['moveIn']>>>;
       try {
         out = await this.deps.db.transaction().execute(async (tx) => {
@@ -207,6 +225,7 @@ export class OrdersService {
         next.locked_at = now;
       }
       if (b !== 'draft') next.status = STATUS_OF_STATE[b];
+      if (b === 'shipped' && prepared.tracking) next.tracking = prepared.tracking;
       if (!(await this.repo.move(tx, storeId, projectId, a, { state: b, status: next.status as string, doc: JSON.stringify(next), updated_at: now }))) return null;
       await this.repo.record(tx, { store_id: storeId, project_id: projectId, from_state: a, to_state: b, actor_type: who.type, actor_id: who.id, note: why, created_at: now });
       const project = await this.deps.projects.json((await tx.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirstOrThrow()) as never, tx);

@@ -5,7 +5,7 @@ import { docRoutes } from '../documents/doc.routes.js';
 import type { DocService } from '../documents/doc.service.js';
 import { PUBLIC_KINDS, STORE_KINDS } from '../../platform/http/resource.js';
 import type { ProjectJson } from './projects.service.js';
-import { CreateProject, OrderStateSchema, Project, ProjectStatus, UpdateProject } from './projects.schemas.js';
+import { CreateProject, ExternalOrderFilter, OrderStateSchema, Project, ProjectStatus, UpdateProject } from './projects.schemas.js';
 
 /** Credential policies (catalog-reference § 12; rule 3: the public token creates projects). */
 export const PROJECT_AUTH = {
@@ -34,7 +34,7 @@ export function projectsRoutes(app: App, deps: { projects: DocService<ProjectJso
       create: CreateProject,
       update: UpdateProject,
       statusFilter: ProjectStatus,
-      linkFilters: { state: OrderStateSchema },
+      linkFilters: { state: OrderStateSchema, external_order: ExternalOrderFilter },
       searchAlias: 's',
       batchAcceptsOne: true,
       auth: { create: PROJECT_AUTH.create, batchCreate: PROJECT_AUTH.create, list: PROJECT_AUTH.read, get: PROJECT_AUTH.read, count: PROJECT_AUTH.read, update: PROJECT_AUTH.write, batchUpdate: PROJECT_AUTH.write, delete: PROJECT_AUTH.write, batchDelete: PROJECT_AUTH.write },

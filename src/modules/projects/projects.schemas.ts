@@ -7,6 +7,9 @@ export const ProjectStatus = Type.Union([Type.Literal('processing'), Type.Litera
 /** The order lifecycle (docs/orders.md): one state at a time, moved by POST /projects/{id}/transitions. */
 export const ORDER_STATES = ['draft', 'received', 'proof_pending', 'approved', 'in_production', 'printed', 'shipped', 'cancelled', 'on_hold'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
+/** `?external_order=<source>:<order id>`: the projects of one shop order (its personalised lines). */
+export const ExternalOrderFilter = Type.String({ minLength: 3, maxLength: 300, description: "The projects of one shop order: `<source>:<order id>` of their external_ref, e.g. `shopify:450789469`" });
+
 export const OrderStateSchema = Type.Union(
   ORDER_STATES.map((s) => Type.Literal(s)),
   { description: 'Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed' },
@@ -19,6 +22,16 @@ export const ExternalRef = Type.Object(
     line_item_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 128, examples: ['13012345678901'] }))),
   },
   { additionalProperties: false, description: "The shop's order line this project is: one project per (source, order_id, line_item_id) in a store — creating it again answers the same project" },
+);
+
+/** The parcel of a shipped order: kept on the project and sent to the shop it came from (docs/integrations.md). */
+export const Tracking = Type.Object(
+  {
+    number: Type.String({ minLength: 1, maxLength: 255, description: 'The carrier\'s tracking number' }),
+    url: Type.Optional(Nullable(Type.String({ maxLength: 2000, pattern: '^https?://', description: 'Tracking page' }))),
+    company: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100, examples: ['UPS'], description: 'Carrier' }))),
+  },
+  { additionalProperties: false, description: 'Only with `to: shipped`', examples: [{ number: '1Z999AA10123456784', company: 'UPS', url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784' }] },
 );
 
 /** Project fields (catalog-reference § 12) plus `code`, the order's reference for the shop, and the order line. */
@@ -44,6 +57,7 @@ export const Project = Type.Object({
   code: Type.String(),
   quantity: Type.Integer(),
   external_ref: Nullable(Type.Object({ source: Type.String(), order_id: Type.String(), line_item_id: Nullable(Type.String()) })),
+  tracking: Nullable(Type.Object({ number: Type.String(), url: Nullable(Type.String()), company: Nullable(Type.String()) }, { description: 'The parcel, given when the order was shipped' })),
   locked_at: Nullable(Type.String({ description: 'When the designs were frozen for this order (entering received); null for a draft' })),
   state_changed_at: Nullable(Type.String()),
   created_at: Type.String(),

@@ -12,7 +12,7 @@ import type { OrderState, Project } from './projects.schemas.js';
 
 export type ProjectJson = Static<typeof Project>;
 
-const DEFAULTS = { status: 'processing', note: null, quantity: 1, external_ref: null, locked_at: null, state_changed_at: null };
+const DEFAULTS = { status: 'processing', note: null, quantity: 1, external_ref: null, tracking: null, locked_at: null, state_changed_at: null };
 const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /** An order reference a person can read out: no 0/O, 1/I; 32^8 ≈ 10^12 values. */
@@ -23,6 +23,11 @@ export function newProjectCode(): string {
 }
 
 type ExternalRefJson = { source: string; order_id: string; line_item_id?: string | null };
+
+/** A shop's order (`?external_order=` and the `external_order` column): `<source>:<order id>`. */
+export function externalOrder(ref: { source: string; order_id: string }): string {
+  return `${ref.source}:${ref.order_id}`;
+}
 
 /** The unique key of a shop's order line in a store (the `external_key` column). */
 export function externalKey(ref: ExternalRefJson): string {
@@ -59,7 +64,8 @@ export const projectKind: DocKind<ProjectJson> = {
     doc.state = stateOf(doc);
     const ref = doc.external_ref as ExternalRefJson | null;
     if (ref) doc.external_ref = { source: ref.source, order_id: ref.order_id, line_item_id: ref.line_item_id ?? null };
-    const links = existing ? (ref && !existing.external_ref ? { external_key: externalKey(ref) } : {}) : { state: 'draft', external_key: ref ? externalKey(ref) : null };
+    const keys = ref ? { external_key: externalKey(ref), external_order: externalOrder(ref) } : { external_key: null, external_order: null };
+    const links = existing ? (ref && !existing.external_ref ? keys : {}) : { state: 'draft', ...keys };
     return Promise.resolve({ name: doc.name as string, status: doc.status as string, parentId: null, doc, links });
   },
   toJson(row, doc) {

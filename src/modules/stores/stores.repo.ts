@@ -140,6 +140,11 @@ export class StoresRepo {
     return Number(res.numUpdatedRows) === 1;
   }
 
+  /** The shop the store is connected to (the integrations module keeps it in step with its connection). */
+  async setIntegration(id: string, type: string | null, integrated: boolean, now: string, db: DbOrTx = this.db): Promise<void> {
+    await db.updateTable('stores').set({ integration_type: type, is_integrated: integrated ? 1 : 0, updated_at: now }).where('id', '=', id).execute();
+  }
+
   async setTier(id: string, tier: string, now: string): Promise<boolean> {
     const res = await this.db.updateTable('stores').set({ tier, updated_at: now }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;

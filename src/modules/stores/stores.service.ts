@@ -263,6 +263,11 @@ export class StoresService {
     return plain;
   }
 
+  /** `integration_type` and `is_integrated` of a store, in the caller's transaction (a shop connected, uninstalled or disconnected). */
+  setIntegration(storeId: string, type: string | null, db?: DbOrTx, integrated = type !== null): Promise<void> {
+    return this.repo.setIntegration(storeId, type, integrated, nowIso(), db);
+  }
+
   async setTier(storeId: string, tier: string): Promise<Store> {
     if (!this.plans.isTier(tier)) throw AppError.field('tier', `must be one of: ${this.plans.table.tiers.join(', ')}`);
     if (!isUuid(storeId) || !(await this.repo.setTier(storeId, tier, nowIso()))) throw AppError.notFound('Store');

@@ -20,6 +20,7 @@ import { orders } from './migrations/0017-orders.js';
 import { delivery } from './migrations/0018-delivery.js';
 import { proofs } from './migrations/0019-proofs.js';
 import { productionBatches } from './migrations/0020-production-batches.js';
+import { integrations } from './migrations/0021-integrations.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0018-delivery': delivery,
   '0019-proofs': proofs,
   '0020-production-batches': productionBatches,
+  '0021-integrations': integrations,
 };
 
 class StaticProvider implements MigrationProvider {

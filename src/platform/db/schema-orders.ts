@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { CatalogDocTable, Ts } from './schema.js';
 import type { ProductionTables } from './schema-production.js';
 import type { ProofTables } from './schema-proofs.js';
+import type { IntegrationTables } from './schema-integrations.js';
 
 /** The order lifecycle's tables (migrations/0017-orders.ts). */
 
@@ -9,6 +10,8 @@ import type { ProofTables } from './schema-proofs.js';
 export interface ProjectsTable extends CatalogDocTable {
   state: Generated<string>;
   external_key: string | null;
+  /** `<source>:<order id>` of the shop's order (migrations/0021-integrations.ts) */
+  external_order: string | null;
 }
 
 /** every move of an order between lifecycle states */
@@ -56,7 +59,8 @@ export interface OrderFilesTable {
 
 
 /** The order lifecycle's tables in the database type (schema.ts `DB` extends it), proofs' and production batches' included. */
-export interface OrderTables extends ProofTables, ProductionTables {
+/** (with the shop connectors' tables: orders come in from shops) */
+export interface OrderTables extends ProofTables, ProductionTables, IntegrationTables {
   projects: ProjectsTable;
   project_transitions: ProjectTransitionsTable;
   design_snapshots: DesignSnapshotsTable;

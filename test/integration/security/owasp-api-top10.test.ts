@@ -424,9 +424,10 @@ describe('OWASP API Security Top 10 (2023)', () => {
     for (const k of served) expect(k).toMatch(/^[A-Z]+ \/v1\//);
     // Every protected operation says who may call it; public ones are the few meant to be.
     const publicOps = world.ops.filter((o) => o.kinds.length === 0).map(label);
-    // (the proof routes are reached by a customer through a signed, expiring link: the token is the credential)
+    // (the proof routes are reached by a customer through a signed, expiring link: the token is the credential;
+    // the shops' webhooks are signed by the shop over their body with the connection's secret)
     expect(publicOps.sort()).toEqual(
-      ['GET /v1/files/{path}', 'GET /v1/health', 'GET /v1/ready', 'POST /v1/account', 'POST /v1/account/signIn', 'GET /v1/proofs/{token}', 'POST /v1/proofs/{token}', 'GET /v1/proofs/{token}/pages/{page}/image'].sort(),
+      ['GET /v1/files/{path}', 'GET /v1/health', 'GET /v1/ready', 'POST /v1/account', 'POST /v1/account/signIn', 'GET /v1/proofs/{token}', 'POST /v1/proofs/{token}', 'GET /v1/proofs/{token}/pages/{page}/image', 'POST /v1/integrations/{type}/webhooks'].sort(),
     );
   });
 });

@@ -1,0 +1,61 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { isUuid } from '../../platform/crypto/ids.js';
+import type { Db } from '../../platform/db/index.js';
+import { AppError } from '../../platform/http/errors.js';
+import { nowIso } from '../../platform/http/resource.js';
+import type { JobsService } from '../jobs/jobs.service.js';
+import type { IntakeResult } from './integrations.schemas.js';
+import type { IntegrationsRepo } from './integrations.repo.js';
+import type { IntegrationsService } from './integrations.service.js';
+import { orderJobKind } from './integrations.jobs.js';
+
+/** A delivery claimed this long ago and still not handled (its job failed for good) is taken again by the shop's retry. */
+export const DELIVERY_STALE_MS = 600_000;
+
+/**
+ * The shops' webhooks in (POST /v1/integrations/{type}/webhooks). Answers within milliseconds,
+ * as the shops ask: finds the connection by the shop the headers name, checks the signature
+ * over the raw body in constant time, and records the delivery with its job in one
+ * transaction (an inbox keyed by the shop's delivery id: a retried webhook finds it and
+ * changes nothing). The job makes the projects (OrderIntake).
+ */
+export class WebhookIntake {
+  constructor(
+    private readonly deps: { db: Db; repo: IntegrationsRepo; service: IntegrationsService; jobs: JobsService },
+  ) {}
+
+  async accept(type: string, headers: IncomingHttpHeaders, raw: Buffer): Promise<{ status: 200 | 202; data: IntakeResult; message: string }> {
+    const adapter = this.deps.service.adapter(type);
+    // WooCommerce checks a new webhook's URL with an unsigned `webhook_id=<n>` form post
+    if (type === 'woocommerce' && /^webhook_id=\d+$/.test(raw.toString('latin1').trim())) {
+      return { status: 200, data: { topic: 'ping', duplicate: false, job_id: null, ignored: 'WooCommerce ping: the delivery URL works' }, message: 'Ping received' };
+    }
+    const delivery = adapter.delivery(headers);
+    if (!delivery) throw new AppError('unauthenticated', `the request lacks the headers ${type} signs its webhooks with`);
+    const row = delivery.integrationId ? (isUuid(delivery.integrationId) ? await this.deps.repo.byId(delivery.integrationId) : null) : await this.deps.repo.byShop(type, delivery.shop ?? '');
+    if (!row || row.type !== type) throw new AppError('not_found', `no store of this server is connected to that ${type} shop`);
+    const secret = this.deps.service.connected(row).secrets.webhook_secret ?? '';
+    if (!adapter.verify(secret, headers, raw)) throw new AppError('unauthenticated', 'the webhook signature does not match the connection\'s secret');
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw AppError.field('body', 'must be the JSON the shop sends');
+    }
+    const topic = delivery.topic || String((body as { topic?: unknown } | null)?.topic ?? '');
+    if (row.status !== 'connected' && topic !== 'app/uninstalled') {
+      return { status: 200, data: { topic, duplicate: false, job_id: null, ignored: 'the shop uninstalled the app: connect the store again' }, message: 'Ignored' };
+    }
+    const key = `delivery:${delivery.deliveryId}`;
+    const out = await this.deps.db.transaction().execute(async (tx) => {
+      const claim = await this.deps.repo.claim(tx, { integration_id: row.id, key, topic, body: raw.toString('utf8'), received_at: nowIso() }, DELIVERY_STALE_MS);
+      if (claim !== 'claimed') return { claim, jobId: (await this.deps.repo.inboxRow(row.id, key, tx))?.job_id ?? null };
+      const job = await this.deps.jobs.createIn(tx, orderJobKind, { accountId: row.account_id, storeId: row.store_id, payload: { integration_id: row.id, key } });
+      await this.deps.repo.setJob(tx, row.id, key, job.id);
+      return { claim, jobId: job.id, type: job.type };
+    });
+    if (out.claim !== 'claimed') return { status: 200, data: { topic, duplicate: true, job_id: out.jobId, ignored: null }, message: 'Already received: nothing done again' };
+    this.deps.jobs.announceWhenVisible({ id: out.jobId!, type: orderJobKind.type, attempt: 0 });
+    return { status: 202, data: { topic, duplicate: false, job_id: out.jobId, ignored: null }, message: 'Accepted' };
+  }
+}
