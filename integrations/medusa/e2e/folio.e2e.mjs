@@ -41,7 +41,7 @@ before(async () => {
   seed = prepared.seed;
   folio = started;
   const medusaUrl = `http://127.0.0.1:${MEDUSA_PORT}`;
-  shop = await merchantSetUp(folio.url, { externalIds: [seed.product_id, seed.variant_id] });
+  shop = await merchantSetUp(folio.url);
   integration = await shop.asAccount('POST', `/v1/stores/${shop.store.id}/integrations`, {
     type: 'medusa', shop: medusaUrl, webhook_secret: webhookSecret, api_key: seed.secret_key,
   });

@@ -75,8 +75,8 @@ export function folioClient(base, cred) {
   };
 }
 
-/** Account, store, product (mapped to the Medusa product and variant), its side, and a shopper's design. */
-export async function merchantSetUp(folioUrl, { externalIds }) {
+/** Account, store, product, its side, and a shopper's design. */
+export async function merchantSetUp(folioUrl) {
   const account = await fetch(`${folioUrl}/v1/account`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -87,7 +87,7 @@ export async function merchantSetUp(folioUrl, { externalIds }) {
   const store = await asAccount('POST', '/v1/stores?include=credentials', { store_name: 'Hopper Prints' });
   const asStore = folioClient(folioUrl, { basic: [store.sid, store.secret] });
   const shopper = folioClient(folioUrl, { publicToken: store.unauth_token });
-  const product = await asStore('POST', '/v1/products', { name: 'Business cards', dimension_unit: 'inch', dpi: 300, external_ids: externalIds });
+  const product = await asStore('POST', '/v1/products', { name: 'Business cards', dimension_unit: 'inch', dpi: 300 });
   const side = await asStore('POST', '/v1/sides', {
     product_id: product.id, name: 'Front', width: 3.5, height: 2,
     bleed: { top: 0.125, right: 0.125, bottom: 0.125, left: 0.125 },
