@@ -71,8 +71,7 @@ test('cart → order → Folio project → print file → shipped → Medusa ful
   const line = order.items.find((i) => i.metadata?._folio_design_id === shop.design.id);
 
   // order.placed → the plugin → Folio's intake: one project for the personalised line
-  const projects = await until('the Folio project', async () =>
-    (await shop.asStore('GET', '/v1/projects?limit=50')).filter((p) => p.external_ref?.order_id === order.id));
+  const projects = await until('the Folio project', () => shop.asStore('GET', `/v1/projects?external_order=medusa:${order.id}`));
   assert.equal(projects.length, 1, 'the plain line makes no project');
   const project = projects[0];
   assert.deepEqual(project.external_ref, { source: 'medusa', order_id: order.id, line_item_id: line.id });
