@@ -107,7 +107,9 @@ test('cart → order → Folio project → print file → shipped → Medusa ful
   const fields = 'id,fulfillment_status,*items,*items.detail,*fulfillments,*fulfillments.items,*fulfillments.labels';
   const done = await until('the Medusa shipment', async () => {
     const { order: o } = await admin('GET', `/admin/orders/${order.id}?fields=${fields}`);
-    return o.fulfillments?.some((f) => f.shipped_at) ? o : null;
+    // the fulfilment's shipped_at and the line's shipped quantity are written one after the other
+    const lineShipped = Number(o.items.find((i) => i.id === line.id)?.detail?.shipped_quantity ?? 0);
+    return o.fulfillments?.some((f) => f.shipped_at) && lineShipped > 0 ? o : null;
   });
   const fulfilment = done.fulfillments.find((f) => f.shipped_at);
   assert.deepEqual(fulfilment.items.map((i) => [i.line_item_id, Number(i.quantity)]), [[line.id, 250]]);

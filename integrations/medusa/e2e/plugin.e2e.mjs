@@ -21,7 +21,7 @@ let seed;
 let sdk;
 let admin;
 
-async function until(what, fn, timeoutMs = 20_000) {
+async function until(what, fn, timeoutMs = 60_000) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
