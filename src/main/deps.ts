@@ -287,20 +287,8 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   // an order's finished print file goes to the store's delivery targets
   orders.deliveries = delivery.deliveries;
   // the shops' paid orders in, their shipments back out
-  add(
-    buildIntegrationsModule({
-      db: database.db,
-      aead,
-      fetcher,
-      events,
-      jobs,
-      stores,
-      projects,
-      designs: designs.designs,
-      orders,
-      publicUrl: config.publicUrl,
-      shopifyAdminOrigin: config.integrations.shopifyAdminOrigin,
-    }),
+  const integrations = add(
+    buildIntegrationsModule({ db: database.db, aead, fetcher, events, jobs, stores, projects, designs: designs.designs, orders, publicUrl: config.publicUrl, shopifyAdminOrigin: config.integrations.shopifyAdminOrigin }),
   );
   // The paid services' inputs: Folio's own file links and image ids read from the blob store, other URLs safely fetched.
   const sources = new ImageSources({ blobs, publicUrl: config.publicUrl, links: blobs instanceof DiskBlobStore ? blobs : null, images: catalog.images, stores, fetcher, maxBytes: config.fetch.maxBytes });
@@ -342,6 +330,11 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
       ...(overrides.jobs ? { extraJobs: overrides.jobs } : {}),
     }),
   );
+
+  // a shop's order is handled at once by this process's workers, not after the queued print files
+  integrations.intake.runNow = async (id) => {
+    if (jobsModule.runner.running) await jobsModule.runner.run(id);
+  };
 
   // ---- lifecycle: start in order, stop in reverse; close after the last stop --------------
   let started: FolioModule[] = [];

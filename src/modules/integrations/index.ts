@@ -44,7 +44,7 @@ export interface IntegrationsModuleDeps {
  * Medusa shop; the shop's paid orders become received projects, one per personalised line; a
  * shipped project is reported back to the shop as a fulfilment.
  */
-export function buildIntegrationsModule(deps: IntegrationsModuleDeps): FolioModule & { integrations: IntegrationsService } {
+export function buildIntegrationsModule(deps: IntegrationsModuleDeps): FolioModule & { integrations: IntegrationsService; intake: WebhookIntake } {
   const repo = new IntegrationsRepo(deps.db);
   const adapters = new Map<IntegrationTypeName, ShopAdapter>([
     ['shopify', shopifyAdapter({ adminOrigin: deps.shopifyAdminOrigin })],
@@ -58,6 +58,7 @@ export function buildIntegrationsModule(deps: IntegrationsModuleDeps): FolioModu
   return {
     name: 'integrations',
     integrations: service,
+    intake,
     jobs: integrationBindings({ repo, service, intake: orderIntake, projects: deps.projects, fetcher: deps.fetcher }),
     routes: (app) => integrationsRoutes(app, { service, intake }),
   };

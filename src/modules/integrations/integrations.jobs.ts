@@ -57,7 +57,9 @@ export function integrationBindings(deps: { repo: IntegrationsRepo; service: Int
     } catch {
       throw new JobFailure('the webhook body is not JSON');
     }
-    const outcome = await deps.intake.apply(row, deps.service.adapter(row.type).parse(inbox.topic, body));
+    const { outcome, pending } = await deps.intake.apply(row, deps.service.adapter(row.type).parse(inbox.topic, body));
+    // a line another delivery is making: look again later (if its worker dies, its claim goes stale and this one takes it)
+    if (pending) throw new JobRetry(`${outcome}: waiting for the other delivery`);
     await deps.repo.handled(row.id, inbox.key, new Date().toISOString());
     return { outcome };
   });

@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/index.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/http/errors.js';
 import { nowIso } from '../../platform/http/resource.js';
+import type { DocRow } from '../documents/doc.repo.js';
 import type { DocService } from '../documents/doc.service.js';
 import type { DesignJson } from '../designs/index.js';
 import type { Mover, OrdersService } from '../orders/index.js';
@@ -35,13 +36,21 @@ export class OrderIntake {
     private readonly deps: { db: Db; repo: IntegrationsRepo; projects: ProjectsService; designs: DocService<DesignJson>; orders: OrdersService; stores: StoresService },
   ) {}
 
-  async apply(row: IntegrationRow, event: ShopEvent): Promise<string> {
+  /** What the event did; `pending`: a line is being made by another worker right now (try again later, it may die). */
+  async apply(row: IntegrationRow, event: ShopEvent): Promise<{ outcome: string; pending: boolean }> {
+    if (event.kind !== 'receive') return { outcome: await this.applyOther(row, event), pending: false };
+    const done: string[] = [];
+    let pending = false;
+    for (const line of event.lines) {
+      const r = await this.receiveLine(row, event, line);
+      pending ||= r.busy;
+      done.push(r.outcome);
+    }
+    return { outcome: done.length ? done.join('; ') : 'no personalised line', pending };
+  }
+
+  private async applyOther(row: IntegrationRow, event: Exclude<ShopEvent, { kind: 'receive' }>): Promise<string> {
     switch (event.kind) {
-      case 'receive': {
-        const done: string[] = [];
-        for (const line of event.lines) done.push(await this.receiveLine(row, event, line));
-        return done.length ? done.join('; ') : 'no personalised line';
-      }
       case 'cancel':
         return this.cancel(row, event.orderId, event.orderName);
       case 'uninstalled':
@@ -63,14 +72,14 @@ export class OrderIntake {
     return { type: 'system', id: null, accountId: row.account_id };
   }
 
-  private async receiveLine(row: IntegrationRow, event: Extract<ShopEvent, { kind: 'receive' }>, line: ShopOrderLine): Promise<string> {
+  private async receiveLine(row: IntegrationRow, event: Extract<ShopEvent, { kind: 'receive' }>, line: ShopOrderLine): Promise<{ outcome: string; busy: boolean }> {
     const key = `line:${event.orderId}:${line.lineItemId}`;
     const claim = await this.deps.repo.claim(this.deps.db, { integration_id: row.id, key, topic: 'line', body: null, received_at: nowIso() }, LINE_STALE_MS);
-    if (claim !== 'claimed') return `line ${line.lineItemId}: ${claim === 'done' ? 'made before' : 'being made by another delivery'}`;
+    if (claim !== 'claimed') return { outcome: `line ${line.lineItemId}: ${claim === 'done' ? 'made before' : 'being made by another delivery'}`, busy: claim === 'busy' };
     try {
       const out = await this.makeLine(row, event, line);
       await this.deps.repo.handled(row.id, key, nowIso());
-      return out;
+      return { outcome: out, busy: false };
     } catch (err) {
       await this.deps.repo.release(row.id, key).catch(() => undefined);
       throw err;
@@ -86,18 +95,25 @@ export class OrderIntake {
       external_ref: { source: row.type, order_id: event.orderId, line_item_id: line.lineItemId },
     });
     if (project.state !== 'draft') return `line ${line.lineItemId}: project ${project.id} already ${project.state}`;
-    const has = await this.deps.designs.all(storeId, { links: { project_id: project.id } }, 1);
-    if (has.length === 0) {
-      const source = line.designId ? await this.deps.designs.rowOrNull(storeId, line.designId) : null;
-      if (!source) {
-        const why = line.designId ? `the design ${line.designId} on this line is not a design of this store` : 'the line carries no design id';
+    const has = await this.deps.designs.all(storeId, { links: { project_id: project.id } }, 50);
+    if (has.length !== line.designIds.length || has.length === 0) {
+      // a copy cut short (its worker died between sides): made again whole
+      for (const d of has) await this.deps.designs.delete(this.actor(row), storeId, d.id);
+      const sources: Array<DocRow | null> = [];
+      for (const id of line.designIds) sources.push(await this.deps.designs.rowOrNull(storeId, id));
+      const missing = line.designIds.filter((_, i) => !sources[i]);
+      if (line.designIds.length === 0 || missing.length > 0) {
+        const why = line.designIds.length ? `the design ${missing.join(', ')} on this line is not a design of this store` : 'the line carries no valid design id';
         await this.deps.orders.transition(this.mover(row), storeId, project.id, 'on_hold', `Paid in ${shop} (order ${event.orderName}), but ${why}: attach a design to the project, then resume it`);
         return `line ${line.lineItemId}: project ${project.id} on hold (${why})`;
       }
-      const doc = JSON.parse(source.doc) as Record<string, unknown>;
-      const body: Record<string, unknown> = { project_id: project.id };
-      for (const f of COPIED) if (doc[f] !== undefined && doc[f] !== null) body[f] = doc[f];
-      await this.deps.designs.create(this.actor(row), storeId, body);
+      // one copy per side, in the order the line lists them (the print file's page order)
+      for (const source of sources) {
+        const doc = JSON.parse(source!.doc) as Record<string, unknown>;
+        const body: Record<string, unknown> = { project_id: project.id };
+        for (const f of COPIED) if (doc[f] !== undefined && doc[f] !== null) body[f] = doc[f];
+        await this.deps.designs.create(this.actor(row), storeId, body);
+      }
     }
     try {
       await this.deps.orders.transition(this.mover(row), storeId, project.id, 'received', `Paid in ${shop} (order ${event.orderName})`);

@@ -12,6 +12,9 @@ import { orderJobKind } from './integrations.jobs.js';
 /** A delivery claimed this long ago and still not handled (its job failed for good) is taken again by the shop's retry. */
 export const DELIVERY_STALE_MS = 600_000;
 
+/** Deliveries this process runs at once outside the queue's slots (see `runNow`). */
+export const INLINE_MAX = 4;
+
 /**
  * The shops' webhooks in (POST /v1/integrations/{type}/webhooks). Answers within milliseconds,
  * as the shops ask: finds the connection by the shop the headers name, checks the signature
@@ -20,6 +23,14 @@ export const DELIVERY_STALE_MS = 600_000;
  * changes nothing). The job makes the projects (OrderIntake).
  */
 export class WebhookIntake {
+  /**
+   * Runs a job here and now when this process runs workers (the composition root sets it):
+   * an order's projects should not wait behind the print files queued before it. The job is
+   * announced as well; whoever claims it first runs it, the other finds it claimed.
+   */
+  runNow: ((jobId: string) => Promise<void>) | null = null;
+  private inline = 0;
+
   constructor(
     private readonly deps: { db: Db; repo: IntegrationsRepo; service: IntegrationsService; jobs: JobsService },
   ) {}
@@ -55,6 +66,11 @@ export class WebhookIntake {
       return { claim, jobId: job.id, type: job.type };
     });
     if (out.claim !== 'claimed') return { status: 200, data: { topic, duplicate: true, job_id: out.jobId, ignored: null }, message: 'Already received: nothing done again' };
+    if (this.runNow && this.inline < INLINE_MAX) {
+      this.inline++;
+      const run = this.runNow;
+      setImmediate(() => void run(out.jobId!).finally(() => this.inline--));
+    }
     this.deps.jobs.announceWhenVisible({ id: out.jobId!, type: orderJobKind.type, attempt: 0 });
     return { status: 202, data: { topic, duplicate: false, job_id: out.jobId, ignored: null }, message: 'Accepted' };
   }

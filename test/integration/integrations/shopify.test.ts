@@ -186,6 +186,33 @@ describe('Shopify webhooks', () => {
     await orderProjects(t.app, store, `shopify:${orderId}`, 2, 'cancelled');
   });
 
+  it('the same order sent 20 times at once under different delivery ids: one project per line, each with one copy of its design', async () => {
+    const orderId = '777000111';
+    const sent = await Promise.all(Array.from({ length: 20 }, () => webhook('orders/paid', paidOrder(orderId, designs))));
+    expect(sent.map((r) => r.statusCode)).toEqual(Array(20).fill(202));
+    await settled(t);
+    const projects = await orderProjects(t.app, store, `shopify:${orderId}`, 2);
+    for (const p of projects) expect(await projectDesigns(t.app, store, p.id)).toHaveLength(1);
+    const history = (await t.app.inject({ method: 'GET', url: `/v1/projects/${projects[0].id}/history`, headers: as.B(store) })).json().data;
+    expect(history.map((h: { to: string }) => h.to)).toEqual(['received']);
+  });
+
+  it('a product with two sides: the line lists both designs (_folio_design_ids) and the project gets both, in order', async () => {
+    const orderId = '5012345678901';
+    const order = {
+      id: `#${orderId}#`,
+      admin_graphql_api_id: `gid://shopify/Order/${orderId}`,
+      name: '#1003',
+      line_items: [{ id: '#13012345678901#', admin_graphql_api_id: 'gid://shopify/LineItem/13012345678901', title: 'Folded card', quantity: 1, properties: [{ name: '_folio_design_id', value: designs[0] }, { name: '_folio_design_ids', value: `${designs[0]},${designs[1]}` }] }],
+    };
+    expect((await webhook('orders/paid', order)).statusCode).toBe(202);
+    const [project] = await orderProjects(t.app, store, `shopify:${orderId}`, 1);
+    const copies = (await t.app.inject({ method: 'GET', url: `/v1/projects/${project.id}/designs?include=none&sort_by=created_date&sort_order=asc`, headers: as.B(store) })).json().data;
+    expect(copies.map((d: { layers: Array<{ text: string }> }) => d.layers[0]!.text).sort()).toEqual(['Ada Lovelace', 'Grace Hopper']);
+    const snap = (await t.app.inject({ method: 'GET', url: `/v1/projects/${project.id}/snapshot`, headers: as.B(store) })).json().data;
+    expect(snap.pages).toHaveLength(2);
+  });
+
   it('a shipped line becomes a Shopify fulfilment with its tracking, through the Admin GraphQL API', async () => {
     const orderId = '820982911946154508';
     const cards = (await orderProjects(t.app, store, `shopify:${orderId}`, 2)).find((p) => p.external_ref.line_item_id === '866550311766439020');

@@ -20,9 +20,8 @@ final class Folio_Personalize_Api {
 	/**
 	 * The Folio projects of a WooCommerce order, by WooCommerce order item id. Folio makes one
 	 * project per personalised line, with external_ref {source: "woocommerce", order_id,
-	 * line_item_id}. The list is asked with `external_order_id` (Folio's filter by the shop's
-	 * order); the answer is matched on external_ref here as well, so the result is right
-	 * whether or not the server narrows the list.
+	 * line_item_id}. The list is asked with `external_order=woocommerce:<order id>` (Folio's
+	 * filter by the shop's order); the answer is matched on external_ref here as well.
 	 *
 	 * @param string $order_id The WooCommerce order id.
 	 * @return array<string, array<string, mixed>>|WP_Error Projects by line item id.
@@ -32,7 +31,7 @@ final class Folio_Personalize_Api {
 		if ( '' === $s['folio_url'] || '' === $s['secret_key'] ) {
 			return new WP_Error( 'folio_not_configured', __( 'Add the Folio URL and a secret API key in Settings → Folio to see the print orders here.', 'folio-personalize' ) );
 		}
-		$url   = $s['folio_url'] . '/v1/projects?' . http_build_query( array( 'external_order_id' => $order_id, 'limit' => 100 ) );
+		$url   = $s['folio_url'] . '/v1/projects?' . http_build_query( array( 'external_order' => 'woocommerce:' . $order_id, 'limit' => 100 ) );
 		$found = array();
 		for ( $page = 0; $page < self::MAX_PAGES && null !== $url; $page++ ) {
 			$body = self::get_json( $url );

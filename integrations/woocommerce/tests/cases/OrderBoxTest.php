@@ -8,7 +8,7 @@
 
 final class OrderBoxTest extends Folio_Test_Case {
 
-	private const LIST_URL = 'https://print.example.com/v1/projects?external_order_id=1042&limit=100';
+	private const LIST_URL = 'https://print.example.com/v1/projects?external_order=woocommerce%3A1042&limit=100';
 
 	private function order(): WC_Order {
 		$order = new WC_Order( 1042 );
@@ -90,7 +90,7 @@ final class OrderBoxTest extends Folio_Test_Case {
 	public function test_follows_the_next_page_only_on_the_configured_folio(): void {
 		$this->configure();
 		$this->login( 'administrator' );
-		$page2 = 'https://print.example.com/v1/projects?external_order_id=1042&limit=100&cursor=abc';
+		$page2 = 'https://print.example.com/v1/projects?external_order=woocommerce%3A1042&limit=100&cursor=abc';
 		$this->answers[ self::LIST_URL ] = array( 200, array( 'data' => array(), 'links' => array( 'next' => $page2 ) ) );
 		$this->answers[ $page2 ]         = array( 200, array( 'data' => array( $this->project( 'prj-2', '1042', '502', 'printed' ) ), 'links' => array( 'next' => 'https://evil.example.net/v1/projects' ) ) );
 		$this->answers['https://print.example.com/v1/projects/prj-2/files'] = array( 200, array( 'data' => array( array( 'kind' => 'print', 'status' => 'running', 'url' => null ) ) ) );

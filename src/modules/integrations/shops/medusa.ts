@@ -1,5 +1,5 @@
 import { verify as verifyStandard } from '../../webhooks/signature.js';
-import { checkResponse, DESIGN_KEY, designIdOf, header, idText, normalizeBaseUrl, ShopCallError, type ShopAdapter, type ShopEvent } from './types.js';
+import { checkResponse, DESIGN_KEY, DESIGNS_KEY, designIdsOf, header, idText, normalizeBaseUrl, ShopCallError, type ShopAdapter, type ShopEvent } from './types.js';
 
 /**
  * Medusa v2 (integrations/medusa, the Folio plugin): its subscriber posts `order.placed` and
@@ -38,8 +38,8 @@ export function medusaAdapter(): ShopAdapter {
       const lines = items.flatMap((li) => {
         const meta = (li.metadata ?? {}) as Record<string, unknown>;
         const id = idText(li.id);
-        if (!(DESIGN_KEY in meta) || !id) return [];
-        return [{ lineItemId: id, designId: designIdOf(meta[DESIGN_KEY]), quantity: Math.max(1, Number(li.quantity) || 1), title: String(li.title ?? li.product_title ?? 'Item') }];
+        if ((!(DESIGN_KEY in meta) && !(DESIGNS_KEY in meta)) || !id) return [];
+        return [{ lineItemId: id, designIds: designIdsOf(meta[DESIGN_KEY], meta[DESIGNS_KEY]), quantity: Math.max(1, Number(li.quantity) || 1), title: String(li.title ?? li.product_title ?? 'Item') }];
       });
       return { kind: 'receive', orderId, orderName, lines };
     },

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import '@shopify/shopify-api/adapters/node';
 import { ApiVersion, GraphqlQueryError, HttpResponseError, HttpRetriableError, LogSeverity, shopifyApi } from '@shopify/shopify-api';
 import { setAbstractFetchFunc } from '@shopify/shopify-api/runtime';
-import { base64HmacMatches, DESIGN_KEY, designIdOf, header, idText, ShopCallError, type ConnectedShop, type ShopAdapter, type ShopEvent, type ShopHttp, type ShippedLine } from './types.js';
+import { base64HmacMatches, DESIGN_KEY, DESIGNS_KEY, designIdsOf, header, idText, ShopCallError, type ConnectedShop, type ShopAdapter, type ShopEvent, type ShopHttp, type ShippedLine } from './types.js';
 
 /**
  * Shopify: webhooks signed with the app's client secret (`X-Shopify-Hmac-Sha256`, base64
@@ -96,9 +96,10 @@ export function shopifyAdapter(opts: { adminOrigin: string | null }): ShopAdapte
       const lines = items.flatMap((li) => {
         const props = Array.isArray(li.properties) ? (li.properties as Array<{ name?: unknown; value?: unknown }>) : [];
         const prop = props.find((p) => p.name === DESIGN_KEY);
+        const list = props.find((p) => p.name === DESIGNS_KEY);
         const id = idText(li.id, li.admin_graphql_api_id);
-        if (!prop || !id) return [];
-        return [{ lineItemId: id, designId: designIdOf(prop.value), quantity: Math.max(1, Number(li.quantity) || 1), title: String(li.title ?? li.name ?? 'Item') }];
+        if ((!prop && !list) || !id) return [];
+        return [{ lineItemId: id, designIds: designIdsOf(prop?.value, list?.value), quantity: Math.max(1, Number(li.quantity) || 1), title: String(li.title ?? li.name ?? 'Item') }];
       });
       return { kind: 'receive', orderId, orderName, lines };
     },

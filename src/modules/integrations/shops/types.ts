@@ -5,7 +5,8 @@ import type { IntegrationTypeName } from '../integrations.schemas.js';
 /** A personalised line of a shop order: the design the shopper saved, carried as `_folio_design_id`. */
 export interface ShopOrderLine {
   lineItemId: string;
-  designId: string | null;
+  /** the designs of the line, one per side (`_folio_design_ids`, else `_folio_design_id`); empty: none valid */
+  designIds: string[];
   quantity: number;
   title: string;
 }
@@ -107,6 +108,15 @@ export function designIdOf(value: unknown): string | null {
 }
 
 export const DESIGN_KEY = '_folio_design_id';
+/** a product with several sides: every side's design, comma-separated (the first is also DESIGN_KEY) */
+export const DESIGNS_KEY = '_folio_design_ids';
+
+/** The designs a line carries: the comma-separated list when there is one, else the single id; only UUIDs. */
+export function designIdsOf(single: unknown, list: unknown): string[] {
+  const raw = typeof list === 'string' && list.trim() ? list.split(',') : [single];
+  const ids = raw.map(designIdOf).filter((x): x is string => x !== null);
+  return [...new Set(ids)].slice(0, 20);
+}
 
 /** The id as text: Shopify's numbers pass 2^53, so its gid (exact) wins over the number. */
 export function idText(id: unknown, gid?: unknown): string | null {

@@ -1,4 +1,4 @@
-import { base64HmacMatches, checkResponse, DESIGN_KEY, designIdOf, header, idText, normalizeBaseUrl, ShopCallError, type ShopAdapter, type ShopEvent } from './types.js';
+import { base64HmacMatches, checkResponse, DESIGN_KEY, DESIGNS_KEY, designIdsOf, header, idText, normalizeBaseUrl, ShopCallError, type ShopAdapter, type ShopEvent } from './types.js';
 
 /** Order statuses that mean paid (make the projects) and those that end the order (cancel them). */
 const PAID = new Set(['processing', 'completed']);
@@ -40,9 +40,10 @@ export function wooCommerceAdapter(): ShopAdapter {
       const lines = items.flatMap((li) => {
         const meta = Array.isArray(li.meta_data) ? (li.meta_data as Array<{ key?: unknown; value?: unknown }>) : [];
         const m = meta.find((x) => x.key === DESIGN_KEY);
+        const list = meta.find((x) => x.key === DESIGNS_KEY);
         const id = idText(li.id);
-        if (!m || !id) return [];
-        return [{ lineItemId: id, designId: designIdOf(m.value), quantity: Math.max(1, Number(li.quantity) || 1), title: String(li.name ?? 'Item') }];
+        if ((!m && !list) || !id) return [];
+        return [{ lineItemId: id, designIds: designIdsOf(m?.value, list?.value), quantity: Math.max(1, Number(li.quantity) || 1), title: String(li.name ?? 'Item') }];
       });
       return { kind: 'receive', orderId, orderName, lines };
     },
