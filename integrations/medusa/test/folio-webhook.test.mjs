@@ -92,6 +92,7 @@ test('gives up at once on an answer that will not change (401, 404)', async () =
 test('only lines with a design are personalised; options are checked', () => {
   assert.deepEqual(lib.personalisedLines(order.items).map((i) => i.id), ['ordli_1']);
   assert.deepEqual(lib.personalisedLines([{ id: 'x', quantity: 1, metadata: { _folio_design_id: '  ' } }]), []);
+  assert.deepEqual(lib.personalisedLines([{ id: 'sides', quantity: 1, metadata: { _folio_design_ids: 'a,b' } }]).map((i) => i.id), ['sides']);
   assert.throws(() => lib.readOptions({ folioUrl: 'http://x' }), /missing option\(s\) integrationId, webhookSecret/);
   assert.throws(() => lib.readOptions({ folioUrl: 'ftp://x', integrationId: 'i', webhookSecret: 's' }), /http\(s\)/);
   assert.equal(lib.readOptions({ folioUrl: 'http://x//', integrationId: 'i', webhookSecret: 's' }).folioUrl, 'http://x');

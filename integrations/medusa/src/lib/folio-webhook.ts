@@ -7,6 +7,8 @@
 import { createHmac } from 'node:crypto';
 
 export const DESIGN_KEY = '_folio_design_id';
+/** A product with several sides: all its designs, comma-separated (the first is also DESIGN_KEY). */
+export const DESIGNS_KEY = '_folio_design_ids';
 export const PREVIEW_KEY = '_folio_preview_url';
 
 export type FolioTopic = 'order.placed' | 'order.canceled';
@@ -75,12 +77,10 @@ export function sign(secret: string, id: string, timestamp: number, body: string
   return `v1,${mac}`;
 }
 
-/** Lines that carry a Folio design (the storefront put _folio_design_id in their metadata). */
+/** Lines that carry a Folio design (the storefront put _folio_design_id or _folio_design_ids in their metadata). */
 export function personalisedLines(items: OrderLine[]): OrderLine[] {
-  return items.filter((item) => {
-    const v = item.metadata?.[DESIGN_KEY];
-    return typeof v === 'string' && v.trim() !== '';
-  });
+  const given = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+  return items.filter((item) => given(item.metadata?.[DESIGN_KEY]) || given(item.metadata?.[DESIGNS_KEY]));
 }
 
 export function webhookBody(topic: FolioTopic, order: OrderPayload): string {
