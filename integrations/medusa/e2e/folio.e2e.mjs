@@ -77,6 +77,10 @@ test('cart → order → Folio project → print file → shipped → Medusa ful
   assert.deepEqual(project.external_ref, { source: 'medusa', order_id: order.id, line_item_id: line.id });
   assert.ok(['received', 'approved'].includes(project.state), `state ${project.state}`);
   assert.equal(project.quantity, 250);
+  // the shopper's design, frozen into the order: one page, of the design's side
+  const snapshot = await shop.asStore('GET', `/v1/projects/${project.id}/snapshot`);
+  assert.equal(snapshot.pages.length, 1);
+  assert.equal(snapshot.pages[0].name, 'Front');
 
   // the print file: a PDF
   const file = await until('the print file', async () => {
@@ -91,6 +95,9 @@ test('cart → order → Folio project → print file → shipped → Medusa ful
   const { stdout: info } = await promisify(execFile)('pdfinfo', [pdfPath]);
   assert.match(info, /^PDF version:\s+1\.\d/m);
   assert.match(info, /^Pages:\s+1$/m);
+  // the card with its bleed: (3.5 + 2 × 0.125) × (2 + 2 × 0.125) in, PDF/X-4 (the default print profile)
+  assert.match(info, /^Page size:\s+270 x 162 pts$/m);
+  assert.match(info, /^PDF subtype:\s+PDF\/X-4$/m);
   fs.rmSync(path.dirname(pdfPath), { recursive: true, force: true });
 
   // the shop floor moves it on; shipped with tracking → Medusa fulfilment + shipment
