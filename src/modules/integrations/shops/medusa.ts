@@ -49,7 +49,8 @@ export function medusaAdapter(): ShopAdapter {
       const headers = { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, 'content-type': 'application/json', accept: 'application/json' };
       const base = `${shop.shop}/admin/orders/${encodeURIComponent(line.orderId)}`;
       const items = [{ id: line.lineItemId, quantity: line.quantity }];
-      const made = await http(`${base}/fulfillments`, { method: 'POST', headers, body: JSON.stringify({ items }) });
+      // Medusa (2.21) answers the order without its fulfilments unless the fields ask for them
+      const made = await http(`${base}/fulfillments?fields=id,*fulfillments,*fulfillments.items`, { method: 'POST', headers, body: JSON.stringify({ items }) });
       checkResponse('creating the fulfilment', made);
       const order = (JSON.parse(made.body.toString('utf8')) as { order?: { fulfillments?: Array<{ id: string; created_at?: string; items?: Array<{ line_item_id?: string }>; shipped_at?: string | null }> } }).order;
       const mine = (order?.fulfillments ?? []).filter((f) => !f.shipped_at && (f.items ?? []).some((i) => i.line_item_id === line.lineItemId));
