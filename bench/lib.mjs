@@ -34,3 +34,32 @@ export function row(name, r, base) {
   const ratio = base ? (r.rps / base.rps).toFixed(2) : '1.00';
   return `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  errors ${r.errors}  ratio ${ratio}`;
 }
+
+/** A JSON call of the API: throws with the status and the start of the body unless 2xx. */
+export async function api(base, method, url, { headers = {}, body } = {}) {
+  const res = await fetch(`${base}${url}`, { method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Runs `fn` over `items` with at most `n` at a time; the results in the order of `items`. */
+export async function pool(items, n, fn) {
+  let next = 0;
+  const out = new Array(items.length);
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
+
+/** The p-th percentile (nearest rank) of `xs`. */
+export const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+};

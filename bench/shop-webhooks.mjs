@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startProcess } from './lib.mjs';
+import { api, pct, pool, startProcess } from './lib.mjs';
 import { ensureBuilt, freePort, startTopology } from '../scripts/topology.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,32 +35,6 @@ const SHOP = 'bench-shop.myshopify.com';
 const SECRET = 'bench-app-secret';
 const log = (m) => process.stderr.write(`[shop-webhooks] ${m}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function api(base, method, url, { headers = {}, body } = {}) {
-  const res = await fetch(`${base}${url}`, { method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function pool(items, n, fn) {
-  let next = 0;
-  const out = new Array(items.length);
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return out;
-}
-
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-};
 
 const layers = (i) => [
   { type: 'rect', left: 0, top: 0, width: 850, height: 90, fill: '#1d4ed8' },

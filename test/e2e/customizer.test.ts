@@ -23,6 +23,7 @@ import { needs } from '../helpers/requirements.js';
 // @ts-expect-error plain .mjs script without types
 import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
 import { freePort } from '../helpers/ports.js';
+import { waitForStatus } from '../helpers/editor-status.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'customizer');
@@ -69,17 +70,7 @@ describe.skipIf(chromiumGate.skip)(`customizer in headless Chromium${chromiumGat
   const warnings = () => page.$$eval('#warnings li', (els) => els.map((e) => ({ code: (e as HTMLElement).dataset.code, text: e.textContent ?? '' })));
   const status = () => page.textContent('#status');
   /** Waits until the page is idle and its status line matches, failing at once on an error status. */
-  const waitStatus = async (re: RegExp) => {
-    await page.waitForFunction(
-      (src) => {
-        const el = document.getElementById('status');
-        return !document.body.dataset.busy && (el?.dataset.state === 'error' || new RegExp(src).test(el?.textContent ?? ''));
-      },
-      re.source,
-      { timeout: 60_000 },
-    );
-    expect(await status()).toMatch(re);
-  };
+  const waitStatus = (re: RegExp) => waitForStatus(page, re);
   /** Selects object `index` of the active side and answers screen points of its centre and controls. */
   const handles = (index: number) =>
     active<{ centre: { x: number; y: number }; br: { x: number; y: number }; mtr: { x: number; y: number } }>(`(sc, c) => {

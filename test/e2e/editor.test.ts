@@ -28,6 +28,7 @@ import { needs } from '../helpers/requirements.js';
 // @ts-expect-error plain .mjs script without types
 import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
 import { freePort } from '../helpers/ports.js';
+import { waitForStatus } from '../helpers/editor-status.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
@@ -102,17 +103,7 @@ describe.skipIf(chromiumGate.skip)(`editor in headless Chromium${chromiumGate.no
   const objects = (p: Page | Frame = page) => active<Obj[]>('(sc) => sc.layers()', p);
   const warnings = (p: Page | Frame = page) => p.$$eval('#warnings li', (els) => els.map((e) => ({ code: (e as HTMLElement).dataset.code!, text: e.textContent ?? '' })));
   const codes = async () => (await warnings()).map((w) => w.code);
-  const waitStatus = async (re: RegExp, p: Page | Frame = page) => {
-    await p.waitForFunction(
-      (src) => {
-        const el = document.getElementById('status');
-        return !document.body.dataset.busy && (el?.dataset.state === 'error' || new RegExp(src).test(el?.textContent ?? ''));
-      },
-      re.source,
-      { timeout: 60_000 },
-    );
-    expect(await p.textContent('#status')).toMatch(re);
-  };
+  const waitStatus = (re: RegExp, p: Page | Frame = page) => waitForStatus(p, re);
   /** Screen points of object `index` (canvas order): centre, corners' controls; does not select it. */
   const at = (index: number, p: Page | Frame = page) =>
     active<{ centre: Pt; br: Pt; mr: Pt; box: { left: number; top: number; width: number; height: number } }>(

@@ -30,6 +30,7 @@ import { renderLiquid } from '../helpers/liquid-lite.js';
 // @ts-expect-error plain .mjs script without types
 import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
 import { freePort } from '../helpers/ports.js';
+import { waitForStatus } from '../helpers/editor-status.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'shopify');
@@ -185,17 +186,7 @@ ${embed}
     }
     throw new Error('no editor frame');
   };
-  const waitStatus = async (f: Frame, re: RegExp) => {
-    await f.waitForFunction(
-      (src) => {
-        const el = document.getElementById('status');
-        return !document.body.dataset.busy && (el?.dataset.state === 'error' || new RegExp(src).test(el?.textContent ?? ''));
-      },
-      re.source,
-      { timeout: 60_000 },
-    );
-    expect(await f.textContent('#status')).toMatch(re);
-  };
+  const waitStatus = (f: Frame, re: RegExp) => waitForStatus(f, re);
   const active = (p: Page) => p.evaluate(() => ({ open: document.activeElement?.hasAttribute('data-folio-open') ?? false, inDialog: Boolean(document.activeElement?.closest('dialog')), tag: document.activeElement?.tagName }));
   const hidden = (p: Page, name: string) => p.$$eval(`form[action="/cart/add"] input[type="hidden"][name="properties[${name}]"]`, (els) => els.map((e) => (e as HTMLInputElement).value));
   const axe = async (p: Page) => {
