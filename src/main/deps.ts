@@ -288,7 +288,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   orders.deliveries = delivery.deliveries;
   // the shops' paid orders in, their shipments back out
   const integrations = add(
-    buildIntegrationsModule({ db: database.db, aead, fetcher, events, jobs, stores, projects, designs: designs.designs, orders, publicUrl: config.publicUrl, shopifyAdminOrigin: config.integrations.shopifyAdminOrigin }),
+    buildIntegrationsModule({ db: database.db, aead, fetcher, events, jobs, stores, projects, designs: designs.designs, orders, publicUrl: config.publicUrl, shopifyAdminOrigin: config.integrations.shopifyAdminOrigin, signer: new Signer(secrets.signingKey, 'shopify-install') }),
   );
   // The paid services' inputs: Folio's own file links and image ids read from the blob store, other URLs safely fetched.
   const sources = new ImageSources({ blobs, publicUrl: config.publicUrl, links: blobs instanceof DiskBlobStore ? blobs : null, images: catalog.images, stores, fetcher, maxBytes: config.fetch.maxBytes });

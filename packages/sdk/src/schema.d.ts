@@ -26719,9 +26719,10 @@ export interface operations {
                         data: {
                             created_at: string;
                             id: string;
+                            install_url: string | null;
                             shop: string;
-                            /** @description `uninstalled` once the shop removed the app (Shopify `app/uninstalled`): its webhooks are refused until connected again */
-                            status: "connected" | "uninstalled";
+                            /** @description `awaiting_install`: a Shopify app given by `client_id` and not installed yet (orders come in; shipments wait for the token the install brings); `uninstalled` once the shop removed the app (Shopify `app/uninstalled`): its webhooks are ignored until connected again */
+                            status: "connected" | "awaiting_install" | "uninstalled";
                             store_id: string;
                             /** @description The shop webhook topics to subscribe to that URL */
                             topics: string[];
@@ -26784,10 +26785,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description shopify, write-only: an Admin API access token with write_merchant_managed_fulfillment_orders (or write_fulfillments) for the fulfilments */
+                    /** @description shopify, write-only: an Admin API access token with write_merchant_managed_fulfillment_orders, for the fulfilments; or give `client_id` and let the shop install the app (`install_url`) */
                     access_token?: string;
                     /** @description medusa, write-only: a secret API key (Settings → Secret API Keys) for the Admin API fulfilments */
                     api_key?: string;
+                    /** @description shopify: the app's Client ID; without `access_token`, the connection waits for the app's install, which brings Folio the token (`install_url`) */
+                    client_id?: string;
                     /** @description woocommerce, write-only: REST API key (read/write) for order notes and status */
                     consumer_key?: string;
                     /** @description woocommerce, write-only */
@@ -26812,9 +26815,10 @@ export interface operations {
                         data: {
                             created_at: string;
                             id: string;
+                            install_url: string | null;
                             shop: string;
-                            /** @description `uninstalled` once the shop removed the app (Shopify `app/uninstalled`): its webhooks are refused until connected again */
-                            status: "connected" | "uninstalled";
+                            /** @description `awaiting_install`: a Shopify app given by `client_id` and not installed yet (orders come in; shipments wait for the token the install brings); `uninstalled` once the shop removed the app (Shopify `app/uninstalled`): its webhooks are ignored until connected again */
+                            status: "connected" | "awaiting_install" | "uninstalled";
                             store_id: string;
                             /** @description The shop webhook topics to subscribe to that URL */
                             topics: string[];
@@ -26896,9 +26900,10 @@ export interface operations {
                         data: {
                             created_at: string;
                             id: string;
+                            install_url: string | null;
                             shop: string;
-                            /** @description `uninstalled` once the shop removed the app (Shopify `app/uninstalled`): its webhooks are refused until connected again */
-                            status: "connected" | "uninstalled";
+                            /** @description `awaiting_install`: a Shopify app given by `client_id` and not installed yet (orders come in; shipments wait for the token the install brings); `uninstalled` once the shop removed the app (Shopify `app/uninstalled`): its webhooks are ignored until connected again */
+                            status: "connected" | "awaiting_install" | "uninstalled";
                             store_id: string;
                             /** @description The shop webhook topics to subscribe to that URL */
                             topics: string[];

@@ -20,6 +20,9 @@ import { shopifyAdapter } from './shops/shopify.js';
 import type { ShopAdapter } from './shops/types.js';
 import { wooCommerceAdapter } from './shops/woocommerce.js';
 import { WebhookIntake } from './webhook-intake.js';
+import { shopifyInstallPages } from './shopify-install.js';
+import { shopHttp } from './integrations.jobs.js';
+import type { Signer } from '../../platform/crypto/signer.js';
 
 export { fulfilJobKind, orderJobKind } from './integrations.jobs.js';
 export type { IntegrationDto } from './integrations.schemas.js';
@@ -37,6 +40,8 @@ export interface IntegrationsModuleDeps {
   publicUrl: string;
   /** FOLIO_SHOPIFY_ADMIN_ORIGIN */
   shopifyAdminOrigin: string | null;
+  /** seals the state of a Shopify app install */
+  signer: Signer;
 }
 
 /**
@@ -61,5 +66,6 @@ export function buildIntegrationsModule(deps: IntegrationsModuleDeps): FolioModu
     intake,
     jobs: integrationBindings({ repo, service, intake: orderIntake, projects: deps.projects, fetcher: deps.fetcher }),
     routes: (app) => integrationsRoutes(app, { service, intake }),
+    pages: (app) => shopifyInstallPages(app, { repo, service, signer: deps.signer, http: shopHttp(deps.fetcher), adminOrigin: deps.shopifyAdminOrigin, publicUrl: deps.publicUrl }),
   };
 }

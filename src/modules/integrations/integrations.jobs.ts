@@ -65,7 +65,7 @@ export function integrationBindings(deps: { repo: IntegrationsRepo; service: Int
   });
   const fulfil = bind(fulfilJobKind, async (ctx) => {
     const row = await deps.repo.byId(ctx.payload.integration_id);
-    if (!row || row.status !== 'connected') return { outcome: 'the shop is no longer connected' };
+    if (!row || row.status === 'uninstalled') return { outcome: 'the shop is no longer connected' };
     const project = await deps.projects.getIncludingDeleted(row.store_id, ctx.payload.project_id);
     const ref = project?.external_ref;
     if (!project || !ref?.line_item_id || project.state !== 'shipped') return { outcome: 'the project is not a shipped line of the shop' };
@@ -98,7 +98,7 @@ export function shippedSubscriber(deps: { repo: IntegrationsRepo; jobs: JobsServ
     const project = event.data as ProjectJson;
     const source = project.external_ref?.source;
     if (!source || !project.external_ref?.line_item_id) return;
-    const row = (await deps.repo.ofStore(event.storeId, db)).find((r) => r.type === source && r.status === 'connected');
+    const row = (await deps.repo.ofStore(event.storeId, db)).find((r) => r.type === source && r.status !== 'uninstalled');
     if (!row) return;
     const job = await deps.jobs.createIn(db, fulfilJobKind, { accountId: row.account_id, storeId: row.store_id, payload: { integration_id: row.id, project_id: project.id } });
     deps.jobs.announceWhenVisible({ id: job.id, type: job.type, attempt: 0 });

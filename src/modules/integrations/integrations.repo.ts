@@ -32,6 +32,10 @@ export class IntegrationsRepo {
     return Number(res.numDeletedRows) > 0;
   }
 
+  async setSecrets(id: string, secretsEnc: string, status: IntegrationRow['status'], now: string): Promise<void> {
+    await this.db.updateTable('store_integrations').set({ secrets_enc: secretsEnc, status, updated_at: now }).where('id', '=', id).execute();
+  }
+
   async setStatus(id: string, status: IntegrationRow['status'], now: string, db: DbOrTx = this.db): Promise<void> {
     await db.updateTable('store_integrations').set({ status, updated_at: now }).where('id', '=', id).execute();
   }

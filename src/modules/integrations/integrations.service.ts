@@ -39,6 +39,7 @@ export class IntegrationsService {
       shop: row.shop,
       status: row.status,
       webhook_url: `${this.publicUrl}/v1/integrations/${row.type}/webhooks`,
+      install_url: row.type === 'shopify' && this.connected(row).secrets.client_id ? `${this.publicUrl}/integrations/shopify/install?shop=${encodeURIComponent(row.shop)}` : null,
       topics: [...this.adapter(row.type).topics],
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
@@ -57,22 +58,24 @@ export class IntegrationsService {
     const shop = adapter.normalizeShop(input.shop);
     if ('problem' in shop) errors.shop = [shop.problem];
     const body = input as Record<string, unknown>;
-    for (const f of adapter.credentialFields) if (typeof body[f] !== 'string') errors[f] = [`is required for ${input.type}`];
-    for (const f of ['access_token', 'consumer_key', 'consumer_secret', 'api_key']) {
-      if (body[f] !== undefined && !adapter.credentialFields.includes(f)) errors[f] = [`is not a field of ${input.type}`];
+    // a Shopify app may come without its token: the shop's install brings it (shopify-install.ts)
+    const awaiting = input.type === 'shopify' && body.access_token === undefined && typeof body.client_id === 'string';
+    for (const f of adapter.credentialFields) if (typeof body[f] !== 'string' && !awaiting) errors[f] = [`is required for ${input.type}${input.type === 'shopify' ? ' (or client_id, to install the app)' : ''}`];
+    for (const f of ['access_token', 'client_id', 'consumer_key', 'consumer_secret', 'api_key']) {
+      if (body[f] !== undefined && !adapter.credentialFields.includes(f) && !(f === 'client_id' && input.type === 'shopify')) errors[f] = [`is not a field of ${input.type}`];
     }
     if (Object.keys(errors).length) throw AppError.validation(errors);
     if ((await this.repo.ofStore(store.id)).length > 0) throw new AppError('conflict', 'the store is already connected to a shop: disconnect it first (DELETE /v1/stores/{store}/integrations/{id})');
     const id = newId();
     const now = nowIso();
-    const secrets = Object.fromEntries(['webhook_secret', ...adapter.credentialFields].map((f) => [f, body[f] as string]));
+    const secrets = Object.fromEntries(['webhook_secret', 'client_id', ...adapter.credentialFields].filter((f) => typeof body[f] === 'string').map((f) => [f, body[f] as string]));
     const row: IntegrationRow = {
       id,
       account_id: actor.userId,
       store_id: store.id,
       type: input.type,
       shop: (shop as { shop: string }).shop,
-      status: 'connected',
+      status: awaiting ? 'awaiting_install' : 'connected',
       secrets_enc: this.aead.encrypt(JSON.stringify(secrets), `integration:${id}`),
       created_at: now,
       updated_at: now,
@@ -86,6 +89,12 @@ export class IntegrationsService {
       () => new AppError('conflict', 'that shop is already connected to a store (one store per shop), or this store to a shop', { fields: { shop: ['already connected'] } }),
     );
     return this.dto(row);
+  }
+
+  /** The Shopify install brought the shop's Admin API token: kept sealed, and the connection connected. */
+  async installed(row: IntegrationRow, accessToken: string): Promise<void> {
+    const secrets = { ...this.connected(row).secrets, access_token: accessToken };
+    await this.repo.setSecrets(row.id, this.aead.encrypt(JSON.stringify(secrets), `integration:${row.id}`), 'connected', nowIso());
   }
 
   async list(actor: Actor, storeId: string): Promise<IntegrationDto[]> {

@@ -59,7 +59,7 @@ export class WebhookIntake {
       throw AppError.field('body', 'must be the JSON the shop sends');
     }
     const topic = delivery.topic || String((body as { topic?: unknown } | null)?.topic ?? '');
-    if (row.status !== 'connected' && topic !== 'app/uninstalled') {
+    if (row.status === 'uninstalled' && topic !== 'app/uninstalled') {
       return { status: 200, data: { topic, duplicate: false, job_id: null, ignored: 'the shop uninstalled the app: connect the store again' }, message: 'Ignored' };
     }
     const key = `delivery:${delivery.deliveryId}`;

@@ -10,7 +10,8 @@ export interface StoreIntegrationsTable {
   type: IntegrationType;
   /** Shopify: the shop's myshopify.com domain; WooCommerce and Medusa: the shop's base URL */
   shop: string;
-  status: 'connected' | 'uninstalled';
+  /** `awaiting_install`: a Shopify app not installed yet (no Admin API token); `uninstalled`: the shop removed it */
+  status: 'connected' | 'awaiting_install' | 'uninstalled';
   /** Aead of a JSON object: webhook_secret and the type's API credentials */
   secrets_enc: string;
   created_at: Ts;

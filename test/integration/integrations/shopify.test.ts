@@ -3,10 +3,13 @@ import type { TestApp } from '../../helpers/app.js';
 import { as, createStore, type TestStore } from '../../helpers/factories.js';
 import { waitFor } from '../../helpers/wait.js';
 import { transition } from '../orders/helpers.js';
+import { createHmac } from 'node:crypto';
 import { connect, hmacBase64, integrationsApp, orderProjects, projectDesigns, recordingShop, settled, shopperDesigns, uid, type Recorded } from './helpers.js';
 
 const SECRET = 'shpss_test_app_secret';
 const SHOP = 'folio-demo.myshopify.com';
+const INSTALL_SHOP = 'folio-install.myshopify.com';
+const INSTALL_SECRET = 'shpss_install_secret';
 let t: TestApp;
 let store: TestStore;
 let shop: Awaited<ReturnType<typeof recordingShop>>;
@@ -14,6 +17,9 @@ let designs: string[];
 
 /** The Admin GraphQL API as the fulfilment needs it: the order's fulfilment orders, then fulfillmentCreate. */
 function adminApi(r: Recorded) {
+  if (r.path === '/admin/oauth/access_token') {
+    return r.body?.code === 'good-code' && r.body?.client_secret === INSTALL_SECRET ? { body: { access_token: 'shpat_from_install', scope: 'read_orders' } } : { status: 400, body: { error: 'invalid_request' } };
+  }
   const q = String(r.body?.query ?? '');
   if (q.includes('fulfillmentOrders')) {
     return {
@@ -259,5 +265,59 @@ describe('Shopify webhooks', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/v1/stores/${store.id}/integrations/${conn.id}`, headers: as.B(store) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/v1/stores/${store.id}`, headers: as.B(store) })).json().data).toMatchObject({ integration_type: null, is_integrated: false });
     expect((await webhook('orders/paid', paidOrder('100', designs))).statusCode).toBe(404);
+  });
+});
+
+/** Shopify's signature of an app URL's query (hex HMAC of the sorted parameters). */
+function signedQuery(params: Record<string, string>, secret = INSTALL_SECRET): string {
+  const message = Object.keys(params).sort().map((k) => `${k}=${params[k]}`).join('&');
+  return new URLSearchParams({ ...params, hmac: createHmac('sha256', secret).update(message).digest('hex') }).toString();
+}
+
+describe('Shopify app install (authorization code grant)', () => {
+  it('a connection with client_id waits for the install, which trades the code for the token; forged or stale answers are refused', async () => {
+    const other = await createStore(t.app);
+    const made = await connect(t.app, other, { type: 'shopify', shop: INSTALL_SHOP, webhook_secret: INSTALL_SECRET, client_id: 'client-123' });
+    expect(made).toMatchObject({ status: 'awaiting_install', install_url: `http://folio.test/integrations/shopify/install?shop=${INSTALL_SHOP}` });
+    // opened by Shopify after the install (signed query): to the shop's consent page
+    const start = await t.app.inject({ method: 'GET', url: `/integrations/shopify/install?${signedQuery({ shop: INSTALL_SHOP, timestamp: String(Math.floor(Date.now() / 1000)), host: 'YWRtaW4' })}` });
+    expect(start.statusCode).toBe(302);
+    const to = new URL(start.headers.location as string);
+    expect(`${to.origin}${to.pathname}`).toBe(`https://${INSTALL_SHOP}/admin/oauth/authorize`);
+    expect(Object.fromEntries(to.searchParams)).toMatchObject({ client_id: 'client-123', redirect_uri: 'http://folio.test/integrations/shopify/callback', scope: expect.stringContaining('write_merchant_managed_fulfillment_orders') });
+    const state = to.searchParams.get('state')!;
+    expect((await t.app.inject({ method: 'GET', url: `/integrations/shopify/install?${signedQuery({ shop: INSTALL_SHOP }, 'wrong')}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/integrations/shopify/install?shop=nobody.myshopify.com' })).statusCode).toBe(404);
+
+    // the shop's answer: a forged signature, a tampered state and a refused code change nothing
+    const callback = (params: Record<string, string>, secret?: string) => t.app.inject({ method: 'GET', url: `/integrations/shopify/callback?${signedQuery({ shop: INSTALL_SHOP, timestamp: '1764230400', ...params }, secret)}` });
+    expect((await callback({ code: 'good-code', state }, 'wrong')).statusCode).toBe(401);
+    expect((await callback({ code: 'good-code', state: `${state.slice(0, -2)}xx` })).statusCode).toBe(400);
+    const refused = await callback({ code: 'bad-code', state });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.body).toContain('could not be installed');
+    expect((await t.app.inject({ method: 'GET', url: `/v1/stores/${other.id}/integrations/${made.id}`, headers: as.B(other) })).json().data.status).toBe('awaiting_install');
+
+    const done = await callback({ code: 'good-code', state });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.headers['content-type']).toContain('text/html');
+    expect(done.body).toContain('Folio is connected to your shop');
+    const exchange = shop.requests.filter((r) => r.path === '/admin/oauth/access_token').at(-1)!;
+    expect(exchange.body).toEqual({ client_id: 'client-123', client_secret: INSTALL_SECRET, code: 'good-code' });
+    expect((await t.app.inject({ method: 'GET', url: `/v1/stores/${other.id}/integrations/${made.id}`, headers: as.B(other) })).json().data.status).toBe('connected');
+    const sealed = await t.deps.database.db.selectFrom('store_integrations').select('secrets_enc').where('id', '=', made.id).executeTakeFirstOrThrow();
+    expect(sealed.secrets_enc).not.toContain('shpat_from_install');
+
+    // the token the install brought is the one the fulfilments use
+    const [design] = await shopperDesigns(t.app, other);
+    const order = { id: '#9001#', admin_graphql_api_id: 'gid://shopify/Order/9001', name: '#9001', line_items: [{ id: '#866550311766439020#', admin_graphql_api_id: 'gid://shopify/LineItem/866550311766439020', title: 'Cards', quantity: 2, properties: [{ name: '_folio_design_id', value: design }] }] };
+    const body = JSON.stringify(order).replace(/"#(\d+)#"/g, '$1');
+    const paid = await t.app.inject({ method: 'POST', url: '/v1/integrations/shopify/webhooks', headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/paid', 'x-shopify-shop-domain': INSTALL_SHOP, 'x-shopify-webhook-id': uid(), 'x-shopify-hmac-sha256': hmacBase64(INSTALL_SECRET, body) }, payload: body });
+    expect(paid.statusCode).toBe(202);
+    const [project] = await orderProjects(t.app, other, 'shopify:9001', 1);
+    for (const to of ['approved', 'in_production', 'printed', 'shipped']) expect((await transition(t.app, other, project.id, to)).statusCode).toBe(200);
+    const sent = await waitFor(async () => shop.requests.find((r) => r.headers['x-shopify-access-token'] === 'shpat_from_install'), 'a call with the installed token', 20_000, 50);
+    expect(sent.path).toBe('/admin/api/2025-10/graphql.json');
+    await settled(t);
   });
 });

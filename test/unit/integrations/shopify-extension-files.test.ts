@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseToml, type TomlTable } from '../../helpers/toml.js';
 import { renderLiquid } from '../../helpers/liquid-lite.js';
+import { SHOPIFY_SCOPES } from '../../../src/modules/integrations/shopify-install.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const APP = path.join(ROOT, 'integrations', 'shopify');
@@ -46,6 +47,11 @@ describe('the Shopify app files', () => {
     for (const s of subs) expect(s.uri).toMatch(/^https:\/\/[^/]+\/v1\/integrations\/shopify\/webhooks$/);
     const scopes = String((app.access_scopes as TomlTable).scopes).split(',');
     for (const s of ['read_orders', 'write_merchant_managed_fulfillment_orders']) expect(scopes).toContain(s);
+    // the install asks for the same scopes, on the app URL and callback Folio serves
+    expect(scopes).toEqual(SHOPIFY_SCOPES.split(','));
+    expect((app.access_scopes as TomlTable).use_legacy_install_flow).toBe(true);
+    expect(app.application_url).toMatch(/^https:\/\/[^/]+\/integrations\/shopify\/install$/);
+    expect((app.auth as TomlTable).redirect_urls).toEqual([expect.stringMatching(/^https:\/\/[^/]+\/integrations\/shopify\/callback$/)]);
     expect(JSON.parse(read(APP, 'package.json')).license).toBe('MIT');
     expect(read(APP, 'LICENSE')).toMatch(/^MIT License/);
   });

@@ -105,7 +105,7 @@ export function shopifyAdapter(opts: { adminOrigin: string | null }): ShopAdapte
     },
     async fulfil(http: ShopHttp, shop: ConnectedShop, line: ShippedLine): Promise<string> {
       const token = shop.secrets.access_token;
-      if (!token) throw new ShopCallError('the Shopify connection has no access_token: connect the store again with one', false);
+      if (!token) throw new ShopCallError('the Shopify app is not installed on the shop yet (no Admin API token): open the connection\'s install_url from the shop, or connect again with access_token', false);
       const api = shopifyApi({
         apiKey: 'folio',
         apiSecretKey: shop.secrets.webhook_secret ?? 'unused',

@@ -20,7 +20,7 @@ export const integrations: MigrationFactory = (t) => ({
       .addColumn('store_id', 'text', (c) => c.notNull().references('stores.id').onDelete('cascade'))
       .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('shopify', 'woocommerce', 'medusa')`))
       .addColumn('shop', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('connected', 'uninstalled')`))
+      .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('connected', 'awaiting_install', 'uninstalled')`))
       .addColumn('secrets_enc', 'text', (c) => c.notNull())
       .addColumn('created_at', t.ts, (c) => c.notNull())
       .addColumn('updated_at', t.ts, (c) => c.notNull())
