@@ -69,7 +69,7 @@ export function integrationBindings(deps: { repo: IntegrationsRepo; service: Int
     const project = await deps.projects.getIncludingDeleted(row.store_id, ctx.payload.project_id);
     const ref = project?.external_ref;
     if (!project || !ref?.line_item_id || project.state !== 'shipped') return { outcome: 'the project is not a shipped line of the shop' };
-    const siblings = await deps.repo.orderProjects(row.store_id, `${ref.source}:${ref.order_id}`);
+    const siblings = await deps.projects.byExternalOrder(row.store_id, ref);
     const line = {
       orderId: ref.order_id,
       lineItemId: ref.line_item_id,

@@ -93,9 +93,4 @@ export class IntegrationsRepo {
   async release(integrationId: string, key: string, db: DbOrTx = this.db): Promise<void> {
     await db.deleteFrom('integration_inbox').where('integration_id', '=', integrationId).where('key', '=', key).where('handled_at', 'is', null).execute();
   }
-
-  /** The store's projects of one shop order (`external_order`), live ones. */
-  async orderProjects(storeId: string, externalOrder: string, db: DbOrTx = this.db): Promise<Array<{ id: string; state: string; external_key: string | null }>> {
-    return db.selectFrom('projects').select(['id', 'state', 'external_key']).where('store_id', '=', storeId).where('external_order', '=', externalOrder).where('deleted_at', 'is', null).execute();
-  }
 }

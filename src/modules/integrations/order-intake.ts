@@ -126,7 +126,7 @@ export class OrderIntake {
 
   private async cancel(row: IntegrationRow, orderId: string, orderName: string): Promise<string> {
     const shop = SHOP_LABEL[row.type] ?? row.type;
-    const projects = await this.deps.repo.orderProjects(row.store_id, `${row.type}:${orderId}`);
+    const projects = await this.deps.projects.byExternalOrder(row.store_id, { source: row.type, order_id: orderId });
     const out: string[] = [];
     for (const p of projects) {
       if (NOT_CANCELLABLE.has(p.state)) {

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Signer } from '../../platform/crypto/signer.js';
 import { safeEqual } from '../../platform/crypto/tokens.js';
 import type { App } from '../../platform/http/app-type.js';
+import { escapeHtml } from '../../platform/http/html.js';
 import type { IntegrationsRepo } from './integrations.repo.js';
 import type { IntegrationsService } from './integrations.service.js';
 import { checkResponse, ShopCallError, type ShopHttp } from './shops/types.js';
@@ -11,7 +12,7 @@ export const SHOPIFY_SCOPES = 'read_orders,read_products,read_merchant_managed_f
 /** How long the shop's sign-in may take between the redirect and its answer. */
 const STATE_TTL_MS = 600_000;
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = escapeHtml;
 const HEADERS = { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'", 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' };
 
 function page(title: string, text: string, link?: { href: string; label: string }): string {

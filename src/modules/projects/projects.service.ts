@@ -103,6 +103,11 @@ export class ProjectsService extends DocService<ProjectJson> {
     return ((await db.selectFrom('projects').selectAll().where('store_id', '=', storeId).where('external_key', '=', externalKey(ref)).executeTakeFirst()) as DocRow | undefined) ?? null;
   }
 
+  /** The store's live projects of one shop order (`external_order`): its lines, with their states. */
+  async byExternalOrder(storeId: string, ref: { source: string; order_id: string }, db: DbOrTx = this.database): Promise<Array<{ id: string; state: string }>> {
+    return db.selectFrom('projects').select(['id', 'state']).where('store_id', '=', storeId).where('external_order', '=', externalOrder(ref)).where('deleted_at', 'is', null).execute();
+  }
+
   override async create(actor: Actor, storeId: string, body: Record<string, unknown>): Promise<ProjectJson> {
     const ref = body.external_ref as ExternalRefJson | null | undefined;
     if (!ref) return super.create(actor, storeId, body);

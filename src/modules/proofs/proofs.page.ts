@@ -1,10 +1,11 @@
 import type { Static } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app-type.js';
 import { AppError } from '../../platform/http/errors.js';
+import { escapeHtml } from '../../platform/http/html.js';
 import { TokenParam, type PublicProof } from './proofs.schemas.js';
 import type { ProofsService } from './proofs.service.js';
 
-const esc = (s: string | number) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = escapeHtml;
 
 /**
  * Nothing from elsewhere: scripts and calls to this host only; images from this host or the
