@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureCustomizer } from './build-customizer.mjs';
+import { ensureAdmin, ensureCustomizer } from './build-customizer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const forTests = process.argv.includes('--test');
@@ -135,9 +135,11 @@ function main() {
   ensureNodeModules();
   ensureDebianTools(forTests ? [...SERVICE_TOOLS, ...TEST_TOOLS] : SERVICE_TOOLS);
   ensureBuild();
-  // After the TypeScript build, which empties dist/: the customizer's bundle lives in dist/customizer.
+  // After the TypeScript build, which empties dist/: the customizer's bundle lives in
+  // dist/customizer, the back office's in dist/admin.
   try {
     ensureCustomizer({ log });
+    ensureAdmin({ log });
   } catch (err) {
     log(err.message);
     process.exit(1);

@@ -63,7 +63,7 @@ const ReadyBody = Type.Object({
 const ReadyUnavailableBody = Type.Object(ReadyBody.properties, { examples: [{ status: 'unavailable', checks: { database: 'ok', queue: 'unavailable: connect ECONNREFUSED 127.0.0.1:6379', blobs: 'ok' } }] });
 
 /** Pages for people, outside the API: public, not rate limited, not in the OpenAPI document. */
-const PUBLIC_PREFIXES = ['/v1/docs', '/v1/openapi.json', '/customizer'];
+const PUBLIC_PREFIXES = ['/v1/docs', '/v1/openapi.json', '/customizer', '/admin'];
 const MAX_PARAM_LENGTH = 200;
 export const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',

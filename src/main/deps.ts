@@ -33,6 +33,7 @@ import type { BgRemoveService } from '../modules/bg-remove/bg-remove.service.js'
 import { buildCatalogModule, type CatalogModule } from '../modules/catalog/index.js';
 import { ImageSources } from '../modules/catalog/image-sources.js';
 import { buildCustomizerModule } from '../modules/customizer/index.js';
+import { buildAdminModule } from '../modules/admin/index.js';
 import { buildDesignsModule, type DesignsModule } from '../modules/designs/index.js';
 import { buildOrdersModule, type OrdersService } from '../modules/orders/index.js';
 import { buildIdentityModule, coreResolvers, JwtIssuer, type IdentityService } from '../modules/identity/index.js';
@@ -310,6 +311,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   const gangSheets = add(buildGangSheetsModule({ jobs, blobs, pages: designs.designPages }));
   const { production } = add(buildProductionModule({ db: database.db, orders, pages: designs.designPages, jobs, impositions: impositions.service, gangSheets: gangSheets.service, products: catalog.products, pageContext }));
   add(buildCustomizerModule({ apiOrigins: config.customizerApiOrigins }));
+  add(buildAdminModule());
   // Signed links of the disk blob store are served by the service itself.
   if (blobs instanceof DiskBlobStore) add({ name: 'files', routes: (app) => filesRoutes(app, { blobs }) });
   const jobEvents = new JobEvents(events);

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { DEFAULT_FONTS, defaultFontPath, readDefaultFont } from '../../engines/pdf/fonts/default-fonts.js';
@@ -9,6 +8,7 @@ import { SCRIPT_FALLBACK_FILES } from '../../engines/pdf/text/script-fonts.js';
 import { FONT_DIR } from '../../engines/qr/fonts.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { RouteAuth } from '../../platform/http/auth.js';
+import { serveWebApp } from '../../platform/http/web-app.js';
 
 /**
  * The browser customizer at /customizer: the Vite bundle built from customizer/ into
@@ -65,7 +65,6 @@ export async function customizerRoutes(app: FastifyInstance, opts: { dir?: strin
   const apiOrigins = opts.apiOrigins ?? [];
   const csp = customizerCsp(apiOrigins);
   const config: RouteAuth = { auth: [], rateLimit: false };
-  const hidden = { schema: { hide: true }, config };
 
   app.get<{ Params: { family: string; weight: string; style: string } }>(
     `${CUSTOMIZER_PREFIX}/fonts/:family/:weight/:style`,
@@ -95,33 +94,11 @@ export async function customizerRoutes(app: FastifyInstance, opts: { dir?: strin
     },
   );
 
-  if (!fs.existsSync(path.join(dir, 'index.html'))) {
-    const notBuilt = async () => {
-      throw new AppError('unavailable', 'The customizer is not built on this server: run `npm run build:customizer` (npm start does it)');
-    };
-    app.get(CUSTOMIZER_PREFIX, hidden, notBuilt);
-    app.get(`${CUSTOMIZER_PREFIX}/*`, hidden, notBuilt);
-    return;
-  }
-  // The page itself (also for /customizer/, the router ignoring trailing slashes); read once.
-  const index = withApiOrigins(fs.readFileSync(path.join(dir, 'index.html')), apiOrigins);
-  app.get(CUSTOMIZER_PREFIX, hidden, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-cache').send(index),
-  );
-  await app.register(fastifyStatic, {
-    root: dir,
-    prefix: `${CUSTOMIZER_PREFIX}/`,
-    decorateReply: false,
-    index: false,
-    redirect: false,
-    setHeaders(res, filePath) {
-      if (filePath.endsWith('.html')) {
-        res.setHeader('content-security-policy', csp);
-        res.setHeader('cache-control', 'no-cache');
-      } else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        // Vite names bundle files by content hash
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      }
-    },
+  await serveWebApp(app, {
+    prefix: CUSTOMIZER_PREFIX,
+    dir,
+    csp,
+    notBuilt: 'The customizer is not built on this server: run `npm run build:customizer` (npm start does it)',
+    index: (html) => withApiOrigins(html, apiOrigins),
   });
 }

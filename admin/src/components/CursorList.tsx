@@ -1,0 +1,223 @@
+/**
+ * A list page's table over one of the API's cursor lists (`{data, links: {next, prev}}`): search
+ * as you type (debounced, `?q=` in the URL), the API's cursors for the pages (`?cursor=`, so a
+ * deep link and the back button keep the page), an empty state, optional row selection for bulk
+ * actions. Render time after the data arrives is recorded for the bench
+ * (`window.__folioListRenders`).
+ */
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Anchor, Button, Checkbox, Group, Loader, ScrollArea, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useT } from '../app/i18n.tsx';
+import { errorMessage } from '../app/notify.ts';
+import { common } from './messages.ts';
+
+export interface ListAnswer<T> {
+  data: T[];
+  links: { next: string | null; prev: string | null };
+  meta?: { total?: number } & Record<string, unknown>;
+}
+export interface Column<T> {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+}
+export interface LoadArgs {
+  cursor?: string;
+  search?: string;
+  limit: number;
+  signal: AbortSignal;
+}
+
+/** The `cursor` query parameter of a `links.next`/`links.prev` URL. */
+export function cursorOf(link: string | null | undefined): string | null {
+  if (!link) return null;
+  try {
+    return new URL(link, window.location.origin).searchParams.get('cursor');
+  } catch {
+    return null;
+  }
+}
+
+declare global {
+  interface Window {
+    __folioListRenders?: Array<{ list: string; rows: number; ms: number }>;
+  }
+}
+
+export interface CursorListProps<T> {
+  /** react-query key prefix; the list refetches when it changes (filters) */
+  queryKey: readonly unknown[];
+  load: (args: LoadArgs) => Promise<ListAnswer<T>>;
+  columns: Array<Column<T>>;
+  rowKey: (row: T) => string;
+  /** the accessible name of the table */
+  caption: string;
+  empty: ReactNode;
+  searchable?: boolean;
+  limit?: number;
+  /** with it, rows get a checkbox and `bulk` renders the actions for the chosen ones */
+  bulk?: (rows: T[], clear: () => void) => ReactNode;
+  rowLabel?: (row: T) => string;
+  /** extra filters beside the search box */
+  filters?: ReactNode;
+}
+
+export function CursorList<T>({ queryKey, load, columns, rowKey, caption, empty, searchable = true, limit = 25, bulk, rowLabel, filters }: CursorListProps<T>) {
+  const t = useT(common);
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const cursor = params.get('cursor') ?? undefined;
+  const [text, setText] = useState(q);
+  const [debounced] = useDebouncedValue(text, 250);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const dataAt = useRef(0);
+
+  useEffect(() => {
+    if (debounced === q) return;
+    setParams((p) => {
+      const n = new URLSearchParams(p);
+      if (debounced) n.set('q', debounced);
+      else n.delete('q');
+      n.delete('cursor');
+      return n;
+    }, { replace: true });
+  }, [debounced, q, setParams]);
+
+  const query = useQuery({
+    queryKey: [...queryKey, { q, cursor, limit }],
+    queryFn: async ({ signal }) => {
+      const answer = await load({ cursor, search: q || undefined, limit, signal });
+      dataAt.current = performance.now();
+      return answer;
+    },
+    placeholderData: keepPreviousData,
+  });
+  const rows = useMemo(() => query.data?.data ?? [], [query.data]);
+
+  useLayoutEffect(() => {
+    if (!query.data || !dataAt.current) return;
+    const started = dataAt.current;
+    dataAt.current = 0;
+    requestAnimationFrame(() => {
+      (window.__folioListRenders ??= []).push({ list: String(queryKey[0]), rows: rows.length, ms: performance.now() - started });
+    });
+  }, [query.data, rows.length, queryKey]);
+
+  const go = (c: string | null) =>
+    setParams((p) => {
+      const n = new URLSearchParams(p);
+      if (c) n.set('cursor', c);
+      else n.delete('cursor');
+      return n;
+    });
+  const next = cursorOf(query.data?.links.next);
+  const prev = cursorOf(query.data?.links.prev);
+  const chosen = rows.filter((r) => selected.has(rowKey(r)));
+  const clear = () => setSelected(new Set());
+  const allChosen = rows.length > 0 && chosen.length === rows.length;
+
+  return (
+    <div>
+      {(searchable || filters || bulk) && (
+        <Group mb="sm" gap="sm" wrap="wrap" align="flex-end">
+          {searchable && <TextInput type="search" label={t('search')} value={text} onChange={(e) => setText(e.currentTarget.value)} w={280} />}
+          {filters}
+          {bulk && chosen.length > 0 && <Group gap="xs">{bulk(chosen, clear)}</Group>}
+        </Group>
+      )}
+      {query.isError && (
+        <Alert color="red" title={t('error')} mb="sm" role="alert">
+          {t('failed', { message: errorMessage(query.error) })}{' '}
+          <Button size="xs" variant="subtle" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      )}
+      {query.isPending ? (
+        <Group justify="center" py="xl">
+          <Loader aria-label={t('loading')} />
+        </Group>
+      ) : rows.length === 0 && !query.isError ? (
+        empty
+      ) : (
+        <ScrollArea type="auto">
+          <Table striped highlightOnHover verticalSpacing="xs" aria-busy={query.isFetching}>
+            <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>
+              {caption}
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                {bulk && (
+                  <Table.Th w={40}>
+                    <Checkbox aria-label={t('selectAll')} checked={allChosen} indeterminate={chosen.length > 0 && !allChosen} onChange={() => setSelected(allChosen ? new Set() : new Set(rows.map(rowKey)))} />
+                  </Table.Th>
+                )}
+                {columns.map((c) => (
+                  <Table.Th key={c.key} scope="col">
+                    {c.header}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => {
+                const id = rowKey(row);
+                return (
+                  <Table.Tr key={id} data-row-id={id}>
+                    {bulk && (
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={rowLabel ? rowLabel(row) : id}
+                          checked={selected.has(id)}
+                          onChange={() =>
+                            setSelected((s) => {
+                              const n = new Set(s);
+                              if (n.has(id)) n.delete(id);
+                              else n.add(id);
+                              return n;
+                            })
+                          }
+                        />
+                      </Table.Td>
+                    )}
+                    {columns.map((c) => (
+                      <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+      {(next || prev || cursor) && (
+        <Group justify="space-between" mt="sm">
+          <Text size="sm" c="dimmed">
+            {t('rows', { n: rows.length })}
+            {typeof query.data?.meta?.total === 'number' ? ` · ${t('total', { n: query.data.meta.total })}` : ''}
+          </Text>
+          <Group gap="xs">
+            <Button variant="default" disabled={!prev && !cursor} onClick={() => go(prev)}>
+              {t('prev')}
+            </Button>
+            <Button variant="default" disabled={!next} onClick={() => go(next)}>
+              {t('next')}
+            </Button>
+          </Group>
+        </Group>
+      )}
+    </div>
+  );
+}
+
+/** A table cell that links to a record's page (keyboard and middle-click friendly). */
+export function RowLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} fw={500}>
+      {children}
+    </Anchor>
+  );
+}

@@ -1,0 +1,6 @@
+/** account: to be built (this file is replaced by the account pages). */
+import { Title } from '@mantine/core';
+
+export default function Area() {
+  return <Title order={1} size="h2">account</Title>;
+}

@@ -1,0 +1,6 @@
+/** assets: to be built (this file is replaced by the assets pages). */
+import { Title } from '@mantine/core';
+
+export default function Area() {
+  return <Title order={1} size="h2">assets</Title>;
+}

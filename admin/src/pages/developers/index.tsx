@@ -1,0 +1,6 @@
+/** developers: to be built (this file is replaced by the developers pages). */
+import { Title } from '@mantine/core';
+
+export default function Area() {
+  return <Title order={1} size="h2">developers</Title>;
+}

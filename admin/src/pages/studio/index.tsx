@@ -1,0 +1,6 @@
+/** studio: to be built (this file is replaced by the studio pages). */
+import { Title } from '@mantine/core';
+
+export default function Area() {
+  return <Title order={1} size="h2">studio</Title>;
+}

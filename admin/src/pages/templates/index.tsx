@@ -1,0 +1,6 @@
+/** templates: to be built (this file is replaced by the templates pages). */
+import { Title } from '@mantine/core';
+
+export default function Area() {
+  return <Title order={1} size="h2">templates</Title>;
+}

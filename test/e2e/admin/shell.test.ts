@@ -1,0 +1,84 @@
+/**
+ * The back office's frame in Chromium: sign-up and sign-in with the pinned names ("Email",
+ * "Password", "Sign in"), the main navigation's pinned names, deep links surviving a reload,
+ * sign-out, a wrong password's toast with the API's message, axe-core in en, fr and he (right to
+ * left), at the desktop and tablet sizes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../helpers/requirements.js';
+import { PASSWORD } from '../../helpers/factories.js';
+import { accountWithStore, adminPage, axeViolations, screenshots, settled, startAdminWorld, type AdminWorld } from './harness.js';
+
+const chromiumGate = needs('chromium');
+const NAV = ['Products', 'Orders', 'Templates', 'Assets', 'Developers', 'Wallet', 'Studio'];
+
+describe.skipIf(chromiumGate.skip)(`back office shell in headless Chromium${chromiumGate.note}`, () => {
+  let world: AdminWorld;
+  const shots = screenshots('shell');
+
+  beforeAll(async () => {
+    world = await startAdminWorld();
+  }, 120_000);
+  afterAll(async () => world?.close());
+
+  it('signs up with the form, lands on the stores page, and the navigation has the pinned names', async () => {
+    const { context, page } = await adminPage(world);
+    await page.goto(`${world.base}/admin`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/sign-in');
+    await shots.shot(page, 'sign-in');
+    await page.getByRole('link', { name: 'Create account' }).click();
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(`ada-${Date.now()}@example.test`);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/admin\/stores/);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of NAV) await expect(nav.getByRole('link', { name, exact: true }).count()).resolves.toBe(1);
+    await shots.shot(page, 'signed-up');
+    await context.close();
+  });
+
+  it('signs in with Email, Password and Sign in; a wrong password shows the API message; deep links survive a reload; sign out', async () => {
+    const { user, store } = await accountWithStore(world);
+    const { context, page } = await adminPage(world);
+    await page.goto(`${world.base}/admin/s/${store!.id}/products?q=zz`);
+    await page.waitForURL(/sign-in/);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill('wrong-Passw0rd!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText(/invalid|incorrect|wrong/i).first().waitFor()).resolves.toBeUndefined();
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(new RegExp(`/admin/s/${store!.id}/products\\?q=zz`));
+    await settled(page);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Products' }).waitFor();
+    expect(await page.getByLabel('Search').inputValue()).toBe('zz');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/sign-in/);
+    await page.goBack();
+    await page.waitForURL(/sign-in/);
+    await context.close();
+  });
+
+  for (const viewport of ['desktop', 'tablet'] as const) {
+    it(`has no axe violation in en, fr and he (${viewport})`, async () => {
+      const { user, store } = await accountWithStore(world);
+      for (const locale of ['en', 'fr', 'he'] as const) {
+        const anon = await adminPage(world, { viewport, locale });
+        await anon.page.goto(`${world.base}/admin/sign-in`);
+        await anon.page.locator('form').waitFor();
+        expect(await anon.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([locale, locale === 'he' ? 'rtl' : 'ltr']);
+        expect(await axeViolations(anon.page), `sign-in ${locale}`).toEqual([]);
+        await anon.context.close();
+        const { context, page } = await adminPage(world, { user, viewport, locale });
+        await page.goto(`${world.base}/admin/s/${store!.id}/products`);
+        await settled(page);
+        expect(await axeViolations(page), `products ${locale}`).toEqual([]);
+        await shots.shot(page, `products-${locale}`);
+        await context.close();
+      }
+    }, 120_000);
+  }
+});
