@@ -98,8 +98,8 @@ export function servedRoutes(app: App): Array<{ method: string; path: string }> 
   return out;
 }
 
-/** Pages for people that the app serves beside the API (app.ts PUBLIC_PREFIXES, the modules' `pages`: the customizer, billing, the customer's proof page, the Shopify app's install): not operations. */
-const PAGES = ['/v1/docs', '/v1/openapi.json', '/customizer', '/billing', '/proof/', '/proof-assets/', '/integrations/shopify/'];
+/** Pages for people that the app serves beside the API (app.ts PUBLIC_PREFIXES, the modules' `pages`: the customizer, billing, the customer's proof page, the Shopify app's install, the back office): not operations. */
+const PAGES = ['/v1/docs', '/v1/openapi.json', '/customizer', '/billing', '/proof/', '/proof-assets/', '/integrations/shopify/', '/admin'];
 
 /** The API operations the router serves: no HEAD/OPTIONS mirrors, no pages for people. */
 export function servedOperations(app: App): Array<{ method: string; path: string }> {

@@ -50,6 +50,8 @@ export async function serveWebApp(app: FastifyInstance, opts: WebAppOptions): Pr
     decorateReply: false,
     index: false,
     redirect: false,
+    // the headers below decide (send's own `max-age=0` would otherwise replace them)
+    cacheControl: false,
     setHeaders(res, filePath) {
       if (filePath.endsWith('.html')) {
         res.setHeader('content-security-policy', csp);
