@@ -5,10 +5,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DirectionProvider, MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { LocaleProvider } from './app/i18n.tsx';
-import { SessionProvider } from './app/session.tsx';
+import { endSession, isSignedOut, SessionProvider } from './app/session.tsx';
 import { router } from './app/routes.tsx';
 
 const theme = createTheme({
@@ -27,7 +27,14 @@ const resolver: CSSVariablesResolver = (th) => ({
 });
 
 // Reads are fresh for 10 s; a failed read is retried once (the toast shows the API's message).
-const queries = new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, retry: 1, refetchOnWindowFocus: false } } });
+// A read answered 401 means the JWT is no longer good (expired, or the password changed
+// elsewhere): back to the sign-in page, which says so, and then to this page.
+const queryCache = new QueryCache({
+  onError: (err) => {
+    if (isSignedOut(err)) endSession();
+  },
+});
+const queries = new QueryClient({ queryCache, defaultOptions: { queries: { staleTime: 10_000, retry: (n, err) => n < 1 && !isSignedOut(err), refetchOnWindowFocus: false } } });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

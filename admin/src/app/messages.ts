@@ -34,6 +34,8 @@ export const shell = defineMessages({
     notFoundBody: 'Nothing lives at this address.',
     home: 'Back to the back office',
     sessionEnded: 'Your session ended: sign in again.',
+    crashed: 'Something went wrong on this page',
+    reload: 'Reload the page',
   },
   fr: {
     appName: 'Back-office Folio',
@@ -67,6 +69,8 @@ export const shell = defineMessages({
     notFoundBody: 'Rien à cette adresse.',
     home: 'Retour au back-office',
     sessionEnded: 'Votre session a pris fin : reconnectez-vous.',
+    crashed: 'Un problème est survenu sur cette page',
+    reload: 'Recharger la page',
   },
   he: {
     appName: 'ממשק הניהול של Folio',
@@ -100,5 +104,7 @@ export const shell = defineMessages({
     notFoundBody: 'אין כלום בכתובת הזו.',
     home: 'חזרה לממשק הניהול',
     sessionEnded: 'ההתחברות פגה: יש להתחבר שוב.',
+    crashed: 'משהו השתבש בדף הזה',
+    reload: 'טעינה מחדש של הדף',
   },
 });

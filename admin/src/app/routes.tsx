@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { Shell, RequireSession, NotFound } from './shell.tsx';
+import { Shell, RequireSession, NotFound, RouteError } from './shell.tsx';
 import { StoreRoute, Home } from './store-route.tsx';
 import { SignIn, SignUp } from '../pages/auth/index.tsx';
 
@@ -14,6 +14,7 @@ const area = (load: () => Promise<{ default: ComponentType }>) => ({ lazy: async
 export const router = createBrowserRouter([
   {
     path: '/admin',
+    errorElement: <RouteError />,
     children: [
       { path: 'sign-in', Component: SignIn },
       { path: 'sign-up', Component: SignUp },

@@ -66,6 +66,13 @@ export function useSession(): SessionState {
   return s;
 }
 
+/** Forgets the session and reloads at the sign-in page, which says the session ended. */
+export function endSession(): void {
+  localStorage.removeItem(KEY);
+  const here = window.location.pathname + window.location.search;
+  window.location.assign(`/admin/sign-in?expired=1&next=${encodeURIComponent(here)}`);
+}
+
 /** Whether an error is the API saying the JWT is no longer good (expired, password changed). */
 export function isSignedOut(err: unknown): boolean {
   return err instanceof FolioError && err.status === 401;

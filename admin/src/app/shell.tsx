@@ -1,6 +1,6 @@
 /** The frame of every signed-in page: header (store switcher, language, sign out), the main navigation, the page. */
 import { Suspense } from 'react';
-import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatch, useNavigate } from 'react-router';
+import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatch, useNavigate, useRouteError } from 'react-router';
 import { Anchor, AppShell, Burger, Button, Center, Group, Loader, NavLink, Select, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -137,6 +137,24 @@ export function NotFound() {
       <Anchor component={Link} to="/admin">
         {t('home')}
       </Anchor>
+    </Stack>
+  );
+}
+
+/** A page that threw: what happened, and a way back (never a blank screen). */
+export function RouteError() {
+  const t = useT(shell);
+  const err = useRouteError();
+  return (
+    <Stack align="center" py="xl" component="main" role="alert">
+      <Title order={1} size="h2">
+        {t('crashed')}
+      </Title>
+      <Text c="dimmed">{err instanceof Error ? err.message : String(err)}</Text>
+      <Group>
+        <Button onClick={() => window.location.reload()}>{t('reload')}</Button>
+        <Anchor href="/admin">{t('home')}</Anchor>
+      </Group>
     </Stack>
   );
 }

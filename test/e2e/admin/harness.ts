@@ -69,7 +69,10 @@ export async function adminPage(world: AdminWorld, opts: { user?: TestUser; view
   const session = opts.user ? { jwt: opts.user.token, user: { id: opts.user.id, email: opts.user.email, name: 'Test User' }, expiresAt: Date.now() + 3600_000 } : null;
   await context.addInitScript(
     ([s, l]) => {
-      if (s && !localStorage.getItem('folio.admin.session')) localStorage.setItem('folio.admin.session', JSON.stringify(s));
+      // once per tab: a later sign-out (or an ended session) must stay signed out
+      if (sessionStorage.getItem('folio.test.seeded')) return;
+      sessionStorage.setItem('folio.test.seeded', '1');
+      if (s) localStorage.setItem('folio.admin.session', JSON.stringify(s));
       if (l) localStorage.setItem('folio.admin.locale', l);
     },
     [session, opts.locale ?? null] as const,

@@ -62,6 +62,18 @@ describe.skipIf(chromiumGate.skip)(`back office shell in headless Chromium${chro
     await context.close();
   });
 
+  it('sends a session the API no longer accepts back to the sign-in page, saying so, then back to the page', async () => {
+    const { user, store } = await accountWithStore(world);
+    const { context, page } = await adminPage(world, { user: { ...user, token: `${user.token.slice(0, -4)}AAAA` } });
+    await page.goto(`${world.base}/admin/s/${store!.id}/products`);
+    await page.getByText('Your session ended: sign in again.').waitFor();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(new RegExp(`/admin/s/${store!.id}/products$`));
+    await context.close();
+  });
+
   for (const viewport of ['desktop', 'tablet'] as const) {
     it(`has no axe violation in en, fr and he (${viewport})`, async () => {
       const { user, store } = await accountWithStore(world);

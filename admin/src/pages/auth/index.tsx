@@ -1,7 +1,7 @@
 /** Sign in and sign up: the account JWT comes from POST /v1/account/signIn or POST /v1/account. */
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Anchor, Button, Center, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { LOCALES, useLocale, useT, type Locale } from '../../app/i18n.tsx';
 import { shell } from '../../app/messages.ts';
 import { notifyError } from '../../app/notify.ts';
@@ -40,9 +40,15 @@ export function SignIn() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [params] = useSearchParams();
   if (session) return <Navigate to={next} replace />;
   return (
     <Frame title={t('signInTitle')}>
+      {params.get('expired') && (
+        <Alert color="yellow" mb="md" role="status">
+          {t('sessionEnded')}
+        </Alert>
+      )}
       <form
         aria-label={t('signIn')}
         onSubmit={async (e) => {
