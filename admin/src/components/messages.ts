@@ -20,6 +20,7 @@ export const common = defineMessages({
     error: 'Error',
     failed: 'Could not load: {message}',
     selectAll: 'Select all',
+    perPage: 'Rows per page',
   },
   fr: {
     search: 'Rechercher',
@@ -39,6 +40,7 @@ export const common = defineMessages({
     error: 'Erreur',
     failed: 'Chargement impossible : {message}',
     selectAll: 'Tout sélectionner',
+    perPage: 'Lignes par page',
   },
   he: {
     search: 'חיפוש',
@@ -58,5 +60,6 @@ export const common = defineMessages({
     error: 'שגיאה',
     failed: 'הטעינה נכשלה: {message}',
     selectAll: 'בחירת הכול',
+    perPage: 'שורות בעמוד',
   },
 });
