@@ -109,8 +109,8 @@ export function screenshots(area: string) {
   };
 }
 
-/** Waits until no request is in flight and the page's loaders are gone. */
+/** Waits until the page has its heading, no request is in flight and its loaders are gone. */
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('.mantine-Loader-root, [aria-busy="true"]'));
+  await page.waitForFunction(() => document.querySelector('h1') && !document.querySelector('.mantine-Loader-root, [aria-busy="true"]'), undefined, { timeout: 30_000 });
 }
