@@ -1,4 +1,5 @@
 /** Orders' shared pieces: the states in lifecycle order, their badges, the area's sub-navigation. */
+import type { ReactNode } from 'react';
 import { Badge, Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import type { ResponseOf } from '@folio/sdk';
@@ -16,13 +17,18 @@ export function useOrdersT() {
   return useT(m);
 }
 
-export function StateBadge({ state }: { state: OrderState }) {
-  const t = useOrdersT();
+/** A tinted badge whose text keeps the page's text colour (AA contrast in light and dark schemes). */
+export function Tag({ color, children }: { color: string; children: ReactNode }) {
   return (
-    <Badge color={COLOURS[state]} variant="light" autoContrast>
-      {t(`s_${state}`)}
+    <Badge color={color} variant="light" c="var(--mantine-color-text)">
+      {children}
     </Badge>
   );
+}
+
+export function StateBadge({ state }: { state: OrderState }) {
+  const t = useOrdersT();
+  return <Tag color={COLOURS[state]}>{t(`s_${state}`)}</Tag>;
 }
 
 /** Queue · Production batches · Delivery log: links as tabs (each has its own URL). */

@@ -1,6 +1,6 @@
 /** The delivery log: every send of a print file or batch to the shop floor, its attempts, retry of a failed one. */
 import { useSearchParams } from 'react-router';
-import { Badge, Button, NativeSelect, Text } from '@mantine/core';
+import { Button, NativeSelect, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '@folio/sdk';
 import { useFormat } from '../../app/i18n.tsx';
@@ -8,7 +8,7 @@ import { notifyError, notifySuccess } from '../../app/notify.ts';
 import { useStore } from '../../app/store.tsx';
 import { CursorList, RowLink } from '../../components/CursorList.tsx';
 import { EmptyState, PageHeader } from '../../components/ui.tsx';
-import { useOrdersT } from './common.tsx';
+import { Tag, useOrdersT } from './common.tsx';
 
 type Delivery = ResponseOf<'/deliveries', 'get'>['data'][number];
 const STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
@@ -54,7 +54,7 @@ export function DeliveryLog() {
         rowKey={(d) => d.id}
         columns={[
           { key: 'file', header: t('dFile'), render: (d) => (d.project_id ? <RowLink to={`../${d.project_id}`}>{d.file_name}</RowLink> : d.batch_id ? <RowLink to={`../batches/${d.batch_id}`}>{d.file_name}</RowLink> : d.file_name) },
-          { key: 'status', header: t('dStatus'), render: (d) => <Badge color={COLOUR[d.status]} variant="light" autoContrast>{t(`ds_${d.status}`)}</Badge> },
+          { key: 'status', header: t('dStatus'), render: (d) => <Tag color={COLOUR[d.status]}>{t(`ds_${d.status}`)}</Tag> },
           { key: 'attempts', header: t('dAttempts'), render: (d) => f.number(d.attempts) },
           { key: 'error', header: t('dError'), render: (d) => (d.last_error ? <Text size="sm" c="red.8">{d.last_error}</Text> : '—') },
           { key: 'when', header: t('dWhen'), render: (d) => f.date(d.delivered_at ?? d.updated_at) },

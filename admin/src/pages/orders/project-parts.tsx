@@ -1,6 +1,6 @@
 /** A project's print files (and a PDF on request, with its job's progress), proofs with their pages, and history. */
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, Image, Modal, Progress, SimpleGrid, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Image, Modal, Progress, SimpleGrid, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '@folio/sdk';
 import { useFormat } from '../../app/i18n.tsx';
@@ -8,7 +8,7 @@ import { errorMessage, notifyError, notifySuccess } from '../../app/notify.ts';
 import { useSession } from '../../app/session.tsx';
 import { useStore } from '../../app/store.tsx';
 import { CopyField } from '../../components/ui.tsx';
-import { StateBadge, useOrdersT, type Project } from './common.tsx';
+import { StateBadge, Tag, useOrdersT, type Project } from './common.tsx';
 
 type Proof = ResponseOf<'/projects/{id}/proofs', 'get'>['data'][number];
 interface JobView {
@@ -156,7 +156,7 @@ export function Proofs({ project }: { project: Project }) {
         {current && <ProofCard proof={current} project={project} />}
         {list.slice(1).map((p) => (
           <Group key={p.id} gap="xs">
-            <Badge variant="light" color="gray">{t(`p_${p.status}`)}</Badge>
+            <Tag color="gray">{t(`p_${p.status}`)}</Tag>
             <Text size="sm" c="dimmed">
               {t('version', { n: p.snapshot_version })} · {f.date(p.created_at)}
               {p.decided_by ? ` · ${t('decidedBy', { who: p.decided_by, date: f.date(p.decided_at) })}` : ''}
@@ -190,9 +190,7 @@ function ProofCard({ proof, project }: { proof: Proof; project: Project }) {
   return (
     <Stack gap="sm" data-proof={proof.id}>
       <Group gap="xs">
-        <Badge variant="light" color={proof.status === 'approved' ? 'green' : proof.status === 'pending' ? 'yellow' : 'gray'} autoContrast>
-          {t(`p_${proof.status}`)}
-        </Badge>
+        <Tag color={proof.status === 'approved' ? 'green' : proof.status === 'pending' ? 'yellow' : 'gray'}>{t(`p_${proof.status}`)}</Tag>
         <Text size="sm" c="dimmed">
           {t('version', { n: proof.snapshot_version })} · {t('expires', { date: f.date(proof.expires_at) })}
         </Text>

@@ -45,7 +45,7 @@ export function Queue() {
         <Tabs.List>
           <Tabs.Tab value="all">{t('all')}</Tabs.Tab>
           {STATES.map((s, i) => (
-            <Tabs.Tab key={s} value={s} rightSection={<Badge size="sm" variant="default" aria-hidden>{counts[i]?.data ?? '…'}</Badge>} aria-label={`${t(`s_${s}`)} (${counts[i]?.data ?? '…'})`} data-state={s}>
+            <Tabs.Tab key={s} value={s} rightSection={<Badge size="sm" variant="default" data-count>{counts[i]?.data ?? '…'}</Badge>} data-state={s}>
               {t(`s_${s}`)}
             </Tabs.Tab>
           ))}
