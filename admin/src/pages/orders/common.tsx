@@ -20,7 +20,7 @@ export function useOrdersT() {
 /** A tinted badge whose text keeps the page's text colour (AA contrast in light and dark schemes). */
 export function Tag({ color, children }: { color: string; children: ReactNode }) {
   return (
-    <Badge color={color} variant="light" c="var(--mantine-color-text)">
+    <Badge color={color} variant="light" c="var(--mantine-color-text)" miw="max-content">
       {children}
     </Badge>
   );

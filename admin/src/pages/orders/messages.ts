@@ -29,7 +29,7 @@ export const m = defineMessages({
     printedTitle: 'Mark this batch printed?', printedBody: 'Every order of the batch moves to printed.', run: 'Run length', downloadSheets: 'Download sheets', batchNotFound: 'This batch does not exist.', backBatches: 'All batches', utilisation: 'Use of the film',
     dTitle: 'Delivery log', dCaption: 'Deliveries of print files and batches to the shop floor', dEmptyTitle: 'Nothing delivered yet', dEmptyBody: 'Add a delivery target (hot folder, SFTP or S3) in the store settings; each print file is then sent there and logged here.',
     dFile: 'File', dStatus: 'Status', dAttempts: 'Attempts', dError: 'Last error', dWhen: 'Updated', retry: 'Retry {name}', retried: 'Delivery queued again',
-    ds_pending: 'Pending', ds_sending: 'Sending', ds_delivered: 'Delivered', ds_failed: 'Failed', anyStatus: 'Any status',
+    close: 'Close', ds_pending: 'Pending', ds_sending: 'Sending', ds_delivered: 'Delivered', ds_failed: 'Failed', anyStatus: 'Any status',
   },
   fr: {
     title: 'Commandes', queue: 'File', batches: 'Lots de production', deliveries: 'Journal des livraisons', sections: 'Sections des commandes',
@@ -58,7 +58,7 @@ export const m = defineMessages({
     printedTitle: 'Marquer ce lot imprimé ?', printedBody: 'Toutes les commandes du lot passent à imprimée.', run: 'Tirage', downloadSheets: 'Télécharger les feuilles', batchNotFound: 'Ce lot n’existe pas.', backBatches: 'Tous les lots', utilisation: 'Usage du film',
     dTitle: 'Journal des livraisons', dCaption: 'Envois des fichiers et des lots vers l’atelier', dEmptyTitle: 'Rien de livré', dEmptyBody: 'Ajoutez une cible de livraison (dossier surveillé, SFTP ou S3) dans les réglages : chaque fichier y est envoyé et noté ici.',
     dFile: 'Fichier', dStatus: 'Statut', dAttempts: 'Tentatives', dError: 'Dernière erreur', dWhen: 'Mis à jour', retry: 'Relancer {name}', retried: 'Livraison relancée',
-    ds_pending: 'En attente', ds_sending: 'Envoi', ds_delivered: 'Livrée', ds_failed: 'Échec', anyStatus: 'Tous les statuts',
+    close: 'Fermer', ds_pending: 'En attente', ds_sending: 'Envoi', ds_delivered: 'Livrée', ds_failed: 'Échec', anyStatus: 'Tous les statuts',
   },
   he: {
     title: 'הזמנות', queue: 'תור', batches: 'אצוות ייצור', deliveries: 'יומן משלוחים', sections: 'אזורי ההזמנות',
@@ -87,6 +87,6 @@ export const m = defineMessages({
     printedTitle: 'לסמן את האצווה כמודפסת?', printedBody: 'כל ההזמנות באצווה עוברות ל"הודפסה".', run: 'כמות הדפסה', downloadSheets: 'הורדת הגיליונות', batchNotFound: 'האצווה הזאת לא קיימת.', backBatches: 'כל האצוות', utilisation: 'ניצול הסרט',
     dTitle: 'יומן משלוחים', dCaption: 'שליחת קבצים ואצוות לרצפת הייצור', dEmptyTitle: 'עדיין לא נשלח דבר', dEmptyBody: 'הוסיפו יעד משלוח (תיקייה חמה, SFTP או S3) בהגדרות החנות; כל קובץ הדפסה יישלח לשם ויירשם כאן.',
     dFile: 'קובץ', dStatus: 'סטטוס', dAttempts: 'ניסיונות', dError: 'שגיאה אחרונה', dWhen: 'עודכן', retry: 'ניסיון חוזר: {name}', retried: 'המשלוח הוחזר לתור',
-    ds_pending: 'ממתין', ds_sending: 'נשלח', ds_delivered: 'נמסר', ds_failed: 'נכשל', anyStatus: 'כל הסטטוסים',
+    close: 'סגירה', ds_pending: 'ממתין', ds_sending: 'נשלח', ds_delivered: 'נמסר', ds_failed: 'נכשל', anyStatus: 'כל הסטטוסים',
   },
 });

@@ -77,11 +77,11 @@ export function Files({ project }: { project: Project }) {
               <Table.Tr key={x.id}>
                 <Table.Td style={{ wordBreak: 'break-all' }}>
                   {x.url ? (
-                    <Anchor href={x.url} download={x.name} aria-label={t('download', { name: x.name })}>
+                    <Anchor href={x.url} download={x.name} dir="ltr" aria-label={t('download', { name: x.name })}>
                       {x.name}
                     </Anchor>
                   ) : (
-                    x.name
+                    <span dir="ltr">{x.name}</span>
                   )}
                   {x.error ? <Text size="xs" c="red.8">{x.error}</Text> : null}
                 </Table.Td>
@@ -217,7 +217,7 @@ function ProofCard({ proof, project }: { proof: Proof; project: Project }) {
           </Button>
         </Group>
       )}
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('onBehalfTitle')} centered>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('onBehalfTitle')} centered closeButtonProps={{ 'aria-label': t('close') }}>
         <form
           onSubmit={(e) => {
             e.preventDefault();

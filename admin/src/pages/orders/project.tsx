@@ -157,7 +157,7 @@ function ShipDialog({ opened, code, busy, onClose, onShip }: { opened: boolean; 
   const [company, setCompany] = useState('');
   const [url, setUrl] = useState('');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('shipTitle', { code })} centered>
+    <Modal opened={opened} onClose={onClose} title={t('shipTitle', { code })} centered closeButtonProps={{ 'aria-label': t('close') }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();

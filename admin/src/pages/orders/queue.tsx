@@ -64,7 +64,7 @@ export function Queue() {
         }
         bulk={(rows, clear) => <BulkMove rows={rows} clear={clear} />}
         columns={[
-          { key: 'code', header: t('code'), render: (p) => <RowLink to={p.id}>{p.code}</RowLink> },
+          { key: 'code', header: t('code'), render: (p) => <RowLink to={p.id}><span style={{ whiteSpace: 'nowrap' }}>{p.code}</span></RowLink> },
           { key: 'name', header: t('name'), render: (p) => p.name },
           { key: 'state', header: t('state'), render: (p) => <StateBadge state={p.state} /> },
           { key: 'qty', header: t('quantity'), render: (p) => f.number(p.quantity) },
@@ -91,7 +91,7 @@ function BulkMove({ rows, clear }: { rows: Project[]; clear: () => void }) {
     const results = await Promise.allSettled(rows.map((p) => client.post('/projects/{id}/transitions', { params: { path: { id: p.id } }, body: { to } })));
     const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [t('bulkFailed', { code: rows[i]!.code, message: errorMessage(r.reason) })] : []));
     const ok = rows.length - failed.length;
-    notifications.show({ color: failed.length ? (ok ? 'yellow' : 'red') : 'green', title: failed.length ? t('bulkTitle') : undefined, message: [t('bulkDone', { ok, n: rows.length, state: t(`s_${to}`) }), ...failed].join('\n'), autoClose: failed.length ? 10000 : 4000, style: { whiteSpace: 'pre-line' } });
+    notifications.show({ color: failed.length ? (ok ? 'yellow' : 'red') : 'green', title: failed.length ? t('bulkTitle') : undefined, message: [t('bulkDone', { ok, n: rows.length, state: t(`s_${to}`) }), ...failed].join('\n'), autoClose: failed.length ? 10000 : 4000, closeButtonProps: { 'aria-label': t('close') }, style: { whiteSpace: 'pre-line' } });
     setBusy(false);
     clear();
     await qc.invalidateQueries({ queryKey: ['orders', store.id] });
@@ -102,7 +102,7 @@ function BulkMove({ rows, clear }: { rows: Project[]; clear: () => void }) {
       <Button loading={busy} onClick={() => (to === 'cancelled' ? setConfirm(true) : void run())}>
         {t('apply')}
       </Button>
-      <Modal opened={confirm} onClose={() => setConfirm(false)} title={t('confirmCancelTitle')} centered>
+      <Modal opened={confirm} onClose={() => setConfirm(false)} title={t('confirmCancelTitle')} centered closeButtonProps={{ 'aria-label': t('close') }}>
         <Stack>
           <Text>{t('confirmCancelBody', { n: rows.length })}</Text>
           <Group justify="flex-end">
