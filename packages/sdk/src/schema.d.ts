@@ -1749,6 +1749,8 @@ export interface paths {
          * Alias of GET /v1/projects/{id}/history
          * @description The same operation as `GET /v1/projects/{id}/history` (operationId `getProjectHistory`), served under a second name; prefer that one.
          *
+         *     `meta` names the current state and the states the order may move to next (what POST …/transitions allows).
+         *
          *     Credentials: B, JS, K; scope `projects:read`.
          */
         get: operations["getProjectHistoryViaAlias"];
@@ -2083,7 +2085,9 @@ export interface paths {
         };
         /**
          * An order's moves, oldest first
-         * @description Credentials: B, JS, K; scope `projects:read`.
+         * @description `meta` names the current state and the states the order may move to next (what POST …/transitions allows).
+         *
+         *     Credentials: B, JS, K; scope `projects:read`.
          */
         get: operations["getProjectHistory"];
         put?: never;
@@ -18298,6 +18302,13 @@ export interface operations {
                             to: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                         }[];
                         message: string;
+                        /** @description Where the order is now and where it may move next */
+                        meta: {
+                            /** @description States this order may move to next (an order on hold: the state it was held from, cancelled, received) */
+                            allowed_transitions: ("draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold")[];
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                        };
                     };
                 };
             };
@@ -20565,6 +20576,13 @@ export interface operations {
                             to: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
                         }[];
                         message: string;
+                        /** @description Where the order is now and where it may move next */
+                        meta: {
+                            /** @description States this order may move to next (an order on hold: the state it was held from, cancelled, received) */
+                            allowed_transitions: ("draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold")[];
+                            /** @description Lifecycle state (docs/orders.md): draft → received → proof_pending → approved → in_production → printed → shipped; cancelled and on_hold from any state before printed */
+                            state: "draft" | "received" | "proof_pending" | "approved" | "in_production" | "printed" | "shipped" | "cancelled" | "on_hold";
+                        };
                     };
                 };
             };

@@ -33,8 +33,13 @@ export function ordersRoutes(app: App, deps: { orders: OrdersService }): void {
         return ok(await deps.orders.transition(moverOf(req.actor!), storeOf(req), req.params.id, body.to, body.note ?? null, undefined, { tracking }), MESSAGES.updated);
       },
     );
-    app.get(`${base}/:id/history`, { schema: { tags, summary: `An order's moves, oldest first${alias}`, params: IdParam, response: { 200: HistoryEnvelope } }, config: PROJECT_AUTH.read }, async (req) =>
-      ok(await deps.orders.history(storeOf(req), req.params.id)),
+    app.get(
+      `${base}/:id/history`,
+      { schema: { tags, summary: `An order's moves, oldest first${alias}`, description: '`meta` names the current state and the states the order may move to next (what POST …/transitions allows).', params: IdParam, response: { 200: HistoryEnvelope } }, config: PROJECT_AUTH.read },
+      async (req) => {
+        const h = await deps.orders.historyWithState(storeOf(req), req.params.id);
+        return { ...ok(h.moves), meta: { state: h.state, allowed_transitions: h.allowed } };
+      },
     );
     app.get(`${base}/:id/files`, { schema: { tags, summary: `An order's print files and proofs${alias}`, params: IdParam, response: { 200: OrderFilesEnvelope } }, config: PROJECT_AUTH.read }, async (req) =>
       ok(await deps.orders.files(storeOf(req), req.params.id)),

@@ -21,7 +21,17 @@ export const Transition = Type.Object({
   }),
   note: Nullable(Type.String()),
 });
-export const HistoryEnvelope = Type.Object({ data: Type.Array(Transition), message: Type.String() });
+export const HistoryEnvelope = Type.Object({
+  data: Type.Array(Transition),
+  meta: Type.Object(
+    {
+      state: OrderStateSchema,
+      allowed_transitions: Type.Array(OrderStateSchema, { description: 'States this order may move to next (an order on hold: the state it was held from, cancelled, received)' }),
+    },
+    { description: 'Where the order is now and where it may move next' },
+  ),
+  message: Type.String(),
+});
 
 export const TransitionResult = Type.Object({
   data: Type.Object({ ...Project.properties, allowed_transitions: Type.Array(OrderStateSchema, { description: 'States this order may move to next' }) }),

@@ -252,8 +252,15 @@ export class OrdersService {
 
   /** GET /projects/{id}/history. */
   async history(storeId: string, projectId: string): Promise<Array<Static<typeof Transition>>> {
+    return (await this.historyWithState(storeId, projectId)).moves;
+  }
+
+  /** GET /projects/{id}/history: the moves, and where the order is now and may move next. */
+  async historyWithState(storeId: string, projectId: string): Promise<{ moves: Array<Static<typeof Transition>>; state: OrderState; allowed: OrderState[] }> {
     const row = await this.deps.projects.row(storeId, projectId);
-    return (await this.repo.history(storeId, row.id)).map(transitionView);
+    const doc = JSON.parse(row.doc) as ProjectDoc;
+    const state = (row.state ?? 'draft') as OrderState;
+    return { moves: (await this.repo.history(storeId, row.id)).map(transitionView), state, allowed: allowedStates(state, doc.held_from ?? null) };
   }
 
   /** GET /projects/{id}/files: print files and proofs with their jobs' state and links. */
