@@ -11,11 +11,17 @@ export function errorMessage(err: unknown): string {
   return String(err);
 }
 
+/** The toast's close button, named in the page's language (the toasts live outside React's locale context). */
+function closeLabel(): string {
+  const lang = document.documentElement.lang;
+  return lang === 'fr' ? 'Fermer le message' : lang === 'he' ? 'סגירת ההודעה' : 'Close message';
+}
+
 export function notifyError(err: unknown, title?: string): void {
   const requestId = err instanceof FolioError ? err.requestId : null;
-  notifications.show({ color: 'red', title: title ?? 'Error', message: errorMessage(err) + (requestId ? ` — ${requestId}` : ''), autoClose: 8000 });
+  notifications.show({ color: 'red', title: title ?? 'Error', message: errorMessage(err) + (requestId ? ` — ${requestId}` : ''), autoClose: 8000, closeButtonProps: { 'aria-label': closeLabel() } });
 }
 
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'green', message, autoClose: 3000 });
+  notifications.show({ color: 'green', message, autoClose: 3000, closeButtonProps: { 'aria-label': closeLabel() } });
 }
