@@ -16,6 +16,7 @@ import { PageLoader } from '../../app/shell.tsx';
 import { ConfirmButton, PageHeader } from '../../components/ui.tsx';
 import { m } from './messages.ts';
 import { SideList } from './SideList.tsx';
+import { ProductPhoto } from './ProductPhoto.tsx';
 
 export type Product = ResponseOf<'/products/{id}', 'get'>['data'];
 type Unit = Product['dimension_unit'];
@@ -216,6 +217,7 @@ export function ProductPage() {
               <Textarea label={t('description')} value={form.description} onChange={(e) => set('description', e.currentTarget.value)} autosize minRows={2} />
               <NativeSelect label={t('status')} value={form.status} onChange={(e) => set('status', e.currentTarget.value as Status)} data={(['publish', 'draft', 'trashed'] as const).map((s) => ({ value: s, label: t(s) }))} />
               <UnitSelect value={form.dimension_unit} onChange={(u) => set('dimension_unit', u)} />
+              <ProductPhoto product={p} />
               <NumberInput label={t('dpi')} value={form.dpi} onChange={(v) => set('dpi', typeof v === 'number' ? v : Number.parseInt(v, 10) || 0)} min={1} max={4800} allowDecimal={false} />
             </Stack>
           </Paper>

@@ -48,7 +48,7 @@ export function SideEditor() {
     if (g || !product.data) return;
     if (isNew) {
       const mm = (v: number) => toApi(v, product.data.dimension_unit, 'mm');
-      setG({ width: mm(90), height: mm(50), bleed: { top: mm(3), right: mm(3), bottom: mm(3), left: mm(3) }, safe_zone: { top: mm(4), right: mm(4), bottom: mm(4), left: mm(4) }, dpi: product.data.dpi || 300 });
+      setG({ width: mm(90), height: mm(50), bleed: { top: mm(3), right: mm(3), bottom: mm(3), left: mm(3) }, safe_zone: { top: mm(4), right: mm(4), bottom: mm(4), left: mm(4) }, dpi: 300 });
       setName('');
     } else if (side.data) {
       setG(geometryOf(side.data));

@@ -1,6 +1,6 @@
 /** Products: the list (search, cursor pages, count), a new product, a product's page with its sides, and a side's visual editor. */
 import { Link, Route, Routes, useParams } from 'react-router';
-import { Badge, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useFormat, useT } from '../../app/i18n.tsx';
 import { useStore } from '../../app/store.tsx';
@@ -31,7 +31,7 @@ function ProductList() {
         columns={[
           { key: 'name', header: t('name'), render: (p) => <RowLink to={p.id}>{p.name}</RowLink> },
           { key: 'unit', header: t('unit'), render: (p) => p.dimension_unit },
-          { key: 'status', header: t('status'), render: (p) => <Badge variant="outline" color={p.status === 'publish' ? 'green.9' : 'gray.8'}>{t(p.status)}</Badge> },
+          { key: 'status', header: t('status'), render: (p) => t(p.status) },
           { key: 'proof', header: t('proof'), render: (p) => (p.requires_proof ? t('yes') : t('no')) },
           { key: 'created', header: t('created'), render: (p) => f.date(p.created_at) },
         ]}
