@@ -122,9 +122,13 @@ export function SideCanvas({ geometry: g, onChange, unit, shown, image }: SideCa
           fillOpacity={0.18}
           d={`M${bleedBox.x} ${bleedBox.y}h${bleedBox.w}v${bleedBox.h}h${-bleedBox.w}z M0 0v${g.height}h${g.width}v${-g.height}z`}
         />
-        <rect x={bleedBox.x} y={bleedBox.y} width={bleedBox.w} height={bleedBox.h} fill="none" stroke={COLOURS.bleed} strokeWidth={line} strokeDasharray={`${line * 4} ${line * 2}`} />
+        <rect x={bleedBox.x} y={bleedBox.y} width={bleedBox.w} height={bleedBox.h} fill="none" stroke="#ffffff" strokeWidth={line * 2.4} />
+        <rect x={bleedBox.x} y={bleedBox.y} width={bleedBox.w} height={bleedBox.h} fill="none" stroke={COLOURS.bleed} strokeWidth={line * 1.2} strokeDasharray={`${line * 4} ${line * 2}`} />
+        {/* a white halo under each line keeps it visible over any photo */}
+        <rect x={0} y={0} width={g.width} height={g.height} fill="none" stroke="#ffffff" strokeWidth={line * 3.2} />
         <rect x={0} y={0} width={g.width} height={g.height} fill="none" stroke={COLOURS.trim} strokeWidth={line * 1.6} />
-        <rect x={safe.x} y={safe.y} width={safe.w} height={safe.h} fill="none" stroke={COLOURS.safe} strokeWidth={line} strokeDasharray={`${line * 2} ${line * 2}`} />
+        <rect x={safe.x} y={safe.y} width={safe.w} height={safe.h} fill="none" stroke="#ffffff" strokeWidth={line * 2.4} />
+        <rect x={safe.x} y={safe.y} width={safe.w} height={safe.h} fill="none" stroke={COLOURS.safe} strokeWidth={line * 1.2} strokeDasharray={`${line * 3} ${line * 2}`} />
         {HANDLES.map((h) => {
           const p = position(g, h);
           const v = valueOf(g, h);

@@ -22,7 +22,7 @@ function ProductList() {
   );
   return (
     <>
-      <PageHeader title={t('title')} description={count.data === undefined ? undefined : t('count', { n: f.number(count.data) })} actions={add} />
+      <PageHeader title={t('title')} description={count.data === undefined ? undefined : count.data === 1 ? t('countOne') : t('count', { n: f.number(count.data) })} actions={add} />
       <CursorList
         queryKey={['products', store.id]}
         caption={t('caption')}

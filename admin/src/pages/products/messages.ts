@@ -2,6 +2,7 @@ import { defineMessages } from '../../app/i18n.tsx';
 
 export const m = defineMessages({
   en: {
+    countOne: '1 product in this store',
     photo: 'Product photo', photoHint: 'PNG, JPEG or WebP; the side editor draws over it.', photoSaved: 'Photo saved', photoAlt: 'Photo of {name}', noPhoto: 'No photo yet: the sides are drawn on a plain page.', removePhoto: 'Remove photo', uploading: 'Uploading the photo',
     title: 'Products', name: 'Name', created: 'Created', sides: 'Sides', emptyTitle: 'No products yet', emptyBody: 'A product is what shoppers design on: its sides give the trim, bleed and safe zone. Create one to start.', new: 'New product', caption: 'Products of this store',
     count: '{n} products in this store', unit: 'Unit', status: 'Status', proof: 'Proof', yes: 'Yes', no: 'No',
@@ -17,6 +18,7 @@ export const m = defineMessages({
     badTrim: 'The trim size must be above zero.', badBleed: 'Bleed edges may not be negative.', badSafe: 'The safe zone must stay inside the trim.', badDpi: 'The resolution is a whole number from 1 to 4800.', apiUnit: 'Saved in {unit}, the product’s unit.', notFound: 'Not found',
   },
   fr: {
+    countOne: '1 produit dans cette boutique',
     photo: 'Photo du produit', photoHint: 'PNG, JPEG ou WebP ; l’éditeur de faces dessine par-dessus.', photoSaved: 'Photo enregistrée', photoAlt: 'Photo de {name}', noPhoto: 'Pas encore de photo : les faces sont dessinées sur une page vierge.', removePhoto: 'Retirer la photo', uploading: 'Envoi de la photo',
     title: 'Produits', name: 'Nom', created: 'Créé', sides: 'Faces', emptyTitle: 'Aucun produit', emptyBody: 'Un produit est ce que les clients personnalisent : ses faces donnent le format, le fond perdu et la zone de sécurité. Créez-en un pour commencer.', new: 'Nouveau produit', caption: 'Produits de cette boutique',
     count: '{n} produits dans cette boutique', unit: 'Unité', status: 'Statut', proof: 'BAT', yes: 'Oui', no: 'Non',
@@ -32,6 +34,7 @@ export const m = defineMessages({
     badTrim: 'Le format doit être supérieur à zéro.', badBleed: 'Le fond perdu ne peut pas être négatif.', badSafe: 'La zone de sécurité doit rester dans le format.', badDpi: 'La résolution est un entier de 1 à 4800.', apiUnit: 'Enregistré en {unit}, l’unité du produit.', notFound: 'Introuvable',
   },
   he: {
+    countOne: 'מוצר אחד בחנות',
     photo: 'תמונת מוצר', photoHint: 'PNG‏, JPEG או WebP; עורך הצדדים מצייר מעליה.', photoSaved: 'התמונה נשמרה', photoAlt: 'תמונה של {name}', noPhoto: 'אין עדיין תמונה: הצדדים מצוירים על דף ריק.', removePhoto: 'הסרת התמונה', uploading: 'מעלה את התמונה',
     title: 'מוצרים', name: 'שם', created: 'נוצר', sides: 'צדדים', emptyTitle: 'אין עדיין מוצרים', emptyBody: 'מוצר הוא מה שהלקוחות מעצבים: הצדדים שלו קובעים את החיתוך, הגלישה והאזור הבטוח. צרו מוצר כדי להתחיל.', new: 'מוצר חדש', caption: 'המוצרים של החנות',
     count: '{n} מוצרים בחנות', unit: 'יחידה', status: 'סטטוס', proof: 'הגהה', yes: 'כן', no: 'לא',
