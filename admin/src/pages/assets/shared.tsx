@@ -52,7 +52,7 @@ export function UploadButton({ path, label, accept, fields, onUploaded }: { path
   };
 
   return (
-    <Stack gap={4} miw={220}>
+    <Stack gap={4} w={{ base: '100%', sm: 320 }} mb="sm">
       <FileButton onChange={(f) => void send(f)} accept={accept} resetRef={reset} disabled={busy !== null}>
         {(props) => (
           <Button {...props} leftSection={<IconUpload size={16} aria-hidden />} loading={busy !== null}>

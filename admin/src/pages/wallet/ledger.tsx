@@ -13,7 +13,6 @@ import { m } from './messages.ts';
 
 type TxType = 'charge' | 'refund' | 'credit';
 const TYPES: TxType[] = ['credit', 'charge', 'refund'];
-const COLORS: Record<TxType, string> = { credit: 'green', charge: 'red', refund: 'blue' };
 
 export function Ledger() {
   const t = useT(m);
@@ -58,7 +57,7 @@ export function Ledger() {
         rowKey={(r) => r.id}
         columns={[
           { key: 'date', header: t('date'), render: (r) => f.date(r.created_at) },
-          { key: 'type', header: t('type'), render: (r) => <Badge color={COLORS[r.type]} variant="light">{t(r.type)}</Badge> },
+          { key: 'type', header: t('type'), render: (r) => <Badge variant="default">{t(r.type)}</Badge> },
           { key: 'amount', header: t('amount'), render: (r) => <Text fw={500} style={{ fontVariantNumeric: 'tabular-nums' }}>{(r.amount > 0 ? '+' : '') + f.number(r.amount)}</Text> },
           { key: 'after', header: t('balanceAfter'), render: (r) => f.number(r.balance_after) },
           { key: 'reference', header: t('reference'), render: (r) => <Text size="sm" ff="monospace">{r.reference ?? '—'}{r.refund_of ? ` · ${t('refundOf', { id: r.refund_of })}` : ''}</Text> },

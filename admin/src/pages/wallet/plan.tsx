@@ -12,6 +12,15 @@ import { LAST_STORE, useStores } from '../../app/shell.tsx';
 import { m } from './messages.ts';
 
 const words = (key: string) => key.replace(/_/g, ' ');
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
+function formatBytes(n: number): string {
+  let i = 0;
+  while (n >= 1024 && i < UNITS.length - 1) {
+    n /= 1024;
+    i++;
+  }
+  return `${Number.isInteger(n) ? n : n.toFixed(1)} ${UNITS[i]}`;
+}
 
 export function Plan() {
   const t = useT(m);
@@ -29,7 +38,7 @@ export function Plan() {
       return (await makeClient(session?.jwt ?? null, store.sid ?? undefined).get('/account/capabilities', { signal })).data;
     },
   });
-  const quota = (v: number | null | undefined) => (v === null || v === undefined ? t('unlimited') : f.number(v));
+  const quota = (k: string, v: number | null | undefined) => (v === null || v === undefined ? t('unlimited') : k.endsWith('_bytes') ? formatBytes(v) : f.number(v));
   const tiers = caps.data ? Object.keys(caps.data.matrix) : [];
   const capKeys = caps.data ? Object.keys(caps.data.entitlement.capabilities) : [];
   const quotaKeys = caps.data ? Object.keys(caps.data.entitlement.quotas) : [];
@@ -80,7 +89,7 @@ export function Plan() {
                 </Anchor>
               ))}
           </Group>
-          <ScrollArea type="auto">
+          <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
             <Table striped verticalSpacing={4}>
               <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>{t('matrix')}</Table.Caption>
               <Table.Thead>
@@ -106,7 +115,7 @@ export function Plan() {
                   <Table.Tr key={k}>
                     <Table.Th scope="row" fw={400}>{`${t('quota')}: ${words(k)}`}</Table.Th>
                     {tiers.map((tier) => (
-                      <Table.Td key={tier}>{quota(caps.data.matrix[tier]?.quotas[k])}</Table.Td>
+                      <Table.Td key={tier}>{quota(k, caps.data.matrix[tier]?.quotas[k])}</Table.Td>
                     ))}
                   </Table.Tr>
                 ))}
