@@ -164,7 +164,7 @@ export const m = defineMessages({
     uploaded: '{name} הועלה',
     deleted: '{name} נמחק',
     delete: 'מחיקה',
-    deleteNamed: 'מחיקת {name}',
+    deleteNamed: 'מחיקה: {name}',
     deleteTitle: 'למחוק את {name}?',
     created: 'נוצר',
     name: 'שם',

@@ -159,7 +159,7 @@ export function AssetGrid<T extends GridItem>({ queryKey, load, label, empty, fi
       )}
       {query.isPending ? (
         <Group justify="center" py="xl">
-          <Loader aria-label={t('loading')} />
+          <Loader role="status" aria-label={t('loading')} />
         </Group>
       ) : rows.length === 0 && !query.isError ? (
         empty

@@ -21,7 +21,7 @@ function Balance() {
         {t('balance')}
       </Title>
       {wallet.isPending ? (
-        <Loader aria-label={t('loading')} />
+        <Loader role="status" aria-label={t('loading')} />
       ) : wallet.isError ? (
         <Alert color="red" role="alert">
           {errorMessage(wallet.error)}

@@ -67,7 +67,7 @@ export function Plan() {
         )}
       </Group>
       {stores.isPending || (chosen && caps.isPending) ? (
-        <Loader aria-label={t('loading')} />
+        <Loader role="status" aria-label={t('loading')} />
       ) : !chosen ? (
         <Text c="dimmed">{t('noStore')}</Text>
       ) : caps.isError ? (
