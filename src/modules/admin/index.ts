@@ -22,7 +22,7 @@ export const ADMIN_CSP = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
+  "font-src 'self' data: https:",
   "connect-src 'self'",
   "frame-src 'self'",
   "frame-ancestors 'none'",
