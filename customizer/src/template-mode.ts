@@ -108,7 +108,7 @@ class TemplatePanel {
       el('legend', { textContent: t('tm.field') }),
       labelled(t('tm.fieldType'), this.type),
       labelled(t('tm.fieldName'), this.name),
-      el('label', {}, this.required, ' ', el('span', { textContent: t('tm.required') })),
+      el('label', { className: 'row' }, this.required, ' ', el('span', { textContent: t('tm.required') })),
       this.symbologyRow,
       this.apply,
     );
@@ -131,7 +131,8 @@ class TemplatePanel {
   }
 
   private showType(): void {
-    this.symbologyRow.hidden = this.type.value !== 'barcode';
+    // the page's label style would override [hidden]
+    this.symbologyRow.style.display = this.type.value === 'barcode' ? '' : 'none';
     this.name.required = this.type.value !== '';
   }
 
@@ -209,7 +210,8 @@ export async function bootTemplateMode(hooks: Hooks): Promise<void> {
   // the shopper's own steps (product, templates, order) have no place here
   for (const c of [ui.product, ui.template, ui.save]) {
     const s = c.closest('section');
-    if (s) s.hidden = true;
+    // the page's section style would override [hidden]
+    if (s) s.style.display = 'none';
   }
   const init = await waitForCredential();
   setLocale(init?.locale ?? params.get('locale') ?? navigator.language);
@@ -224,7 +226,7 @@ export async function bootTemplateMode(hooks: Hooks): Promise<void> {
     const sc = state.sides.get(side.id);
     if (!sc) throw new Error(t('tm.noTemplate'));
     hooks.selectSide(side.id);
-    for (const b of ui.sides.querySelectorAll<HTMLButtonElement>('button')) b.hidden = b.dataset.sideId !== side.id;
+    for (const b of ui.sides.querySelectorAll<HTMLButtonElement>('button')) if (b.dataset.sideId !== side.id) b.style.display = 'none';
     await loadFamilies(tpl.layers);
     await sc.load(tpl.layers, tpl.viewport_width && tpl.viewport_height ? { width: tpl.viewport_width, height: tpl.viewport_height } : null, true);
     hooks.panel.templateLocks = true;
@@ -232,6 +234,9 @@ export async function bootTemplateMode(hooks: Hooks): Promise<void> {
     const panel = new TemplatePanel(sc, tpl.name);
     ui.product.closest('section')?.before(panel.section);
     panel.save.addEventListener('click', () => void action(t('tm.saving'), () => save(id, sc)));
+    // framed in the back office, whose own header and main are landmarks too: name these apart
+    document.querySelector('header')?.setAttribute('aria-label', t('toolbar.label'));
+    document.querySelector('main')?.setAttribute('aria-label', t('tm.heading', { name: tpl.name }));
     document.body.dataset.templateId = id;
     return t('tm.ready', { name: tpl.name });
   });
