@@ -134,10 +134,18 @@ function messageOf(status: number, body: unknown): string {
 }
 
 export class Api {
+  /** headers that replace the public token (template mode: the account JWT + the store's sid) */
+  private credential: Record<string, string> | null = null;
+
   constructor(private readonly base: string, private token: string) {}
 
   setToken(token: string): void {
     this.token = token;
+  }
+
+  /** Acts with these headers instead of the public token (template-mode.ts; never from a URL). */
+  useCredential(headers: Record<string, string>): void {
+    this.credential = headers;
   }
 
   /** `path` is relative to /v1; absolute links (links.next) are re-rooted on this base. */
@@ -151,7 +159,7 @@ export class Api {
   }
 
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { 'x-service-unauth-token': this.token, accept: 'application/json' };
+    const headers: Record<string, string> = { ...(this.credential ?? { 'x-service-unauth-token': this.token }), accept: 'application/json' };
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
@@ -196,6 +204,15 @@ export class Api {
 
   templates = () => this.all<Template>('/templates');
   defaultTemplates = () => this.all<Template>('/templates/template-default');
+
+  async template(id: string): Promise<Template> {
+    return (await this.request<{ data: Template }>('GET', `/templates/${encodeURIComponent(id)}`)).data;
+  }
+
+  /** A template's layers (a store credential: template mode only). */
+  async saveTemplate(id: string, body: { layers: unknown[]; viewport_width: number; viewport_height: number }): Promise<Template> {
+    return (await this.request<{ data: Template }>('PUT', `/templates/${encodeURIComponent(id)}`, body)).data;
+  }
 
   async design(id: string): Promise<Design> {
     return (await this.request<{ data: Design }>('GET', `/designs/${encodeURIComponent(id)}`)).data;

@@ -54,6 +54,8 @@ function button(text: string, label: string, action: string, onClick: () => void
 export class LayersPanel {
   /** what the list shows now: redrawn only when it changes (not on every mouse move of a drag) */
   private shown = '';
+  /** template mode (template-mode.ts): the lock button sets the template's own `locked` flag */
+  templateLocks = false;
 
   constructor(private readonly list: HTMLOListElement, private readonly getSide: () => SideCanvas | null) {}
 
@@ -128,6 +130,17 @@ export class LayersPanel {
       side.commit();
     });
     backward.disabled = objects().indexOf(o) === 0;
+    if (this.templateLocks) {
+      const tlock = button('lock', t('tm.lock', { name }), 'lock', () => {
+        o.locked = !o.locked;
+        applyLock(o);
+        if (o.locked && canvas.getActiveObjects().includes(o)) canvas.discardActiveObject();
+        canvas.requestRenderAll();
+        side.commit();
+      }, Boolean(o.locked));
+      li.append(input, forward, backward, tlock);
+      return li;
+    }
     const lock = button('lock', o.locked ? t('layers.lockedByTemplate', { name }) : t('layers.lock', { name }), 'lock', () => {
       o.userLocked = !o.userLocked;
       applyLock(o);

@@ -18,6 +18,7 @@ import { spotsIn, type SpotPaint } from './paint.js';
 import { openPreview, wirePreview } from './preview.js';
 import { SideCanvas } from './side-canvas.js';
 import { action, apiChoice, embed, option, params, plural, requireSide, setStatus, state, ui } from './state.js';
+import { bootTemplateMode, isTemplateMode } from './template-mode.js';
 import { applyTemplate, listTemplates } from './templates.js';
 import { TextTools } from './text-tools.js';
 import { bottomSheet, fitToStage, pinchZoom } from './touch.js';
@@ -310,6 +311,8 @@ async function start(config: EmbedConfig): Promise<void> {
 
 async function boot(): Promise<void> {
   wire();
+  // the store owner editing a template from the back office (template-mode.ts)
+  if (isTemplateMode()) return bootTemplateMode({ start, selectSide, panel: layersPanel });
   const fromQuery: EmbedConfig = {
     token: params.get('token') ?? undefined,
     product: params.get('product') ?? undefined,

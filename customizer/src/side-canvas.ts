@@ -22,7 +22,21 @@ export interface Warning {
 /** Extra properties kept in the layers' JSON (docs/editor.md, "Layer metadata"). */
 export const EXTRA_PROPS = ['image_id', 'name', 'locked', 'userLocked', 'placeholder', 'field', 'spotFill'];
 
-export type Layer = FabricObject & { image_id?: string; dpiCheck?: boolean; name?: string; locked?: boolean; userLocked?: boolean; placeholder?: boolean; spotFill?: unknown };
+export type Layer = FabricObject & { image_id?: string; dpiCheck?: boolean; name?: string; locked?: boolean; userLocked?: boolean; placeholder?: boolean; spotFill?: unknown; field?: unknown };
+
+/**
+ * Fabric objects from layers. A variable-data `field` ({name, type: 'text' | 'image' | …}) is
+ * kept aside while Fabric revives the layers: Fabric would take any nested object with a
+ * `type` for an object of that class and fail on it.
+ */
+async function enliven(layers: Array<Record<string, unknown>>): Promise<FabricObject[]> {
+  const fields = layers.map((l) => l.field);
+  const objects = (await util.enlivenObjects(spotsForCanvas(layers.map(({ field: _field, ...rest }) => rest)))) as FabricObject[];
+  objects.forEach((o, i) => {
+    if (fields[i] !== undefined) (o as Layer).field = fields[i];
+  });
+  return objects;
+}
 
 export function layerLabel(obj: FabricObject): string {
   const o = obj as Layer;
@@ -303,7 +317,7 @@ export class SideCanvas {
    * to fit this side's trim box, centred. `base` makes them the start of the undo history.
    */
   async load(layers: unknown[], from?: { width: number; height: number } | null, base = true): Promise<void> {
-    const objects = (await util.enlivenObjects(spotsForCanvas(layers as Array<Record<string, unknown>>))) as FabricObject[];
+    const objects = await enliven(layers as Array<Record<string, unknown>>);
     const vp = this.layout.viewport;
     const s = from && from.width > 0 && from.height > 0 ? Math.min(vp.width / from.width, vp.height / from.height) : 1;
     const ox = from ? (vp.width - from.width * s) / 2 : 0;
@@ -350,7 +364,7 @@ export class SideCanvas {
   }
 
   private async restore(snap: string): Promise<void> {
-    const objects = (await util.enlivenObjects(spotsForCanvas(JSON.parse(snap) as Array<Record<string, unknown>>))) as FabricObject[];
+    const objects = await enliven(JSON.parse(snap) as Array<Record<string, unknown>>);
     const dpi = new Map((this.canvas.getObjects() as Layer[]).filter((o) => o.image_id).map((o) => [o.image_id, o.dpiCheck]));
     this.restoring = true;
     try {

@@ -1,6 +1,15 @@
-/** templates: to be built (this file is replaced by the templates pages). */
-import { Title } from '@mantine/core';
+/** Templates: the list, a new one, and each template's layout (the editor in template mode) and preview. */
+import { Route, Routes } from 'react-router';
+import { CreateTemplate } from './create.tsx';
+import { TemplateList } from './list.tsx';
+import { TemplatePage } from './page.tsx';
 
-export default function Area() {
-  return <Title order={1} size="h2">templates</Title>;
+export default function Templates() {
+  return (
+    <Routes>
+      <Route index element={<TemplateList />} />
+      <Route path="new" element={<CreateTemplate />} />
+      <Route path=":id/*" element={<TemplatePage />} />
+    </Routes>
+  );
 }
