@@ -48,7 +48,8 @@ describe('match review decisions', () => {
         ],
       })
     ).json().subjects as Array<{ id: number; student_id: string }>;
-    const [astro, obama] = subjects as [{ id: number }, { id: number }];
+    const astro = subjects[0]!;
+    const obama = subjects[1]!;
     expect((await req(user, 'POST', '/matching/references', { agency_id: agencyId })).json().embeddings_created).toBe(2);
     // Cory Booker, a look-alike of the Obama reference (match score ≈ 0.79): needs_review, three times
     const { payload, headers } = multipart({}, ['b1.jpg', 'b2.jpg', 'b3.jpg', 'blank.png'].map((n) => ({ filename: n, body: images[n.startsWith('b') && n !== 'blank.png' ? 'booker.jpg' : n]! })));

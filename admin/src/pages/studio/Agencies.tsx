@@ -48,13 +48,18 @@ export function AgencyList() {
   const f = useFormat();
   const agencies = useAgencies();
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  // the field keeps its own text (typing never waits for the router); the URL follows it
+  const [q, setQ] = useState(params.get('q') ?? '');
   const rows = (agencies.data ?? []).filter((a) => a.name.toLowerCase().includes(q.trim().toLowerCase()));
   return (
     <Stack>
       <PageHeader title={t('title')} description={t('intro')} />
       <CreateAgency />
-      <TextInput label={t('search')} type="search" value={q} onChange={(e) => setParams(e.currentTarget.value ? { q: e.currentTarget.value } : {}, { replace: true })} maw={360} />
+      <TextInput label={t('search')} type="search" value={q} onChange={(e) => {
+          const v = e.currentTarget.value;
+          setQ(v);
+          setParams(v ? { q: v } : {}, { replace: true });
+        }} maw={360} />
       <Guard loading={agencies.isLoading} error={agencies.error}>
         {rows.length === 0 ? (
           <EmptyState title={q ? t('noMatchTitle') : t('noAgencyTitle')} body={q ? t('noMatchBody') : t('noAgencyBody')} />

@@ -30,7 +30,7 @@ function CreateJob({ agencyId }: { agencyId: number }) {
   });
   return (
     <Paper withBorder p="md" component="form" onSubmit={(e) => (e.preventDefault(), create.mutate())} aria-labelledby="new-job">
-      <Title order={3} size="h5" id="new-job" mb="sm">
+      <Title order={2} size="h5" id="new-job" mb="sm">
         {t('newJob')}
       </Title>
       <Group align="flex-end" wrap="wrap">

@@ -1,13 +1,12 @@
 /** A match job: status with a progress bar while it runs, its counts, then each file's result. */
 import { Link, useParams } from 'react-router';
-import { Alert, Anchor, Badge, Button, Group, Image, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Image, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useFormat, useT } from '../../app/i18n.tsx';
 import { PageHeader } from '../../components/ui.tsx';
-import { done, useAgency, useMatchJob, type MatchResult } from './api.ts';
+import { done, useAgency, useMatchJob } from './api.ts';
 import { m } from './messages.ts';
 import { Crumbs, Guard, SimpleTable } from './shared.tsx';
 
-const STATUS_COLOR: Record<MatchResult['status'], string> = { matched: 'green', needs_review: 'orange', unmatched: 'gray', failed: 'red' };
 
 export function useMatchParams() {
   const p = useParams();
@@ -74,7 +73,7 @@ export function MatchPage() {
               columns={[
                 { key: 'photo', header: t('photo'), render: (r) => (r.file_url ? <Image src={r.file_url} alt={r.filename} w={56} h={56} fit="cover" radius="sm" /> : null) },
                 { key: 'file', header: t('file'), render: (r) => r.filename },
-                { key: 'status', header: t('status'), render: (r) => <Badge color={STATUS_COLOR[r.status]} variant="light">{t(`count_${r.status}`)}</Badge> },
+                { key: 'status', header: t('status'), render: (r) => <Text size="sm" fw={r.status === 'needs_review' ? 700 : 400}>{t(`count_${r.status}`)}</Text> },
                 { key: 'subject', header: t('candidate'), render: (r) => r.student_id ?? '—' },
                 { key: 'score', header: t('score'), render: (r) => (r.similarity === null ? '—' : f.number(r.similarity, { maximumFractionDigits: 3 })) },
                 { key: 'review', header: t('review'), render: (r) => (r.review ? `${t(`decision_${r.review.decision}`)}${r.review.student_id ? ` · ${r.review.student_id}` : ''}` : r.error?.message ?? '—') },

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Anchor, Avatar, Badge, Button, Grid, Group, Image, Kbd, Paper, Progress, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Avatar, Button, Grid, Group, Image, Kbd, Paper, Progress, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormat, useLocale, useT } from '../../app/i18n.tsx';
 import { notifyError } from '../../app/notify.ts';
@@ -73,10 +73,10 @@ function Candidate({ n, subject, top, score, chosen, onPick }: { n: number; subj
             {subject.class_name ? ` · ${subject.class_name}` : ''}
           </Text>
           {top ? (
-            <Badge variant="light" color="orange" mt={2}>
+            <Text size="sm" fw={700} mt={2}>
               {t('suggested')}
               {score !== null ? ` · ${f.number(score, { maximumFractionDigits: 3 })}` : ''}
-            </Badge>
+            </Text>
           ) : null}
         </Stack>
       </Group>

@@ -1,6 +1,6 @@
 /** An agency's subjects (students, players) and their reference photos; build the references. */
 import { useState } from 'react';
-import { Avatar, Badge, Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../app/i18n.tsx';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
@@ -38,7 +38,7 @@ function AddSubject({ agencyId }: { agencyId: number }) {
   });
   return (
     <Paper withBorder p="md" component="form" onSubmit={(e) => (e.preventDefault(), add.mutate())} aria-labelledby="new-subject">
-      <Title order={3} size="h5" id="new-subject" mb="sm">
+      <Title order={2} size="h5" id="new-subject" mb="sm">
         {t('newSubject')}
       </Title>
       <Group align="flex-end" wrap="wrap">
@@ -97,7 +97,7 @@ export function Subjects({ agencyId }: { agencyId: number }) {
   const rows = subjects.data ?? [];
   const pending = rows.filter((s) => s.reference_photo_url && !s.has_embedding).length;
   const status = (s: Subject) =>
-    s.has_embedding ? <Badge color="green" variant="light">{t('refReady')}</Badge> : s.embedding_error ? <Badge color="red" variant="light" title={s.embedding_error}>{t('refFailed')}</Badge> : s.reference_photo_url ? <Badge color="gray" variant="light">{t('refPending')}</Badge> : <Text size="sm" c="dimmed">{t('refNone')}</Text>;
+    s.has_embedding ? <Text size="sm">{t('refReady')}</Text> : s.embedding_error ? <Text size="sm" title={s.embedding_error}>{t('refFailed')}: {s.embedding_error}</Text> : <Text size="sm" c="dimmed">{s.reference_photo_url ? t('refPending') : t('refNone')}</Text>;
   return (
     <Stack>
       <AddSubject agencyId={agencyId} />
