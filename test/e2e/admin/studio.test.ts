@@ -107,7 +107,7 @@ describe.skipIf(chromiumGate.skip)(`studio pages in headless Chromium${chromiumG
     await shots.shot(page, 'agency-jobs');
     await page.getByRole('tab', { name: 'Subjects' }).click();
     await page.waitForURL(/\/subjects$/);
-    await page.getByRole('cell', { name: 'Barack Obama' }).waitFor();
+    await page.getByRole('cell', { name: 'Barack Obama', exact: true }).waitFor();
     await settled(page);
     await shots.shot(page, 'agency-subjects');
     await page.goBack();

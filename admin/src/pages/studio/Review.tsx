@@ -58,7 +58,6 @@ function Candidate({ n, subject, top, score, chosen, onPick }: { n: number; subj
   return (
     <UnstyledButton
       onClick={onPick}
-      aria-label={`${n}: ${subject.name} (${subject.student_id})${top ? `, ${t('suggested')}` : ''}`}
       aria-pressed={chosen}
       p="xs"
       style={{ border: `2px solid ${chosen ? 'var(--mantine-color-blue-filled)' : 'var(--mantine-color-default-border)'}`, borderRadius: 8 }}
