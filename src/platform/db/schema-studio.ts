@@ -72,6 +72,11 @@ export interface StudioMatchReviewsTable {
   updated_at: Ts;
 }
 
+/** The review table, joined into DB by schema.ts. */
+export interface StudioReviewTables {
+  studio_match_reviews: StudioMatchReviewsTable;
+}
+
 export interface StudioOperationsTable {
   id: string;
   account_id: string;
