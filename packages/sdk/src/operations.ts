@@ -81,6 +81,7 @@ export const operationIndex = {
   createStudioAgencySubject: { method: 'post', path: '/services/studio/agencies/{agencyId}/subjects' },
   createStudioFaceCrop: { method: 'post', path: '/services/studio/face-crop' },
   createStudioMatchJob: { method: 'post', path: '/services/studio/matching/match-job' },
+  createStudioMatchingJobReview: { method: 'post', path: '/services/studio/matching/jobs/{matchJobId}/reviews' },
   createTemplate: { method: 'post', path: '/templates' },
   createWebhook: { method: 'post', path: '/webhooks' },
   deleteAccountApiKey: { method: 'delete', path: '/account/api-keys/{key}' },

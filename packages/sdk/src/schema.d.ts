@@ -2701,6 +2701,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/studio/matching/jobs/{matchJobId}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the photographer's decision on one result of a completed match job (confirm the candidate, reassign to another subject, or reject with subject_id null); free
+         * @description Credentials: J.
+         */
+        post: operations["createStudioMatchingJobReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/studio/matching/match-job": {
         parameters: {
             query?: never;
@@ -23491,6 +23511,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createStudioMatchingJobReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                matchJobId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    file_id: number;
+                    /** @description who the photo shows: the job's candidate (confirmed), another subject of the agency (reassigned), or null (nobody of the agency: rejected) */
+                    subject_id: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The decision recorded on the file's result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description Missing, unacceptable or invalid credentials */

@@ -3,7 +3,7 @@ import { iso, nowIso } from '../../platform/db/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import { chargedFields, type Job } from '../jobs/jobs.service.js';
 import type { IdempotencyRequest, StoredResponse } from '../wallet/idempotency.js';
-import type { AgencyRow, FileRow, MatchJobRow, SubjectRow } from './studio.repo.js';
+import type { AgencyRow, FileRow, MatchJobRow, ReviewRow, SubjectRow } from './studio.repo.js';
 import { MATCH_BATCH, MATCH_COST_PER_FILE, MAX_UPLOAD_FILES, REFERENCES_ASYNC_FROM, REFERENCES_BATCH, type BatchProgress, type MatchItem, type MatchResultSummary } from './studio.kinds.js';
 import { itemError, type StudioDeps } from './studio.service.js';
 
@@ -129,7 +129,46 @@ export class StudioMatching {
     const row = await this.d.repo.matchJob(accountId, id);
     if (!row || row.task_id === null) throw AppError.notFound('Match job');
     const job = await this.d.jobs.get(MATCH_BATCH, accountId, row.task_id);
-    return this.matchView(row, job);
+    const view = this.matchView(row, job);
+    if (job.state === 'completed') view.results = await this.reviewedResults(accountId, row, (job.result as MatchResultSummary).items);
+    return view;
+  }
+
+  /**
+   * The results as GET /services/studio/matching/jobs/{id} shows them: each with a 24 h link to
+   * its photo (`file_url`) and the photographer's decision (`review`, null until reviewed).
+   */
+  private async reviewedResults(accountId: string, row: MatchJobRow, items: MatchItem[]) {
+    const reviews = new Map((await this.d.repo.reviewsOf(accountId, row.id)).map((r) => [r.file_id, r]));
+    const files = new Map((await this.d.repo.filesByIds(accountId, Number(row.agency_id), items.map((i) => i.file_id))).map((f) => [Number(f.id), f]));
+    const studentIds = new Map((await this.d.repo.listSubjects(accountId, Number(row.agency_id))).map((s) => [s.id, s.student_id]));
+    return Promise.all(
+      items.map(async (item) => {
+        const file = files.get(item.file_id);
+        const review = reviews.get(item.file_id);
+        return { ...item, file_url: file ? await this.d.blobs.url(file.blob_key) : null, review: review ? reviewDto(review, studentIds) : null };
+      }),
+    );
+  }
+
+  /**
+   * Records the photographer's decision on one result of a completed match job: `subject_id`
+   * is who the photo shows (null: nobody of the agency). Same as the job's candidate →
+   * confirmed; another subject → reassigned; null → rejected. A later decision replaces it.
+   */
+  async review(accountId: string, matchJobId: number, body: { file_id: number; subject_id: number | null }) {
+    const row = await this.d.repo.matchJob(accountId, matchJobId);
+    if (!row || row.task_id === null) throw AppError.notFound('Match job');
+    const job = await this.d.jobs.get(MATCH_BATCH, accountId, row.task_id);
+    if (job.state !== 'completed') throw new AppError('conflict', 'The match job has not completed; its results can be reviewed once it has');
+    const item = (job.result as MatchResultSummary).items.find((i) => i.file_id === body.file_id);
+    if (!item) throw AppError.field('file_id', 'is not a file of this match job');
+    if (item.status === 'failed') throw AppError.field('file_id', 'the file had no readable face; there is nothing to review');
+    const subjects = await this.d.repo.listSubjects(accountId, Number(row.agency_id));
+    if (body.subject_id !== null && !subjects.some((s) => s.id === body.subject_id)) throw AppError.field('subject_id', 'is not a subject of this agency');
+    const decision = body.subject_id === null ? 'rejected' : body.subject_id === item.subject_id ? 'confirmed' : 'reassigned';
+    const saved = await this.d.repo.saveReview(accountId, { match_job_id: row.id, file_id: item.file_id, decision, subject_id: body.subject_id }, nowIso());
+    return { match_job_id: row.id, file_id: item.file_id, ...reviewDto(saved, new Map(subjects.map((s) => [s.id, s.student_id]))) };
   }
 
   /** A match job as GET /services/studio/matching/jobs/{id} shows it. */
@@ -163,4 +202,8 @@ export class StudioMatching {
     }
     return out;
   }
+}
+
+function reviewDto(r: ReviewRow, studentIds: Map<number, string>) {
+  return { decision: r.decision, subject_id: r.subject_id, student_id: r.subject_id === null ? null : (studentIds.get(r.subject_id) ?? null), reviewed_at: iso(r.updated_at) };
 }

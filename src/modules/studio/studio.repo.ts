@@ -1,5 +1,5 @@
 import type { Db, DbOrTx } from '../../platform/db/index.js';
-import type { StudioAgenciesTable, StudioFilesTable, StudioJobsTable, StudioMatchJobsTable, StudioSubjectsTable } from '../../platform/db/schema.js';
+import type { StudioAgenciesTable, StudioFilesTable, StudioJobsTable, StudioMatchJobsTable, StudioMatchReviewsTable, StudioSubjectsTable } from '../../platform/db/schema.js';
 import type { Selectable } from 'kysely';
 
 export type AgencyRow = Selectable<StudioAgenciesTable>;
@@ -7,6 +7,7 @@ export type StudioJobRow = Selectable<StudioJobsTable>;
 export type SubjectRow = Selectable<StudioSubjectsTable>;
 export type FileRow = Selectable<StudioFilesTable>;
 export type MatchJobRow = Selectable<StudioMatchJobsTable>;
+export type ReviewRow = Selectable<StudioMatchReviewsTable>;
 
 const num = <T extends { id: number }>(r: T): T => ({ ...r, id: Number(r.id) });
 
@@ -171,5 +172,23 @@ export class StudioRepo {
   async matchJobByTask(db: DbOrTx, taskId: string): Promise<MatchJobRow | null> {
     const row = await db.selectFrom('studio_match_jobs').selectAll().where('task_id', '=', taskId).executeTakeFirst();
     return row ? { ...num(row), threshold: Number(row.threshold) } : null;
+  }
+
+  // ---- review decisions -------------------------------------------------------------------
+
+  /** Records (or replaces) the decision on one file of a match job. */
+  async saveReview(accountId: string, v: { match_job_id: number; file_id: number; decision: ReviewRow['decision']; subject_id: number | null }, now: string): Promise<ReviewRow> {
+    const row = await this.db
+      .insertInto('studio_match_reviews')
+      .values({ account_id: accountId, ...v, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['match_job_id', 'file_id']).doUpdateSet({ decision: v.decision, subject_id: v.subject_id, updated_at: now }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { ...row, match_job_id: Number(row.match_job_id), file_id: Number(row.file_id), subject_id: row.subject_id === null ? null : Number(row.subject_id) };
+  }
+
+  async reviewsOf(accountId: string, matchJobId: number): Promise<ReviewRow[]> {
+    const rows = await this.db.selectFrom('studio_match_reviews').selectAll().where('account_id', '=', accountId).where('match_job_id', '=', matchJobId).execute();
+    return rows.map((r) => ({ ...r, match_job_id: Number(r.match_job_id), file_id: Number(r.file_id), subject_id: r.subject_id === null ? null : Number(r.subject_id) }));
   }
 }

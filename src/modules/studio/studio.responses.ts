@@ -13,6 +13,7 @@ const job = { id: 12, agency_id: 7, name: 'Spring portraits 2026', status: 'draf
 const subject = { id: 301, agency_id: 7, student_id: 'S-2031', name: 'Grace Hopper', class_name: '3B', reference_photo_url: 'https://photos.example.com/s-2031.jpg', has_embedding: false, embedding_error: null, created_at: at };
 const file = { id: 901, job_id: 12, filename: 'IMG_0001.jpg', content_type: 'image/jpeg', size_bytes: 2483102, created_at: at };
 const crop = { filename: 'IMG_0001.jpg', icp_type: 'passport_us', status: 'completed', face_box: { x: 412, y: 288, w: 610, h: 702 }, output_urls: { original: link('001-original.jpg'), medium: link('001-medium.jpg') } };
+const review = { decision: 'confirmed', subject_id: 301, student_id: 'S-2031', reviewed_at: at };
 const task = (type: string) => ({ task_id: '3f2c9a4e-1b7d-4c8a-9e6f-0a1b2c3d4e5f', type, status: 'processing', total_files: 40, progress: { current: 12, total: 40, percentage: 30 }, ...charged(80), created_at: at, completed_at: null, error_message: null });
 
 export const STUDIO_RESPONSES = {
@@ -36,5 +37,7 @@ export const STUDIO_RESPONSES = {
   matchView: described('Counts so far, and `results` per file once completed', {
     id: 55, task_id: '3f2c9a4e-1b7d-4c8a-9e6f-0a1b2c3d4e5f', agency_id: 7, status: 'processing', threshold: 0.8, total_files: 40, processed: 12,
     matched: 10, needs_review: 1, unmatched: 1, failed: 0, ...charged(240), created_at: at, completed_at: null, error_message: null,
+    results: [{ file_id: 901, filename: 'IMG_0001.jpg', status: 'needs_review', subject_id: 301, student_id: 'S-2031', similarity: 0.8123, file_url: link('IMG_0001.jpg'), review: review }],
   }),
+  review: described("The decision recorded on the file's result", { match_job_id: 55, file_id: 901, ...review }),
 };

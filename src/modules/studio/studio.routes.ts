@@ -20,6 +20,7 @@ import {
   MatchBody,
   MatchParams,
   QrBody,
+  ReviewBody,
   ReferencesBody,
   StudioJobBody,
   SubjectsBody,
@@ -247,5 +248,20 @@ export async function studioRoutes(app: App, deps: StudioRouteDeps): Promise<voi
     '/services/studio/matching/jobs/:matchJobId',
     { schema: { tags, summary: 'A match job: counts, and results per file once completed', params: MatchParams, response: { 200: R.matchView } }, config: J },
     async (req) => studio.matching.matchJob(req.actor!.userId, req.params.matchJobId),
+  );
+
+  app.post(
+    '/services/studio/matching/jobs/:matchJobId/reviews',
+    {
+      schema: {
+        tags,
+        summary: "Record the photographer's decision on one result of a completed match job (confirm the candidate, reassign to another subject, or reject with subject_id null); free",
+        params: MatchParams,
+        body: ReviewBody,
+        response: { 200: R.review },
+      },
+      config: J,
+    },
+    async (req) => studio.matching.review(req.actor!.userId, req.params.matchJobId, req.body),
   );
 }

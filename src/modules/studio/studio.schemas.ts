@@ -80,6 +80,13 @@ export const MatchBody = Type.Object(
   { additionalProperties: false },
 );
 export const MatchParams = Type.Object({ matchJobId: Id });
+export const ReviewBody = Type.Object(
+  {
+    file_id: Id,
+    subject_id: Type.Union([Id, Type.Null()], { description: "who the photo shows: the job's candidate (confirmed), another subject of the agency (reassigned), or null (nobody of the agency: rejected)" }),
+  },
+  { additionalProperties: false },
+);
 
 // Multipart forms (documented for OpenAPI; the parts are read from the stream by the handler).
 const photo = Type.String({ format: 'binary', description: 'a JPEG, PNG, WebP, TIFF or GIF photo (at most 100 megapixels)' });

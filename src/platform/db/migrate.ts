@@ -21,6 +21,7 @@ import { delivery } from './migrations/0018-delivery.js';
 import { proofs } from './migrations/0019-proofs.js';
 import { productionBatches } from './migrations/0020-production-batches.js';
 import { integrations } from './migrations/0021-integrations.js';
+import { studioReviews } from './migrations/0022-studio-reviews.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0019-proofs': proofs,
   '0020-production-batches': productionBatches,
   '0021-integrations': integrations,
+  '0022-studio-reviews': studioReviews,
 };
 
 class StaticProvider implements MigrationProvider {

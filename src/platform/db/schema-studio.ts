@@ -61,6 +61,22 @@ export interface StudioMatchJobsTable {
   created_at: Ts;
 }
 
+/** A review decision on a match job's result (migration 0022-studio-reviews). */
+export interface StudioMatchReviewsTable {
+  match_job_id: number;
+  file_id: number;
+  account_id: string;
+  decision: 'confirmed' | 'reassigned' | 'rejected';
+  subject_id: number | null;
+  created_at: Ts;
+  updated_at: Ts;
+}
+
+/** The review table, joined into DB by schema.ts. */
+export interface StudioReviewTables {
+  studio_match_reviews: StudioMatchReviewsTable;
+}
+
 export interface StudioOperationsTable {
   id: string;
   account_id: string;

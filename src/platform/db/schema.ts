@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 import type { OrderTables } from './schema-orders.js';
-import type { StudioAgenciesTable, StudioFilesTable, StudioJobsTable, StudioMatchJobsTable, StudioOperationsTable, StudioSubjectsTable } from './schema-studio.js';
+import type { StudioAgenciesTable, StudioFilesTable, StudioJobsTable, StudioMatchJobsTable, StudioOperationsTable, StudioReviewTables, StudioSubjectsTable } from './schema-studio.js';
 
 export type * from './schema-studio.js';
 
@@ -334,7 +334,7 @@ export interface CatalogDefaultTemplatesTable {
   updated_at: Ts;
 }
 
-export interface DB extends OrderTables {
+export interface DB extends OrderTables, StudioReviewTables {
   users: UsersTable;
   stores: StoresTable;
   api_keys: ApiKeysTable;
