@@ -82,7 +82,7 @@ describe.skipIf(chromiumGate.skip)(`back office developers in headless Chromium$
     await dialog(page).getByLabel('Name').focus();
     await page.keyboard.press('Enter');
 
-    const secretField = page.getByLabel('Secret key');
+    const secretField = page.getByRole('textbox', { name: 'Secret key' });
     await secretField.waitFor();
     const key = await secretField.inputValue();
     expect(key).toMatch(/^sk_live_/);
@@ -125,7 +125,7 @@ describe.skipIf(chromiumGate.skip)(`back office developers in headless Chromium$
     await page.getByRole('button', { name: 'New API key' }).click();
     await dialog(page).getByLabel('Name').fill('Rotating key');
     await dialog(page).getByRole('button', { name: 'Create key' }).click();
-    const first = await page.getByLabel('Secret key').inputValue();
+    const first = await page.getByRole('textbox', { name: 'Secret key' }).inputValue();
     await page.getByRole('button', { name: 'I have copied it' }).click();
     await page.getByRole('heading', { name: 'Rotating key' }).waitFor();
     const oldUrl = page.url();
@@ -134,7 +134,7 @@ describe.skipIf(chromiumGate.skip)(`back office developers in headless Chromium$
     await shots.shot(page, 'key-rotate');
     await dialog(page).getByRole('button', { name: 'Rotate' }).click();
     await page.getByRole('dialog', { name: 'Your new API key' }).waitFor();
-    const second = await page.getByLabel('Secret key').inputValue();
+    const second = await page.getByRole('textbox', { name: 'Secret key' }).inputValue();
     expect(second).toMatch(/^sk_live_/);
     expect(second).not.toBe(first);
     expect(await curlStatus(world.base, second, '/products')).toBe(200);
@@ -163,7 +163,7 @@ describe.skipIf(chromiumGate.skip)(`back office developers in headless Chromium$
     await dialog(page).getByLabel('Endpoint URL').fill(`${rxBase}/folio`);
     await shots.shot(page, 'webhook-create');
     await dialog(page).getByRole('button', { name: 'Add endpoint' }).click();
-    const secret = await page.getByLabel('Signing secret').inputValue();
+    const secret = await page.getByRole('textbox', { name: 'Signing secret' }).inputValue();
     expect(secret).toMatch(/^whsec_/);
     await shots.shot(page, 'webhook-secret-once');
     await page.getByRole('button', { name: 'I have copied it' }).click();
@@ -200,7 +200,7 @@ describe.skipIf(chromiumGate.skip)(`back office developers in headless Chromium$
 
     await page.getByRole('button', { name: 'Rotate secret' }).click();
     await dialog(page).getByRole('button', { name: 'Rotate secret' }).click();
-    const rotated = await page.getByLabel('Signing secret').inputValue();
+    const rotated = await page.getByRole('textbox', { name: 'Signing secret' }).inputValue();
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
     await page.getByRole('button', { name: 'I have copied it' }).click();
@@ -228,7 +228,7 @@ describe.skipIf(chromiumGate.skip)(`back office developers in headless Chromium$
     await page.getByLabel('Secret API key').fill('sk_medusa_test');
     await shots.shot(page, 'integration-form');
     await page.getByRole('button', { name: 'Connect the shop' }).click();
-    const url = page.getByLabel('Webhook URL to subscribe in the shop');
+    const url = page.getByRole('textbox', { name: 'Webhook URL to subscribe in the shop' });
     await url.waitFor();
     expect(await url.inputValue()).toContain('/v1/integrations/medusa/webhooks');
     await shots.shot(page, 'integration-connected');

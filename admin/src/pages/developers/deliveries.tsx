@@ -1,7 +1,7 @@
 /** A webhook's delivery log: every delivery with its attempts, a status filter, redelivery of a finished one. */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge, Button, Code, Group, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Code, Group, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '@folio/sdk';
 import { useFormat, useT } from '../../app/i18n.tsx';
@@ -10,6 +10,7 @@ import { useStore } from '../../app/store.tsx';
 import { CursorList } from '../../components/CursorList.tsx';
 import { EmptyState } from '../../components/ui.tsx';
 import { w } from './hooks-messages.ts';
+import { DevModal } from './shared.tsx';
 
 type Delivery = ResponseOf<'/webhooks/{id}/deliveries', 'get'>['data'][number];
 type Status = Delivery['status'];
@@ -76,7 +77,7 @@ export function Deliveries({ hookId }: { hookId: string }) {
         columns={[
           { key: 'when', header: t('when'), render: (d) => f.date(d.created_at) },
           { key: 'event', header: t('event'), render: (d) => `${d.topic} · ${d.event}` },
-          { key: 'status', header: t('status'), render: (d) => <Badge variant="light" color={COLOR[d.status]}>{t(`st_${d.status}`)}</Badge> },
+          { key: 'status', header: t('status'), render: (d) => <Badge variant="dot" color={COLOR[d.status]}>{t(`st_${d.status}`)}</Badge> },
           { key: 'attempts', header: t('attempts'), render: (d) => d.attempt_count },
           { key: 'answer', header: t('answer'), render: (d) => (d.last_status_code ?? d.last_error ?? '—') },
           {
@@ -96,7 +97,7 @@ export function Deliveries({ hookId }: { hookId: string }) {
         ]}
         empty={<EmptyState title={t('deliveriesEmptyTitle')} body={t('deliveriesEmptyBody')} />}
       />
-      <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing ? `${viewing.topic} · ${viewing.event}` : ''} size="xl" centered>
+      <DevModal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing ? `${viewing.topic} · ${viewing.event}` : ''} size="xl">
         {viewing && (
           <Stack>
             <Text size="sm">
@@ -131,7 +132,7 @@ export function Deliveries({ hookId }: { hookId: string }) {
             </ScrollArea>
           </Stack>
         )}
-      </Modal>
+      </DevModal>
     </>
   );
 }

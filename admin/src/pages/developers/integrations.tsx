@@ -52,7 +52,7 @@ function Connection({ i }: { i: Integration }) {
             <Title order={2} size="h3">
               {`${i.type} · ${i.shop}`}
             </Title>
-            <Badge variant="light" color={STATUS_COLOR[i.status]}>
+            <Badge variant="dot" color={STATUS_COLOR[i.status]}>
               {t(`int_${i.status}`)}
             </Badge>
           </Group>

@@ -1,7 +1,7 @@
 /** One API key: its record, rotation with a grace period, revocation with confirmation, its audit trail. */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormat, useT } from '../../app/i18n.tsx';
 import { errorMessage, notifyError, notifySuccess } from '../../app/notify.ts';
@@ -9,7 +9,7 @@ import { CursorList } from '../../components/CursorList.tsx';
 import { ConfirmButton, EmptyState, PageHeader } from '../../components/ui.tsx';
 import { m } from './messages.ts';
 import { findKey, STATUS_COLOR, useKeyApi, type ApiKey, type KeyApi, type KeyScope } from './keys-api.ts';
-import { SecretOnce } from './shared.tsx';
+import { DevModal, SecretOnce } from './shared.tsx';
 
 const GRACES = [
   { value: '0', key: 'grace0' },
@@ -73,7 +73,7 @@ export function KeyDetail({ scope }: { scope: KeyScope }) {
       />
       <Paper withBorder p="md" mb="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {row(t('status'), <Badge color={STATUS_COLOR[k.status]} variant="light" data-testid="key-status">{t(`status_${k.status}`)}</Badge>)}
+          {row(t('status'), <Badge color={STATUS_COLOR[k.status]} variant="dot" data-testid="key-status">{t(`status_${k.status}`)}</Badge>)}
           {row(t('kind'), t(`kind_${k.kind}`))}
           {row(t('prefix'), <Text ff="monospace">{`${k.prefix}…${k.last4}`}</Text>)}
           {row(t('scopes'), k.scopes.join(' ') || '—')}
@@ -96,7 +96,7 @@ export function KeyDetail({ scope }: { scope: KeyScope }) {
         load={({ cursor, limit, signal }) => api.events(k.uuid, { cursor, limit }, signal)}
         rowKey={(e) => e.id}
         columns={[
-          { key: 'event', header: t('event'), render: (e) => <Badge variant="light" color={e.event === 'auth_failed' || e.event === 'scope_denied' ? 'red' : 'blue'}>{t(`ev_${e.event}`)}</Badge> },
+          { key: 'event', header: t('event'), render: (e) => <Badge variant="dot" color={e.event === 'auth_failed' || e.event === 'scope_denied' ? 'red' : 'blue'}>{t(`ev_${e.event}`)}</Badge> },
           { key: 'when', header: t('when'), render: (e) => f.date(e.created_at) },
           { key: 'ip', header: t('ip'), render: (e) => e.ip ?? '—' },
           { key: 'request', header: t('request'), render: (e) => (e.method ? <Text ff="monospace" size="sm">{`${e.method} ${e.route ?? ''}`}</Text> : '—') },
@@ -130,7 +130,7 @@ function RotateButton({ api, k, onRotated }: { api: KeyApi; k: ApiKey; onRotated
       <Button variant="default" onClick={() => setOpen(true)}>
         {t('rotate')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('rotateTitle')} centered>
+      <DevModal opened={open} onClose={() => setOpen(false)} title={t('rotateTitle')}>
         <form
           aria-label={t('rotateTitle')}
           onSubmit={async (e) => {
@@ -159,7 +159,7 @@ function RotateButton({ api, k, onRotated }: { api: KeyApi; k: ApiKey; onRotated
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </DevModal>
     </>
   );
 }

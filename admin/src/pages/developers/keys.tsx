@@ -1,7 +1,7 @@
 /** API keys: the list (store or account keys) and the creation form; the secret is shown once. */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormat, useT } from '../../app/i18n.tsx';
 import { notifyError } from '../../app/notify.ts';
@@ -9,7 +9,7 @@ import { CursorList, RowLink } from '../../components/CursorList.tsx';
 import { EmptyState, PageHeader } from '../../components/ui.tsx';
 import { m } from './messages.ts';
 import { PUBLISHABLE_DEFAULT, PUBLISHABLE_SCOPES, SCOPES, STATUS_COLOR, useKeyApi, type KeyApi, type KeyKind, type KeyScope } from './keys-api.ts';
-import { gateOf, lines, PlanGate, SecretOnce, useCapability, type Gate } from './shared.tsx';
+import { DevModal, gateOf, lines, PlanGate, SecretOnce, useCapability, type Gate } from './shared.tsx';
 
 export function KeyList({ scope }: { scope: KeyScope }) {
   const t = useT(m);
@@ -41,7 +41,7 @@ export function KeyList({ scope }: { scope: KeyScope }) {
           { key: 'kind', header: t('kind'), render: (k) => t(`kind_${k.kind}`) },
           { key: 'key', header: t('key'), render: (k) => <Text ff="monospace" size="sm">{`${k.prefix}…${k.last4}`}</Text> },
           { key: 'scopes', header: t('scopes'), render: (k) => <Text size="sm">{k.scopes.join(' ')}</Text> },
-          { key: 'status', header: t('status'), render: (k) => <Badge color={STATUS_COLOR[k.status]} variant="light">{t(`status_${k.status}`)}</Badge> },
+          { key: 'status', header: t('status'), render: (k) => <Badge color={STATUS_COLOR[k.status]} variant="dot">{t(`status_${k.status}`)}</Badge> },
           { key: 'expires', header: t('expires'), render: (k) => (k.expires_at ? f.date(k.expires_at) : t('never')) },
           { key: 'created', header: t('created'), render: (k) => f.date(k.created_at) },
         ]}
@@ -92,7 +92,7 @@ function CreateKey({ api, opened, onClose, onCreated }: { api: KeyApi; opened: b
     setGate(null);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={t('createTitle')} size="lg" centered>
+    <DevModal opened={opened} onClose={onClose} title={t('createTitle')} size="lg">
       {gate && <PlanGate gate={gate} what={t('planKeys')} />}
       <form
         aria-label={t('createTitle')}
@@ -158,6 +158,6 @@ function CreateKey({ api, opened, onClose, onCreated }: { api: KeyApi; opened: b
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DevModal>
   );
 }

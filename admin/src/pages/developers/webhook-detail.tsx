@@ -1,7 +1,7 @@
 /** One webhook endpoint: edit it, pause or resume it, rotate its secret, delete it, and its delivery log with redelivery. */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, Anchor, Button, Group, Loader, Modal, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormat, useT } from '../../app/i18n.tsx';
 import { errorMessage, notifyError, notifySuccess } from '../../app/notify.ts';
@@ -10,7 +10,7 @@ import { ConfirmButton, PageHeader } from '../../components/ui.tsx';
 import { w } from './hooks-messages.ts';
 import { m } from './messages.ts';
 import { Deliveries } from './deliveries.tsx';
-import { SecretOnce } from './shared.tsx';
+import { DevModal, SecretOnce } from './shared.tsx';
 import { isTopic, TopicFields, type HookEvent, type Topic, type Webhook } from './webhooks.tsx';
 
 export function WebhookDetail() {
@@ -162,7 +162,7 @@ function RotateSecret({ id, onRotated }: { id: string; onRotated: (secret: strin
       <Button variant="default" onClick={() => setOpen(true)}>
         {t('rotate')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('rotateTitle')} centered>
+      <DevModal opened={open} onClose={() => setOpen(false)} title={t('rotateTitle')}>
         <form
           aria-label={t('rotateTitle')}
           onSubmit={async (e) => {
@@ -191,7 +191,7 @@ function RotateSecret({ id, onRotated }: { id: string; onRotated: (secret: strin
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </DevModal>
     </>
   );
 }

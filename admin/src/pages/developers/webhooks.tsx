@@ -1,7 +1,7 @@
 /** Webhooks: the store's endpoints (search on the URL, cursor pages) and adding one; its secret is shown once. */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '@folio/sdk';
 import { useFormat, useT } from '../../app/i18n.tsx';
@@ -11,7 +11,7 @@ import { CursorList, RowLink } from '../../components/CursorList.tsx';
 import { EmptyState, PageHeader } from '../../components/ui.tsx';
 import { m } from './messages.ts';
 import { w } from './hooks-messages.ts';
-import { gateOf, PlanGate, SecretOnce, useCapability, type Gate } from './shared.tsx';
+import { DevModal, gateOf, PlanGate, SecretOnce, useCapability, type Gate } from './shared.tsx';
 
 export type Webhook = ResponseOf<'/webhooks/{id}', 'get'>['data'];
 export type Topic = 'projects' | 'products' | 'designs' | 'templates' | 'sides' | 'jobs' | 'api_keys' | 'mockup_templates' | 'deliveries' | 'project' | 'proofs';
@@ -71,7 +71,7 @@ export function WebhookList() {
         columns={[
           { key: 'url', header: t('url'), render: (h) => <RowLink to={h.id}>{h.callback_url}</RowLink> },
           { key: 'topic', header: t('topic'), render: (h) => `${h.topic} · ${h.event}` },
-          { key: 'state', header: t('state'), render: (h) => <Badge variant="light" color={h.enabled ? 'green' : 'gray'}>{t(h.enabled ? 'enabled' : 'disabled')}</Badge> },
+          { key: 'state', header: t('state'), render: (h) => <Badge variant="dot" color={h.enabled ? 'green' : 'gray'}>{t(h.enabled ? 'enabled' : 'disabled')}</Badge> },
           { key: 'created', header: t('created'), render: (h) => f.date(h.created_at) },
         ]}
         empty={<EmptyState title={t('emptyTitle')} body={t('emptyBody')} action={gate ? undefined : add} />}
@@ -110,7 +110,7 @@ function CreateHook({ opened, onClose, onCreated }: { opened: boolean; onClose: 
   const [busy, setBusy] = useState(false);
   const [gate, setGate] = useState<Gate | null>(null);
   return (
-    <Modal opened={opened} onClose={onClose} title={t('createTitle')} size="lg" centered>
+    <DevModal opened={opened} onClose={onClose} title={t('createTitle')} size="lg">
       {gate && <PlanGate gate={gate} what={tk('planWebhooks')} />}
       <form
         aria-label={t('createTitle')}
@@ -149,6 +149,6 @@ function CreateHook({ opened, onClose, onCreated }: { opened: boolean; onClose: 
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DevModal>
   );
 }
