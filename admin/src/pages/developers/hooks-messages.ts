@@ -239,7 +239,7 @@ export const w = defineMessages({
     redeliverOf: 'שליחה חוזרת של {id}',
     redelivered: 'נשלח שוב',
     view: 'הצגה',
-    viewOf: 'הצגת המשלוח {id}',
+    viewOf: 'הצגה: המשלוח {id}',
     payload: 'תוכן',
     attemptsCaption: 'ניסיונות, מהישן לחדש',
     duration: 'משך',

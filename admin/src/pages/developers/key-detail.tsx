@@ -98,10 +98,9 @@ export function KeyDetail({ scope }: { scope: KeyScope }) {
         columns={[
           { key: 'event', header: t('event'), render: (e) => <Badge variant="dot" color={e.event === 'auth_failed' || e.event === 'scope_denied' ? 'red' : 'blue'}>{t(`ev_${e.event}`)}</Badge> },
           { key: 'when', header: t('when'), render: (e) => f.date(e.created_at) },
-          { key: 'ip', header: t('ip'), render: (e) => e.ip ?? '—' },
-          { key: 'request', header: t('request'), render: (e) => (e.method ? <Text ff="monospace" size="sm">{`${e.method} ${e.route ?? ''}`}</Text> : '—') },
-          { key: 'actor', header: t('actor'), render: (e) => (e.actor ? `${e.actor.type} ${e.actor.id.slice(0, 8)}` : '—') },
-          { key: 'reason', header: t('reason'), render: (e) => e.reason ?? '—' },
+          { key: 'request', header: t('request'), render: (e) => (e.method ? <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>{`${e.method} ${e.route ?? ''}`}</Text> : '—') },
+          { key: 'actor', header: t('actor'), render: (e) => [e.actor ? `${e.actor.type} ${e.actor.id.slice(0, 8)}` : null, e.ip].filter(Boolean).join(' · ') || '—' },
+          { key: 'reason', header: t('reason'), render: (e) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{e.reason ?? '—'}</Text> },
         ]}
         empty={<EmptyState title={t('eventsEmptyTitle')} body={t('eventsEmptyBody')} />}
       />
