@@ -248,9 +248,12 @@ describe.skipIf(chromiumGate.skip)(`back office developers in headless Chromium$
     await gate.getByText('Not included in your plan').waitFor();
     expect(await gate.getByRole('link', { name: 'See plans and upgrade' }).getAttribute('href')).toBeTruthy();
     expect(await page.getByRole('button', { name: 'New API key' }).first().isDisabled()).toBe(true);
+    expect(await axeViolations(page), 'plan gate').toEqual([]);
     await shots.shot(page, 'plan-gate-keys');
     await page.getByRole('link', { name: 'Webhooks' }).click();
     await page.getByTestId('plan-gate').getByText('webhooks').waitFor();
+    await settled(page);
+    expect(await axeViolations(page), 'plan gate webhooks').toEqual([]);
     await context.close();
   }, 120_000);
 
@@ -287,6 +290,6 @@ describe.skipIf(chromiumGate.skip)(`back office developers in headless Chromium$
         }
         await context.close();
       }
-    }, 300_000);
+    }, 600_000);
   }
 });
