@@ -39,7 +39,7 @@ export function gateOf(err: unknown): Gate | null {
 export function PlanGate({ gate, what }: { gate: Gate; what: string }) {
   const t = useT(m);
   return (
-    <Alert color="yellow" title={t('planTitle')} mb="md" role="status" data-testid="plan-gate">
+    <Alert color="yellow" title={t('planTitle')} mb="md" role="status" data-testid="plan-gate" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
       <Stack gap="xs">
         <Text size="sm">{gate.message ?? t('planBody', { tier: gate.tier, what })}</Text>
         {gate.url && (
