@@ -207,11 +207,12 @@ describe.skipIf(chromiumGate.skip)(`back office developers in headless Chromium$
     await page.getByText('Old secret signs until').waitFor();
 
     const hookId = new URL(page.url()).pathname.split('/').pop()!;
+    await dialog(page).waitFor({ state: 'hidden' });
     await page.getByRole('switch', { name: 'Receives deliveries' }).click({ force: true });
     await waitFor(async () => {
       const r = await world.t.app.inject({ method: 'GET', url: `/v1/webhooks/${hookId}`, headers: as.B(store!) });
       return r.json().data.enabled === false;
-    }, 'the endpoint to be paused', 10_000, 100);
+    }, 'the endpoint to be paused', 20_000, 100);
     await shots.shot(page, 'webhook-detail');
     await context.close();
   }, 240_000);
