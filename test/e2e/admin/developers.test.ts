@@ -77,6 +77,7 @@ describe.skipIf(chromiumGate.skip)(`back office developers in headless Chromium$
       if (!keep.has(name)) await box.click();
     }
     expect(await dialog(page).getByRole('checkbox', { checked: true }).count()).toBe(2);
+    await page.waitForFunction(() => [...document.querySelectorAll('[role=dialog]')].every((d) => getComputedStyle(d).opacity === '1'));
     expect(await axeViolations(page), 'create key dialog').toEqual([]);
     await shots.shot(page, 'key-create-form');
     await dialog(page).getByLabel('Name').focus();
@@ -87,6 +88,7 @@ describe.skipIf(chromiumGate.skip)(`back office developers in headless Chromium$
     const key = await secretField.inputValue();
     expect(key).toMatch(/^sk_live_/);
     await expect(page.getByText('you will not see it again').waitFor()).resolves.toBeUndefined();
+    await page.waitForFunction(() => [...document.querySelectorAll('[role=dialog]')].every((d) => getComputedStyle(d).opacity === '1'));
     expect(await axeViolations(page), 'secret dialog').toEqual([]);
     await shots.shot(page, 'key-secret-once');
 
