@@ -1,0 +1,123 @@
+/** Pieces the developer pages share: the plan gate, the secret shown once, the area's navigation. */
+import type { ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { PlanGateError } from '@folio/sdk';
+import { useT } from '../../app/i18n.tsx';
+import { useStore } from '../../app/store.tsx';
+import { CopyField } from '../../components/ui.tsx';
+import { common } from '../../components/messages.ts';
+import { m } from './messages.ts';
+
+export interface Gate {
+  tier: string;
+  url: string | null;
+  message?: string;
+}
+
+/** Whether the store's plan has a capability (`api_keys`, `webhooks`); when not, the tier and upgrade link. */
+export function useCapability(capability: string): Gate | null {
+  const { store, client } = useStore();
+  const caps = useQuery({
+    queryKey: ['capabilities', store.id],
+    queryFn: async ({ signal }) => (await client.get('/account/capabilities', { signal })).data,
+    staleTime: 60_000,
+  });
+  const d = caps.data;
+  if (!d || d.entitlement.capabilities[capability] !== false) return null;
+  const needed = Object.entries(d.matrix).find(([, row]) => row.capabilities[capability])?.[0];
+  return { tier: d.entitlement.tier, url: (needed && d.cta[needed]?.url) || null };
+}
+
+/** A 402 from the API as a gate (its message, tier and call to action). */
+export function gateOf(err: unknown): Gate | null {
+  return err instanceof PlanGateError ? { tier: err.currentTier ?? '', url: err.cta?.url ?? null, message: err.message } : null;
+}
+
+/** The plan gate, said plainly, with the API's link to upgrade. */
+export function PlanGate({ gate, what }: { gate: Gate; what: string }) {
+  const t = useT(m);
+  return (
+    <Alert color="yellow" title={t('planTitle')} mb="md" role="status" data-testid="plan-gate" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+      <Stack gap="xs">
+        <Text size="sm">{gate.message ?? t('planBody', { tier: gate.tier, what })}</Text>
+        {gate.url && (
+          <Anchor href={gate.url} target="_blank" rel="noopener" fw={600}>
+            {t('planCta')}
+          </Anchor>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * A dialog: Mantine's Modal, but its header is a plain element (a <header> inside the dialog
+ * reads as a second banner landmark) and its close button is named.
+ */
+export function DevModal({ opened, onClose, title, size, children, closeOnClickOutside }: { opened: boolean; onClose: () => void; title: string; size?: string; children: ReactNode; closeOnClickOutside?: boolean }) {
+  const tc = useT(common);
+  return (
+    <Modal.Root opened={opened} onClose={onClose} size={size} centered closeOnClickOutside={closeOnClickOutside}>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header component="div">
+          <Modal.Title>{title}</Modal.Title>
+          <Modal.CloseButton aria-label={tc('cancel')} />
+        </Modal.Header>
+        <Modal.Body>{children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
+/** A secret the API gives once (a new key, a webhook's signing secret): copy it now. */
+export function SecretOnce({ title, label, secret, onDone }: { title: string; label: string; secret: string | null; onDone: () => void }) {
+  const t = useT(m);
+  return (
+    <DevModal opened={secret !== null} onClose={onDone} title={title} size="lg" closeOnClickOutside={false}>
+      {secret && (
+        <Stack>
+          <Alert color="yellow" role="alert">
+            {t('secretOnce')}
+          </Alert>
+          <CopyField label={label} value={secret} />
+          <Group justify="flex-end">
+            <Button onClick={onDone}>{t('secretDone')}</Button>
+          </Group>
+        </Stack>
+      )}
+    </DevModal>
+  );
+}
+
+const SECTIONS = ['keys', 'account-keys', 'webhooks', 'integrations'] as const;
+const LABEL = { keys: 'storeKeys', 'account-keys': 'accountKeys', webhooks: 'webhooks', integrations: 'integrations' } as const;
+
+/** The area's sections as links (each has its URL); the current one is marked. */
+export function DevNav() {
+  const t = useT(m);
+  const { store } = useParams();
+  const { pathname } = useLocation();
+  const base = `/admin/s/${store}/developers`;
+  return (
+    <Group component="nav" aria-label={t('nav')} gap="xs" mb="lg" wrap="wrap">
+      {SECTIONS.map((s) => {
+        const current = pathname === `${base}/${s}` || pathname.startsWith(`${base}/${s}/`);
+        return (
+          <Button key={s} component={Link} to={`${base}/${s}`} variant={current ? 'filled' : 'default'} aria-current={current ? 'page' : undefined}>
+            {t(LABEL[s])}
+          </Button>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** Lines of a textarea as a list (blank lines dropped). */
+export const lines = (s: string): string[] =>
+  s
+    .split(/[\n,]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
