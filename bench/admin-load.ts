@@ -128,7 +128,7 @@ async function main(): Promise<void> {
         const page = await ctx.newPage();
         await page.goto(`${base}${url}`);
         const got = await page
-          .waitForFunction(() => (window.__folioListRenders ?? []).at(-1) ?? null, undefined, { timeout: 15_000 })
+          .waitForFunction(() => ((window as unknown as { __folioListRenders?: Array<{ rows: number; ms: number }> }).__folioListRenders ?? []).at(-1) ?? null, undefined, { timeout: 15_000 })
           .then((h) => h.jsonValue() as Promise<{ rows: number; ms: number }>)
           .catch(() => null);
         await ctx.close();

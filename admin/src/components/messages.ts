@@ -21,6 +21,7 @@ export const common = defineMessages({
     failed: 'Could not load: {message}',
     selectAll: 'Select all',
     perPage: 'Rows per page',
+    close: 'Close',
   },
   fr: {
     search: 'Rechercher',
@@ -41,6 +42,7 @@ export const common = defineMessages({
     failed: 'Chargement impossible : {message}',
     selectAll: 'Tout sélectionner',
     perPage: 'Lignes par page',
+    close: 'Fermer',
   },
   he: {
     search: 'חיפוש',
@@ -61,5 +63,6 @@ export const common = defineMessages({
     failed: 'הטעינה נכשלה: {message}',
     selectAll: 'בחירת הכול',
     perPage: 'שורות בעמוד',
+    close: 'סגירה',
   },
 });

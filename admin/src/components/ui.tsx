@@ -50,6 +50,27 @@ export function CopyField({ label, value, description }: { label: string; value:
   );
 }
 
+/**
+ * A dialog: Mantine's Modal, but its header is a plain element (a <header> inside a dialog reads
+ * as a second banner landmark) and its close button is named. Focus is trapped inside; Escape
+ * closes it.
+ */
+export function Dialog({ opened, onClose, title, size, children, closeOnClickOutside }: { opened: boolean; onClose: () => void; title: string; size?: string; children: ReactNode; closeOnClickOutside?: boolean }) {
+  const t = useT(common);
+  return (
+    <Modal.Root opened={opened} onClose={onClose} size={size} centered closeOnClickOutside={closeOnClickOutside}>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header component="div">
+          <Modal.Title>{title}</Modal.Title>
+          <Modal.CloseButton aria-label={t('close')} />
+        </Modal.Header>
+        <Modal.Body>{children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
 /** A button that asks before acting (revoke, delete): the dialog names what happens. */
 export function ConfirmButton({ children, title, body, confirmLabel, onConfirm, ...props }: ButtonProps & { children: ReactNode; title: string; body: string; confirmLabel: string; onConfirm: () => Promise<unknown> | void; 'aria-label'?: string }) {
   const t = useT(common);
@@ -60,7 +81,7 @@ export function ConfirmButton({ children, title, body, confirmLabel, onConfirm, 
       <Button color="red" variant="light" {...props} onClick={() => setOpen(true)}>
         {children}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={title} centered>
+      <Dialog opened={open} onClose={() => setOpen(false)} title={title}>
         <Text mb="md">{body}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setOpen(false)}>
@@ -82,7 +103,7 @@ export function ConfirmButton({ children, title, body, confirmLabel, onConfirm, 
             {confirmLabel}
           </Button>
         </Group>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -49,8 +49,9 @@ describe.skipIf(chromiumGate.skip)(`back office orders in headless Chromium${chr
     const p1 = await paidOrder(proofed.front.id, 'Order #2001 cards', 'Ada Lovelace', '1');
     expect(p1.state).toBe('proof_pending');
     orders.proofed = p1;
-    orders.plain = [await paidOrder(plain.front.id, 'Order #2001 flyer', 'Grace Hopper', '2'), await paidOrder(plain.front.id, 'Order #2001 poster', 'Mary Somerville', '3')];
-    for (const o of orders.plain) expect(o.state).toBe('received');
+    const plainOrders = [await paidOrder(plain.front.id, 'Order #2001 flyer', 'Grace Hopper', '2'), await paidOrder(plain.front.id, 'Order #2001 poster', 'Mary Somerville', '3')];
+    for (const o of plainOrders) expect(o.state).toBe('received');
+    orders.plain = plainOrders;
   }, 240_000);
   afterAll(async () => world?.close());
 

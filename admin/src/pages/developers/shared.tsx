@@ -1,13 +1,11 @@
 /** Pieces the developer pages share: the plan gate, the secret shown once, the area's navigation. */
-import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PlanGateError } from '@folio/sdk';
 import { useT } from '../../app/i18n.tsx';
 import { useStore } from '../../app/store.tsx';
-import { CopyField } from '../../components/ui.tsx';
-import { common } from '../../components/messages.ts';
+import { CopyField, Dialog as DevModal } from '../../components/ui.tsx';
 import { m } from './messages.ts';
 
 export interface Gate {
@@ -52,25 +50,8 @@ export function PlanGate({ gate, what }: { gate: Gate; what: string }) {
   );
 }
 
-/**
- * A dialog: Mantine's Modal, but its header is a plain element (a <header> inside the dialog
- * reads as a second banner landmark) and its close button is named.
- */
-export function DevModal({ opened, onClose, title, size, children, closeOnClickOutside }: { opened: boolean; onClose: () => void; title: string; size?: string; children: ReactNode; closeOnClickOutside?: boolean }) {
-  const tc = useT(common);
-  return (
-    <Modal.Root opened={opened} onClose={onClose} size={size} centered closeOnClickOutside={closeOnClickOutside}>
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header component="div">
-          <Modal.Title>{title}</Modal.Title>
-          <Modal.CloseButton aria-label={tc('cancel')} />
-        </Modal.Header>
-        <Modal.Body>{children}</Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
-  );
-}
+/** The shared dialog (components/ui.tsx), by the name these pages use. */
+export { DevModal };
 
 /** A secret the API gives once (a new key, a webhook's signing secret): copy it now. */
 export function SecretOnce({ title, label, secret, onDone }: { title: string; label: string; secret: string | null; onDone: () => void }) {

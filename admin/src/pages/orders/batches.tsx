@@ -1,7 +1,7 @@
 /** Production batches: the list, a batch from chosen approved orders, a batch's page (sheets, mark printed). */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, Anchor, Button, Card, Group, Modal, NativeSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, NativeSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '@folio/sdk';
 import { useFormat } from '../../app/i18n.tsx';
@@ -9,7 +9,7 @@ import { errorMessage, notifyError, notifySuccess } from '../../app/notify.ts';
 import { PageLoader } from '../../app/shell.tsx';
 import { useStore } from '../../app/store.tsx';
 import { CursorList, RowLink } from '../../components/CursorList.tsx';
-import { ConfirmButton, EmptyState, PageHeader } from '../../components/ui.tsx';
+import { ConfirmButton, EmptyState, PageHeader, Dialog } from '../../components/ui.tsx';
 import { StateBadge, useOrdersT, type Project } from './common.tsx';
 import { JobProgress } from './project-parts.tsx';
 
@@ -89,7 +89,7 @@ function NewBatch({ rows, clear }: { rows: Project[]; clear: () => void }) {
   return (
     <>
       <Button onClick={() => setOpen(true)}>{t('createBatch', { n: rows.length })}</Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('batchTitle')} centered closeButtonProps={{ 'aria-label': t('close') }}>
+      <Dialog opened={open} onClose={() => setOpen(false)} title={t('batchTitle')}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -114,7 +114,7 @@ function NewBatch({ rows, clear }: { rows: Project[]; clear: () => void }) {
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </Dialog>
     </>
   );
 }

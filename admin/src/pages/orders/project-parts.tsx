@@ -1,13 +1,13 @@
 /** A project's print files (and a PDF on request, with its job's progress), proofs with their pages, and history. */
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, Image, Modal, Progress, SimpleGrid, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Image, Progress, SimpleGrid, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '@folio/sdk';
 import { useFormat } from '../../app/i18n.tsx';
 import { errorMessage, notifyError, notifySuccess } from '../../app/notify.ts';
 import { useSession } from '../../app/session.tsx';
 import { useStore } from '../../app/store.tsx';
-import { CopyField } from '../../components/ui.tsx';
+import { CopyField, Dialog } from '../../components/ui.tsx';
 import { StateBadge, Tag, useOrdersT, type Project } from './common.tsx';
 
 type Proof = ResponseOf<'/projects/{id}/proofs', 'get'>['data'][number];
@@ -217,7 +217,7 @@ function ProofCard({ proof, project }: { proof: Proof; project: Project }) {
           </Button>
         </Group>
       )}
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('onBehalfTitle')} centered closeButtonProps={{ 'aria-label': t('close') }}>
+      <Dialog opened={open} onClose={() => setOpen(false)} title={t('onBehalfTitle')}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -237,7 +237,7 @@ function ProofCard({ proof, project }: { proof: Proof; project: Project }) {
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }

@@ -1,14 +1,14 @@
 /** One order: its summary, the moves it allows now, its files, proofs and history. */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Anchor, Button, Card, Grid, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Grid, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NotFoundError } from '@folio/sdk';
 import { useFormat } from '../../app/i18n.tsx';
 import { errorMessage, notifyError, notifySuccess } from '../../app/notify.ts';
 import { PageLoader } from '../../app/shell.tsx';
 import { useStore } from '../../app/store.tsx';
-import { ConfirmButton, PageHeader } from '../../components/ui.tsx';
+import { ConfirmButton, PageHeader, Dialog } from '../../components/ui.tsx';
 import { StateBadge, useOrdersT, type OrderState, type Project } from './common.tsx';
 import { Files, History, Proofs } from './project-parts.tsx';
 
@@ -157,7 +157,7 @@ function ShipDialog({ opened, code, busy, onClose, onShip }: { opened: boolean; 
   const [company, setCompany] = useState('');
   const [url, setUrl] = useState('');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('shipTitle', { code })} centered closeButtonProps={{ 'aria-label': t('close') }}>
+    <Dialog opened={opened} onClose={onClose} title={t('shipTitle', { code })}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -178,6 +178,6 @@ function ShipDialog({ opened, code, busy, onClose, onShip }: { opened: boolean; 
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

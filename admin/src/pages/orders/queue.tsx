@@ -1,14 +1,14 @@
 /** The queue: orders by state (with each state's count), search, sort, cursor pages, bulk moves. */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge, Button, Group, Modal, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useFormat } from '../../app/i18n.tsx';
 import { errorMessage } from '../../app/notify.ts';
 import { useStore } from '../../app/store.tsx';
 import { CursorList, RowLink } from '../../components/CursorList.tsx';
-import { EmptyState, PageHeader } from '../../components/ui.tsx';
+import { EmptyState, PageHeader, Dialog } from '../../components/ui.tsx';
 import { STATES, StateBadge, useOrdersT, type OrderState, type Project } from './common.tsx';
 
 const SORTS = { newest: { sortBy: 'created_date', sort: 'desc' }, oldest: { sortBy: 'created_date', sort: 'asc' }, name: { sortBy: 'name', sort: 'asc' } } as const;
@@ -102,7 +102,7 @@ function BulkMove({ rows, clear }: { rows: Project[]; clear: () => void }) {
       <Button loading={busy} onClick={() => (to === 'cancelled' ? setConfirm(true) : void run())}>
         {t('apply')}
       </Button>
-      <Modal opened={confirm} onClose={() => setConfirm(false)} title={t('confirmCancelTitle')} centered closeButtonProps={{ 'aria-label': t('close') }}>
+      <Dialog opened={confirm} onClose={() => setConfirm(false)} title={t('confirmCancelTitle')}>
         <Stack>
           <Text>{t('confirmCancelBody', { n: rows.length })}</Text>
           <Group justify="flex-end">
@@ -114,7 +114,7 @@ function BulkMove({ rows, clear }: { rows: Project[]; clear: () => void }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -1,13 +1,13 @@
 /** The account's stores: the list, and a new store whose credentials are shown once. */
 import { useState } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
-import { Alert, Badge, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormat, useT } from '../../app/i18n.tsx';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
 import { useSession } from '../../app/session.tsx';
 import { CursorList, RowLink } from '../../components/CursorList.tsx';
-import { CopyField, EmptyState, PageHeader } from '../../components/ui.tsx';
+import { CopyField, Dialog, EmptyState, PageHeader } from '../../components/ui.tsx';
 import { m } from './messages.ts';
 
 interface Created {
@@ -22,7 +22,7 @@ interface Created {
 export function CredentialsOnce({ creds, onDone }: { creds: { sid: string; secret: string; unauth_token: string } | null; onDone: () => void }) {
   const t = useT(m);
   return (
-    <Modal opened={creds !== null} onClose={onDone} title={t('credsTitle')} size="lg" centered closeOnClickOutside={false}>
+    <Dialog opened={creds !== null} onClose={onDone} title={t('credsTitle')} size="lg" closeOnClickOutside={false}>
       {creds && (
         <Stack>
           <Alert color="yellow">{t('credsOnce')}</Alert>
@@ -34,7 +34,7 @@ export function CredentialsOnce({ creds, onDone }: { creds: { sid: string; secre
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
