@@ -3,7 +3,7 @@
  * (bench/editor-load.ts): in headless Chromium, "interactive" is the `folio:interactive` mark
  * (the page's first API data rendered) of /admin/s/<store>/products, cold (fresh browser
  * context) and warm, against a baseline in the same run — the same page with its scripts
- * blocked (HTML + CSS only). Then each API-backed list page with 100 rows (`?limit=100`):
+ * blocked (HTML + CSS only: its load event, as it paints nothing). Then each API-backed list page with 100 rows (`?limit=100`):
  * the time from its data's arrival to the rows painted (`window.__folioListRenders`).
  * Also the bundle's size (what /admin loads first, and every chunk), raw and gzip.
  * Targets: interactive ≤ 1 s cold; 100 rows ≤ 100 ms after data.
@@ -88,9 +88,10 @@ async function main(): Promise<void> {
       if (blockScript) await page.route('**/*.js', (r) => r.abort());
       await page.goto(url);
       if (!blockScript) await page.waitForFunction(() => performance.getEntriesByName('folio:interactive').length > 0, undefined, { timeout: 30_000 });
-      else await page.waitForFunction(() => performance.getEntriesByName('first-paint').length > 0, undefined, { timeout: 30_000 });
+      // the page without its scripts paints nothing (an empty root): its load event instead
+      else await page.waitForFunction(() => ((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd ?? 0) > 0, undefined, { timeout: 30_000 });
       const s = await page.evaluate(() => ({
-        firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? NaN,
+        firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
         interactive: performance.getEntriesByName('folio:interactive')[0]?.startTime ?? NaN,
       }));
       await page.close();
@@ -141,11 +142,11 @@ async function main(): Promise<void> {
     const basePaint = median(baseline.map((s) => s.firstPaint));
     console.log(`folio bench: /admin in headless Chromium, ${rounds} rounds (median)`);
     console.log(`bundle: first load ${kib(size.first.raw)} raw, ${kib(size.first.gzip)} gzip; all ${size.chunks} chunks ${kib(size.all.raw)} raw, ${kib(size.all.gzip)} gzip`);
-    console.log(`baseline (HTML+CSS only)    first paint ${basePaint.toFixed(0)} ms`);
+    console.log(`baseline (HTML+CSS only)    loaded ${basePaint.toFixed(0)} ms`);
     for (const [name, xs] of [['products page, cold cache', cold], ['products page, warm cache', warm]] as const) {
       const fp = median(xs.map((s) => s.firstPaint));
       const ti = median(xs.map((s) => s.interactive));
-      console.log(`${name.padEnd(27)} first paint ${fp.toFixed(0)} ms, interactive ${ti.toFixed(0)} ms (${(ti / basePaint).toFixed(2)}× the baseline's first paint; target ≤ 1000 ms: ${ti <= 1000 ? 'met' : 'NOT met'})`);
+      console.log(`${name.padEnd(27)} first paint ${fp.toFixed(0)} ms, interactive ${ti.toFixed(0)} ms (${(ti / basePaint).toFixed(2)}× the baseline; target ≤ 1000 ms: ${ti <= 1000 ? 'met' : 'NOT met'})`);
     }
     for (const l of listTimes) console.log(`list ${l.name.padEnd(22)} ${l.rows} rows painted ${l.ms.toFixed(1)} ms after data (target ≤ 100 ms: ${l.ms <= 100 && l.rows >= 100 ? 'met' : l.rows < 100 ? `only ${l.rows} rows` : 'NOT met'})`);
   } finally {
