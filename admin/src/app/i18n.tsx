@@ -67,14 +67,15 @@ export function useT<T extends Record<string, string>>(messages: Messages<T>): T
   return useCallback((key, vars) => format((messages[locale] as Record<string, string>)[key] ?? messages.en[key] ?? key, vars), [locale, messages]);
 }
 
-/** Dates and numbers in the current locale. */
+/** Dates and numbers in the current locale (one formatter per locale: making one per call costs more than the row). */
 export function useFormat() {
   const { locale } = useLocale();
-  return useMemo(
-    () => ({
-      date: (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : '—'),
-      number: (n: number, opts?: Intl.NumberFormatOptions) => n.toLocaleString(locale, opts),
-    }),
-    [locale],
-  );
+  return useMemo(() => {
+    const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    const plain = new Intl.NumberFormat(locale);
+    return {
+      date: (iso: string | null | undefined) => (iso ? dates.format(new Date(iso)) : '—'),
+      number: (n: number, opts?: Intl.NumberFormatOptions) => (opts ? n.toLocaleString(locale, opts) : plain.format(n)),
+    };
+  }, [locale]);
 }
