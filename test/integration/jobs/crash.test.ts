@@ -158,6 +158,6 @@ describe('a poison job: one that takes its worker down every time it runs (issue
     expect(last.child.exitCode).toBeNull();
     expect(await t.deps.wallet.balance(user.id)).toBe(before);
     last.child.kill('SIGTERM');
-    expect(await last.exited).toEqual({ code: 0, signal: null });
+    expect(await last.exited, last.lines.join(' | ')).toEqual({ code: 0, signal: null });
   }, WORKER_TEST_TIMEOUT_MS);
 });
