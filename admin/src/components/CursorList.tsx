@@ -67,19 +67,16 @@ export interface CursorListProps<T> {
   filters?: ReactNode;
 }
 
-export function CursorList<T>({ queryKey, load, columns, rowKey, caption, empty, searchable = true, limit = 25, bulk, rowLabel, filters }: CursorListProps<T>) {
-  const t = useT(common);
+/**
+ * A list's place in the URL: `?q=` (search, set 250 ms after the last key, which also drops
+ * the cursor) and `?cursor=` (the API's cursor); `go(cursor)` moves to another page.
+ */
+export function useListParams() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const cursor = params.get('cursor') ?? undefined;
-  // rows per page: the URL's ?limit= when it is one of the choices, else the list's default
-  const asked = Number(params.get('limit'));
-  const pageSize = PAGE_SIZES.includes(asked) ? asked : limit;
   const [text, setText] = useState(q);
   const [debounced] = useDebouncedValue(text, 250);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const dataAt = useRef(0);
-
   useEffect(() => {
     if (debounced === q) return;
     setParams((p) => {
@@ -90,6 +87,24 @@ export function CursorList<T>({ queryKey, load, columns, rowKey, caption, empty,
       return n;
     }, { replace: true });
   }, [debounced, q, setParams]);
+  const go = (c: string | null) =>
+    setParams((p) => {
+      const n = new URLSearchParams(p);
+      if (c) n.set('cursor', c);
+      else n.delete('cursor');
+      return n;
+    });
+  return { params, setParams, q, cursor, text, setText, go };
+}
+
+export function CursorList<T>({ queryKey, load, columns, rowKey, caption, empty, searchable = true, limit = 25, bulk, rowLabel, filters }: CursorListProps<T>) {
+  const t = useT(common);
+  const { params, setParams, q, cursor, text, setText, go } = useListParams();
+  // rows per page: the URL's ?limit= when it is one of the choices, else the list's default
+  const asked = Number(params.get('limit'));
+  const pageSize = PAGE_SIZES.includes(asked) ? asked : limit;
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const dataAt = useRef(0);
 
   const query = useQuery({
     queryKey: [...queryKey, { q, cursor, limit: pageSize }],
@@ -113,13 +128,6 @@ export function CursorList<T>({ queryKey, load, columns, rowKey, caption, empty,
     });
   }, [query.data, rows.length, queryKey]);
 
-  const go = (c: string | null) =>
-    setParams((p) => {
-      const n = new URLSearchParams(p);
-      if (c) n.set('cursor', c);
-      else n.delete('cursor');
-      return n;
-    });
   const next = cursorOf(query.data?.links.next);
   const prev = cursorOf(query.data?.links.prev);
   const chosen = rows.filter((r) => selected.has(rowKey(r)));

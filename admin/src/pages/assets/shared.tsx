@@ -4,10 +4,8 @@
  * URL, as CursorList does for tables), and an optimistic delete that puts the item back and
  * toasts the API's message when the API refuses.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, FileButton, Group, Image, Loader, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { IconUpload } from '@tabler/icons-react';
 import { useT } from '../../app/i18n.tsx';
@@ -15,7 +13,7 @@ import { errorMessage, notifyError, notifySuccess } from '../../app/notify.ts';
 import { useSession } from '../../app/session.tsx';
 import { useStore } from '../../app/store.tsx';
 import { upload } from '../../app/upload.ts';
-import { cursorOf, type ListAnswer, type LoadArgs } from '../../components/CursorList.tsx';
+import { cursorOf, useListParams, type ListAnswer, type LoadArgs } from '../../components/CursorList.tsx';
 import { ConfirmButton } from '../../components/ui.tsx';
 import { m } from './messages.ts';
 
@@ -117,29 +115,8 @@ export interface GridItem {
 /** Thumbnails of a cursor list, with search as you type and the API's cursors in the URL. */
 export function AssetGrid<T extends GridItem>({ queryKey, load, label, empty, filters, actions }: { queryKey: readonly unknown[]; load: (a: LoadArgs) => Promise<ListAnswer<T>>; label: string; empty: ReactNode; filters?: ReactNode; actions?: (item: T) => ReactNode }) {
   const t = useT(m);
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const cursor = params.get('cursor') ?? undefined;
-  const [text, setText] = useState(q);
-  const [debounced] = useDebouncedValue(text, 250);
-  useEffect(() => {
-    if (debounced === q) return;
-    setParams((p) => {
-      const n = new URLSearchParams(p);
-      if (debounced) n.set('q', debounced);
-      else n.delete('q');
-      n.delete('cursor');
-      return n;
-    }, { replace: true });
-  }, [debounced, q, setParams]);
+  const { q, cursor, text, setText, go } = useListParams();
   const query = useQuery({ queryKey: [...queryKey, { q, cursor }], queryFn: ({ signal }) => load({ cursor, search: q || undefined, limit: 24, signal }), placeholderData: keepPreviousData });
-  const go = (c: string | null) =>
-    setParams((p) => {
-      const n = new URLSearchParams(p);
-      if (c) n.set('cursor', c);
-      else n.delete('cursor');
-      return n;
-    });
   const rows = query.data?.data ?? [];
   const next = cursorOf(query.data?.links.next);
   const prev = cursorOf(query.data?.links.prev);
