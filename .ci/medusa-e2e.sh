@@ -5,7 +5,9 @@
 # `node scripts/setup.mjs --test` sets up for Folio (node_modules, Ghostscript, poppler-utils)
 # and PostgreSQL on 127.0.0.1:5432 (trust): it makes its own databases folio_medusa_e2e_*.
 # Ports 4710 (Medusa) and 4720 (Folio); MEDUSA_E2E_PG_URL, MEDUSA_E2E_PORT, FOLIO_E2E_PORT
-# move them.
+# move them. `--install-only`: install the plugin's packages and stop (.ci/run starts that in the
+# background at the beginning of the run, where the download waits on the network rather than
+# on the two cores the test suites are using).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PLUGIN=integrations/medusa
@@ -30,6 +32,7 @@ if [ "$(cat "$PLUGIN/node_modules/.folio-lock-sha256" 2>/dev/null || true)" != "
 fi
 installed=$(date +%s)
 echo "[medusa] install: $((installed - start)) s"
+if [ "${1:-}" = "--install-only" ]; then exit 0; fi
 
 echo "[medusa] plugin tests"
 npm --prefix "$PLUGIN" test
