@@ -147,8 +147,9 @@ describe.skipIf(chromiumGate.skip)(`back office developers in headless Chromium$
     await page.goBack();
     await page.getByTestId('key-status').getByText('Grace period').waitFor();
     await page.getByRole('link', { name: 'Back to the list' }).click();
+    // the URL changes before the list replaces the key's page (a transition): wait for the rows
+    await expect.poll(() => page.getByRole('table', { name: 'API keys' }).getByRole('row').count(), { timeout: 30_000 }).toBe(4); // header + 3 keys
     await settled(page);
-    expect(await page.getByRole('table', { name: 'API keys' }).getByRole('row').count()).toBe(4); // header + 3 keys
     await shots.shot(page, 'keys-list');
     await context.close();
   }, 240_000);

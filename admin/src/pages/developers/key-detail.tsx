@@ -1,7 +1,7 @@
 /** One API key: its record, rotation with a grace period, revocation with confirmation, its audit trail. */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Loader, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormat, useT } from '../../app/i18n.tsx';
 import { errorMessage, notifyError, notifySuccess } from '../../app/notify.ts';
@@ -9,14 +9,7 @@ import { CursorList } from '../../components/CursorList.tsx';
 import { ConfirmButton, EmptyState, PageHeader } from '../../components/ui.tsx';
 import { m } from './messages.ts';
 import { findKey, STATUS_COLOR, useKeyApi, type ApiKey, type KeyApi, type KeyScope } from './keys-api.ts';
-import { DevModal, SecretOnce } from './shared.tsx';
-
-const GRACES = [
-  { value: '0', key: 'grace0' },
-  { value: '3600', key: 'grace1h' },
-  { value: '86400', key: 'grace1d' },
-  { value: '604800', key: 'grace7d' },
-] as const;
+import { RotateWithGrace, SecretOnce } from './shared.tsx';
 
 export function KeyDetail({ scope }: { scope: KeyScope }) {
   const t = useT(m);
@@ -121,44 +114,14 @@ export function KeyDetail({ scope }: { scope: KeyScope }) {
 function RotateButton({ api, k, onRotated }: { api: KeyApi; k: ApiKey; onRotated: (key: string, uuid: string) => void }) {
   const t = useT(m);
   const qc = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [grace, setGrace] = useState('86400');
-  const [busy, setBusy] = useState(false);
   return (
-    <>
-      <Button variant="default" onClick={() => setOpen(true)}>
-        {t('rotate')}
-      </Button>
-      <DevModal opened={open} onClose={() => setOpen(false)} title={t('rotateTitle')}>
-        <form
-          aria-label={t('rotateTitle')}
-          onSubmit={async (e) => {
-            e.preventDefault();
-            setBusy(true);
-            try {
-              const res = await api.rotate(k.uuid, Number(grace));
-              await qc.invalidateQueries({ queryKey: api.queryKey });
-              notifySuccess(t('rotated'));
-              setOpen(false);
-              onRotated(res.key, res.data.uuid);
-            } catch (err) {
-              notifyError(err, t('rotate'));
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          <Stack>
-            <Text>{t('rotateBody')}</Text>
-            <Select label={t('grace')} data={GRACES.map((g) => ({ value: g.value, label: t(g.key) }))} value={grace} onChange={(v) => v && setGrace(v)} allowDeselect={false} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={busy}>
-                {t('rotate')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </DevModal>
-    </>
+    <RotateWithGrace
+      text={{ rotate: t('rotate'), title: t('rotateTitle'), body: t('rotateBody'), rotated: t('rotated') }}
+      rotate={async (grace) => {
+        const res = await api.rotate(k.uuid, grace);
+        await qc.invalidateQueries({ queryKey: api.queryKey });
+        onRotated(res.key, res.data.uuid);
+      }}
+    />
   );
 }

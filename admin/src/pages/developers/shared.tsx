@@ -1,9 +1,11 @@
 /** Pieces the developer pages share: the plan gate, the secret shown once, the area's navigation. */
+import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PlanGateError } from '@folio/sdk';
 import { useT } from '../../app/i18n.tsx';
+import { notifyError, notifySuccess } from '../../app/notify.ts';
 import { useStore } from '../../app/store.tsx';
 import { CopyField, Dialog as DevModal } from '../../components/ui.tsx';
 import { m } from './messages.ts';
@@ -47,6 +49,60 @@ export function PlanGate({ gate, what }: { gate: Gate; what: string }) {
         )}
       </Stack>
     </Alert>
+  );
+}
+
+const GRACES = [
+  { value: '0', key: 'grace0' },
+  { value: '3600', key: 'grace1h' },
+  { value: '86400', key: 'grace1d' },
+  { value: '604800', key: 'grace7d' },
+] as const;
+
+/**
+ * Rotation with a grace period (an API key, a webhook's signing secret): a button opening a
+ * dialog that chooses how long the old secret keeps working (a day unless changed), then
+ * `rotate(seconds)`; a refusal is a toast with the API's message and the dialog stays open.
+ */
+export function RotateWithGrace({ text, rotate }: { text: { rotate: string; title: string; body: string; rotated: string }; rotate: (graceSeconds: number) => Promise<void> }) {
+  const t = useT(m);
+  const [open, setOpen] = useState(false);
+  const [grace, setGrace] = useState('86400');
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <Button variant="default" onClick={() => setOpen(true)}>
+        {text.rotate}
+      </Button>
+      <DevModal opened={open} onClose={() => setOpen(false)} title={text.title}>
+        <form
+          aria-label={text.title}
+          onSubmit={async (e) => {
+            e.preventDefault();
+            setBusy(true);
+            try {
+              await rotate(Number(grace));
+              notifySuccess(text.rotated);
+              setOpen(false);
+            } catch (err) {
+              notifyError(err, text.rotate);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <Stack>
+            <Text>{text.body}</Text>
+            <Select label={t('grace')} data={GRACES.map((g) => ({ value: g.value, label: t(g.key) }))} value={grace} onChange={(v) => v && setGrace(v)} allowDeselect={false} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={busy}>
+                {text.rotate}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </DevModal>
+    </>
   );
 }
 

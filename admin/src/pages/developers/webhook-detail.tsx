@@ -1,16 +1,15 @@
 /** One webhook endpoint: edit it, pause or resume it, rotate its secret, delete it, and its delivery log with redelivery. */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, Anchor, Button, Group, Loader, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormat, useT } from '../../app/i18n.tsx';
 import { errorMessage, notifyError, notifySuccess } from '../../app/notify.ts';
 import { useStore } from '../../app/store.tsx';
 import { ConfirmButton, PageHeader } from '../../components/ui.tsx';
 import { w } from './hooks-messages.ts';
-import { m } from './messages.ts';
 import { Deliveries } from './deliveries.tsx';
-import { DevModal, SecretOnce } from './shared.tsx';
+import { RotateWithGrace, SecretOnce } from './shared.tsx';
 import { isTopic, TopicFields, type HookEvent, type Topic, type Webhook } from './webhooks.tsx';
 
 export function WebhookDetail() {
@@ -142,57 +141,18 @@ function EditHook({ hook, onSaved }: { hook: Webhook; onSaved: (h: Webhook) => v
   );
 }
 
-const GRACES = [
-  { value: '0', key: 'grace0' },
-  { value: '3600', key: 'grace1h' },
-  { value: '86400', key: 'grace1d' },
-  { value: '604800', key: 'grace7d' },
-] as const;
-
 function RotateSecret({ id, onRotated }: { id: string; onRotated: (secret: string) => void }) {
   const t = useT(w);
-  const tk = useT(m);
   const { store, client } = useStore();
   const qc = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [grace, setGrace] = useState('86400');
-  const [busy, setBusy] = useState(false);
   return (
-    <>
-      <Button variant="default" onClick={() => setOpen(true)}>
-        {t('rotate')}
-      </Button>
-      <DevModal opened={open} onClose={() => setOpen(false)} title={t('rotateTitle')}>
-        <form
-          aria-label={t('rotateTitle')}
-          onSubmit={async (e) => {
-            e.preventDefault();
-            setBusy(true);
-            try {
-              const res = await client.post('/webhooks/{id}/rotate-secret', { params: { path: { id } }, body: { grace_period_seconds: Number(grace) } });
-              qc.setQueryData(['webhooks', store.id, 'one', id], res.data);
-              notifySuccess(t('rotated'));
-              setOpen(false);
-              if (res.data.secret) onRotated(res.data.secret);
-            } catch (err) {
-              notifyError(err, t('rotate'));
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          <Stack>
-            <Text>{t('rotateBody')}</Text>
-            <Select label={tk('grace')} data={GRACES.map((g) => ({ value: g.value, label: tk(g.key) }))} value={grace} onChange={(v) => v && setGrace(v)} allowDeselect={false} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={busy}>
-                {t('rotate')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </DevModal>
-    </>
+    <RotateWithGrace
+      text={{ rotate: t('rotate'), title: t('rotateTitle'), body: t('rotateBody'), rotated: t('rotated') }}
+      rotate={async (grace) => {
+        const res = await client.post('/webhooks/{id}/rotate-secret', { params: { path: { id } }, body: { grace_period_seconds: grace } });
+        qc.setQueryData(['webhooks', store.id, 'one', id], res.data);
+        if (res.data.secret) onRotated(res.data.secret);
+      }}
+    />
   );
 }
-
