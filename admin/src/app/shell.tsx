@@ -33,6 +33,7 @@ export function Shell() {
   const [opened, { toggle, close }] = useDisclosure();
   const navigate = useNavigate();
   const match = useMatch('/admin/s/:store/*');
+  const { pathname } = useLocation();
   const stores = useStores();
   const current = match?.params.store ?? localStorage.getItem(LAST_STORE) ?? stores.data?.[0]?.id ?? null;
   // Without a store yet, the store pages' links lead to the stores page (to make one).
@@ -109,7 +110,8 @@ export function Shell() {
           ))}
         </Stack>
       </AppShell.Navbar>
-      <AppShell.Main id="main" tabIndex={-1}>
+      {/* data-path: the page shown now (a navigation changes the URL before its page paints) */}
+      <AppShell.Main id="main" tabIndex={-1} data-path={pathname}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

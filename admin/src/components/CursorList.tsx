@@ -13,6 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useT } from '../app/i18n.tsx';
 import { errorMessage } from '../app/notify.ts';
 import { common } from './messages.ts';
+import { EmptyState } from './ui.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -156,7 +157,20 @@ export function CursorList<T>({ queryKey, load, columns, rowKey, caption, empty,
           <Loader aria-label={t('loading')} />
         </Group>
       ) : rows.length === 0 && !query.isError ? (
-        empty
+        // a search that finds nothing is not an empty list: say so, and offer the way back
+        q ? (
+          <EmptyState
+            title={t('noMatch', { q })}
+            body={t('noMatchBody')}
+            action={
+              <Button variant="default" onClick={() => setText('')}>
+                {t('clearSearch')}
+              </Button>
+            }
+          />
+        ) : (
+          empty
+        )
       ) : (
         <ScrollArea type="auto">
           <Table striped highlightOnHover verticalSpacing="xs" aria-busy={query.isFetching}>

@@ -22,6 +22,9 @@ export const common = defineMessages({
     selectAll: 'Select all',
     perPage: 'Rows per page',
     close: 'Close',
+    noMatch: 'Nothing matches “{q}”',
+    noMatchBody: 'Try other words, or clear the search to see everything.',
+    clearSearch: 'Clear the search',
   },
   fr: {
     search: 'Rechercher',
@@ -43,6 +46,9 @@ export const common = defineMessages({
     selectAll: 'Tout sélectionner',
     perPage: 'Lignes par page',
     close: 'Fermer',
+    noMatch: 'Aucun résultat pour « {q} »',
+    noMatchBody: 'Essayez d’autres mots, ou effacez la recherche pour tout voir.',
+    clearSearch: 'Effacer la recherche',
   },
   he: {
     search: 'חיפוש',
@@ -64,5 +70,8 @@ export const common = defineMessages({
     selectAll: 'בחירת הכול',
     perPage: 'שורות בעמוד',
     close: 'סגירה',
+    noMatch: 'אין תוצאות עבור „{q}”',
+    noMatchBody: 'נסו מילים אחרות, או נקו את החיפוש כדי לראות הכול.',
+    clearSearch: 'ניקוי החיפוש',
   },
 });

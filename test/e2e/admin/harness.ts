@@ -118,8 +118,20 @@ export function screenshots(area: string) {
   };
 }
 
-/** Waits until the page has its heading, no request is in flight and its loaders are gone. */
+/**
+ * Waits until the page has its heading, no request is in flight, its loaders are gone and the
+ * page shown is the URL's (the shell's `data-path`: a client-side navigation changes the URL
+ * before the next page paints).
+ */
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.querySelector('h1') && !document.querySelector('.mantine-Loader-root, [aria-busy="true"]'), undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const main = document.querySelector('main[data-path]');
+      if (main && main.getAttribute('data-path') !== location.pathname) return false;
+      return document.querySelector('h1') && !document.querySelector('.mantine-Loader-root, [aria-busy="true"]');
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
 }

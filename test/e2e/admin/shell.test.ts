@@ -53,8 +53,13 @@ describe.skipIf(chromiumGate.skip)(`back office shell in headless Chromium${chro
     await page.waitForURL(new RegExp(`/admin/s/${store!.id}/products\\?q=zz`));
     await settled(page);
     await page.reload();
-    await page.getByRole('heading', { name: 'Products' }).waitFor();
+    await page.getByRole('heading', { name: 'Products', exact: true }).waitFor();
     expect(await page.getByLabel('Search').inputValue()).toBe('zz');
+    // a search that finds nothing says so (not "No products yet") and clears with one click
+    await page.getByRole('heading', { name: 'Nothing matches “zz”' }).waitFor();
+    await page.getByRole('button', { name: 'Clear the search' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('q'));
+    await page.getByRole('heading', { name: 'No products yet' }).waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/sign-in/);
     await page.goBack();
