@@ -38,7 +38,6 @@ export function Shell() {
   // Without a store yet, the store pages' links lead to the stores page (to make one), as plain
   // links: they are not that page, and six links marked current would say so to eye and reader.
   const at = (page: string) => (current ? `/admin/s/${current}/${page}` : '/admin/stores');
-  const storeLink = current ? RouterNavLink : Link;
   const storeNav: Array<{ to: string; label: string }> = [
     { to: at('products'), label: t('products') },
     { to: at('orders'), label: t('orders') },
@@ -101,9 +100,9 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={t('mainNav')}>
         <Stack gap={2}>
-          {storeNav.map((n) => (
-            <NavLink key={n.label} component={storeLink} to={n.to} label={n.label} onClick={close} />
-          ))}
+          {storeNav.map((n) =>
+            current ? <NavLink key={n.label} component={RouterNavLink} to={n.to} label={n.label} onClick={close} /> : <NavLink key={n.label} component={Link} to={n.to} label={n.label} onClick={close} />,
+          )}
           {accountNav.map((n) => (
             <NavLink key={n.label} component={RouterNavLink} to={n.to} label={n.label} onClick={close} />
           ))}
