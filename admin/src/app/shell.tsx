@@ -36,7 +36,8 @@ export function Shell() {
   const { pathname } = useLocation();
   const stores = useStores();
   const current = match?.params.store ?? localStorage.getItem(LAST_STORE) ?? stores.data?.[0]?.id ?? null;
-  // Without a store yet, the store pages' links lead to the stores page (to make one).
+  // Without a store yet, the store pages' links lead to the stores page (to make one), as plain
+  // links: they are not that page, and six links marked current would say so to eye and reader.
   const at = (page: string) => (current ? `/admin/s/${current}/${page}` : '/admin/stores');
   const storeNav: Array<{ to: string; label: string }> = [
     { to: at('products'), label: t('products') },
@@ -100,7 +101,10 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={t('mainNav')}>
         <Stack gap={2}>
-          {[...storeNav, ...accountNav].map((n) => (
+          {storeNav.map((n) =>
+            current ? <NavLink key={n.label} component={RouterNavLink} to={n.to} label={n.label} onClick={close} /> : <NavLink key={n.label} component={Link} to={n.to} label={n.label} onClick={close} />,
+          )}
+          {accountNav.map((n) => (
             <NavLink key={n.label} component={RouterNavLink} to={n.to} label={n.label} onClick={close} />
           ))}
         </Stack>

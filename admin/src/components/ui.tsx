@@ -38,7 +38,9 @@ export function CopyField({ label, value, description }: { label: string; value:
   const t = useT(common);
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap">
-      <TextInput label={label} description={description} value={value} readOnly style={{ flex: 1 }} styles={{ input: { fontFamily: 'monospace' } }} onFocus={(e) => e.currentTarget.select()} />
+      {/* 13 px, not the inputs' 14: DejaVu Sans Mono (Linux's usual monospace) hinted at 14 px draws the
+          underscore below the text box an input clips to, and every credential has them (sid_, ssk_, put_, sk_live_) */}
+      <TextInput label={label} description={description} value={value} readOnly style={{ flex: 1 }} styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }} onFocus={(e) => e.currentTarget.select()} />
       <CopyButton value={value}>
         {({ copied, copy }) => (
           <Button variant="light" onClick={copy} aria-label={`${copied ? t('copied') : t('copy')}: ${label}`}>

@@ -7,24 +7,15 @@
  * en, fr and he at the desktop and tablet sizes.
  */
 import http from 'node:http';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { needs } from '../../helpers/requirements.js';
 import { as } from '../../helpers/factories.js';
 import { waitFor } from '../../helpers/wait.js';
-import { accountWithStore, adminPage, axeViolations, screenshots, settled, startAdminWorld, type AdminWorld, axeLocales } from './harness.js';
+import { accountWithStore, adminPage, axeViolations, curlStatus, screenshots, settled, startAdminWorld, type AdminWorld, axeLocales } from './harness.js';
 
 const chromiumGate = needs('chromium');
-const run = promisify(execFile);
-
-/** curl's status code for GET <path> with the key. */
-async function curlStatus(base: string, key: string, path: string, method = 'GET'): Promise<number> {
-  const { stdout } = await run('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-X', method, '-H', `Authorization: Bearer ${key}`, `${base}/v1${path}`]);
-  return Number(stdout.trim());
-}
 
 interface Hit {
   path: string;

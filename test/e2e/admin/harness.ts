@@ -4,11 +4,14 @@
  * desktop (1440 × 900) or tablet (820 × 1180) size in a chosen locale, axe-core, and
  * screenshots into test-artifacts/admin/<area>/ (gitignored, kept by CI).
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { createStore, signUp, type TestStore, type TestUser } from '../../helpers/factories.js';
 import { freePort } from '../../helpers/ports.js';
@@ -134,4 +137,30 @@ export async function settled(page: Page): Promise<void> {
     undefined,
     { timeout: 30_000 },
   );
+}
+
+/** Drags a handle of the side drawing (`[data-handle=…]`) with the real mouse, in small moves. */
+export async function dragHandle(page: Page, handle: string, dx: number, dy: number): Promise<void> {
+  const box = await page.locator(`[data-handle="${handle}"]`).boundingBox();
+  if (!box) throw new Error(`no handle ${handle}`);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y + dy, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** The customizer framed in template mode on a template's page, once it has loaded. */
+export async function templateFrame(page: Page): Promise<Frame> {
+  await page.locator('iframe[src*="mode=template"]').waitFor({ timeout: 60_000 });
+  let frame: Frame | undefined;
+  await expect.poll(() => (frame = page.frames().find((f) => f.url().includes('mode=template'))), { timeout: 30_000 }).toBeTruthy();
+  return frame!;
+}
+
+/** curl's status code for `method` /v1<path> with a bearer key (a real HTTP client, not the page). */
+export async function curlStatus(base: string, key: string, path: string, method = 'GET'): Promise<number> {
+  const { stdout } = await promisify(execFile)('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-X', method, '-H', `Authorization: Bearer ${key}`, `${base}/v1${path}`]);
+  return Number(stdout.trim());
 }

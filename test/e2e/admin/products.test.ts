@@ -11,22 +11,10 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { needs } from '../../helpers/requirements.js';
 import { as, type TestStore } from '../../helpers/factories.js';
-import { accountWithStore, adminPage, axeViolations, screenshots, settled, startAdminWorld, type AdminWorld, axeLocales } from './harness.js';
+import { accountWithStore, adminPage, axeViolations, dragHandle, screenshots, settled, startAdminWorld, type AdminWorld, axeLocales } from './harness.js';
 
 const chromiumGate = needs('chromium');
 const T = { timeout: 60_000 };
-
-/** Drags a handle of the side drawing with the real mouse, in small moves. */
-async function drag(page: Page, handle: string, dx: number, dy: number): Promise<void> {
-  const box = await page.locator(`[data-handle="${handle}"]`).boundingBox();
-  if (!box) throw new Error(`no handle ${handle}`);
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + dx, y + dy, { steps: 8 });
-  await page.mouse.up();
-}
 
 const num = async (page: Page, label: RegExp | string) => Number.parseFloat(await page.getByLabel(label).inputValue());
 
@@ -82,10 +70,10 @@ describe.skipIf(chromiumGate.skip)(`back office products in headless Chromium${c
     expect(await page.locator('[data-testid="side-canvas"] image').count()).toBe(1);
 
     // the mouse: the trim wider and taller, more bleed on the right, a deeper safe zone at the top
-    await drag(page, 'trim-right', 120, 0);
-    await drag(page, 'trim-bottom', 0, 70);
-    await drag(page, 'bleed-right', 25, 0);
-    await drag(page, 'safe-top', 0, 18);
+    await dragHandle(page, 'trim-right', 120, 0);
+    await dragHandle(page, 'trim-bottom', 0, 70);
+    await dragHandle(page, 'bleed-right', 25, 0);
+    await dragHandle(page, 'safe-top', 0, 18);
     const drawn = { w: await num(page, 'Trim width (mm)'), h: await num(page, 'Trim height (mm)'), br: await num(page, 'Bleed right (mm)'), st: await num(page, 'Safe zone top (mm)') };
     expect(drawn.w).toBeGreaterThan(start.w + 5);
     expect(drawn.h).toBeGreaterThan(start.h + 5);

@@ -35,6 +35,9 @@ describe.skipIf(chromiumGate.skip)(`back office shell in headless Chromium${chro
     await page.waitForURL(/\/admin\/stores/);
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const name of NAV) await expect(nav.getByRole('link', { name, exact: true }).count()).resolves.toBe(1);
+    // no store yet: the store pages' links lead here too, but only Stores is the current page
+    await page.getByText('No store yet').waitFor();
+    expect(await nav.locator('[aria-current="page"]').allTextContents()).toEqual(['Stores']);
     await shots.shot(page, 'signed-up');
     await context.close();
   });

@@ -11,12 +11,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs } from '../../helpers/requirements.js';
 import { as, type TestStore } from '../../helpers/factories.js';
 import { waitForStatus } from '../../helpers/editor-status.js';
-import { accountWithStore, adminPage, axeViolations, screenshots, settled, startAdminWorld, type AdminWorld, axeLocales } from './harness.js';
+import { accountWithStore, adminPage, axeViolations, screenshots, settled, startAdminWorld, templateFrame, type AdminWorld, axeLocales } from './harness.js';
 
 const chromiumGate = needs('chromium');
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -32,13 +31,6 @@ describe.skipIf(chromiumGate.skip)(`back office templates in headless Chromium${
     expect(res.statusCode, res.body).toBeLessThan(300);
     return res.body ? res.json().data : null;
   };
-  const editorFrame = async (page: Page): Promise<Frame> => {
-    await page.locator('iframe[src*="mode=template"]').waitFor({ timeout: 60_000 });
-    let frame: Frame | undefined;
-    await expect.poll(() => (frame = page.frames().find((f) => f.url().includes('mode=template'))), { timeout: 30_000 }).toBeTruthy();
-    return frame!;
-  };
-
   beforeAll(async () => {
     world = await startAdminWorld();
     store = (await accountWithStore(world)).store!;
@@ -73,7 +65,7 @@ describe.skipIf(chromiumGate.skip)(`back office templates in headless Chromium${
     await page.getByText('Front of Business card').waitFor();
 
     // the editor in template mode: the credential came over postMessage, not in the URL
-    const frame = await editorFrame(page);
+    const frame = await templateFrame(page);
     expect(frame.url()).not.toMatch(/token|jwt|sid=/i);
     await waitForStatus(frame, /Editing Name badge/);
     expect(await frame.isHidden('#product')).toBe(true);
@@ -166,7 +158,7 @@ describe.skipIf(chromiumGate.skip)(`back office templates in headless Chromium${
           if (locale !== 'en' || name === 'list') await shots.shot(page, `${name}-${locale}`);
         }
         await page.goto(`${base}/${tpl.id}`);
-        const frame = await editorFrame(page);
+        const frame = await templateFrame(page);
         await waitForStatus(frame, /Editing|Modification|עריכת/);
         await frame.waitForFunction(() => document.body.dataset.templateId !== undefined, undefined, { timeout: 60_000 });
         expect(await frame.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([locale, locale === 'he' ? 'rtl' : 'ltr']);

@@ -77,7 +77,7 @@ export function Deliveries({ hookId }: { hookId: string }) {
         columns={[
           { key: 'when', header: t('when'), render: (d) => f.date(d.created_at) },
           { key: 'event', header: t('event'), render: (d) => `${d.topic} · ${d.event}` },
-          { key: 'status', header: t('status'), render: (d) => <Badge variant="dot" color={COLOR[d.status]}>{t(`st_${d.status}`)}</Badge> },
+          { key: 'status', header: t('status'), render: (d) => <Badge variant="dot" miw="max-content" color={COLOR[d.status]}>{t(`st_${d.status}`)}</Badge> },
           { key: 'attempts', header: t('attempts'), render: (d) => d.attempt_count },
           { key: 'answer', header: t('answer'), render: (d) => (d.last_status_code ?? d.last_error ?? '—') },
           {

@@ -89,7 +89,7 @@ export function KeyDetail({ scope }: { scope: KeyScope }) {
         load={({ cursor, limit, signal }) => api.events(k.uuid, { cursor, limit }, signal)}
         rowKey={(e) => e.id}
         columns={[
-          { key: 'event', header: t('event'), render: (e) => <Badge variant="dot" color={e.event === 'auth_failed' || e.event === 'scope_denied' ? 'red' : 'blue'}>{t(`ev_${e.event}`)}</Badge> },
+          { key: 'event', header: t('event'), render: (e) => <Badge variant="dot" miw="max-content" color={e.event === 'auth_failed' || e.event === 'scope_denied' ? 'red' : 'blue'}>{t(`ev_${e.event}`)}</Badge> },
           { key: 'when', header: t('when'), render: (e) => f.date(e.created_at) },
           { key: 'request', header: t('request'), render: (e) => (e.method ? <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>{`${e.method} ${e.route ?? ''}`}</Text> : '—') },
           { key: 'actor', header: t('actor'), render: (e) => [e.actor ? `${e.actor.type} ${e.actor.id.slice(0, 8)}` : null, e.ip].filter(Boolean).join(' · ') || '—' },

@@ -41,7 +41,7 @@ export function KeyList({ scope }: { scope: KeyScope }) {
           { key: 'kind', header: t('kind'), render: (k) => t(`kind_${k.kind}`) },
           { key: 'key', header: t('key'), render: (k) => <Text ff="monospace" size="sm">{`${k.prefix}…${k.last4}`}</Text> },
           { key: 'scopes', header: t('scopes'), render: (k) => <Text size="sm">{k.scopes.join(' ')}</Text> },
-          { key: 'status', header: t('status'), render: (k) => <Badge color={STATUS_COLOR[k.status]} variant="dot">{t(`status_${k.status}`)}</Badge> },
+          { key: 'status', header: t('status'), render: (k) => <Badge color={STATUS_COLOR[k.status]} variant="dot" miw="max-content">{t(`status_${k.status}`)}</Badge> },
           { key: 'expires', header: t('expires'), render: (k) => (k.expires_at ? f.date(k.expires_at) : t('never')) },
           { key: 'created', header: t('created'), render: (k) => f.date(k.created_at) },
         ]}

@@ -71,7 +71,7 @@ export function WebhookList() {
         columns={[
           { key: 'url', header: t('url'), render: (h) => <RowLink to={h.id}>{h.callback_url}</RowLink> },
           { key: 'topic', header: t('topic'), render: (h) => `${h.topic} · ${h.event}` },
-          { key: 'state', header: t('state'), render: (h) => <Badge variant="dot" color={h.enabled ? 'green' : 'gray'}>{t(h.enabled ? 'enabled' : 'disabled')}</Badge> },
+          { key: 'state', header: t('state'), render: (h) => <Badge variant="dot" miw="max-content" color={h.enabled ? 'green' : 'gray'}>{t(h.enabled ? 'enabled' : 'disabled')}</Badge> },
           { key: 'created', header: t('created'), render: (h) => f.date(h.created_at) },
         ]}
         empty={<EmptyState title={t('emptyTitle')} body={t('emptyBody')} action={gate ? undefined : add} />}
