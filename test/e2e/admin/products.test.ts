@@ -278,6 +278,11 @@ describe.skipIf(chromiumGate.skip)(`back office products in headless Chromium${c
           if (name === 'side') await page.locator('[data-handle="trim-right"]').focus();
           expect(await axeViolations(page), `${name} ${locale} ${viewport}`).toEqual([]);
           if (name !== 'new-product') await shots.shot(page, `${name}-${locale}`);
+          if (name === 'product') {
+            // the spot inks' table, in each locale and direction
+            await page.locator('[data-ink="1"]').scrollIntoViewIfNeeded();
+            await shots.shot(page, `product-inks-${locale}`);
+          }
         }
         await context.close();
       }

@@ -3,7 +3,7 @@
  * will offer) and its mockup template (what POST /mockups uses when it names none). Both save
  * with the rest of the product form; the API checks them (spot.ts's rules, the store's templates).
  */
-import { ActionIcon, Button, Checkbox, ColorSwatch, Group, NativeSelect, NumberInput, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, ColorSwatch, Group, NativeSelect, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../app/i18n.tsx';
 import { useStore } from '../../app/store.tsx';
@@ -49,8 +49,8 @@ function SpotInks({ value, onChange }: { value: InkRow[]; onChange: (rows: InkRo
           {t('noInks')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table aria-labelledby="spot-inks-title" verticalSpacing={4}>
+        <Table.ScrollContainer minWidth={440}>
+          <Table aria-labelledby="spot-inks-title" verticalSpacing={4} horizontalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('inkName')}</Table.Th>
@@ -59,9 +59,6 @@ function SpotInks({ value, onChange }: { value: InkRow[]; onChange: (rows: InkRo
                 ))}
                 <Table.Th>{t('overprint')}</Table.Th>
                 <Table.Th>{t('alternate')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('actions')}</VisuallyHidden>
-                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -71,7 +68,13 @@ function SpotInks({ value, onChange }: { value: InkRow[]; onChange: (rows: InkRo
                 return (
                   <Table.Tr key={i} data-ink={i}>
                     <Table.Td>
-                      <TextInput aria-label={t('inkNameN', { n })} value={row.name} onChange={(e) => rename(i, e.currentTarget.value)} maxLength={127} required size="xs" miw={140} />
+                      {/* the remove button sits with the name: one column fewer, so the row fits a tablet */}
+                      <Group gap={4} wrap="nowrap">
+                        <TextInput aria-label={t('inkNameN', { n })} value={row.name} onChange={(e) => rename(i, e.currentTarget.value)} maxLength={127} required size="xs" miw={100} style={{ flex: 1 }} />
+                        <ActionIcon variant="subtle" color="red" aria-label={t('removeInkN', { n, name: row.name || '—' })} onClick={() => onChange(value.filter((_, j) => j !== i))}>
+                          ×
+                        </ActionIcon>
+                      </Group>
                     </Table.Td>
                     {CHANNELS.map((c, ci) => (
                       <Table.Td key={c}>
@@ -87,8 +90,9 @@ function SpotInks({ value, onChange }: { value: InkRow[]; onChange: (rows: InkRo
                           max={100}
                           clampBehavior="strict"
                           decimalScale={2}
+                          hideControls
                           size="xs"
-                          w={72}
+                          w={52}
                         />
                       </Table.Td>
                     ))}
@@ -97,11 +101,6 @@ function SpotInks({ value, onChange }: { value: InkRow[]; onChange: (rows: InkRo
                     </Table.Td>
                     <Table.Td>
                       <ColorSwatch component="span" role="img" aria-label={t('swatchN', { n, c: row.cmyk[0], m: row.cmyk[1], y: row.cmyk[2], k: row.cmyk[3] })} color={inkCss(row.cmyk)} size={22} data-swatch={inkCss(row.cmyk)} />
-                    </Table.Td>
-                    <Table.Td>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('removeInkN', { n, name: row.name || '—' })} onClick={() => onChange(value.filter((_, j) => j !== i))}>
-                        ×
-                      </ActionIcon>
                     </Table.Td>
                   </Table.Tr>
                 );
