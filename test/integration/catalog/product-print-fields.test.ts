@@ -167,6 +167,28 @@ describe('product mockup_template_id', () => {
     expect((await mockup({ design_id: design.id, template_id: tpl.id, template_ids: [tpl.id] })).statusCode).toBe(400);
   });
 
+  it("a project's designs: their products' one template is used (a job); products naming different templates must name one", async () => {
+    const def = await defaultTemplateId();
+    const mine = await createTemplate(store, 'Project card');
+    const a = await createProduct(t.app, store, { name: 'Card A', mockup_template_id: def });
+    const b = await createProduct(t.app, store, { name: 'Card B', mockup_template_id: def });
+    const project = (await t.app.inject({ method: 'POST', url: '/v1/projects', headers: as.U(store), payload: { name: 'Two cards' } })).json().data;
+    for (const product of [a, b]) {
+      const side = await createSide(t.app, store, product.id, { width: 85, height: 55 });
+      await saveDesign(t.app, store, { side_id: side.id, project_id: project.id, layers: [] });
+    }
+    const post = () => t.app.inject({ method: 'POST', url: '/v1/mockups', headers: as.U(store), payload: { project_id: project.id, width: 300 } });
+    const res = await post();
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().data).toMatchObject({ type: 'mockup', project_id: project.id, template_ids: [def] });
+    expect(res.json().data.design_ids).toHaveLength(2);
+
+    await put(b.id, { mockup_template_id: mine.id });
+    const mixed = await post();
+    expect(mixed.statusCode, mixed.body).toBe(400);
+    expect(mixed.json().error.template_id.join(' ')).toMatch(/different mockup templates/);
+  });
+
   it('a deleted template counts as none: the product still reads, updates and lists; mockups must then name one', async () => {
     const tpl = await createTemplate(store, 'Short-lived');
     const product = await createProduct(t.app, store, { name: 'Mug', viewport_width: 300, viewport_height: 300, mockup_template_id: tpl.id, spot_inks: [{ name: 'White' }] });
