@@ -7820,6 +7820,7 @@ export interface operations {
                                 media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
+                                mockup_template_id: string | null;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
@@ -7853,6 +7854,36 @@ export interface operations {
                                 product_image_id: string | null;
                                 requires_proof: boolean;
                                 scale: number | null;
+                                /**
+                                 * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                                 * @example [
+                                 *       {
+                                 *         "name": "White",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           0,
+                                 *           0,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": true
+                                 *       },
+                                 *       {
+                                 *         "name": "PANTONE 185 C",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           93,
+                                 *           79,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": false
+                                 *       }
+                                 *     ]
+                                 */
+                                spot_inks: {
+                                    cmyk: number[];
+                                    name: string;
+                                    overprint: boolean;
+                                }[];
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
                                 updated_at: string;
@@ -8260,6 +8291,7 @@ export interface operations {
                                 media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
+                                mockup_template_id: string | null;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
@@ -8293,6 +8325,36 @@ export interface operations {
                                 product_image_id: string | null;
                                 requires_proof: boolean;
                                 scale: number | null;
+                                /**
+                                 * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                                 * @example [
+                                 *       {
+                                 *         "name": "White",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           0,
+                                 *           0,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": true
+                                 *       },
+                                 *       {
+                                 *         "name": "PANTONE 185 C",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           93,
+                                 *           79,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": false
+                                 *       }
+                                 *     ]
+                                 */
+                                spot_inks: {
+                                    cmyk: number[];
+                                    name: string;
+                                    overprint: boolean;
+                                }[];
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
                                 updated_at: string;
@@ -8671,6 +8733,7 @@ export interface operations {
                                 media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
+                                mockup_template_id: string | null;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
@@ -8704,6 +8767,36 @@ export interface operations {
                                 product_image_id: string | null;
                                 requires_proof: boolean;
                                 scale: number | null;
+                                /**
+                                 * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                                 * @example [
+                                 *       {
+                                 *         "name": "White",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           0,
+                                 *           0,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": true
+                                 *       },
+                                 *       {
+                                 *         "name": "PANTONE 185 C",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           93,
+                                 *           79,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": false
+                                 *       }
+                                 *     ]
+                                 */
+                                spot_inks: {
+                                    cmyk: number[];
+                                    name: string;
+                                    overprint: boolean;
+                                }[];
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
                                 updated_at: string;
@@ -9110,6 +9203,7 @@ export interface operations {
                                 media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
+                                mockup_template_id: string | null;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
@@ -9143,6 +9237,36 @@ export interface operations {
                                 product_image_id: string | null;
                                 requires_proof: boolean;
                                 scale: number | null;
+                                /**
+                                 * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                                 * @example [
+                                 *       {
+                                 *         "name": "White",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           0,
+                                 *           0,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": true
+                                 *       },
+                                 *       {
+                                 *         "name": "PANTONE 185 C",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           93,
+                                 *           79,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": false
+                                 *       }
+                                 *     ]
+                                 */
+                                spot_inks: {
+                                    cmyk: number[];
+                                    name: string;
+                                    overprint: boolean;
+                                }[];
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
                                 updated_at: string;
@@ -9937,6 +10061,7 @@ export interface operations {
                                 media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
+                                mockup_template_id: string | null;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
@@ -9970,6 +10095,36 @@ export interface operations {
                                 product_image_id: string | null;
                                 requires_proof: boolean;
                                 scale: number | null;
+                                /**
+                                 * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                                 * @example [
+                                 *       {
+                                 *         "name": "White",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           0,
+                                 *           0,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": true
+                                 *       },
+                                 *       {
+                                 *         "name": "PANTONE 185 C",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           93,
+                                 *           79,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": false
+                                 *       }
+                                 *     ]
+                                 */
+                                spot_inks: {
+                                    cmyk: number[];
+                                    name: string;
+                                    overprint: boolean;
+                                }[];
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
                                 updated_at: string;
@@ -10360,6 +10515,7 @@ export interface operations {
                                 media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
+                                mockup_template_id: string | null;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
@@ -10393,6 +10549,36 @@ export interface operations {
                                 product_image_id: string | null;
                                 requires_proof: boolean;
                                 scale: number | null;
+                                /**
+                                 * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                                 * @example [
+                                 *       {
+                                 *         "name": "White",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           0,
+                                 *           0,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": true
+                                 *       },
+                                 *       {
+                                 *         "name": "PANTONE 185 C",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           93,
+                                 *           79,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": false
+                                 *       }
+                                 *     ]
+                                 */
+                                spot_inks: {
+                                    cmyk: number[];
+                                    name: string;
+                                    overprint: boolean;
+                                }[];
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
                                 updated_at: string;
@@ -14535,7 +14721,7 @@ export interface operations {
                     format?: "png" | "jpeg" | "webp";
                     /** @description a project: each of its designs (or design_id) */
                     project_id?: string;
-                    /** @description a mockup template (the store’s or a default one) */
+                    /** @description a mockup template (the store’s or a default one); without template_id and template_ids, the design’s product’s `mockup_template_id` */
                     template_id?: string;
                     /** @description several templates at once (a job) */
                     template_ids?: string[];
@@ -15322,6 +15508,7 @@ export interface operations {
                             media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
+                            mockup_template_id: string | null;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
@@ -15355,6 +15542,36 @@ export interface operations {
                             product_image_id: string | null;
                             requires_proof: boolean;
                             scale: number | null;
+                            /**
+                             * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                             * @example [
+                             *       {
+                             *         "name": "White",
+                             *         "cmyk": [
+                             *           0,
+                             *           0,
+                             *           0,
+                             *           0
+                             *         ],
+                             *         "overprint": true
+                             *       },
+                             *       {
+                             *         "name": "PANTONE 185 C",
+                             *         "cmyk": [
+                             *           0,
+                             *           93,
+                             *           79,
+                             *           0
+                             *         ],
+                             *         "overprint": false
+                             *       }
+                             *     ]
+                             */
+                            spot_inks: {
+                                cmyk: number[];
+                                name: string;
+                                overprint: boolean;
+                            }[];
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
                             updated_at: string;
@@ -15456,6 +15673,7 @@ export interface operations {
                     media?: string | null;
                     metadata?: unknown[];
                     min_jpg_dpi?: number;
+                    mockup_template_id?: string | null;
                     name: string;
                     output_profile?: string | null;
                     parent_id?: string | null;
@@ -15469,6 +15687,40 @@ export interface operations {
                     /** @description An order of this product waits for the customer's approval of a proof before its print file is made (docs/orders.md § Proofs) */
                     requires_proof?: boolean;
                     scale?: number;
+                    /**
+                     * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                     * @example [
+                     *       {
+                     *         "name": "White"
+                     *       },
+                     *       {
+                     *         "name": "PANTONE 185 C",
+                     *         "cmyk": [
+                     *           0,
+                     *           93,
+                     *           79,
+                     *           0
+                     *         ],
+                     *         "overprint": false
+                     *       }
+                     *     ]
+                     */
+                    spot_inks?: {
+                        /**
+                         * @description The alternate (what a viewer or a press without the ink shows): [c, m, y, k] in percent
+                         * @example [
+                         *       0,
+                         *       0,
+                         *       0,
+                         *       0
+                         *     ]
+                         */
+                        cmyk?: number[];
+                        /** @description The colorant name as the RIP matches it (case-sensitive): `White`, `CutContour`, `PerfCutContour`, `Varnish`, `PANTONE 185 C`… */
+                        name: string;
+                        /** @description Overprint the inks under it (always true for White and the die lines); default false */
+                        overprint?: boolean;
+                    }[];
                     status?: "publish" | "draft" | "trashed";
                     type_id?: "simple" | "variant" | "variant_option";
                     upload_max_filesize?: number;
@@ -15503,6 +15755,7 @@ export interface operations {
                             media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
+                            mockup_template_id: string | null;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
@@ -15536,6 +15789,36 @@ export interface operations {
                             product_image_id: string | null;
                             requires_proof: boolean;
                             scale: number | null;
+                            /**
+                             * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                             * @example [
+                             *       {
+                             *         "name": "White",
+                             *         "cmyk": [
+                             *           0,
+                             *           0,
+                             *           0,
+                             *           0
+                             *         ],
+                             *         "overprint": true
+                             *       },
+                             *       {
+                             *         "name": "PANTONE 185 C",
+                             *         "cmyk": [
+                             *           0,
+                             *           93,
+                             *           79,
+                             *           0
+                             *         ],
+                             *         "overprint": false
+                             *       }
+                             *     ]
+                             */
+                            spot_inks: {
+                                cmyk: number[];
+                                name: string;
+                                overprint: boolean;
+                            }[];
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
                             updated_at: string;
@@ -15624,6 +15907,7 @@ export interface operations {
                             media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
+                            mockup_template_id: string | null;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
@@ -15657,6 +15941,36 @@ export interface operations {
                             product_image_id: string | null;
                             requires_proof: boolean;
                             scale: number | null;
+                            /**
+                             * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                             * @example [
+                             *       {
+                             *         "name": "White",
+                             *         "cmyk": [
+                             *           0,
+                             *           0,
+                             *           0,
+                             *           0
+                             *         ],
+                             *         "overprint": true
+                             *       },
+                             *       {
+                             *         "name": "PANTONE 185 C",
+                             *         "cmyk": [
+                             *           0,
+                             *           93,
+                             *           79,
+                             *           0
+                             *         ],
+                             *         "overprint": false
+                             *       }
+                             *     ]
+                             */
+                            spot_inks: {
+                                cmyk: number[];
+                                name: string;
+                                overprint: boolean;
+                            }[];
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
                             updated_at: string;
@@ -15748,6 +16062,7 @@ export interface operations {
                     media?: string | null;
                     metadata?: unknown[];
                     min_jpg_dpi?: number;
+                    mockup_template_id?: string | null;
                     name?: string;
                     output_profile?: string | null;
                     parent_id?: string | null;
@@ -15761,6 +16076,40 @@ export interface operations {
                     /** @description An order of this product waits for the customer's approval of a proof before its print file is made (docs/orders.md § Proofs) */
                     requires_proof?: boolean;
                     scale?: number;
+                    /**
+                     * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                     * @example [
+                     *       {
+                     *         "name": "White"
+                     *       },
+                     *       {
+                     *         "name": "PANTONE 185 C",
+                     *         "cmyk": [
+                     *           0,
+                     *           93,
+                     *           79,
+                     *           0
+                     *         ],
+                     *         "overprint": false
+                     *       }
+                     *     ]
+                     */
+                    spot_inks?: {
+                        /**
+                         * @description The alternate (what a viewer or a press without the ink shows): [c, m, y, k] in percent
+                         * @example [
+                         *       0,
+                         *       0,
+                         *       0,
+                         *       0
+                         *     ]
+                         */
+                        cmyk?: number[];
+                        /** @description The colorant name as the RIP matches it (case-sensitive): `White`, `CutContour`, `PerfCutContour`, `Varnish`, `PANTONE 185 C`… */
+                        name: string;
+                        /** @description Overprint the inks under it (always true for White and the die lines); default false */
+                        overprint?: boolean;
+                    }[];
                     status?: "publish" | "draft" | "trashed";
                     type_id?: "simple" | "variant" | "variant_option";
                     upload_max_filesize?: number;
@@ -15795,6 +16144,7 @@ export interface operations {
                             media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
+                            mockup_template_id: string | null;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
@@ -15828,6 +16178,36 @@ export interface operations {
                             product_image_id: string | null;
                             requires_proof: boolean;
                             scale: number | null;
+                            /**
+                             * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                             * @example [
+                             *       {
+                             *         "name": "White",
+                             *         "cmyk": [
+                             *           0,
+                             *           0,
+                             *           0,
+                             *           0
+                             *         ],
+                             *         "overprint": true
+                             *       },
+                             *       {
+                             *         "name": "PANTONE 185 C",
+                             *         "cmyk": [
+                             *           0,
+                             *           93,
+                             *           79,
+                             *           0
+                             *         ],
+                             *         "overprint": false
+                             *       }
+                             *     ]
+                             */
+                            spot_inks: {
+                                cmyk: number[];
+                                name: string;
+                                overprint: boolean;
+                            }[];
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
                             updated_at: string;
@@ -16152,6 +16532,7 @@ export interface operations {
                                 media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
+                                mockup_template_id: string | null;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
@@ -16185,6 +16566,36 @@ export interface operations {
                                 product_image_id: string | null;
                                 requires_proof: boolean;
                                 scale: number | null;
+                                /**
+                                 * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                                 * @example [
+                                 *       {
+                                 *         "name": "White",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           0,
+                                 *           0,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": true
+                                 *       },
+                                 *       {
+                                 *         "name": "PANTONE 185 C",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           93,
+                                 *           79,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": false
+                                 *       }
+                                 *     ]
+                                 */
+                                spot_inks: {
+                                    cmyk: number[];
+                                    name: string;
+                                    overprint: boolean;
+                                }[];
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
                                 updated_at: string;
@@ -16775,6 +17186,7 @@ export interface operations {
                         media?: string | null;
                         metadata?: unknown[];
                         min_jpg_dpi?: number;
+                        mockup_template_id?: string | null;
                         name?: string;
                         output_profile?: string | null;
                         parent_id?: string | null;
@@ -16788,6 +17200,40 @@ export interface operations {
                         /** @description An order of this product waits for the customer's approval of a proof before its print file is made (docs/orders.md § Proofs) */
                         requires_proof?: boolean;
                         scale?: number;
+                        /**
+                         * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                         * @example [
+                         *       {
+                         *         "name": "White"
+                         *       },
+                         *       {
+                         *         "name": "PANTONE 185 C",
+                         *         "cmyk": [
+                         *           0,
+                         *           93,
+                         *           79,
+                         *           0
+                         *         ],
+                         *         "overprint": false
+                         *       }
+                         *     ]
+                         */
+                        spot_inks?: {
+                            /**
+                             * @description The alternate (what a viewer or a press without the ink shows): [c, m, y, k] in percent
+                             * @example [
+                             *       0,
+                             *       0,
+                             *       0,
+                             *       0
+                             *     ]
+                             */
+                            cmyk?: number[];
+                            /** @description The colorant name as the RIP matches it (case-sensitive): `White`, `CutContour`, `PerfCutContour`, `Varnish`, `PANTONE 185 C`… */
+                            name: string;
+                            /** @description Overprint the inks under it (always true for White and the die lines); default false */
+                            overprint?: boolean;
+                        }[];
                         status?: "publish" | "draft" | "trashed";
                         type_id?: "simple" | "variant" | "variant_option";
                         upload_max_filesize?: number;
@@ -16823,6 +17269,7 @@ export interface operations {
                             media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
+                            mockup_template_id: string | null;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
@@ -16856,6 +17303,36 @@ export interface operations {
                             product_image_id: string | null;
                             requires_proof: boolean;
                             scale: number | null;
+                            /**
+                             * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                             * @example [
+                             *       {
+                             *         "name": "White",
+                             *         "cmyk": [
+                             *           0,
+                             *           0,
+                             *           0,
+                             *           0
+                             *         ],
+                             *         "overprint": true
+                             *       },
+                             *       {
+                             *         "name": "PANTONE 185 C",
+                             *         "cmyk": [
+                             *           0,
+                             *           93,
+                             *           79,
+                             *           0
+                             *         ],
+                             *         "overprint": false
+                             *       }
+                             *     ]
+                             */
+                            spot_inks: {
+                                cmyk: number[];
+                                name: string;
+                                overprint: boolean;
+                            }[];
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
                             updated_at: string;
@@ -16939,6 +17416,7 @@ export interface operations {
                         media?: string | null;
                         metadata?: unknown[];
                         min_jpg_dpi?: number;
+                        mockup_template_id?: string | null;
                         name: string;
                         output_profile?: string | null;
                         parent_id?: string | null;
@@ -16952,6 +17430,40 @@ export interface operations {
                         /** @description An order of this product waits for the customer's approval of a proof before its print file is made (docs/orders.md § Proofs) */
                         requires_proof?: boolean;
                         scale?: number;
+                        /**
+                         * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                         * @example [
+                         *       {
+                         *         "name": "White"
+                         *       },
+                         *       {
+                         *         "name": "PANTONE 185 C",
+                         *         "cmyk": [
+                         *           0,
+                         *           93,
+                         *           79,
+                         *           0
+                         *         ],
+                         *         "overprint": false
+                         *       }
+                         *     ]
+                         */
+                        spot_inks?: {
+                            /**
+                             * @description The alternate (what a viewer or a press without the ink shows): [c, m, y, k] in percent
+                             * @example [
+                             *       0,
+                             *       0,
+                             *       0,
+                             *       0
+                             *     ]
+                             */
+                            cmyk?: number[];
+                            /** @description The colorant name as the RIP matches it (case-sensitive): `White`, `CutContour`, `PerfCutContour`, `Varnish`, `PANTONE 185 C`… */
+                            name: string;
+                            /** @description Overprint the inks under it (always true for White and the die lines); default false */
+                            overprint?: boolean;
+                        }[];
                         status?: "publish" | "draft" | "trashed";
                         type_id?: "simple" | "variant" | "variant_option";
                         upload_max_filesize?: number;
@@ -16987,6 +17499,7 @@ export interface operations {
                             media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
+                            mockup_template_id: string | null;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
@@ -17020,6 +17533,36 @@ export interface operations {
                             product_image_id: string | null;
                             requires_proof: boolean;
                             scale: number | null;
+                            /**
+                             * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                             * @example [
+                             *       {
+                             *         "name": "White",
+                             *         "cmyk": [
+                             *           0,
+                             *           0,
+                             *           0,
+                             *           0
+                             *         ],
+                             *         "overprint": true
+                             *       },
+                             *       {
+                             *         "name": "PANTONE 185 C",
+                             *         "cmyk": [
+                             *           0,
+                             *           93,
+                             *           79,
+                             *           0
+                             *         ],
+                             *         "overprint": false
+                             *       }
+                             *     ]
+                             */
+                            spot_inks: {
+                                cmyk: number[];
+                                name: string;
+                                overprint: boolean;
+                            }[];
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
                             updated_at: string;
@@ -17900,6 +18443,7 @@ export interface operations {
                                 media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
+                                mockup_template_id: string | null;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
@@ -17933,6 +18477,36 @@ export interface operations {
                                 product_image_id: string | null;
                                 requires_proof: boolean;
                                 scale: number | null;
+                                /**
+                                 * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                                 * @example [
+                                 *       {
+                                 *         "name": "White",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           0,
+                                 *           0,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": true
+                                 *       },
+                                 *       {
+                                 *         "name": "PANTONE 185 C",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           93,
+                                 *           79,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": false
+                                 *       }
+                                 *     ]
+                                 */
+                                spot_inks: {
+                                    cmyk: number[];
+                                    name: string;
+                                    overprint: boolean;
+                                }[];
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
                                 updated_at: string;
@@ -18578,6 +19152,7 @@ export interface operations {
                             media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
+                            mockup_template_id: string | null;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
@@ -18611,6 +19186,36 @@ export interface operations {
                             product_image_id: string | null;
                             requires_proof: boolean;
                             scale: number | null;
+                            /**
+                             * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                             * @example [
+                             *       {
+                             *         "name": "White",
+                             *         "cmyk": [
+                             *           0,
+                             *           0,
+                             *           0,
+                             *           0
+                             *         ],
+                             *         "overprint": true
+                             *       },
+                             *       {
+                             *         "name": "PANTONE 185 C",
+                             *         "cmyk": [
+                             *           0,
+                             *           93,
+                             *           79,
+                             *           0
+                             *         ],
+                             *         "overprint": false
+                             *       }
+                             *     ]
+                             */
+                            spot_inks: {
+                                cmyk: number[];
+                                name: string;
+                                overprint: boolean;
+                            }[];
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
                             updated_at: string;
@@ -20174,6 +20779,7 @@ export interface operations {
                                 media: string | null;
                                 metadata: unknown[];
                                 min_jpg_dpi: number;
+                                mockup_template_id: string | null;
                                 name: string;
                                 output_profile: string | null;
                                 parent_id: string | null;
@@ -20207,6 +20813,36 @@ export interface operations {
                                 product_image_id: string | null;
                                 requires_proof: boolean;
                                 scale: number | null;
+                                /**
+                                 * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                                 * @example [
+                                 *       {
+                                 *         "name": "White",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           0,
+                                 *           0,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": true
+                                 *       },
+                                 *       {
+                                 *         "name": "PANTONE 185 C",
+                                 *         "cmyk": [
+                                 *           0,
+                                 *           93,
+                                 *           79,
+                                 *           0
+                                 *         ],
+                                 *         "overprint": false
+                                 *       }
+                                 *     ]
+                                 */
+                                spot_inks: {
+                                    cmyk: number[];
+                                    name: string;
+                                    overprint: boolean;
+                                }[];
                                 status: "publish" | "draft" | "trashed";
                                 type_id: string;
                                 updated_at: string;
@@ -20852,6 +21488,7 @@ export interface operations {
                             media: string | null;
                             metadata: unknown[];
                             min_jpg_dpi: number;
+                            mockup_template_id: string | null;
                             name: string;
                             output_profile: string | null;
                             parent_id: string | null;
@@ -20885,6 +21522,36 @@ export interface operations {
                             product_image_id: string | null;
                             requires_proof: boolean;
                             scale: number | null;
+                            /**
+                             * @description Spot inks this product can print (white ink, a varnish, a Pantone the shop stocks), at most 16, names unique (case-sensitive, as RIPs match them). `White`, `CutContour` and `PerfCutContour` need no `cmyk` (0/0/0/0, 0/100/0/0; they always overprint); any other name needs its CMYK alternate. Stored and returned complete (`cmyk` and `overprint` filled in). Designs' spot paints (`{spot, cmyk, tint, overprint}`) already print as Separation inks whatever this list holds; the customizer's palettes will offer these.
+                             * @example [
+                             *       {
+                             *         "name": "White",
+                             *         "cmyk": [
+                             *           0,
+                             *           0,
+                             *           0,
+                             *           0
+                             *         ],
+                             *         "overprint": true
+                             *       },
+                             *       {
+                             *         "name": "PANTONE 185 C",
+                             *         "cmyk": [
+                             *           0,
+                             *           93,
+                             *           79,
+                             *           0
+                             *         ],
+                             *         "overprint": false
+                             *       }
+                             *     ]
+                             */
+                            spot_inks: {
+                                cmyk: number[];
+                                name: string;
+                                overprint: boolean;
+                            }[];
                             status: "publish" | "draft" | "trashed";
                             type_id: string;
                             updated_at: string;

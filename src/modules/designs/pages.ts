@@ -27,6 +27,8 @@ export interface DesignPage {
   updatedAt: string;
   /** the design's product's default CMYK output profile, null when it sets none */
   outputProfile: string | null;
+  /** the design's product's mockup template (POST /mockups uses it when the request names none); absent on frozen pages */
+  mockupTemplateId?: string | null;
   spec: PageSpec;
   /** a page frozen with its order (snapshots.ts): the images and faces it prints with */
   frozen?: { assets: SnapshotAssets; designId: string; projectId: string; hash: string };
@@ -283,7 +285,13 @@ export class DesignPages {
       const d = docs[i]!;
       const productRow = products.get(`catalog_products:${productIdOf(r, d)}`);
       const product = productRow ? (JSON.parse(productRow.doc) as Record<string, unknown>) : undefined;
-      return { id: r.id, updatedAt: iso(r.updated_at), outputProfile: (product?.output_profile as string | null | undefined) ?? null, spec: pageSpecOf(d, product) };
+      return {
+        id: r.id,
+        updatedAt: iso(r.updated_at),
+        outputProfile: (product?.output_profile as string | null | undefined) ?? null,
+        mockupTemplateId: (product?.mockup_template_id as string | null | undefined) ?? null,
+        spec: pageSpecOf(d, product),
+      };
     });
   }
 }

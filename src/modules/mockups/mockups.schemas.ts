@@ -105,7 +105,7 @@ export const CreateMockupBody = Type.Object(
   {
     design_id: Type.Optional(Type.String({ maxLength: 100, description: 'the design to show (or project_id)' })),
     project_id: Type.Optional(Type.String({ maxLength: 100, description: "a project: each of its designs (or design_id)" })),
-    template_id: Type.Optional(Type.String({ maxLength: 100, description: 'a mockup template (the store’s or a default one)' })),
+    template_id: Type.Optional(Type.String({ maxLength: 100, description: 'a mockup template (the store’s or a default one); without template_id and template_ids, the design’s product’s `mockup_template_id`' })),
     template_ids: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 10, uniqueItems: true, description: 'several templates at once (a job)' })),
     width: Type.Optional(Type.Integer({ minimum: 64, maximum: 2000, default: 1000, description: 'image width in px; up to 1,000 a single mockup answers at once' })),
     format: Type.Optional(Format),

@@ -269,14 +269,15 @@ export class MockupsService {
   async request(actor: Actor, storeId: string, body: Static<typeof CreateMockupBody>): Promise<{ image: Static<typeof MockupImage> } | { job: Static<typeof MockupJob> }> {
     const errors: Record<string, string[]> = {};
     if ((body.design_id === undefined) === (body.project_id === undefined)) errors.design_id = ['give either design_id or project_id'];
-    if ((body.template_id === undefined) === (body.template_ids === undefined)) errors.template_id = ['give either template_id or template_ids'];
+    if (body.template_id !== undefined && body.template_ids !== undefined) errors.template_id = ['give either template_id or template_ids'];
     if (Object.keys(errors).length) throw AppError.validation(errors);
     const width = body.width ?? 1000;
     const format = body.format ?? 'png';
-    const templateIds = body.template_ids ?? [body.template_id!];
-    const templates = await Promise.all(templateIds.map((id) => this.row(storeId, id)));
+    const named = body.template_ids ?? (body.template_id !== undefined ? [body.template_id] : null);
+    const namedTemplates = named ? await Promise.all(named.map((id) => this.row(storeId, id))) : null;
     const designs =
       body.design_id !== undefined ? await this.deps.pages.byIds(storeId, [body.design_id]) : (await this.deps.pages.ofProject(storeId, body.project_id!, { max: MAX_MOCKUPS, empty: 'the project has no designs' })).pages;
+    const templates = namedTemplates ?? (await this.productTemplates(storeId, designs));
     if (designs.length * templates.length > MAX_MOCKUPS) throw AppError.field('template_ids', `at most ${MAX_MOCKUPS} mockups (designs × templates) per request`);
     // a design the print engine would refuse is a 400 now, not a failed job later
     this.deps.pages.check(designs);
@@ -293,6 +294,19 @@ export class MockupsService {
       format,
     };
     return { job: await this.presentJob(await this.deps.jobs.createFree(MOCKUP_KIND, { accountId: actor.userId, storeId, payload })) };
+  }
+
+  /**
+   * A request that names no template: the designs' products' mockup template (a deleted one
+   * counts as none). Designs of a project on products with different templates must name them:
+   * every design is shown on every template, and one product's photo under another's design is no mockup.
+   */
+  private async productTemplates(storeId: string, designs: readonly DesignPage[]): Promise<MockupTemplateRow[]> {
+    const ids = [...new Set(designs.map((d) => d.mockupTemplateId).filter((id): id is string => typeof id === 'string' && isUuid(id)))];
+    const rows = (await Promise.all(ids.map((id) => this.repo().byId(storeId, id, true)))).filter((r): r is MockupTemplateRow => r !== null);
+    if (rows.length === 0) throw AppError.field('template_id', `give either template_id or template_ids (the design's product has no mockup template)`);
+    if (rows.length > 1) throw AppError.field('template_id', `the designs' products have different mockup templates: give template_id or template_ids`);
+    return rows;
   }
 
   /** The job as GET /jobs/{id} shows it (and its `jobs` event). */

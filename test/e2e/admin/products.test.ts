@@ -2,8 +2,8 @@
  * The back office's products in Chromium: a product created through the UI, a side drawn by
  * dragging its handles with the real mouse and nudged with the arrow keys, saved, and read back
  * through the API (width, height, bleed, safe zone as drawn); an optimistic side save the API
- * refuses rolled back with the API's message; the print profile and proof approval edited and
- * read back; the list's search as you type; deleting with confirmation; axe-core in en, fr and
+ * refuses rolled back with the API's message; the print profile, proof approval, spot inks and
+ * mockup template edited and read back; the list's search as you type; deleting with confirmation; axe-core in en, fr and
  * he on the list, a product and its side editor, at the desktop and tablet sizes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,16 +164,60 @@ describe.skipIf(chromiumGate.skip)(`back office products in headless Chromium${c
     await page.getByLabel('Crop marks outside the bleed').check();
     await page.getByLabel('Output profile (printing condition)').selectOption('fogra39');
     await page.getByLabel('Description').fill('Matt 170 g');
+
+    // spot inks, typed: White (its alternate and overprint come with the name), a Pantone with its CMYK, a third one removed again
+    const addInk = page.getByRole('button', { name: 'Add spot ink' });
+    await addInk.click();
+    await page.getByLabel('Ink 1 name').click();
+    await page.keyboard.type('White');
+    expect(await page.getByLabel('Ink 1 overprints').isChecked()).toBe(true);
+    await addInk.click();
+    await page.getByLabel('Ink 2 name').click();
+    await page.keyboard.type('PANTONE 185 C');
+    for (const [channel, value] of [['magenta', '93'], ['yellow', '79']] as const) {
+      await page.getByLabel(`Ink 2 ${channel} (%)`).click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(value);
+    }
+    await page.keyboard.press('Tab');
+    await page.getByLabel('Ink 2 overprints').click();
+    await addInk.click();
+    await page.getByLabel('Ink 3 name').fill('Varnish');
+    await page.getByRole('button', { name: 'Remove ink 3 (Varnish)' }).click();
+    expect(await page.getByLabel('Ink 3 name').count()).toBe(0);
+    // the swatch shows the alternate: 0/93/79/0 is a red
+    expect(await page.getByRole('img', { name: 'Ink 2 alternate colour: C 0 M 93 Y 79 K 0' }).getAttribute('data-swatch')).toBe('rgb(255, 18, 54)');
+    // the mockup template: the curated defaults are offered
+    const templates = page.getByLabel('Mockup template');
+    await templates.focus();
+    await templates.selectOption({ label: 'Business card on a desk' });
+    const templateId = await templates.inputValue();
+    expect(templateId).toMatch(/^[0-9a-f-]{36}$/);
+    await page.getByLabel('Ink 2 name').scrollIntoViewIfNeeded();
     await shots.shot(page, 'product-edited');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved', { exact: true }).waitFor();
     const p = (await api(world, store!, 'GET', `/products/${productId}`)).body!.data;
-    expect({ requires_proof: p.requires_proof, print_profile: p.print_profile, output_profile: p.output_profile, description: p.description }).toEqual({
+    expect({ requires_proof: p.requires_proof, print_profile: p.print_profile, output_profile: p.output_profile, description: p.description, spot_inks: p.spot_inks, mockup_template_id: p.mockup_template_id }).toEqual({
       requires_proof: true,
       print_profile: { pdf_standard: 'pdf_x1a', crop_marks: true },
       output_profile: 'fogra39',
       description: 'Matt 170 g',
+      spot_inks: [
+        { name: 'White', cmyk: [0, 0, 0, 0], overprint: true },
+        { name: 'PANTONE 185 C', cmyk: [0, 93, 79, 0], overprint: true },
+      ],
+      mockup_template_id: templateId,
     });
+    expect((await api(world, store!, 'GET', `/mockup-templates/${templateId}`)).body!.data.name).toBe('Business card on a desk');
+    await shots.shot(page, 'product-saved');
+
+    // an ink the API refuses (no CMYK for an unknown name would be 400, so: a reserved name): the API's message, nothing stored
+    await page.getByLabel('Ink 2 name').fill('Cyan');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Could not save').waitFor();
+    await expect.poll(() => page.getByLabel('Ink 2 name').inputValue(), T).toBe('PANTONE 185 C');
+    expect(((await api(world, store!, 'GET', `/products/${productId}`)).body!.data.spot_inks as Array<{ name: string }>)[1]!.name).toBe('PANTONE 185 C');
 
     // back to RGB with the store's default profile
     await page.getByLabel('PDF standard').selectOption('none');
@@ -181,6 +225,15 @@ describe.skipIf(chromiumGate.skip)(`back office products in headless Chromium${c
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(async () => (await api(world, store!, 'GET', `/products/${productId}`)).body!.data.print_profile, T).toBeNull();
     expect((await api(world, store!, 'GET', `/products/${productId}`)).body!.data.output_profile).toBeNull();
+
+    // no template and no inks again
+    await page.getByLabel('Mockup template').selectOption('');
+    await page.getByRole('button', { name: 'Remove ink 2 (PANTONE 185 C)' }).click();
+    await page.getByRole('button', { name: 'Remove ink 1 (White)' }).click();
+    await page.getByText('No spot inks', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(async () => (await api(world, store!, 'GET', `/products/${productId}`)).body!.data.mockup_template_id, T).toBeNull();
+    expect((await api(world, store!, 'GET', `/products/${productId}`)).body!.data.spot_inks).toEqual([]);
 
     await page.getByRole('button', { name: 'Delete product' }).click();
     await page.getByRole('dialog', { name: 'Delete this product?' }).waitFor();
@@ -195,7 +248,7 @@ describe.skipIf(chromiumGate.skip)(`back office products in headless Chromium${c
   for (const viewport of ['desktop', 'tablet'] as const) {
     it(`has no axe violation on the list, a product and its side editor (${viewport}: ${axeLocales(viewport).join(', ')})`, async () => {
       const { user, store } = await accountWithStore(world);
-      const product = (await api(world, store!, 'POST', '/products', { name: 'Sticker', dimension_unit: 'mm', requires_proof: true })).body!.data;
+      const product = (await api(world, store!, 'POST', '/products', { name: 'Sticker', dimension_unit: 'mm', requires_proof: true, spot_inks: [{ name: 'White' }, { name: 'Gold', cmyk: [0, 20, 60, 10] }] })).body!.data;
       const side = (await api(world, store!, 'POST', '/sides', { product_id: product.id, name: 'Front', width: 76, height: 76, bleed: { top: 2, right: 2, bottom: 2, left: 2 }, safe_zone: { top: 3, right: 3, bottom: 3, left: 3 } })).body!.data;
       const base = `${world.base}/admin/s/${store!.id}/products`;
       for (const locale of axeLocales(viewport)) {
@@ -213,6 +266,11 @@ describe.skipIf(chromiumGate.skip)(`back office products in headless Chromium${c
           if (name === 'side') await page.locator('[data-handle="trim-right"]').focus();
           expect(await axeViolations(page), `${name} ${locale} ${viewport}`).toEqual([]);
           if (name !== 'new-product') await shots.shot(page, `${name}-${locale}`);
+          if (name === 'product') {
+            // the spot inks' table, in each locale and direction
+            await page.locator('[data-ink="1"]').scrollIntoViewIfNeeded();
+            await shots.shot(page, `product-inks-${locale}`);
+          }
         }
         await context.close();
       }

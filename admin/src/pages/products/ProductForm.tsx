@@ -1,7 +1,8 @@
 /**
  * /products/new and /products/:id — what a shop owner sets on a product: name, description,
  * status, the unit its sides are measured in, dpi, whether an order waits for proof approval,
- * and the print file's PDF standard, crop marks and output profile. Saves are optimistic: the
+ * the print file's PDF standard, crop marks and output profile, the product's spot inks and
+ * mockup template (PrintProfileFields.tsx). Saves are optimistic: the
  * cached product changes at once and goes back, with the API's message, if the API refuses.
  */
 import { useEffect, useState } from 'react';
@@ -17,6 +18,7 @@ import { ConfirmButton, PageHeader } from '../../components/ui.tsx';
 import { m } from './messages.ts';
 import { SideList } from './SideList.tsx';
 import { ProductPhoto } from './ProductPhoto.tsx';
+import { PrintProfileFields, type Cmyk, type InkRow } from './PrintProfileFields.tsx';
 
 export type Product = ResponseOf<'/products/{id}', 'get'>['data'];
 type Unit = Product['dimension_unit'];
@@ -48,6 +50,9 @@ interface Form {
   standard: Standard;
   crop_marks: boolean;
   output_profile: string;
+  spot_inks: InkRow[];
+  /** '' is none */
+  mockup_template_id: string;
 }
 
 const formOf = (p: Product): Form => ({
@@ -60,6 +65,8 @@ const formOf = (p: Product): Form => ({
   standard: p.print_profile?.pdf_standard ?? 'none',
   crop_marks: p.print_profile?.crop_marks ?? false,
   output_profile: p.output_profile ?? '',
+  spot_inks: p.spot_inks.map((i) => ({ name: i.name, cmyk: [...i.cmyk] as Cmyk, overprint: i.overprint })),
+  mockup_template_id: p.mockup_template_id ?? '',
 });
 
 const bodyOf = (f: Form) => ({
@@ -71,6 +78,8 @@ const bodyOf = (f: Form) => ({
   requires_proof: f.requires_proof,
   print_profile: f.standard === 'none' ? null : { pdf_standard: f.standard, crop_marks: f.crop_marks },
   output_profile: f.output_profile || null,
+  spot_inks: f.spot_inks.map((i) => ({ name: i.name.trim(), cmyk: i.cmyk, overprint: i.overprint })),
+  mockup_template_id: f.mockup_template_id || null,
 });
 
 function UnitSelect({ value, onChange }: { value: Unit; onChange: (u: Unit) => void }) {
@@ -248,6 +257,7 @@ export function ProductPage() {
             </Stack>
           </Paper>
         </SimpleGrid>
+        <PrintProfileFields inks={form.spot_inks} onInks={(v) => set('spot_inks', v)} template={form.mockup_template_id} onTemplate={(v) => set('mockup_template_id', v)} />
         <Group mt="md">
           <Button type="submit" loading={busy} disabled={!dirty || !form.name.trim()}>
             {t('save')}

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { StatusSchema } from '../../documents/doc.routes.js';
 import { Nullable } from '../../../platform/http/resource.js';
 import { Image } from '../images/images.schemas.js';
+import { SpotInks, SpotInksInput } from './spot-inks.js';
 
 export const DimensionUnit = Type.Union([Type.Literal('inch'), Type.Literal('cm'), Type.Literal('mm')]);
 const FileType = Type.Union(['jpg', 'png', 'ai', 'pdf', 'svg', 'ps'].map((t) => Type.Literal(t)));
@@ -14,6 +15,9 @@ export const PrintProfile = Type.Object(
   },
   { additionalProperties: false, examples: [{ pdf_standard: 'pdf_x4', crop_marks: false }] },
 );
+
+const MOCKUP_TEMPLATE =
+  "The mockup template this product's designs are shown on when a mockup request (POST /mockups) names none: the store's own or a default one (another is a 400). A deleted template counts as none. null: none";
 
 /** Reference-system product fields (catalog-reference § 6), all optional except name on create. */
 const fields = {
@@ -55,6 +59,8 @@ const fields = {
       description: "Default CMYK output profile for print and merge jobs of this product's designs that name none (before the store's default): `fogra39`, `fogra29`, `gracol2006`, `swop` (or another installed id; unknown is a 400); null: the store's default",
     }),
   ),
+  spot_inks: SpotInksInput,
+  mockup_template_id: Nullable(Type.String({ maxLength: 100, description: MOCKUP_TEMPLATE, examples: ['0b5c8a0e-6c44-5d0c-9a0e-4f1f7f3e2b11'] })),
 };
 const partial = Type.Partial(Type.Object(fields)).properties;
 
@@ -91,6 +97,8 @@ export const Product = Type.Object({
   print_profile: Nullable(PrintProfile),
   media: Nullable(Type.String()),
   binding: Type.String(),
+  spot_inks: SpotInks,
+  mockup_template_id: Nullable(Type.String({ description: MOCKUP_TEMPLATE })),
   created_at: Type.String(),
   updated_at: Type.String(),
 });

@@ -11,7 +11,9 @@ import { embeddingPage } from '../images/embedding-page.js';
 import { CategoriesRepo } from '../categories/categories.repo.js';
 import { ImagesRepo } from '../images/images.repo.js';
 import { embedded, type EmbeddedImages, type ImagesService } from '../images/images.service.js';
+import { MockupsRepo } from '../../mockups/mockups.repo.js';
 import type { Product } from './products.schemas.js';
+import { normaliseSpotInks, type StoredSpotInk } from './spot-inks.js';
 
 export type ProductJson = Static<typeof Product>;
 
@@ -42,10 +44,18 @@ const DEFAULTS = {
   print_profile: null,
   media: null,
   binding: 'none',
+  spot_inks: [],
+  mockup_template_id: null,
 };
 
-async function checkRefs(storeId: string, doc: Record<string, unknown>, db: DbOrTx): Promise<void> {
+async function checkRefs(storeId: string, doc: Record<string, unknown>, body: Record<string, unknown>, existing: Record<string, unknown> | null, db: DbOrTx): Promise<void> {
   const errors: Record<string, string[]> = {};
+  doc.spot_inks = normaliseSpotInks(doc.spot_inks as StoredSpotInk[], errors);
+  // checked when set: a template deleted since (which counts as none) does not block other changes
+  const template = body.mockup_template_id as string | null | undefined;
+  if (template && template !== existing?.mockup_template_id && (!isUuid(template) || !(await new MockupsRepo(db).byId(storeId, template, true)))) {
+    errors.mockup_template_id = ['is not a mockup template of this store'];
+  }
   const imageId = doc.product_image_id as string | null;
   if (imageId && (!isUuid(imageId) || !(await new ImagesRepo(db).byId(storeId, imageId)))) errors.product_image_id = ['is not an image of this store'];
   const cats = [...new Set(doc.category_ids as string[])];
@@ -84,7 +94,7 @@ export const productKind = (images: ImagesService): DocKind<ProductJson> => {
     async prepare(storeId, body, existing, db) {
       const doc = { ...DEFAULTS, ...(existing ?? {}), ...body } as Record<string, unknown>;
       doc.category_ids = [...new Set(doc.category_ids as string[])];
-      await checkRefs(storeId, doc, db);
+      await checkRefs(storeId, doc, body as Record<string, unknown>, (existing as Record<string, unknown> | null | undefined) ?? null, db);
       return { name: doc.name as string, status: doc.status as string, parentId: (doc.parent_id as string | null) ?? null, doc };
     },
     async toJson(row, doc, db) {
