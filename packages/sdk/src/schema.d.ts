@@ -958,7 +958,7 @@ export interface paths {
          */
         get: operations["getFont"];
         /**
-         * Rename a font (name, alias, subset)
+         * Rename a font (name, alias, subset) or note its licence
          * @description Credentials: B, JS, K; scope `catalog:write`.
          */
         put: operations["updateFont"];
@@ -11172,6 +11172,8 @@ export interface operations {
             content: {
                 "application/json": {
                     alias?: string;
+                    /** @example Commercial desktop licence, 5 seats, PDF embedding allowed (order 2024-118) */
+                    license?: string;
                     name: string;
                     subset?: string;
                     type?: string;
@@ -11380,6 +11382,7 @@ export interface operations {
             content: {
                 "application/json": {
                     alias?: string;
+                    license?: string | null;
                     name?: string;
                     subset?: string;
                 };
@@ -11772,6 +11775,7 @@ export interface operations {
                     alias?: string;
                     /** Format: binary */
                     file: string;
+                    license?: string;
                     name?: string;
                     subset?: string;
                 };

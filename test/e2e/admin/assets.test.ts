@@ -168,11 +168,21 @@ describe.skipIf(chromiumGate.skip)(`back office assets and wallet in headless Ch
     await expect(row.getByText('Not recorded').count()).resolves.toBe(1);
     await shots.shot(page, 'font-preview');
 
+    // its licence note, typed in the dialog and saved: the row and the API have it
+    const note = 'Desktop licence, 5 seats, PDF embedding allowed';
+    await row.getByRole('button', { name: `Edit the licence note of ${font.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit the licence note of ${font.name}` });
+    await dialog.getByLabel('Licence note').pressSequentially(note);
+    await shots.shot(page, 'font-licence');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await row.getByText(note).waitFor(WAIT);
+    expect((await api(`/fonts/${font.id}`)).data.license).toBe(note);
+
     await page.goto(`${world.base}/admin/s/${store.id}/assets/defaults/fonts`);
     await settled(page);
     const defaults = await api('/fonts/default?limit=10');
     await page.getByText(defaults.data[0].name, { exact: true }).first().waitFor(WAIT);
-    await expect(page.getByRole('button', { name: /^Delete/ }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: /^Delete|^Edit the licence/ }).count()).resolves.toBe(0);
     await shots.shot(page, 'default-fonts');
     await page.goto(`${world.base}/admin/s/${store.id}/assets/defaults/cliparts`);
     await settled(page);

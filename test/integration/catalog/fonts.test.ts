@@ -71,6 +71,34 @@ describe('/fonts', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/v1/fonts/${f.id}`, headers: as.B(store) })).statusCode).toBe(200);
   });
 
+  it("keeps the shop's licence note: given at upload or by URL, changed and cleared with PUT; too long is 400; not on a default font", async () => {
+    const note = 'Desktop licence, 5 seats; PDF embedding allowed (order 2024-118)';
+    const m = multipart([{ name: 'file', filename: 'f.ttf', body: LORA }, { name: 'license', value: `  ${note} ` }]);
+    const up = await t.app.inject({ method: 'POST', url: '/v1/fonts/upload', payload: m.payload, headers: { ...as.B(store), ...m.headers } });
+    expect(up.statusCode, up.body).toBe(201);
+    const f = up.json().data;
+    expect(f.license).toBe(note);
+    const byUrl = await t.app.inject({ method: 'POST', url: '/v1/fonts', headers: as.B(store), payload: { name: 'Lora', url: `${base}/lora.ttf`, license: 'OFL-1.1' } });
+    expect(byUrl.json().data.license).toBe('OFL-1.1');
+    const put = (id: string, payload: object, s = store) => t.app.inject({ method: 'PUT', url: `/v1/fonts/${id}`, headers: as.B(s), payload });
+    expect((await put(f.id, { license: 'Web and print, unlimited' })).json().data).toMatchObject({ license: 'Web and print, unlimited', name: f.name });
+    expect((await put(f.id, { name: 'Renamed' })).json().data.license).toBe('Web and print, unlimited'); // untouched when not sent
+    expect((await put(f.id, { license: '   ' })).json().data.license).toBeNull();
+    expect((await put(f.id, { license: 'again' })).json().data.license).toBe('again');
+    expect((await put(f.id, { license: null })).json().data.license).toBeNull();
+    const long = await put(f.id, { license: 'x'.repeat(2001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.license).toBeDefined();
+    const longForm = multipart([{ name: 'file', filename: 'f.ttf', body: LORA }, { name: 'license', value: 'x'.repeat(2001) }]);
+    const longUp = await t.app.inject({ method: 'POST', url: '/v1/fonts/upload', payload: longForm.payload, headers: { ...as.B(store), ...longForm.headers } });
+    expect(longUp.statusCode).toBe(400);
+    expect(longUp.json().error.license).toBeDefined();
+    expect((await put(f.id, { license: 'mine' }, other)).statusCode).toBe(404);
+    const defaults = (await t.app.inject({ method: 'GET', url: '/v1/fonts/default?limit=1', headers: as.B(store) })).json().data;
+    expect(defaults[0].license).toMatch(/OFL/);
+    expect((await put(defaults[0].id, { license: 'mine' })).statusCode).toBe(404);
+  });
+
   it('lists the default fonts; pages, sorts, searches; counts; 413', async () => {
     const def = await t.app.inject({ method: 'GET', url: '/v1/fonts/default?limit=100&search=roboto&sortBy=name', headers: as.U(store) });
     expect(def.json().data.length).toBeGreaterThanOrEqual(10);

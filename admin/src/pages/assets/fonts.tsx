@@ -1,15 +1,17 @@
 /**
  * Fonts of the store: the list (search, cursor pages) with family, style, weight and the
- * licence the record carries, a preview text rendered in each face (FontFace from the font's
+ * licence (the shop's note, edited in a dialog; a default font's own), a preview text rendered in each face (FontFace from the font's
  * URL), upload of a TTF/OTF/WOFF/WOFF2 with progress, delete. Also the read-only default fonts.
  */
 import { useEffect, useState } from 'react';
-import { Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../app/i18n.tsx';
 import { useStore } from '../../app/store.tsx';
 import { CursorList, type Column } from '../../components/CursorList.tsx';
-import { EmptyState } from '../../components/ui.tsx';
+import { Dialog, EmptyState } from '../../components/ui.tsx';
+import { notifyError, notifySuccess } from '../../app/notify.ts';
+import { common } from '../../components/messages.ts';
 import { m } from './messages.ts';
 import { DeleteButton, UploadButton, formatBytes, useRemove } from './shared.tsx';
 
@@ -67,13 +69,71 @@ export function FontPreview({ font, text }: { font: FontRow; text: string }) {
   );
 }
 
-function useFontColumns(preview: string): Array<Column<FontRow>> {
+/** The licence column of the store's own fonts: the note, and a dialog that edits it (PUT /fonts/{id}). */
+function LicenceCell({ font, onSaved }: { font: FontRow; onSaved: () => void }) {
+  const t = useT(m);
+  const tc = useT(common);
+  const { client } = useStore();
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState(font.license ?? '');
+  const [busy, setBusy] = useState(false);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {font.license ? <Text size="sm">{font.license}</Text> : <Text size="sm" c="dimmed">{t('noLicence')}</Text>}
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        aria-label={t('editLicence', { name: font.name })}
+        onClick={() => {
+          setNote(font.license ?? '');
+          setOpen(true);
+        }}
+      >
+        {t('editNote')}
+      </Button>
+      <Dialog opened={open} onClose={() => setOpen(false)} title={t('editLicence', { name: font.name })}>
+        <form
+          onSubmit={async (e) => {
+            e.preventDefault();
+            setBusy(true);
+            try {
+              await client.put('/fonts/{id}', { params: { path: { id: font.id } }, body: { license: note } });
+              notifySuccess(t('licenceSaved', { name: font.name }));
+              setOpen(false);
+              onSaved();
+            } catch (err) {
+              notifyError(err);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <Stack>
+            <Textarea label={t('licenceNote')} placeholder={t('licencePlaceholder')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={2000} autosize minRows={3} data-autofocus />
+            <Group justify="flex-end">
+              <Button type="submit" loading={busy}>
+                {tc('save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Dialog>
+    </Group>
+  );
+}
+
+function useFontColumns(preview: string, onLicenceSaved?: () => void): Array<Column<FontRow>> {
   const t = useT(m);
   return [
     { key: 'name', header: t('name'), render: (f) => <Text fw={500}>{f.name}</Text> },
     { key: 'family', header: t('family'), render: (f) => `${f.family} · ${f.style} · ${f.weight}` },
     { key: 'preview', header: t('preview'), render: (f) => <FontPreview font={f} text={preview} /> },
-    { key: 'licence', header: t('licence'), render: (f) => (f.license ? <Text size="sm">{f.license}</Text> : <Text size="sm" c="dimmed">{t('noLicence')}</Text>) },
+    {
+      key: 'licence',
+      header: t('licence'),
+      // the store's fonts: editable; the default fonts: their licence, read-only
+      render: (f) => (onLicenceSaved ? <LicenceCell font={f} onSaved={onLicenceSaved} /> : f.license ? <Text size="sm">{f.license}</Text> : <Text size="sm" c="dimmed">{t('noLicence')}</Text>),
+    },
     { key: 'size', header: t('size'), render: (f) => `${formatBytes(f.size_bytes)} · ${f.glyph_count} ${t('glyphs').toLowerCase()}` },
   ];
 }
@@ -90,7 +150,7 @@ export function FontsTab() {
   const [preview, setPreview] = useState(t('previewSample'));
   const prefix = ['assets-fonts', store.id];
   const remove = useRemove(prefix);
-  const columns = useFontColumns(preview);
+  const columns = useFontColumns(preview, () => void qc.invalidateQueries({ queryKey: prefix }));
   return (
     <>
       <UploadButton path="/fonts/upload" label={t('uploadFont')} accept={FONT_TYPES} onUploaded={() => void qc.invalidateQueries({ queryKey: prefix })} />

@@ -47,7 +47,7 @@ export class FontsRepo {
     await this.db.insertInto('catalog_fonts').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
   }
 
-  async update(storeId: string, id: string, patch: Partial<Pick<FontRow, 'name' | 'alias' | 'subset' | 'updated_at'>>): Promise<void> {
+  async update(storeId: string, id: string, patch: Partial<Pick<FontRow, 'name' | 'alias' | 'subset' | 'license' | 'updated_at'>>): Promise<void> {
     await this.db.updateTable('catalog_fonts').set(patch).where('store_id', '=', storeId).where('id', '=', id).execute();
   }
 

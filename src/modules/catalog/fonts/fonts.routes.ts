@@ -28,7 +28,7 @@ export function fontsRoutes(app: App, deps: { fonts: FontsService; pageContext: 
       // fontkit parses a whole file: fonts are read into memory, at most FONT_MAX_BYTES.
       const form = await readMultipart(req, ['file'], 1, { receive: (f) => collect(f.body, FONT_MAX_BYTES, 'The font') });
       const file = requireFile(form);
-      const row = await fonts.upload(storeOf(req), file, { name: field(form, 'name'), alias: field(form, 'alias'), subset: field(form, 'subset') });
+      const row = await fonts.upload(storeOf(req), file, { name: field(form, 'name'), alias: field(form, 'alias'), subset: field(form, 'subset'), license: field(form, 'license') });
       return reply.code(201).send(ok(await fonts.toFont(row), 'File successfully uploaded'));
     },
   );
@@ -43,7 +43,7 @@ export function fontsRoutes(app: App, deps: { fonts: FontsService; pageContext: 
   app.get('/fonts/:id', { schema: { tags, summary: 'A font (the store’s or a default one)', params: IdParam, response: { 200: FontEnvelope } }, config: { ...READ, conditional: true } }, async (req) =>
     ok(await fonts.toFont(await fonts.get(storeOf(req), req.params.id))),
   );
-  app.put('/fonts/:id', { schema: { tags, summary: "Rename a font (name, alias, subset)", params: IdParam, body: UpdateFont, response: { 200: FontEnvelope } }, config: WRITE }, async (req) =>
+  app.put('/fonts/:id', { schema: { tags, summary: "Rename a font (name, alias, subset) or note its licence", params: IdParam, body: UpdateFont, response: { 200: FontEnvelope } }, config: WRITE }, async (req) =>
     ok(await fonts.toFont(await fonts.update(storeOf(req), req.params.id, req.body)), 'Update successfully'),
   );
   app.delete('/fonts/:id', { schema: { tags, summary: 'Delete a font', params: IdParam, response: { 200: DeletedEnvelope } }, config: WRITE }, async (req) => {

@@ -18,7 +18,7 @@ export const Font = Type.Object({
   coverage: Type.Array(Type.String()),
   size_bytes: Type.Integer(),
   is_default: Type.Boolean(),
-  license: Nullable(Type.String()),
+  license: Nullable(Type.String({ description: "The font's licence: for a default font its licence and package; for the store's own, the note the shop keeps (what the licence allows: print, embedding in PDFs, web); null: none noted" })),
   created_at: Type.String(),
   updated_at: Type.String(),
 });
@@ -29,6 +29,9 @@ export const FontListEnvelope = listEnvelope(Font);
 export const FontsEnvelope = Type.Object({ data: Type.Array(Font), message: Type.String() });
 export const FontListQuery = listQuerySchema(['created_date', 'id', 'name']);
 
+/** A shop's note of a font's licence (free text; an empty string clears it). */
+const LicenceNote = Type.String({ maxLength: 2000, examples: ['Commercial desktop licence, 5 seats, PDF embedding allowed (order 2024-118)'] });
+
 export const RegisterFont = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
@@ -36,11 +39,17 @@ export const RegisterFont = Type.Object(
     subset: Type.Optional(Type.String({ maxLength: 200 })),
     url: HttpUrl(),
     type: Type.Optional(Type.String({ maxLength: 20 })),
+    license: Type.Optional(LicenceNote),
   },
   { additionalProperties: false },
 );
 export const UpdateFont = Type.Object(
-  { name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), alias: Type.Optional(Type.String({ maxLength: 200 })), subset: Type.Optional(Type.String({ maxLength: 200 })) },
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    alias: Type.Optional(Type.String({ maxLength: 200 })),
+    subset: Type.Optional(Type.String({ maxLength: 200 })),
+    license: Type.Optional(Nullable(LicenceNote)),
+  },
   { additionalProperties: false },
 );
-export const FontUploadBody = Type.Object({ file: Type.String({ format: 'binary' }), name: Type.Optional(Type.String()), alias: Type.Optional(Type.String()), subset: Type.Optional(Type.String()) });
+export const FontUploadBody = Type.Object({ file: Type.String({ format: 'binary' }), name: Type.Optional(Type.String()), alias: Type.Optional(Type.String()), subset: Type.Optional(Type.String()), license: Type.Optional(Type.String({ maxLength: 2000 })) });

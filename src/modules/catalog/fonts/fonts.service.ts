@@ -15,7 +15,12 @@ export interface FontMeta {
   name?: string | undefined;
   alias?: string | undefined;
   subset?: string | undefined;
+  /** the shop's licence note; '' or null clears it */
+  license?: string | null | undefined;
 }
+
+/** A licence note as stored: trimmed, empty is none. */
+const licenceNote = (v: string | null | undefined): string | null => (v ?? '').trim() || null;
 
 /** Fonts: registered by URL (safe fetcher) or uploaded, parsed with fontkit, kept as blobs. */
 export class FontsService {
@@ -86,6 +91,8 @@ export class FontsService {
    * font past a budget 422 (time, memory) or 413 (declared unpacked size), never a 500.
    */
   private async store(storeId: string, body: Buffer, meta: FontMeta, sourceUrl: string | null, field: 'file' | 'url'): Promise<FontRow> {
+    // a multipart upload's fields skip the JSON schema: the same limit as PUT's
+    if ((meta.license?.length ?? 0) > 2000) throw AppError.field('license', 'must NOT have more than 2000 characters');
     let parsed;
     try {
       parsed = await parseFont(body);
@@ -114,7 +121,7 @@ export class FontsService {
       coverage: JSON.stringify(parsed.coverage),
       blob_key: key,
       size_bytes: body.length,
-      license: null,
+      license: licenceNote(meta.license),
       created_at: now,
       updated_at: now,
     };
@@ -125,7 +132,8 @@ export class FontsService {
   async update(storeId: string, id: string, patch: FontMeta): Promise<FontRow> {
     const row = isUuid(id) ? await this.repo.byId(storeId, id) : null;
     if (!row) throw AppError.notFound('Font');
-    await this.repo.update(storeId, id, { ...patch, updated_at: nowIso() });
+    const { license, ...rest } = patch;
+    await this.repo.update(storeId, id, { ...rest, ...(license !== undefined ? { license: licenceNote(license) } : {}), updated_at: nowIso() });
     return (await this.repo.byId(storeId, id))!;
   }
 
