@@ -75,7 +75,7 @@ describe.skipIf(chromiumGate.skip)(`back office orders in headless Chromium${chr
     await shots.shot(page, 'queue-proof-pending');
     // search as you type narrows, the URL keeps it
     await page.getByLabel('Search').fill('zzz-none');
-    await page.getByText('No orders here').waitFor(LONG);
+    await page.getByRole('heading', { name: 'Nothing matches “zzz-none”' }).waitFor(LONG);
     await page.getByLabel('Search').fill('');
     await page.getByRole('link', { name: orders.proofed.code }).waitFor(LONG);
 
