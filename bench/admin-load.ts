@@ -37,6 +37,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const rounds = Number(arg('--rounds') ?? 7);
 const compare = arg('--compare');
+const waterfall = process.argv.includes('--waterfall');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROWS = 100;
 
@@ -115,7 +116,7 @@ async function main(): Promise<void> {
         const b = await baselineLoad(ctxB, url);
         await ctxB.close();
         const ctx = await newContext();
-        const c = await coldLoad(ctx, url, store.id);
+        const c = await coldLoad(ctx, url, store.id, waterfall && r === rounds ? variant.name : undefined);
         const w = await coldLoad(ctx, url, store.id);
         await ctx.close();
         for (const [name, area] of LISTS) {
@@ -154,10 +155,14 @@ async function baselineLoad(ctx: BrowserContext, url: string): Promise<number> {
 }
 
 /** The products page to `folio:interactive`, with when its scripts, store and list arrived. */
-async function coldLoad(ctx: BrowserContext, url: string, storeId: string): Promise<Cold> {
+async function coldLoad(ctx: BrowserContext, url: string, storeId: string, show?: string): Promise<Cold> {
   const page = await ctx.newPage();
+  if (show) page.on('console', (m) => console.log(`  console: ${m.text()}`));
   await page.goto(url);
   await page.waitForFunction(() => performance.getEntriesByName('folio:interactive').length > 0, undefined, { timeout: 30_000 });
+  // the paint entries are reported after the frame is presented: when the first paint is the
+  // interactive one, a moment after the mark
+  await page.waitForFunction(() => performance.getEntriesByName('first-paint').length > 0, undefined, { timeout: 2_000 }).catch(() => undefined);
   const s = await page.evaluate((id) => {
     const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     // (no named functions in here: tsx would wrap them in a helper the page does not have)
@@ -175,6 +180,19 @@ async function coldLoad(ctx: BrowserContext, url: string, storeId: string): Prom
       listEnd: list?.responseEnd ?? NaN,
     };
   }, storeId);
+  if (show) {
+    // the last round's cold load, request by request (`--waterfall`)
+    const rows = await page.evaluate(() =>
+      [...performance.getEntriesByType('resource'), ...performance.getEntriesByType('paint'), ...performance.getEntriesByType('mark')].map((e) => ({
+        name: e.name.replace(location.origin, ''),
+        start: e.startTime,
+        end: (e as PerformanceResourceTiming).responseEnd ?? e.startTime,
+        size: (e as PerformanceResourceTiming).encodedBodySize ?? 0,
+      })),
+    );
+    console.log(`waterfall of a cold load (${show}):`);
+    for (const w of rows.sort((a, b) => a.start - b.start)) console.log(`  ${w.start.toFixed(0).padStart(5)}–${w.end.toFixed(0).padStart(5)} ms ${w.size ? `${(w.size / 1024).toFixed(0).padStart(4)} KiB` : '        '} ${w.name.slice(0, 90)}`);
+  }
   await page.close();
   return s;
 }
