@@ -61,6 +61,8 @@ export const router = createBrowserRouter([
   {
     path: '/admin',
     errorElement: <RouteError />,
+    // the instant before the loaders (which only start reads) have returned: nothing yet
+    HydrateFallback: () => null,
     children: [
       { path: 'sign-in', Component: SignIn },
       { path: 'sign-up', Component: SignUp },
