@@ -34,6 +34,8 @@ describe.skipIf(chromiumGate.skip)(`back office shell in headless Chromium${chro
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/admin\/stores/);
     const nav = page.getByRole('navigation', { name: 'Main' });
+    // the URL changes as the navigation starts; the shell renders a moment later
+    await nav.getByRole('link', { name: NAV[0], exact: true }).waitFor();
     for (const name of NAV) await expect(nav.getByRole('link', { name, exact: true }).count()).resolves.toBe(1);
     await shots.shot(page, 'signed-up');
     await context.close();
@@ -53,7 +55,8 @@ describe.skipIf(chromiumGate.skip)(`back office shell in headless Chromium${chro
     await page.waitForURL(new RegExp(`/admin/s/${store!.id}/products\\?q=zz`));
     await settled(page);
     await page.reload();
-    await page.getByRole('heading', { name: 'Products' }).waitFor();
+    // exact: the list's empty state ("No products yet") may already be there beside the title
+    await page.getByRole('heading', { name: 'Products', exact: true }).waitFor();
     expect(await page.getByLabel('Search').inputValue()).toBe('zz');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/sign-in/);
