@@ -14,12 +14,13 @@
  * - the bundle's size: what /admin loads first, and every chunk, raw and gzip.
  * Targets (the issue): interactive ≤ 1 s cold; 100 rows ≤ 100 ms after data.
  *
- *   npx tsx bench/admin-load.ts [--rounds 7] [--compare dist/admin-before]
+ *   npx tsx bench/admin-load.ts [--rounds 7] [--compare dist/admin-before] [--pg] [--waterfall]
  *
  * `--compare <dir>`: another build of the back office (e.g. a copy of dist/admin made before a
  * change), served by a second server over the same data and measured in the same rounds,
  * interleaved with this one, so that both sets of numbers share the machine's load.
- * The database is the configured one (SQLite in a temp dir unless DATABASE_URL says otherwise).
+ * The database is SQLite in a temp dir; `--pg`: a new database on TEST_DATABASE_URL, else
+ * postgres://postgres@127.0.0.1:5432/postgres, dropped afterwards (as bench/list-search.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '../src/config/index.js';
 import { createServer } from '../src/main/server.js';
 import { loadPlanTable } from '../src/modules/plans/index.js';
+import { createPgDatabase } from '../test/helpers/pg-database.js';
 import { bundleSize, kib, median, pool } from './lib.mjs';
 // @ts-expect-error plain .mjs script without types
 import { ensureAdmin } from '../scripts/build-customizer.mjs';
@@ -69,7 +71,8 @@ const LISTS = [
 async function main(): Promise<void> {
   ensureAdmin({ log: () => {} });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-'));
-  const config = loadConfig({ ...process.env, FOLIO_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', FOLIO_SCRYPT_COST: '10' });
+  const pgDb = process.argv.includes('--pg') ? await createPgDatabase(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'folio_bench_admin') : null;
+  const config = loadConfig({ ...process.env, FOLIO_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', FOLIO_SCRYPT_COST: '10', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
   // the rows are made through the API, faster than a plan's requests per minute allow
   const plans = loadPlanTable(config.plansFile);
   plans.quotas.requests_per_minute = Object.fromEntries(plans.tiers.map((t) => [t, 1_000_000_000]));
@@ -139,6 +142,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     for (const v of variants) await v.close();
+    await pgDb?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -219,7 +223,7 @@ async function listRenders(ctx: BrowserContext, url: string): Promise<{ mount?: 
 
 function report(variants: Variant[]): void {
   const ms = (x: number) => `${x.toFixed(0)} ms`;
-  console.log(`folio bench: /admin in headless Chromium, ${rounds} rounds (median), ${variants.length > 1 ? 'builds interleaved in each round' : 'one build'}`);
+  console.log(`folio bench: /admin in headless Chromium, ${process.argv.includes('--pg') ? 'PostgreSQL' : 'SQLite'}, ${rounds} rounds (median), ${variants.length > 1 ? 'builds interleaved in each round' : 'one build'}`);
   for (const v of variants) {
     const size = bundleSize(v.dir);
     const basePaint = median(v.baseline);
