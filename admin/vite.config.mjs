@@ -27,8 +27,10 @@ export default defineConfig({
         warn(warning);
       },
       output: {
-        // React and Mantine change less often than the pages: their own long-cached chunk
-        manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler|@mantine|react-router)\//.test(id) ? 'vendor' : undefined),
+        // React and the router change less often than the pages: their own long-cached chunk.
+        // Mantine is left to Rollup: the components the first page uses go with it, those only
+        // a later page uses go with that page's chunk (not parsed on the way to the first page).
+        manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id) ? 'vendor' : undefined),
       },
     },
   },

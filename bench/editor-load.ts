@@ -14,10 +14,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config/index.js';
 import { createServer } from '../src/main/server.js';
+import { bundleSize, median } from './lib.mjs';
 // @ts-expect-error plain .mjs script without types
 import { ensureCustomizer } from '../scripts/build-customizer.mjs';
 
@@ -25,24 +25,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const i = process.argv.indexOf('--rounds');
 const rounds = i > 0 ? Number(process.argv[i + 1]) : 7;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-
-function bundleSize(): { raw: number; gzip: number; files: string[] } {
-  const dir = path.join(root, 'dist', 'customizer', 'assets');
-  const files = fs.readdirSync(dir).filter((f) => /\.(js|css)$/.test(f));
-  let raw = 0;
-  let gzip = 0;
-  for (const f of files) {
-    const b = fs.readFileSync(path.join(dir, f));
-    raw += b.length;
-    gzip += zlib.gzipSync(b, { level: 9 }).length;
-  }
-  return { raw, gzip, files };
-}
 
 async function main(): Promise<void> {
   ensureCustomizer({ log: () => {} });
@@ -96,10 +78,10 @@ async function main(): Promise<void> {
       cold.push(c);
       warm.push(w);
     }
-    const size = bundleSize();
+    const size = bundleSize(path.join(root, 'dist', 'customizer'));
     const basePaint = median(base_.cold.map((s) => s.firstPaint));
     console.log(`folio bench: /customizer in headless Chromium, ${rounds} rounds (median), bundle ${size.files.join(' + ')}`);
-    console.log(`bundle                      ${(size.raw / 1024).toFixed(0)} KiB raw, ${(size.gzip / 1024).toFixed(1)} KiB gzip`);
+    console.log(`bundle                      ${(size.all.raw / 1024).toFixed(0)} KiB raw, ${(size.all.gzip / 1024).toFixed(1)} KiB gzip`);
     console.log(`baseline (HTML+CSS only)    first paint ${basePaint.toFixed(0)} ms`);
     for (const [name, xs] of [['editor, cold cache', cold], ['editor, warm cache', warm]] as const) {
       const fp = median(xs.map((s) => s.firstPaint));

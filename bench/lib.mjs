@@ -1,5 +1,8 @@
-// Shared helpers for the benchmark scripts: child servers and autocannon runs.
+// Shared helpers for the benchmark scripts: child servers and autocannon runs, medians, bundle sizes.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 
 /** Start a server process that prints `READY <url>` on stdout; resolves with its URL. */
@@ -63,3 +66,36 @@ export const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 };
+
+/** The median of `xs` (the mean of the two middle values for an even count). */
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** `n` bytes as KiB with one decimal. */
+export const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+/**
+ * Sizes, raw and gzip (level 9), of a Vite build's JS and CSS under `dir`/assets: all of them
+ * (`all`, `chunks`, `files`) and those its index.html loads first (`first`: the scripts,
+ * module preloads and style sheets it names).
+ */
+export function bundleSize(dir) {
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const firstFiles = new Set([...html.matchAll(/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]));
+  const sum = { first: { raw: 0, gzip: 0 }, all: { raw: 0, gzip: 0 }, chunks: 0, files: [] };
+  for (const f of fs.readdirSync(path.join(dir, 'assets')).filter((x) => /\.(js|css)$/.test(x))) {
+    const b = fs.readFileSync(path.join(dir, 'assets', f));
+    const gz = zlib.gzipSync(b, { level: 9 }).length;
+    sum.all.raw += b.length;
+    sum.all.gzip += gz;
+    sum.chunks++;
+    sum.files.push(f);
+    if (firstFiles.has(`assets/${f}`)) {
+      sum.first.raw += b.length;
+      sum.first.gzip += gz;
+    }
+  }
+  return sum;
+}

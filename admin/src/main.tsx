@@ -1,14 +1,14 @@
 /** The back office's entry: Mantine (system colour scheme, direction from the locale), react-query, the router. */
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import './app/mantine-styles.ts';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DirectionProvider, MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { LocaleProvider } from './app/i18n.tsx';
-import { endSession, isSignedOut, SessionProvider } from './app/session.tsx';
+import { SessionProvider } from './app/session.tsx';
+import { queryClient } from './app/queries.ts';
 import { router } from './app/routes.tsx';
 
 const theme = createTheme({
@@ -26,29 +26,25 @@ const resolver: CSSVariablesResolver = (th) => ({
   dark: { '--mantine-color-dimmed': th.colors.dark[1]! },
 });
 
-// Reads are fresh for 10 s; a failed read is retried once (the toast shows the API's message).
-// A read answered 401 means the JWT is no longer good (expired, or the password changed
-// elsewhere): back to the sign-in page, which says so, and then to this page.
-const queryCache = new QueryCache({
-  onError: (err) => {
-    if (isSignedOut(err)) endSession();
-  },
-});
-const queries = new QueryClient({ queryCache, defaultOptions: { queries: { staleTime: 10_000, retry: (n, err) => n < 1 && !isSignedOut(err), refetchOnWindowFocus: false } } });
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <DirectionProvider initialDirection={document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'}>
-      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={resolver}>
-        <Notifications position="top-center" />
-        <LocaleProvider>
-          <SessionProvider>
-            <QueryClientProvider client={queries}>
-              <RouterProvider router={router} />
-            </QueryClientProvider>
-          </SessionProvider>
-        </LocaleProvider>
-      </MantineProvider>
-    </DirectionProvider>
-  </StrictMode>,
+// The first render as a transition: React yields to the browser every few milliseconds while
+// it mounts the shell, so the answers of the reads the routes' loaders started (the store,
+// then the list it unlocks) are handled as they arrive instead of after the whole mount.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+      <StrictMode>
+        <DirectionProvider initialDirection={document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'}>
+          <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={resolver}>
+            <Notifications position="top-center" />
+            <LocaleProvider>
+              <SessionProvider>
+                <QueryClientProvider client={queryClient}>
+                  <RouterProvider router={router} />
+                </QueryClientProvider>
+              </SessionProvider>
+            </LocaleProvider>
+          </MantineProvider>
+        </DirectionProvider>
+      </StrictMode>,
+  ),
 );

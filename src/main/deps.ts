@@ -83,6 +83,7 @@ export interface Overrides {
   logger?: Logger;
   /** how often a running merge writes its progress (default 1 s; tests read it sooner) */ mergeProgressEveryMs?: number;
   /** delivery retry schedule, deadlines and transport faults (tests) */ delivery?: Partial<DeliveryOptions>;
+  /** the back office's build folder instead of dist/admin (bench/admin-load.ts compares two builds) */ adminDir?: string;
 }
 
 /** Everything the service is made of, built from config in one place (the composition root). */
@@ -311,7 +312,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   const gangSheets = add(buildGangSheetsModule({ jobs, blobs, pages: designs.designPages }));
   const { production } = add(buildProductionModule({ db: database.db, orders, pages: designs.designPages, jobs, impositions: impositions.service, gangSheets: gangSheets.service, products: catalog.products, pageContext }));
   add(buildCustomizerModule({ apiOrigins: config.customizerApiOrigins }));
-  add(buildAdminModule());
+  add(buildAdminModule(overrides.adminDir ? { dir: overrides.adminDir } : {}));
   // Signed links of the disk blob store are served by the service itself.
   if (blobs instanceof DiskBlobStore) add({ name: 'files', routes: (app) => filesRoutes(app, { blobs }) });
   const jobEvents = new JobEvents(events);

@@ -19,7 +19,8 @@ export interface SessionData {
 }
 const KEY = 'folio.admin.session';
 
-function load(): SessionData | null {
+/** The session kept in localStorage, unless it has expired. */
+export function storedSession(): SessionData | null {
   try {
     const s = JSON.parse(localStorage.getItem(KEY) ?? 'null') as SessionData | null;
     return s && s.jwt && s.expiresAt > Date.now() ? s : null;
@@ -45,7 +46,7 @@ interface SessionState {
 const SessionContext = createContext<SessionState | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<SessionData | null>(load);
+  const [session, setSession] = useState<SessionData | null>(storedSession);
   const signIn = useCallback((d: { access_token: string; expires_in: number; user: SessionUser }) => {
     const s: SessionData = { jwt: d.access_token, user: { id: d.user.id, email: d.user.email, name: d.user.name }, expiresAt: Date.now() + d.expires_in * 1000 };
     localStorage.setItem(KEY, JSON.stringify(s));

@@ -4,6 +4,7 @@ import { Navigate, Outlet, useParams } from 'react-router';
 import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from './notify.ts';
+import { storeQuery } from './queries.ts';
 import { makeClient, useSession } from './session.tsx';
 import { LAST_STORE, PageLoader, useStores } from './shell.tsx';
 import { StoreProvider } from './store.tsx';
@@ -11,10 +12,8 @@ import { StoreProvider } from './store.tsx';
 export function StoreRoute() {
   const { store: id = '' } = useParams();
   const { account, session } = useSession();
-  const store = useQuery({
-    queryKey: ['store', id],
-    queryFn: async ({ signal }) => (await account.get('/stores/{store}', { params: { path: { store: id }, query: { include: 'credentials' } }, signal })).data,
-  });
+  // read ahead by the route's loader (routes.tsx), which starts it with the page's code
+  const store = useQuery(storeQuery(account, id));
   const sid = store.data?.sid ?? '';
   const value = useMemo(() => (store.data && sid ? { store: store.data, sid, client: makeClient(session?.jwt ?? null, sid), account } : null), [store.data, sid, session?.jwt, account]);
   if (store.isPending) return <PageLoader />;

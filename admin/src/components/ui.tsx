@@ -77,35 +77,48 @@ export function Dialog({ opened, onClose, title, size, children, closeOnClickOut
 export function ConfirmButton({ children, title, body, confirmLabel, onConfirm, ...props }: ButtonProps & { children: ReactNode; title: string; body: string; confirmLabel: string; onConfirm: () => Promise<unknown> | void; 'aria-label'?: string }) {
   const t = useT(common);
   const [open, setOpen] = useState(false);
+  // the dialog exists from the first click on (then it stays, for its closing transition): a
+  // list with a delete button per row does not mount a hundred closed dialogs
+  const [used, setUsed] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
     <>
-      <Button color="red" variant="light" {...props} onClick={() => setOpen(true)}>
+      <Button
+        color="red"
+        variant="light"
+        {...props}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
         {children}
       </Button>
-      <Dialog opened={open} onClose={() => setOpen(false)} title={title}>
-        <Text mb="md">{body}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setOpen(false)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onConfirm();
-                setOpen(false);
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Dialog>
+      {used && (
+        <Dialog opened={open} onClose={() => setOpen(false)} title={title}>
+          <Text mb="md">{body}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={busy}
+              onClick={async () => {
+                setBusy(true);
+                try {
+                  await onConfirm();
+                  setOpen(false);
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Dialog>
+      )}
     </>
   );
 }

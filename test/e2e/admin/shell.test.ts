@@ -34,6 +34,8 @@ describe.skipIf(chromiumGate.skip)(`back office shell in headless Chromium${chro
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/admin\/stores/);
     const nav = page.getByRole('navigation', { name: 'Main' });
+    // the URL changes as the navigation starts; the shell renders a moment later
+    await nav.getByRole('link', { name: NAV[0], exact: true }).waitFor();
     for (const name of NAV) await expect(nav.getByRole('link', { name, exact: true }).count()).resolves.toBe(1);
     // no store yet: the store pages' links lead here too, but only Stores is the current page
     await page.getByText('No store yet').waitFor();
@@ -56,6 +58,7 @@ describe.skipIf(chromiumGate.skip)(`back office shell in headless Chromium${chro
     await page.waitForURL(new RegExp(`/admin/s/${store!.id}/products\\?q=zz`));
     await settled(page);
     await page.reload();
+    // exact: the list's empty state may already be there beside the title
     await page.getByRole('heading', { name: 'Products', exact: true }).waitFor();
     expect(await page.getByLabel('Search').inputValue()).toBe('zz');
     // a search that finds nothing says so (not "No products yet") and clears with one click

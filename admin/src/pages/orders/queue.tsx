@@ -6,13 +6,12 @@ import { notifications } from '@mantine/notifications';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useFormat } from '../../app/i18n.tsx';
 import { errorMessage } from '../../app/notify.ts';
+import { ordersList, ordersView } from '../../app/lists.ts';
 import { useStore } from '../../app/store.tsx';
 import { CursorList, RowLink } from '../../components/CursorList.tsx';
 import { EmptyState, PageHeader, Dialog } from '../../components/ui.tsx';
 import { STATES, StateBadge, useOrdersT, type OrderState, type Project } from './common.tsx';
 
-const SORTS = { newest: { sortBy: 'created_date', sort: 'desc' }, oldest: { sortBy: 'created_date', sort: 'asc' }, name: { sortBy: 'name', sort: 'asc' } } as const;
-type SortKey = keyof typeof SORTS;
 /** Moves a shop makes on many orders at once (each row answers for itself). */
 const BULK: readonly OrderState[] = ['approved', 'printed', 'on_hold', 'cancelled'];
 
@@ -21,8 +20,7 @@ export function Queue() {
   const f = useFormat();
   const { store, client } = useStore();
   const [params, setParams] = useSearchParams();
-  const state = (params.get('state') ?? 'all') as OrderState | 'all';
-  const sortKey: SortKey = (params.get('sort') as SortKey) in SORTS ? (params.get('sort') as SortKey) : 'newest';
+  const { state, sort: sortKey } = ordersView(params);
   const counts = useQueries({
     queries: STATES.map((s) => ({
       queryKey: ['orders', store.id, 'count', s],
@@ -52,11 +50,8 @@ export function Queue() {
         </Tabs.List>
       </Tabs>
       <CursorList<Project>
-        queryKey={['orders', store.id, 'list', state, sortKey]}
+        {...ordersList(store.id, client, state, sortKey)}
         caption={state === 'all' ? t('caption') : `${t('caption')} · ${t(`s_${state}`)}`}
-        load={async ({ cursor, search, limit, signal }) =>
-          client.get('/projects', { params: { query: { cursor, search, limit, include_total: true, ...(state === 'all' ? {} : { state }), ...SORTS[sortKey] } }, signal })
-        }
         rowKey={(p) => p.id}
         rowLabel={(p) => t('chooseRow', { code: p.code })}
         filters={

@@ -5,6 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormat, useT } from '../../app/i18n.tsx';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
+import { templatesList } from '../../app/lists.ts';
 import { useStore } from '../../app/store.tsx';
 import { CursorList, RowLink } from '../../components/CursorList.tsx';
 import { ConfirmButton, EmptyState, PageHeader } from '../../components/ui.tsx';
@@ -53,9 +54,8 @@ export function TemplateList() {
     <>
       <PageHeader title={t('title')} description={t('description')} actions={newButton} />
       <CursorList
-        queryKey={['templates', store.id]}
+        {...templatesList(store.id, client)}
         caption={t('caption')}
-        load={async ({ cursor, search, limit, signal }) => client.get('/templates', { params: { query: { cursor, search, limit, sortBy: 'created_date', sort: 'desc' } }, signal })}
         rowKey={(tpl) => tpl.id}
         columns={[
           { key: 'name', header: t('name'), render: (tpl) => <RowLink to={tpl.id}>{tpl.name}</RowLink> },
