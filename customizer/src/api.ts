@@ -222,6 +222,11 @@ export class Api {
     return (await this.request<{ data: Side }>('GET', `/sides/${encodeURIComponent(id)}`)).data;
   }
 
+  /** One of the store's images (or a default one), with a fresh signed link. */
+  async image(id: string): Promise<ApiImage> {
+    return (await this.request<{ data: ApiImage }>('GET', `/images/${encodeURIComponent(id)}`)).data;
+  }
+
   /** the designs of a project, oldest first (the public token may read back what it saved) */
   projectDesigns = (projectId: string) => this.all<Design>(`/projects/${encodeURIComponent(projectId)}/designs?sort=asc`);
 

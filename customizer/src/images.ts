@@ -78,3 +78,32 @@ export async function replaceImage(side: SideCanvas, img: FabricImage & Layer, i
   });
   side.canvas.requestRenderAll();
 }
+
+/**
+ * Layers as the API keeps them may name an image by `image_id` alone (a template or design
+ * made through the API, such as the demo store's card): Fabric needs its link. Each such layer
+ * (groups walked) gets its image's current signed URL, read once per image; an image the store
+ * no longer has fails with the API's message instead of leaving a layer that cannot be drawn.
+ */
+export async function withImageLinks(api: { image(id: string): Promise<ApiImage> }, layers: unknown[]): Promise<unknown[]> {
+  const links = new Map<string, Promise<string>>();
+  const link = (id: string): Promise<string> => {
+    let p = links.get(id);
+    if (!p) {
+      p = api.image(id).then((img) => img.url);
+      links.set(id, p);
+    }
+    return p;
+  };
+  const walk = (ls: unknown[]): Promise<unknown[]> =>
+    Promise.all(
+      ls.map(async (l) => {
+        if (!l || typeof l !== 'object') return l;
+        const o = l as Record<string, unknown>;
+        if (Array.isArray(o.objects)) return { ...o, objects: await walk(o.objects) };
+        if (String(o.type).toLowerCase() === 'image' && typeof o.image_id === 'string' && !o.src) return { ...o, src: await link(o.image_id) };
+        return o;
+      }),
+    );
+  return walk(layers);
+}

@@ -6,6 +6,7 @@
  */
 import type { Design } from './api.js';
 import { t } from './i18n/index.js';
+import { withImageLinks } from './images.js';
 import type { SideCanvas } from './side-canvas.js';
 import { embed, plural, setStatus, state, ui } from './state.js';
 
@@ -141,6 +142,12 @@ export function familiesOf(layers: unknown[]): string[] {
   return [...out];
 }
 
+/** Saved layers made ready for the canvas: their fonts loaded and their images' links filled in (images.ts withImageLinks). */
+export async function readyLayers(layers: unknown[]): Promise<unknown[]> {
+  const [, linked] = await Promise.all([loadFamilies(layers), withImageLinks(state.api, layers)]);
+  return linked;
+}
+
 export async function loadFamilies(layers: unknown[]): Promise<void> {
   const fonts = state.fonts;
   if (!fonts) return;
@@ -175,8 +182,7 @@ export async function reopen(ids: { design?: string | null; project?: string | n
   for (const d of designs) {
     const sc = state.sides.get(d.side_id);
     if (!sc) continue;
-    const layers = d.layers ?? [];
-    await loadFamilies(layers);
+    const layers = await readyLayers(d.layers ?? []);
     const from = d.viewport_width && d.viewport_height ? { width: d.viewport_width, height: d.viewport_height } : null;
     await sc.load(layers, from);
     sc.designId = d.id;

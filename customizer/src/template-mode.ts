@@ -15,7 +15,7 @@ import type { EmbedConfig } from './embed.js';
 import { SOURCE } from './embed.js';
 import { setLocale, t } from './i18n/index.js';
 import type { LayersPanel } from './layers-panel.js';
-import { loadFamilies } from './order.js';
+import { readyLayers } from './order.js';
 import { type Layer, type SideCanvas } from './side-canvas.js';
 import { action, embed, params, setStatus, state, ui } from './state.js';
 
@@ -227,8 +227,7 @@ export async function bootTemplateMode(hooks: Hooks): Promise<void> {
     if (!sc) throw new Error(t('tm.noTemplate'));
     hooks.selectSide(side.id);
     for (const b of ui.sides.querySelectorAll<HTMLButtonElement>('button')) if (b.dataset.sideId !== side.id) b.style.display = 'none';
-    await loadFamilies(tpl.layers);
-    await sc.load(tpl.layers, tpl.viewport_width && tpl.viewport_height ? { width: tpl.viewport_width, height: tpl.viewport_height } : null, true);
+    await sc.load(await readyLayers(tpl.layers), tpl.viewport_width && tpl.viewport_height ? { width: tpl.viewport_width, height: tpl.viewport_height } : null, true);
     hooks.panel.templateLocks = true;
     hooks.panel.render();
     const panel = new TemplatePanel(sc, tpl.name);

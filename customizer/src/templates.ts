@@ -6,7 +6,7 @@
  */
 import type { Template } from './api.js';
 import { t } from './i18n/index.js';
-import { loadFamilies } from './order.js';
+import { readyLayers } from './order.js';
 import { requireSide, state, ui } from './state.js';
 
 /** Fills the template picker: the store's templates for this product's sides, then the default ones. */
@@ -40,8 +40,8 @@ export async function applyTemplate(key: string): Promise<string> {
     (ui.sides.querySelector<HTMLButtonElement>(`button[data-side-id="${tpl.side_id}"]`))?.click();
   }
   const side = requireSide();
-  await loadFamilies(tpl.layers);
+  const layers = await readyLayers(tpl.layers);
   const from = tpl.viewport_width && tpl.viewport_height ? { width: tpl.viewport_width, height: tpl.viewport_height } : null;
-  await side.load(tpl.layers, from, false);
+  await side.load(layers, from, false);
   return t('done.template', { name: tpl.name });
 }

@@ -15,6 +15,7 @@ import { expect } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import { createStore, signUp, type TestStore, type TestUser } from '../../helpers/factories.js';
 import { freePort } from '../../helpers/ports.js';
+import { waitForStatus } from '../../helpers/editor-status.js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../unit/engines/pdf/fabric-browser.js';
 // @ts-expect-error plain .mjs script without types
 import { ensureAdmin } from '../../../scripts/build-customizer.mjs';
@@ -163,4 +164,20 @@ export async function templateFrame(page: Page): Promise<Frame> {
 export async function curlStatus(base: string, key: string, path: string, method = 'GET'): Promise<number> {
   const { stdout } = await promisify(execFile)('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-X', method, '-H', `Authorization: Bearer ${key}`, `${base}/v1${path}`]);
   return Number(stdout.trim());
+}
+
+/**
+ * In template mode: adds a Roboto text and marks it as the text field `field` (the keyboard in
+ * the field-name box), once the template's field list shows it.
+ */
+export async function addTextField(frame: Frame, text: string, field: string): Promise<void> {
+  await frame.selectOption('#font-family', 'Roboto');
+  await frame.fill('#text-input', text);
+  await frame.click('#add-text');
+  await waitForStatus(frame, /Added text in Roboto/);
+  // the new text is selected: mark it
+  await frame.selectOption('#field-type', 'text');
+  await frame.fill('#field-name', field);
+  await frame.press('#field-name', 'Enter');
+  await frame.locator('#template-fields').getByText(`${field} (Text)`).waitFor();
 }

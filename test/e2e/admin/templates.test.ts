@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs } from '../../helpers/requirements.js';
 import { as, type TestStore } from '../../helpers/factories.js';
 import { waitForStatus } from '../../helpers/editor-status.js';
-import { accountWithStore, adminPage, axeViolations, screenshots, settled, startAdminWorld, templateFrame, type AdminWorld, axeLocales } from './harness.js';
+import { accountWithStore, addTextField, adminPage, axeViolations, screenshots, settled, startAdminWorld, templateFrame, type AdminWorld, axeLocales } from './harness.js';
 
 const chromiumGate = needs('chromium');
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -73,15 +73,8 @@ describe.skipIf(chromiumGate.skip)(`back office templates in headless Chromium${
     await frame.fill('#text-input', 'ACME PRINT');
     await frame.click('#add-text');
     await waitForStatus(frame, /Added text in Roboto/);
-    await frame.fill('#text-input', 'Your name');
-    await frame.click('#add-text');
-    await waitForStatus(frame, /Added text in Roboto/);
-    // the new text is selected: mark it as the text field `name` (keyboard in the name box)
-    await frame.selectOption('#field-type', 'text');
-    await frame.fill('#field-name', 'name');
-    await frame.press('#field-name', 'Enter');
+    await addTextField(frame, 'Your name', 'name');
     await frame.getByText('name is now a Text field').waitFor();
-    await frame.locator('#template-fields').getByText('name (Text)').waitFor();
     // lock the other layer from the layers list
     await frame.getByRole('button', { name: 'Lock Text “ACME PRINT” for shoppers' }).click();
     await expect.poll(() => frame.getByRole('button', { name: 'Lock Text “ACME PRINT” for shoppers' }).getAttribute('aria-pressed')).toBe('true');

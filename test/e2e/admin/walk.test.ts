@@ -19,7 +19,7 @@ import type { Page } from 'playwright-core';
 import { needs } from '../../helpers/requirements.js';
 import { PASSWORD } from '../../helpers/factories.js';
 import { waitForStatus } from '../../helpers/editor-status.js';
-import { adminPage, curlStatus, dragHandle, screenshots, settled, startAdminWorld, templateFrame, VIEWPORTS, type AdminWorld } from './harness.js';
+import { addTextField, adminPage, curlStatus, dragHandle, screenshots, settled, startAdminWorld, templateFrame, VIEWPORTS, type AdminWorld } from './harness.js';
 
 const run = promisify(execFile);
 const chromiumGate = needs('chromium');
@@ -119,14 +119,7 @@ describe.skipIf(chromiumGate.skip)(`the back office walked end to end, with a sh
     const templateId = new URL(page.url()).pathname.split('/').pop()!;
     const frame = await templateFrame(page);
     await waitForStatus(frame, /Editing Name card layout/);
-    await frame.selectOption('#font-family', 'Roboto');
-    await frame.fill('#text-input', 'Your name');
-    await frame.click('#add-text');
-    await waitForStatus(frame, /Added text in Roboto/);
-    await frame.selectOption('#field-type', 'text');
-    await frame.fill('#field-name', 'name');
-    await frame.press('#field-name', 'Enter');
-    await frame.locator('#template-fields').getByText('name (Text)').waitFor();
+    await addTextField(frame, 'Your name', 'name');
     await frame.click('#save-template');
     await page.getByText('Template saved: 1 fields').waitFor();
     await shots.shot(page, 'template-saved');
