@@ -21,6 +21,11 @@ export function pageSizeOf(params: URLSearchParams, fallback: number): number {
   return PAGE_SIZES.includes(asked) ? asked : fallback;
 }
 
+/** A list's read arguments from its URL (`?cursor=`, `?q=`, `?limit=`). */
+export function listArgs(params: URLSearchParams, fallback: number): Omit<LoadArgs, 'signal'> {
+  return { cursor: params.get('cursor') ?? undefined, search: params.get('q') || undefined, limit: pageSizeOf(params, fallback) };
+}
+
 /** A list's react-query key: its prefix (the list and its filters), then its place in the URL. */
 export function listKey(prefix: readonly unknown[], params: URLSearchParams, fallback: number): unknown[] {
   return [...prefix, { q: params.get('q') ?? '', cursor: params.get('cursor') ?? undefined, limit: pageSizeOf(params, fallback) }];

@@ -11,7 +11,7 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs } from 'react-router';
 import type { FolioClient } from '@folio/sdk';
-import { listKey, ordersList, ordersView, pageSizeOf, productsList, templatesList, type ListRead } from './lists.ts';
+import { listArgs, listKey, ordersList, ordersView, productsList, templatesList, type ListRead } from './lists.ts';
 import { queryClient, storeQuery } from './queries.ts';
 import { makeClient, storedSession } from './session.tsx';
 import { Shell, RequireSession, NotFound, RouteError } from './shell.tsx';
@@ -49,9 +49,8 @@ function readAhead(list?: ListReader) {
     void store.then((s) => {
       if (!s) return;
       const read = list(s.id, makeClient(session.jwt, s.sid), url);
-      // the arguments CursorList reads this key with
-      const args = { cursor: url.get('cursor') ?? undefined, search: url.get('q') || undefined, limit: pageSizeOf(url, read.limit) };
-      return queryClient.prefetchQuery({ queryKey: listKey(read.queryKey, url, read.limit), queryFn: ({ signal }) => read.load({ ...args, signal }) });
+      // the key and arguments CursorList reads this list with
+      return queryClient.prefetchQuery({ queryKey: listKey(read.queryKey, url, read.limit), queryFn: ({ signal }) => read.load({ ...listArgs(url, read.limit), signal }) });
     });
     return null;
   };
@@ -84,7 +83,10 @@ export const router = createBrowserRouter([
                 children: [
                   { index: true, element: <Navigate to="products" replace /> },
                   { path: 'products/*', ...area(() => import('../pages/products/index.tsx'), productsList) },
-                  { path: 'orders/*', ...area(() => import('../pages/orders/index.tsx'), (id, client, url) => ordersList(id, client, ordersView(url).state, ordersView(url).sort)) },
+                  { path: 'orders/*', ...area(() => import('../pages/orders/index.tsx'), (id, client, url) => {
+                      const view = ordersView(url);
+                      return ordersList(id, client, view.state, view.sort);
+                    }) },
                   { path: 'templates/*', ...area(() => import('../pages/templates/index.tsx'), templatesList) },
                   { path: 'assets/*', ...area(() => import('../pages/assets/index.tsx')) },
                   { path: 'developers/*', ...area(() => import('../pages/developers/index.tsx')) },

@@ -12,7 +12,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useT } from '../app/i18n.tsx';
 import { errorMessage } from '../app/notify.ts';
-import { listKey, pageSizeOf, PAGE_SIZES, type LoadArgs } from '../app/lists.ts';
+import { listArgs, listKey, pageSizeOf, PAGE_SIZES, type LoadArgs } from '../app/lists.ts';
 import { common } from './messages.ts';
 import { EmptyState } from './ui.tsx';
 
@@ -102,7 +102,7 @@ export function CursorList<T>({ queryKey, load, columns, rowKey, caption, empty,
   const query = useQuery({
     // the key the route's loader may have read ahead with (app/lists.ts)
     queryKey: listKey(queryKey, params, limit),
-    queryFn: ({ signal }) => load({ cursor, search: q || undefined, limit: pageSize, signal }),
+    queryFn: ({ signal }) => load({ ...listArgs(params, limit), signal }),
     placeholderData: keepPreviousData,
   });
   const rows = useMemo(() => query.data?.data ?? [], [query.data]);
