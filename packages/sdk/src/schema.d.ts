@@ -7706,6 +7706,10 @@ export interface operations {
                                     top: number;
                                     width: number;
                                 } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 height: number;
@@ -7808,6 +7812,11 @@ export interface operations {
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                    lock_sides: boolean;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 dynamic_side: boolean;
@@ -7938,6 +7947,10 @@ export interface operations {
                                     left: number;
                                     top: number;
                                     width: number;
+                                } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
                                 } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
@@ -8177,6 +8190,10 @@ export interface operations {
                                     top: number;
                                     width: number;
                                 } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 height: number;
@@ -8279,6 +8296,11 @@ export interface operations {
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                    lock_sides: boolean;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 dynamic_side: boolean;
@@ -8409,6 +8431,10 @@ export interface operations {
                                     left: number;
                                     top: number;
                                     width: number;
+                                } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
                                 } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
@@ -8619,6 +8645,10 @@ export interface operations {
                                     top: number;
                                     width: number;
                                 } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 height: number;
@@ -8721,6 +8751,11 @@ export interface operations {
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                    lock_sides: boolean;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 dynamic_side: boolean;
@@ -8851,6 +8886,10 @@ export interface operations {
                                     left: number;
                                     top: number;
                                     width: number;
+                                } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
                                 } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
@@ -9089,6 +9128,10 @@ export interface operations {
                                     top: number;
                                     width: number;
                                 } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 height: number;
@@ -9191,6 +9234,11 @@ export interface operations {
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                    lock_sides: boolean;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 dynamic_side: boolean;
@@ -9321,6 +9369,10 @@ export interface operations {
                                     left: number;
                                     top: number;
                                     width: number;
+                                } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
                                 } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
@@ -9947,6 +9999,10 @@ export interface operations {
                                     top: number;
                                     width: number;
                                 } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 height: number;
@@ -10049,6 +10105,11 @@ export interface operations {
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                    lock_sides: boolean;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 dynamic_side: boolean;
@@ -10179,6 +10240,10 @@ export interface operations {
                                     left: number;
                                     top: number;
                                     width: number;
+                                } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
                                 } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
@@ -10401,6 +10466,10 @@ export interface operations {
                                     top: number;
                                     width: number;
                                 } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 height: number;
@@ -10503,6 +10572,11 @@ export interface operations {
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                    lock_sides: boolean;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 dynamic_side: boolean;
@@ -10633,6 +10707,10 @@ export interface operations {
                                     left: number;
                                     top: number;
                                     width: number;
+                                } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
                                 } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
@@ -15500,6 +15578,11 @@ export interface operations {
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
+                            design_rules: {
+                                colors: string[] | null;
+                                fonts: string[] | null;
+                                lock_sides: boolean;
+                            } | null;
                             dimension_unit: "inch" | "cm" | "mm";
                             dpi: number;
                             dynamic_side: boolean;
@@ -15659,6 +15742,12 @@ export interface operations {
                     binding?: "none" | "saddle_stitch" | "perfect_bound";
                     category_ids?: string[];
                     description?: string;
+                    design_rules?: {
+                        colors?: string[] | null;
+                        fonts?: string[] | null;
+                        /** @description An order (a project's print-ready PDF, or a shop connector's print file) must hold exactly one design for each of the product's sides: the shopper may neither leave a side out nor print one twice. Default false */
+                        lock_sides?: boolean;
+                    } | null;
                     dimension_unit?: "inch" | "cm" | "mm";
                     dpi?: number;
                     dynamic_side?: boolean;
@@ -15747,6 +15836,11 @@ export interface operations {
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
+                            design_rules: {
+                                colors: string[] | null;
+                                fonts: string[] | null;
+                                lock_sides: boolean;
+                            } | null;
                             dimension_unit: "inch" | "cm" | "mm";
                             dpi: number;
                             dynamic_side: boolean;
@@ -15899,6 +15993,11 @@ export interface operations {
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
+                            design_rules: {
+                                colors: string[] | null;
+                                fonts: string[] | null;
+                                lock_sides: boolean;
+                            } | null;
                             dimension_unit: "inch" | "cm" | "mm";
                             dpi: number;
                             dynamic_side: boolean;
@@ -16048,6 +16147,12 @@ export interface operations {
                     binding?: "none" | "saddle_stitch" | "perfect_bound";
                     category_ids?: string[];
                     description?: string;
+                    design_rules?: {
+                        colors?: string[] | null;
+                        fonts?: string[] | null;
+                        /** @description An order (a project's print-ready PDF, or a shop connector's print file) must hold exactly one design for each of the product's sides: the shopper may neither leave a side out nor print one twice. Default false */
+                        lock_sides?: boolean;
+                    } | null;
                     dimension_unit?: "inch" | "cm" | "mm";
                     dpi?: number;
                     dynamic_side?: boolean;
@@ -16136,6 +16241,11 @@ export interface operations {
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
+                            design_rules: {
+                                colors: string[] | null;
+                                fonts: string[] | null;
+                                lock_sides: boolean;
+                            } | null;
                             dimension_unit: "inch" | "cm" | "mm";
                             dpi: number;
                             dynamic_side: boolean;
@@ -16422,6 +16532,10 @@ export interface operations {
                                     top: number;
                                     width: number;
                                 } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 height: number;
@@ -16524,6 +16638,11 @@ export interface operations {
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                    lock_sides: boolean;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 dynamic_side: boolean;
@@ -16654,6 +16773,10 @@ export interface operations {
                                     left: number;
                                     top: number;
                                     width: number;
+                                } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
                                 } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
@@ -16938,6 +17061,10 @@ export interface operations {
                                 top: number;
                                 width: number;
                             } | null;
+                            design_rules: {
+                                colors: string[] | null;
+                                fonts: string[] | null;
+                            } | null;
                             dimension_unit: "inch" | "cm" | "mm";
                             dpi: number;
                             height: number;
@@ -17171,6 +17298,12 @@ export interface operations {
                         binding?: "none" | "saddle_stitch" | "perfect_bound";
                         category_ids?: string[];
                         description?: string;
+                        design_rules?: {
+                            colors?: string[] | null;
+                            fonts?: string[] | null;
+                            /** @description An order (a project's print-ready PDF, or a shop connector's print file) must hold exactly one design for each of the product's sides: the shopper may neither leave a side out nor print one twice. Default false */
+                            lock_sides?: boolean;
+                        } | null;
                         dimension_unit?: "inch" | "cm" | "mm";
                         dpi?: number;
                         dynamic_side?: boolean;
@@ -17261,6 +17394,11 @@ export interface operations {
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
+                            design_rules: {
+                                colors: string[] | null;
+                                fonts: string[] | null;
+                                lock_sides: boolean;
+                            } | null;
                             dimension_unit: "inch" | "cm" | "mm";
                             dpi: number;
                             dynamic_side: boolean;
@@ -17402,6 +17540,12 @@ export interface operations {
                         binding?: "none" | "saddle_stitch" | "perfect_bound";
                         category_ids?: string[];
                         description?: string;
+                        design_rules?: {
+                            colors?: string[] | null;
+                            fonts?: string[] | null;
+                            /** @description An order (a project's print-ready PDF, or a shop connector's print file) must hold exactly one design for each of the product's sides: the shopper may neither leave a side out nor print one twice. Default false */
+                            lock_sides?: boolean;
+                        } | null;
                         dimension_unit?: "inch" | "cm" | "mm";
                         dpi?: number;
                         dynamic_side?: boolean;
@@ -17491,6 +17635,11 @@ export interface operations {
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
+                            design_rules: {
+                                colors: string[] | null;
+                                fonts: string[] | null;
+                                lock_sides: boolean;
+                            } | null;
                             dimension_unit: "inch" | "cm" | "mm";
                             dpi: number;
                             dynamic_side: boolean;
@@ -18333,6 +18482,10 @@ export interface operations {
                                     top: number;
                                     width: number;
                                 } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 height: number;
@@ -18435,6 +18588,11 @@ export interface operations {
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                    lock_sides: boolean;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 dynamic_side: boolean;
@@ -18565,6 +18723,10 @@ export interface operations {
                                     left: number;
                                     top: number;
                                     width: number;
+                                } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
                                 } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
@@ -19144,6 +19306,11 @@ export interface operations {
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
+                            design_rules: {
+                                colors: string[] | null;
+                                fonts: string[] | null;
+                                lock_sides: boolean;
+                            } | null;
                             dimension_unit: "inch" | "cm" | "mm";
                             dpi: number;
                             dynamic_side: boolean;
@@ -20669,6 +20836,10 @@ export interface operations {
                                     top: number;
                                     width: number;
                                 } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 height: number;
@@ -20771,6 +20942,11 @@ export interface operations {
                                 category_ids: string[];
                                 created_at: string;
                                 description: string | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
+                                    lock_sides: boolean;
+                                } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
                                 dynamic_side: boolean;
@@ -20901,6 +21077,10 @@ export interface operations {
                                     left: number;
                                     top: number;
                                     width: number;
+                                } | null;
+                                design_rules: {
+                                    colors: string[] | null;
+                                    fonts: string[] | null;
                                 } | null;
                                 dimension_unit: "inch" | "cm" | "mm";
                                 dpi: number;
@@ -21480,6 +21660,11 @@ export interface operations {
                             category_ids: string[];
                             created_at: string;
                             description: string | null;
+                            design_rules: {
+                                colors: string[] | null;
+                                fonts: string[] | null;
+                                lock_sides: boolean;
+                            } | null;
                             dimension_unit: "inch" | "cm" | "mm";
                             dpi: number;
                             dynamic_side: boolean;
@@ -24507,6 +24692,10 @@ export interface operations {
                                 top: number;
                                 width: number;
                             } | null;
+                            design_rules: {
+                                colors: string[] | null;
+                                fonts: string[] | null;
+                            } | null;
                             dimension_unit: "inch" | "cm" | "mm";
                             dpi: number;
                             height: number;
@@ -24672,6 +24861,10 @@ export interface operations {
                         top: number;
                         width: number;
                     };
+                    design_rules?: {
+                        colors?: string[] | null;
+                        fonts?: string[] | null;
+                    } | null;
                     dpi?: number;
                     height: number;
                     img_overlay_id?: string | null;
@@ -24732,6 +24925,10 @@ export interface operations {
                                 left: number;
                                 top: number;
                                 width: number;
+                            } | null;
+                            design_rules: {
+                                colors: string[] | null;
+                                fonts: string[] | null;
                             } | null;
                             dimension_unit: "inch" | "cm" | "mm";
                             dpi: number;
@@ -24892,6 +25089,10 @@ export interface operations {
                                 top: number;
                                 width: number;
                             } | null;
+                            design_rules: {
+                                colors: string[] | null;
+                                fonts: string[] | null;
+                            } | null;
                             dimension_unit: "inch" | "cm" | "mm";
                             dpi: number;
                             height: number;
@@ -25047,6 +25248,10 @@ export interface operations {
                         top: number;
                         width: number;
                     };
+                    design_rules?: {
+                        colors?: string[] | null;
+                        fonts?: string[] | null;
+                    } | null;
                     dpi?: number;
                     height?: number;
                     img_overlay_id?: string | null;
@@ -25107,6 +25312,10 @@ export interface operations {
                                 left: number;
                                 top: number;
                                 width: number;
+                            } | null;
+                            design_rules: {
+                                colors: string[] | null;
+                                fonts: string[] | null;
                             } | null;
                             dimension_unit: "inch" | "cm" | "mm";
                             dpi: number;
@@ -25446,6 +25655,10 @@ export interface operations {
                             top: number;
                             width: number;
                         };
+                        design_rules?: {
+                            colors?: string[] | null;
+                            fonts?: string[] | null;
+                        } | null;
                         dpi?: number;
                         height?: number;
                         id: string;
@@ -25508,6 +25721,10 @@ export interface operations {
                                 left: number;
                                 top: number;
                                 width: number;
+                            } | null;
+                            design_rules: {
+                                colors: string[] | null;
+                                fonts: string[] | null;
                             } | null;
                             dimension_unit: "inch" | "cm" | "mm";
                             dpi: number;
@@ -25656,6 +25873,10 @@ export interface operations {
                             top: number;
                             width: number;
                         };
+                        design_rules?: {
+                            colors?: string[] | null;
+                            fonts?: string[] | null;
+                        } | null;
                         dpi?: number;
                         height: number;
                         img_overlay_id?: string | null;
@@ -25717,6 +25938,10 @@ export interface operations {
                                 left: number;
                                 top: number;
                                 width: number;
+                            } | null;
+                            design_rules: {
+                                colors: string[] | null;
+                                fonts: string[] | null;
                             } | null;
                             dimension_unit: "inch" | "cm" | "mm";
                             dpi: number;

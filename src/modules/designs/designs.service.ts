@@ -9,6 +9,7 @@ import { iso } from '../../platform/http/resource.js';
 import { BuiltMemo, parsedDoc, rowInputs } from '../../platform/db/built-memo.js';
 import type { ProjectJson } from '../projects/projects.service.js';
 import type { DesignAssets } from './design-assets.js';
+import { ruleProblems } from './design-rules.js';
 import { DESIGN_EMBEDS, type Design } from './designs.schemas.js';
 
 export type DesignJson = Static<typeof Design>;
@@ -180,7 +181,8 @@ export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
     async prepare(storeId, body, existing, db) {
       const doc = { ...DEFAULTS, ...(existing ?? {}), ...body } as Record<string, unknown>;
       const errors: Record<string, string[]> = {};
-      if (!existing || (body.side_id !== undefined && body.side_id !== existing.side_id)) {
+      const sideChanged = !existing || (body.side_id !== undefined && body.side_id !== existing.side_id);
+      if (sideChanged) {
         const row = await catalog.sides.rowOrNull(storeId, doc.side_id, db);
         if (!row) errors.side_id = ['is not a side of this store'];
         else {
@@ -191,6 +193,7 @@ export const designKind = (deps: DesignKindDeps): DocKind<DesignJson> => {
           if (body.name === undefined && !existing) doc.name = side.name;
         }
       }
+      if (!errors.side_id && (sideChanged || body.layers !== undefined)) Object.assign(errors, await ruleProblems(catalog, storeId, doc, db));
       if (doc.project_id !== null && !(await projects.rowOrNull(storeId, doc.project_id, db))) errors.project_id = ['is not a project of this store'];
       for (const f of ['preview_image_id', 'design_image_id'] as const) {
         if (doc[f] !== null && !(await catalog.images.usable(storeId, doc[f] as string, db))) errors[f] = ['is not an image of this store'];

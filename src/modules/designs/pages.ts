@@ -14,6 +14,7 @@ import { AppError, type FieldErrors } from '../../platform/http/errors.js';
 import { iso } from '../../platform/http/resource.js';
 import { JobFailure } from '../../platform/queue/registry.js';
 import type { CatalogModule } from '../catalog/index.js';
+import { lockedSidesProblem } from './design-rules.js';
 import type { ProjectJson } from '../projects/projects.service.js';
 import type { DesignJson } from './designs.service.js';
 import { Snapshots, type LiveDesignPage, type SnapshotAssets, type SnapshotRow } from './snapshots.js';
@@ -197,6 +198,8 @@ export class DesignPages {
     const rows = await this.deps.designs.all(storeId, { links: { project_id: project.id } }, limit.max + 1);
     if (rows.length === 0) throw AppError.field('project_id', limit.empty);
     if (limit.tooMany !== undefined && rows.length > limit.max) throw AppError.field('project_id', limit.tooMany);
+    const locked = await lockedSidesProblem(this.deps.catalog, storeId, rows);
+    if (locked) throw AppError.field('project_id', locked);
     return { projectId: project.id, pages: await this.pagesOf(storeId, rows) };
   }
 
@@ -234,6 +237,8 @@ export class DesignPages {
   /** A project's live designs as pages to freeze (outside the transaction that freezes them). */
   async toFreeze(storeId: string, projectId: string, max: number): Promise<LiveDesignPage[]> {
     const rows = await this.deps.designs.all(storeId, { links: { project_id: projectId } }, max + 1);
+    const locked = await lockedSidesProblem(this.deps.catalog, storeId, rows);
+    if (locked) throw new AppError('unprocessable', locked, { fields: { to: [locked] } });
     const pages = await this.pagesOf(storeId, rows);
     return rows.map((r, i) => ({ designId: r.id, name: r.name, productId: r.product_id ?? null, designUpdatedAt: iso(r.updated_at), page: { spec: pages[i]!.spec, outputProfile: pages[i]!.outputProfile } }));
   }

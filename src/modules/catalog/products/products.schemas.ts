@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { StatusSchema } from '../../documents/doc.routes.js';
 import { Nullable } from '../../../platform/http/resource.js';
 import { Image } from '../images/images.schemas.js';
+import { ProductDesignRules, ProductDesignRulesInput } from './design-rules.js';
 import { SpotInks, SpotInksInput } from './spot-inks.js';
 
 export const DimensionUnit = Type.Union([Type.Literal('inch'), Type.Literal('cm'), Type.Literal('mm')]);
@@ -60,6 +61,7 @@ const fields = {
     }),
   ),
   spot_inks: SpotInksInput,
+  design_rules: ProductDesignRulesInput,
   mockup_template_id: Nullable(Type.String({ maxLength: 100, description: MOCKUP_TEMPLATE, examples: ['0b5c8a0e-6c44-5d0c-9a0e-4f1f7f3e2b11'] })),
 };
 const partial = Type.Partial(Type.Object(fields)).properties;
@@ -98,6 +100,7 @@ export const Product = Type.Object({
   media: Nullable(Type.String()),
   binding: Type.String(),
   spot_inks: SpotInks,
+  design_rules: ProductDesignRules,
   mockup_template_id: Nullable(Type.String({ description: MOCKUP_TEMPLATE })),
   created_at: Type.String(),
   updated_at: Type.String(),

@@ -13,6 +13,7 @@ import { ImagesRepo } from '../images/images.repo.js';
 import { embedded, type EmbeddedImages, type ImagesService } from '../images/images.service.js';
 import { MockupsRepo } from '../../mockups/mockups.repo.js';
 import type { Product } from './products.schemas.js';
+import { normaliseRules } from './design-rules.js';
 import { normaliseSpotInks, type StoredSpotInk } from './spot-inks.js';
 
 export type ProductJson = Static<typeof Product>;
@@ -46,11 +47,13 @@ const DEFAULTS = {
   binding: 'none',
   spot_inks: [],
   mockup_template_id: null,
+  design_rules: null,
 };
 
 async function checkRefs(storeId: string, doc: Record<string, unknown>, body: Record<string, unknown>, existing: Record<string, unknown> | null, db: DbOrTx): Promise<void> {
   const errors: Record<string, string[]> = {};
   doc.spot_inks = normaliseSpotInks(doc.spot_inks as StoredSpotInk[], errors);
+  doc.design_rules = normaliseRules(doc.design_rules as Parameters<typeof normaliseRules>[0], 'design_rules', errors, true);
   // checked when set: a template deleted since (which counts as none) does not block other changes
   const template = body.mockup_template_id as string | null | undefined;
   if (template && template !== existing?.mockup_template_id && (!isUuid(template) || !(await new MockupsRepo(db).byId(storeId, template, true)))) {

@@ -3,6 +3,7 @@ import { StatusSchema } from '../../documents/doc.routes.js';
 import { Nullable } from '../../../platform/http/resource.js';
 import { Image } from '../images/images.schemas.js';
 import { DimensionUnit } from '../products/products.schemas.js';
+import { SideDesignRules, SideDesignRulesInput } from '../products/design-rules.js';
 
 const Edges = Type.Object(
   { top: Type.Number(), right: Type.Number(), bottom: Type.Number(), left: Type.Number() },
@@ -38,6 +39,7 @@ const fields = {
   bleed: Edges,
   safe_zone: Edges,
   dpi: Type.Integer({ minimum: 1, maximum: 4800 }),
+  design_rules: SideDesignRulesInput,
 };
 const partial = Type.Partial(Type.Object(fields)).properties;
 
@@ -71,6 +73,7 @@ export const Side = Type.Object({
   bleed: Edges,
   safe_zone: Edges,
   dpi: Type.Integer(),
+  design_rules: SideDesignRules,
   created_at: Type.String(),
   updated_at: Type.String(),
 });

@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { DbOrTx } from '../../../platform/db/index.js';
 import { AppError } from '../../../platform/http/errors.js';
+import { normaliseRules } from '../products/design-rules.js';
 import { isUuid } from '../../../platform/crypto/ids.js';
 import type { DocKind } from '../../documents/doc.service.js';
 import { DocRepo, type DocRow } from '../../documents/doc.repo.js';
@@ -34,6 +35,7 @@ const DEFAULTS = {
   bleed: ZERO,
   safe_zone: ZERO,
   dpi: 300,
+  design_rules: null,
 };
 
 /** Print geometry: bleed is never negative; the safe zone lies inside the trim box. */
@@ -79,6 +81,7 @@ export const sideKind = (images: ImagesService): DocKind<SideJson> => {
     async prepare(storeId, body, existing, db) {
       const doc = { ...DEFAULTS, ...(existing ?? {}), ...body } as unknown as Record<string, unknown> & { width: number; height: number; bleed: Edges; safe_zone: Edges };
       const errors = geometryErrors(doc);
+      doc.design_rules = normaliseRules(doc.design_rules as Parameters<typeof normaliseRules>[0], 'design_rules', errors, false);
       const product = isUuid(doc.product_id as string) ? await new DocRepo(db, 'catalog_products').byId(storeId, doc.product_id as string) : null;
       if (!product) errors.product_id = ['is not a product of this store'];
       await checkImage(storeId, doc.side_image_id, 'side_image_id', errors, db, true);
