@@ -238,6 +238,11 @@ export class Api {
   }
 
   /** A picture of a design (PNG), kept with the store's design images. */
+  /** An image from a link, fetched by the service's safe fetcher (`POST /images/import`). */
+  async importImage(url: string): Promise<ApiImage> {
+    return (await this.request<{ data: ApiImage }>('POST', '/images/import', { url, type: 'designs' })).data;
+  }
+
   async uploadPreview(png: Blob): Promise<ApiImage> {
     const form = new FormData();
     form.append('type', 'designs');

@@ -10,6 +10,7 @@ import { arrange, type AlignMode } from './align.js';
 import type { ApiImage, Category, Side } from './api.js';
 import type { EmbedConfig } from './embed.js';
 import { FontCatalog } from './fonts.js';
+import { listenToHost } from './host-commands.js';
 import { setLocale, t } from './i18n/index.js';
 import { cropPosition, fillImage, fitImage, moveCrop, replaceImage, selectedImage } from './images.js';
 import { LayersPanel } from './layers-panel.js';
@@ -307,6 +308,16 @@ async function start(config: EmbedConfig): Promise<void> {
     }
   }
   embed.emit({ type: 'ready', locale: document.documentElement.lang });
+  // an embedding host may drive the editor from now on (host-commands.ts)
+  listenToHost({
+    selectProduct: async (id) => {
+      ui.product.value = id;
+      await selectProduct(id);
+    },
+    reopen: (ids) => reopen(ids, selectProduct),
+    applyTemplate,
+    refresh,
+  });
 }
 
 async function boot(): Promise<void> {

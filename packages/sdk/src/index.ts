@@ -16,6 +16,7 @@ export {
   type WaitOptions,
 } from './client.js';
 export type { OrderFile, OrderHelpers, OrderProject, OrderSnapshot, OrderState, OrderTransition } from './orders.js';
+export { FolioEditor, EditorCommandError, type DesignSide, type EditorCommands, type EditorEvents, type EditorInit, type FolioEditorOptions, type SavedSideRef } from './editor.js';
 export { wasRevalidated, type RevalidateOptions } from './revalidate.js';
 export { operationIndex, type OperationId, type Operations } from './operations.js';
 export { accountJwt, anonymous, apiKey, publicToken, storeKey, type Credential } from './credentials.js';

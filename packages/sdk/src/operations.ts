@@ -57,6 +57,7 @@ export const operationIndex = {
   createFont: { method: 'post', path: '/fonts' },
   createGangSheet: { method: 'post', path: '/gang-sheets' },
   createImage: { method: 'post', path: '/images' },
+  createImageImport: { method: 'post', path: '/images/import' },
   createImposition: { method: 'post', path: '/impositions' },
   createIntegrationWebhook: { method: 'post', path: '/integrations/{type}/webhooks' },
   createMergeJob: { method: 'post', path: '/merge-jobs' },

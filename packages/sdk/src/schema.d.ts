@@ -1180,6 +1180,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/images/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an image from a link (fetched by the safe fetcher), stored as an upload of the same file
+         * @description Credentials: U, B, JS, K; scope `assets:write`.
+         */
+        post: operations["createImageImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/impositions": {
         parameters: {
             query?: never;
@@ -12692,6 +12712,125 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createImageImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    custom_width?: number;
+                    type?: "cliparts" | "designs";
+                    /**
+                     * Format: uri
+                     * @description An http(s) link to a JPEG, PNG, WebP, TIFF, GIF, SVG or PDF, fetched by the safe fetcher (public addresses only; the size and time limits of every fetch, docs/limits.md)
+                     * @example https://shop.example.com/media/logo.png
+                     */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            alt: string;
+                            created_at: string;
+                            height: number | null;
+                            id: string;
+                            is_default: boolean;
+                            license: string | null;
+                            mime_type: string;
+                            name: string;
+                            size_bytes: number;
+                            thumbnails: {
+                                custom: string | null;
+                                medium: string | null;
+                                small: string | null;
+                            };
+                            type: ("cliparts" | "designs") | null;
+                            updated_at: string;
+                            /** @description Signed link, valid 24 hours */
+                            url: string;
+                            width: number | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An SVG over a limit (depth, elements, style sheet size, selectors, selector work, task budget): the message names it; or a PDF refused: a cyclic or damaged page tree, too many objects or too deep nesting, encryption, or data in an outside file (external stream); the message says which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unprocessable"];
                 };
             };
             /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */

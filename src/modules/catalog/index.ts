@@ -47,6 +47,8 @@ export interface CatalogModule extends FolioModule {
   templates: DocService<TemplateJson>;
   /** the curated templates every store lists */
   defaultTemplates: DefaultTemplatesService;
+  /** fetches the links of `POST /images/import` */
+  fetcher: SafeFetcher;
 }
 
 export interface CatalogOptions {
@@ -74,6 +76,7 @@ export async function buildCatalogModule(o: CatalogOptions): Promise<CatalogModu
   await seedCatalogDefaults({ categories: categoriesRepo, images, fonts, defaultTemplates, blobs: o.blobs });
   const catalog: CatalogModule = {
     name: 'catalog',
+    fetcher: o.fetcher,
     defaultTemplates,
     categories,
     images,
@@ -96,7 +99,7 @@ async function catalogRoutes(app: App, deps: { catalog: CatalogModule; pageConte
     const a = scope as unknown as App;
     const { catalog, pageContext } = deps;
     categoriesRoutes(a, { categories: catalog.categories, pageContext });
-    imagesRoutes(a, { images: catalog.images, pageContext });
+    imagesRoutes(a, { images: catalog.images, fetcher: catalog.fetcher, pageContext });
     clipartsRoutes(a, { images: catalog.images, pageContext });
     clipartStoragesRoutes(a, { images: catalog.images, categories: catalog.categories, pageContext });
     fontsRoutes(a, { fonts: catalog.fonts, pageContext });

@@ -5,10 +5,12 @@ import type { PageContextFactory } from '../../../platform/http/pagination.js';
 import { CountEnvelope, DeletedEnvelope, IdParam, READ, READ_B, UPLOAD_PUBLIC, WRITE, count, listReply, storeOf } from '../../../platform/http/resource.js';
 import { field, readMultipart, requireFile } from '../../../platform/http/multipart.js';
 import type { ImageType } from './images.repo.js';
-import { ImageBatchEnvelope, ImageBatchUploadBody, ImageEnvelope, ImageListEnvelope, ImageListQuery, ImageUploadBody } from './images.schemas.js';
+import { ImageBatchEnvelope, ImageBatchUploadBody, ImageEnvelope, ImageImportBody, ImageListEnvelope, ImageListQuery, ImageUploadBody } from './images.schemas.js';
 import { CLIPART_TYPES, type ImagesService, type ReceivedImage } from './images.service.js';
 import type { FileReceiver } from '../../../platform/http/multipart.js';
 import { ACCEPTED_TYPES } from '../../../engines/image/upload.js';
+import { importFromLink } from './image-import.js';
+import type { SafeFetcher } from '../../../platform/fetch/safe-fetch.js';
 import { multipartSchema, noAjv } from '../../../platform/http/multipart-route.js';
 
 export const UPLOADED = 'File successfully uploaded';
@@ -35,7 +37,7 @@ export function imageReceiver(images: ImagesService, storeId: string, clipartsOn
   return { receive: (f) => images.receive(storeId, f.filename, f.body, clipartsOnly ? CLIPART_TYPES : ACCEPTED_TYPES), discard: (r) => images.discard(r) };
 }
 
-export function imagesRoutes(app: App, deps: { images: ImagesService; pageContext: PageContextFactory }): void {
+export function imagesRoutes(app: App, deps: { images: ImagesService; fetcher: SafeFetcher; pageContext: PageContextFactory }): void {
   const { images } = deps;
   const tags = ['Catalog: images'];
 
@@ -51,6 +53,19 @@ export function imagesRoutes(app: App, deps: { images: ImagesService; pageContex
       requireFile(form);
       const [row] = await images.finishAll(req.actor, form.files, () => ({ type: imageType(field(form, 'type')), customWidth: customWidth(field(form, 'custom_width')) }));
       return reply.code(201).send(ok(await images.toImage(row!), UPLOADED));
+    },
+  );
+  app.post(
+    '/images/import',
+    {
+      schema: { tags, summary: 'Import an image from a link (fetched by the safe fetcher), stored as an upload of the same file', body: ImageImportBody, response: { 201: ImageEnvelope } },
+      config: { ...UPLOAD_PUBLIC, errors: { 413: 'File too large', 415: 'Unsupported type', 422: UPLOAD_REFUSED } },
+    },
+    async (req, reply) => {
+      const body = req.body as { url: string; type?: 'cliparts' | 'designs'; custom_width?: number };
+      if (!URL.canParse(body.url) || !/^https?:$/.test(new URL(body.url).protocol)) throw AppError.field('url', 'must be an http(s) link');
+      const row = await importFromLink(images, deps.fetcher, req.actor ?? null, storeOf(req), body.url, { type: body.type ?? null, customWidth: body.custom_width });
+      return reply.code(201).send(ok(await images.toImage(row), UPLOADED));
     },
   );
   app.post(

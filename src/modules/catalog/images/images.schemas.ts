@@ -48,6 +48,14 @@ export const ImageUploadBody = Type.Object({
   type: Type.Optional(Type.Union([Type.Literal('cliparts'), Type.Literal('designs')])),
   custom_width: Type.Optional(Type.Integer({ minimum: 1, maximum: 4000 })),
 });
+export const ImageImportBody = Type.Object(
+  {
+    url: Type.String({ format: 'uri', maxLength: 2048, description: 'An http(s) link to a JPEG, PNG, WebP, TIFF, GIF, SVG or PDF, fetched by the safe fetcher (public addresses only; the size and time limits of every fetch, docs/limits.md)', examples: ['https://shop.example.com/media/logo.png'] }),
+    type: Type.Optional(Type.Union([Type.Literal('cliparts'), Type.Literal('designs')])),
+    custom_width: Type.Optional(Type.Integer({ minimum: 1, maximum: 4000 })),
+  },
+  { additionalProperties: false },
+);
 export const ImageBatchUploadBody = Type.Object({ 'files[]': Type.Array(binary), type: Type.Optional(Type.Union([Type.Literal('cliparts'), Type.Literal('designs')])) });
 export const ClipartUploadBody = Type.Object({ file: binary, name: Type.Optional(Type.String()), 'storages[]': Type.Optional(Type.Array(Type.String())) });
 export const ClipartBatchUploadBody = Type.Object({ 'files[]': Type.Array(binary) });
