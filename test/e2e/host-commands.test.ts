@@ -1,7 +1,7 @@
 /**
  * Host commands (docs/editor.md, "Host commands"): a shop's page on another origin embeds the
- * editor and drives it with the SDK's typed client (packages/sdk/src/editor.ts, bundled for the
- * browser here with esbuild): load a template, fill its field, add an image by link (fetched by
+ * editor and drives it with the SDK's typed client (packages/sdk/src/editor.ts, compiled for the
+ * browser here with Vite's esbuild): load a template, fill its field, add an image by link (fetched by
  * the service's safe fetcher), save, read the design JSON and a preview, load a product and a
  * design; a command from a page the editor was not given as its host is ignored. Screenshots
  * of the host page go to test-artifacts/editor/.
@@ -11,7 +11,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { transformWithEsbuild } from 'vite';
 import sharp from 'sharp';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,8 +48,9 @@ describe.skipIf(chromiumGate.skip)(`host commands over postMessage${chromiumGate
   beforeAll(async () => {
     ensureCustomizer({ log: () => {} });
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    const bundle = await build({ entryPoints: [path.join(ROOT, 'packages/sdk/src/editor.ts')], bundle: true, format: 'iife', globalName: 'FolioSdk', write: false, platform: 'browser', target: 'es2022' });
-    sdk = bundle.outputFiles[0]!.text;
+    // editor.ts imports nothing: compiled alone to a script that defines window.FolioSdk
+    const file = path.join(ROOT, 'packages/sdk/src/editor.ts');
+    sdk = (await transformWithEsbuild(fs.readFileSync(file, 'utf8'), file, { loader: 'ts', format: 'iife', globalName: 'FolioSdk', target: 'es2022' })).code;
     logo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#22aa44' } }).png().toBuffer();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
