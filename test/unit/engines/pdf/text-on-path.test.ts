@@ -48,6 +48,16 @@ const CASES: { name: string; layers: Record<string, unknown>[]; words: string[] 
   { name: 'Latin arc down', layers: [curved('Smile on', arc(420, 1.6, -1), { fill: '#b71c1c', fontFamily: 'Lora', fontSize: 84 })], words: ['Smile', 'on'] },
   { name: 'Latin on a circle', layers: [curved('ALL AROUND THE CIRCLE •', circle(150), { fontSize: 48, charSpacing: 60 })], words: ['AROUND', 'CIRCLE'] },
   { name: 'Hebrew arc up', layers: [curved('שלום עולם', arc(420, 2, 1), { fontSize: 90 })], words: ['שלום', 'עולם'] },
+  {
+    name: 'Text (not a textbox), right side, centred on the path, start offset',
+    layers: [curved('Outside in', arc(520, 2.4, -1), { type: 'Text', width: undefined, fontSize: 80, pathSide: 'right', pathAlign: 'center', textAlign: 'left', pathStartOffset: 40, fill: '#1b5e20' })],
+    words: ['Outside', 'in'],
+  },
+  {
+    name: 'IText, ascender on the path, letter spacing, an S curve',
+    layers: [curved('Wavy line', 'M -260 0 C -120 -160 120 160 260 0', { type: 'IText', width: undefined, fontSize: 76, pathAlign: 'ascender', charSpacing: 120, textAlign: 'right' })],
+    words: ['Wavy', 'line'],
+  },
 ];
 
 /** Fraction of pixels whose largest channel difference exceeds 32. */
