@@ -179,7 +179,7 @@ describe.skipIf(chromiumGate.skip)(`curved text in the editor (Chromium)${chromi
     expect(l.path).toBeUndefined();
   }, 180_000);
 
-  it('on a 390 px phone the curve controls are labelled and axe-core finds nothing serious', async () => {
+  it('on a 390 px phone in Hebrew: a tap and arrow keys curve the text, the controls are labelled, axe-core finds nothing serious', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     const p = await phone.newPage();
     try {
@@ -188,12 +188,18 @@ describe.skipIf(chromiumGate.skip)(`curved text in the editor (Chromium)${chromi
       await p.fill('#text-input', 'שלום עולם');
       await p.evaluate(() => (document.getElementById('add-text') as HTMLButtonElement).click());
       await p.waitForFunction(() => (window as any).customizer.state.active.canvas.getActiveObject());
-      await p.evaluate(() => {
-        const el = document.getElementById('curve-amount') as HTMLInputElement;
-        el.value = '60';
-        el.dispatchEvent(new Event('change'));
-      });
-      expect((await layers(p))[0]!.curve!.amount).toBe(60);
+      // a tap a fifth of the way in from the slider's right end (the page is right to left: the slider is mirrored)
+      const slider = p.locator('#curve-amount');
+      await slider.scrollIntoViewIfNeeded();
+      const b = (await slider.boundingBox())!;
+      await slider.tap({ position: { x: b.width * 0.8, y: b.height / 2 } });
+      const tapped = (await layers(p))[0]!.curve!.amount;
+      expect(Math.abs(tapped)).toBeGreaterThan(40);
+      // then the keyboard: three steps
+      await slider.focus();
+      for (let i = 0; i < 3; i++) await p.keyboard.press('ArrowUp');
+      expect((await layers(p))[0]!.curve!.amount).toBe(tapped + 3);
+      await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const label = await p.$eval('#curve-amount', (el) => (el as HTMLInputElement).labels?.[0]?.textContent?.trim());
       expect(label).toBe('עיקול');
       expect(await axe(p)).toEqual([]);
