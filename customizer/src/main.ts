@@ -7,6 +7,7 @@
  */
 import { Textbox, cache } from 'fabric';
 import { arrange, type AlignMode } from './align.js';
+import { CurveTools } from './curve.js';
 import type { ApiImage, Category, Side } from './api.js';
 import type { EmbedConfig } from './embed.js';
 import { FontCatalog } from './fonts.js';
@@ -31,6 +32,7 @@ const textTools = new TextTools(
   () => state.active,
   () => state.fonts,
 );
+const curveTools = new CurveTools(() => state.active);
 const fit = fitToStage(ui.stage, () => state.sides.values());
 let storeTemplates: Awaited<ReturnType<typeof state.api.templates>> = [];
 let defaultTemplates: typeof storeTemplates = [];
@@ -53,6 +55,7 @@ function refresh(): void {
   ui.redo.disabled = !side?.history.canRedo;
   for (const b of ui.alignTools.querySelectorAll<HTMLButtonElement>('button')) b.disabled = selected.length === 0 || (b.dataset.distribute !== undefined && selected.length < 3);
   textTools.sync();
+  curveTools.sync();
   const img = selectedImage(side);
   ui.imageTools.disabled = !img;
   if (img && document.activeElement !== ui.cropX && document.activeElement !== ui.cropY) {

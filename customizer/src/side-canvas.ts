@@ -20,9 +20,9 @@ export interface Warning {
 }
 
 /** Extra properties kept in the layers' JSON (docs/editor.md, "Layer metadata"). */
-export const EXTRA_PROPS = ['image_id', 'name', 'locked', 'userLocked', 'placeholder', 'field', 'spotFill'];
+export const EXTRA_PROPS = ['image_id', 'name', 'locked', 'userLocked', 'placeholder', 'field', 'spotFill', 'curve'];
 
-export type Layer = FabricObject & { image_id?: string; dpiCheck?: boolean; name?: string; locked?: boolean; userLocked?: boolean; placeholder?: boolean; spotFill?: unknown; field?: unknown };
+export type Layer = FabricObject & { image_id?: string; dpiCheck?: boolean; name?: string; locked?: boolean; userLocked?: boolean; placeholder?: boolean; spotFill?: unknown; field?: unknown; curve?: unknown };
 
 /**
  * Fabric objects from layers. A variable-data `field` ({name, type: 'text' | 'image' | …}) is

@@ -185,6 +185,11 @@ export const en = {
   'tm.lock': 'Lock {name} for shoppers',
   'tm.noHost': 'Template mode opens from the back office only',
   'tm.noTemplate': 'This template cannot be opened',
+  // curved text (curve.ts)
+  'curve.heading': 'Curve',
+  'curve.amount': 'Curve',
+  'curve.circle': 'Circle',
+  'curve.radius': 'Radius',
 } as const;
 
 export type MessageKey = keyof typeof en;

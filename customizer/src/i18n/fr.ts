@@ -187,4 +187,9 @@ export const fr: Messages = {
   'tm.lock': 'Verrouiller {name} pour les clients',
   'tm.noHost': 'Le mode modèle s’ouvre uniquement depuis le back-office',
   'tm.noTemplate': 'Ce modèle ne peut pas être ouvert',
+  // texte courbé (curve.ts)
+  'curve.heading': 'Courbure',
+  'curve.amount': 'Courbure',
+  'curve.circle': 'Cercle',
+  'curve.radius': 'Rayon',
 };

@@ -188,4 +188,9 @@ export const he: Messages = {
   'tm.lock': 'נעילת {name} ללקוחות',
   'tm.noHost': 'מצב תבנית נפתח רק מממשק הניהול',
   'tm.noTemplate': 'לא ניתן לפתוח את התבנית',
+  // טקסט מעוקל (curve.ts)
+  'curve.heading': 'עיקול',
+  'curve.amount': 'עיקול',
+  'curve.circle': 'מעגל',
+  'curve.radius': 'רדיוס',
 };

@@ -7,6 +7,7 @@ import { parseColor } from './colour/css-colour.js';
 import { LayerValidationError, type LayerIssue } from './errors.js';
 import { commandArity, parsePathString, type RawPathCommand } from './path.js';
 import { checkSpotPaint, isSpotPaint, type SpotPaint } from './spot.js';
+import { textPathLayer } from './text-path-limits.js';
 
 export const LAYER_TYPES = [
   'textbox', 'i-text', 'text', 'image', 'rect', 'circle', 'ellipse', 'line',
@@ -122,7 +123,7 @@ const NUMBER_PROPS = [
   'left', 'top', 'width', 'height', 'scaleX', 'scaleY', 'angle', 'skewX', 'skewY', 'opacity',
   'strokeWidth', 'strokeDashOffset', 'strokeMiterLimit', 'fontSize', 'lineHeight', 'charSpacing',
   'minWidth', 'cropX', 'cropY', 'rx', 'ry', 'radius', 'startAngle', 'endAngle', 'x1', 'y1', 'x2', 'y2',
-  'deltaY', 'textDecorationThickness',
+  'deltaY', 'textDecorationThickness', 'pathStartOffset',
 ] as const;
 const NON_NEGATIVE = new Set(['width', 'height', 'strokeWidth', 'fontSize', 'rx', 'ry', 'radius', 'minWidth', 'strokeMiterLimit']);
 const BOOLEAN_PROPS = [
@@ -135,6 +136,8 @@ const ENUMS: Record<string, readonly string[]> = {
   fillRule: ['nonzero', 'evenodd'],
   textAlign: ['left', 'center', 'right', 'justify', 'justify-left', 'justify-center', 'justify-right'],
   direction: ['ltr', 'rtl'],
+  pathSide: ['left', 'right'],
+  pathAlign: ['baseline', 'center', 'ascender', 'descender'],
   fontStyle: ['normal', 'italic', 'oblique'],
 };
 const ORIGINS_X = ['left', 'center', 'right'];
@@ -272,6 +275,8 @@ class Checker {
         if (typeof raw.text !== 'string') this.add(`${path}.text`, 'must be a string');
         else if (raw.text.length > LAYER_LIMITS.maxTextLength) this.add(`${path}.text`, `must be at most ${LAYER_LIMITS.maxTextLength} characters`);
         if (raw.styles !== undefined && raw.styles !== null) this.styles(raw.styles, `${path}.styles`);
+        if (raw.path === undefined || raw.path === null) delete out.path;
+        else out.path = textPathLayer(raw.path, `${path}.path`, (r, p) => this.layer(r, p, depth + 1), (p, m) => this.add(p, m));
         break;
       }
       case 'image': {

@@ -22,6 +22,7 @@ import type { PageWarn } from './paint.js';
 import { Painter } from './paint.js';
 import { TextPainter } from './text-painter.js';
 import { drawCropMarks } from './page-marks.js';
+import { pathInkBox, pathTextUnsupported, textPath } from './text-on-path.js';
 import type { PageSpec } from './types.js';
 
 export const DEFAULT_DPI = 300;
@@ -159,7 +160,7 @@ export class PageRenderer {
     if (l.shadow) feature('shadow', 'shadows are not printed');
     if (Array.isArray(l.filters) && l.filters.length > 0) feature('filters', 'image filters are not applied');
     if (typeof l.globalCompositeOperation === 'string' && l.globalCompositeOperation !== 'source-over') feature('globalCompositeOperation', 'blend modes are drawn as source-over');
-    if (TEXT_TYPES.has(l.type) && l.path) feature('text path', 'text on a path is laid out on a straight line');
+    if (TEXT_TYPES.has(l.type) && l.path) pathTextUnsupported(l, feature);
   }
 
   /** Draws one layer; returns the page-space bounds it can paint. */
@@ -190,6 +191,8 @@ export class PageRenderer {
     if (l.type === 'image' && !boxesIntersect(transformBox(pageM, localBox), this.boxes.bleedBox)) return;
     const ink = inkMargin(l, geom.strokeWidth, layout !== undefined);
     let box = transformBox(pageM, { x: localBox.x - ink, y: localBox.y - ink, width: localBox.width + 2 * ink, height: localBox.height + 2 * ink });
+    const onPath = layout ? textPath(l) : undefined;
+    if (onPath) box = unionBox(box, transformBox(pageM, pathInkBox(onPath, layout!)));
     if (layout && this.checkSafe) this.checkSafeZone(transformBox(pageM, localBox), ctx.path);
 
     const c = this.c;

@@ -9,13 +9,15 @@ import { num } from './content.js';
 import { parseFontStyle, parseFontWeight } from './fonts/font-matching.js';
 import type { FontRegistry } from './fonts/font-registry.js';
 import type { Layer } from './layers.js';
-import { n } from './object-geometry.js';
+import { n, shapeGeometry } from './object-geometry.js';
 import type { Painter } from './paint.js';
 import type { CompleteStyle, TextLayout } from './text-layout.js';
 import { backgroundRects, decorationRects } from './text-decorations.js';
 import { layoutText, stylesFromArray } from './text-layout.js';
 import { drawShapedLine, lineDirection } from './text/shaped-painter.js';
 import { needsShaping, shapedAdvance } from './text/shaped-line.js';
+import { textPath } from './text-on-path.js';
+import { drawPathText } from './text/path-painter.js';
 
 /** Fabric's default text properties (Text.ownDefaults + FabricObject defaults). */
 export function textBaseStyle(l: Layer): CompleteStyle {
@@ -64,7 +66,7 @@ export class TextPainter {
     const base = textBaseStyle(l);
     const fonts = this.fonts;
     const dir = lineDirection(l);
-    return layoutText(
+    const laid = layoutText(
       {
         kind: l.type === 'textbox' ? 'textbox' : 'text',
         text: l.text ?? '',
@@ -85,11 +87,25 @@ export class TextPainter {
         },
       },
     );
+    // on a path a text (not a textbox) takes the path's size (Fabric's initDimensions)
+    const tp = l.type === 'textbox' ? undefined : textPath(l);
+    return tp ? { ...laid, width: tp.width, height: tp.height } : laid;
   }
 
   async draw(l: Layer, layout: TextLayout, alpha: number, path: string): Promise<void> {
     const base = textBaseStyle(l);
     const csw = n(l.charSpacing, 0) !== 0 ? (base.fontSize * n(l.charSpacing, 0)) / 1000 : 0;
+    const tp = textPath(l);
+    if (tp) {
+      this.pathOutline(l, alpha, path);
+      // text on a path: glyphs only (text-on-path.ts); backgrounds and decorations are reported by the page renderer
+      const missing = new Set<string>();
+      for (const kind of l.paintFirst === 'stroke' ? (['stroke', 'fill'] as const) : (['fill', 'stroke'] as const)) {
+        drawPathText(this.p, this.fonts, this.doc, l, layout, tp, kind, alpha, path, missing);
+      }
+      this.warnMissing(missing, path);
+      return;
+    }
     this.p.rects(backgroundRects(layout), alpha, path);
     this.p.rects(decorationRects(layout, 'underline', base, csw), alpha, path, 'text');
     const passes: ('fill' | 'stroke')[] = l.paintFirst === 'stroke' ? ['stroke', 'fill'] : ['fill', 'stroke'];
@@ -178,9 +194,30 @@ export class TextPainter {
       c.op('ET');
     }
     if (strokeSet) c.op('0 Tr');
-    if (missing.size > 0) {
-      const chars = [...missing].slice(0, 20);
-      this.p.warn({ code: 'MISSING_GLYPHS', layer: path, message: `the font has no glyph for ${chars.map((g) => JSON.stringify(g)).join(', ')}`, details: { characters: chars } });
+    this.warnMissing(missing, path);
+  }
+
+  /** A visible path of a text on a path is drawn under the text (Fabric's Text._render), in the text's frame. */
+  private pathOutline(l: Layer, alpha: number, path: string): void {
+    const pl = l.path as Layer;
+    if (pl.visible === false || n(pl.opacity, 1) === 0) return;
+    const geom = shapeGeometry(pl);
+    const outline = geom.outline ?? [];
+    if (outline.length === 0) return;
+    const fill = (): void => this.p.fill(pl, outline, geom, alpha, `${path}.path`);
+    const stroke = (): void => this.p.stroke(pl, outline, geom.strokeWidth, { x: 1, y: 1 }, alpha, `${path}.path`);
+    if (pl.paintFirst === 'stroke') {
+      stroke();
+      fill();
+    } else {
+      fill();
+      stroke();
     }
+  }
+
+  private warnMissing(missing: Set<string>, path: string): void {
+    if (missing.size === 0) return;
+    const chars = [...missing].slice(0, 20);
+    this.p.warn({ code: 'MISSING_GLYPHS', layer: path, message: `the font has no glyph for ${chars.map((g) => JSON.stringify(g)).join(', ')}`, details: { characters: chars } });
   }
 }

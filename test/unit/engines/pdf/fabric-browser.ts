@@ -1,7 +1,8 @@
 /**
  * Renders designs with the customizer's own engine, Fabric.js 6, in headless Debian Chromium
  * (playwright-core). Fabric's browser bundle is injected from node_modules; the default fonts
- * are loaded from the same files the PDF embeds (FontFace from data URLs); fixture images are
+ * are loaded from the same files the PDF embeds (FontFace from data URLs), with the
+ * customizer's path-bidi patch (customizer/src/path-bidi.ts); fixture images are
  * served as data URLs. Nothing is fetched from the network.
  */
 import { readFile } from 'node:fs/promises';
@@ -10,10 +11,14 @@ import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_FONTS, defaultFontPath } from '../../../../src/engines/pdf/index.js';
 import { FIXTURES } from './helpers.js';
 import { CHROMIUM_PATH } from '../../../helpers/requirements.js';
+import { installPathBidi } from '../../../../customizer/src/path-bidi.js';
 
 export { CHROMIUM_PATH };
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
 const FABRIC_BUNDLE = path.resolve(FIXTURES, '../../node_modules/fabric/dist/index.min.js');
+const FONT_DIR = path.resolve(FIXTURES, '../../fonts');
+const HEBREW_RANGE = 'U+0590-05FF, U+FB1D-FB4F';
+const BIDI_BUNDLE = path.resolve(FIXTURES, '../../node_modules/bidi-js/dist/bidi.min.js');
 
 export interface FabricRenderRequest {
   layers: unknown[];
@@ -36,16 +41,28 @@ export class FabricBrowser {
     // esbuild (tsx, vitest) wraps named functions in __name(); functions sent to the page need it
     await page.addScriptTag({ content: 'window.__name = (f) => f;' });
     await page.addScriptTag({ path: FABRIC_BUNDLE });
-    const faces: { family: string; weight: number; style: string; data: string }[] = [];
+    // the customizer's one change to Fabric's drawing: right-to-left text on a path in visual order
+    await page.addScriptTag({ path: BIDI_BUNDLE });
+    await page.addScriptTag({ content: `const folioBidi = bidi_js(); (${installPathBidi.toString()})(fabric.FabricText, (t, d) => folioBidi.getEmbeddingLevels(t, d).levels);` });
+    const faces: { family: string; weight: number; style: string; data: string; range?: string }[] = [];
     for (const fam of DEFAULT_FONTS) {
       for (const face of fam.faces) {
         const bytes = await readFile(defaultFontPath(fam, face));
         faces.push({ family: fam.family, weight: face.weight, style: face.style, data: `data:font/ttf;base64,${bytes.toString('base64')}` });
       }
     }
+    // Hebrew from the engine's script fallback (DejaVu Sans, Bold from 600), as a face beside each of a
+    // family's faces (same weight and style, limited to Hebrew), as the customizer adds it
+    const dejavu: Record<string, string> = {};
+    for (const file of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) dejavu[file] = `data:font/ttf;base64,${(await readFile(path.join(FONT_DIR, file))).toString('base64')}`;
+    for (const fam of DEFAULT_FONTS) {
+      for (const face of fam.faces) {
+        faces.push({ family: fam.family, weight: face.weight, style: face.style, data: dejavu[face.weight >= 600 ? 'DejaVuSans-Bold.ttf' : 'DejaVuSans.ttf']!, range: HEBREW_RANGE });
+      }
+    }
     await page.evaluate(async (list) => {
       for (const f of list) {
-        const ff = new FontFace(f.family, `url(${f.data})`, { weight: String(f.weight), style: f.style });
+        const ff = new FontFace(f.family, `url(${f.data})`, { weight: String(f.weight), style: f.style, ...(f.range ? { unicodeRange: f.range } : {}) });
         await ff.load();
         document.fonts.add(ff);
       }
