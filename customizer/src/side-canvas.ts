@@ -8,7 +8,7 @@
  */
 import { Canvas, FabricImage, FabricObject, Point, Textbox, util } from 'fabric';
 import type { ApiImage, Side } from './api.js';
-import { bleedGaps, effectiveDpi, layoutFor, leavesBox, type Layout } from './geometry.js';
+import { bleedGaps, effectiveDpi, layoutFor, leavesBox, type Layout, type Rect } from './geometry.js';
 import { History } from './history.js';
 import { t } from './i18n/index.js';
 import { spotsForCanvas, spotsForPrint } from './paint.js';
@@ -315,8 +315,10 @@ export class SideCanvas {
    * Replaces the objects with saved layers. `from` is the viewport they were made in: layers
    * from another size (a default template, a design saved at another screen scale) are scaled
    * to fit this side's trim box, centred. `base` makes them the start of the undo history.
+   * `adjust` sees each object once placed, with the box the source viewport now covers
+   * (templates.ts stretches full-bleed bands to the bleed with it).
    */
-  async load(layers: unknown[], from?: { width: number; height: number } | null, base = true): Promise<void> {
+  async load(layers: unknown[], from?: { width: number; height: number } | null, base = true, adjust?: (o: FabricObject, placed: Rect) => void): Promise<void> {
     const objects = await enliven(layers as Array<Record<string, unknown>>);
     const vp = this.layout.viewport;
     const s = from && from.width > 0 && from.height > 0 ? Math.min(vp.width / from.width, vp.height / from.height) : 1;
@@ -333,6 +335,10 @@ export class SideCanvas {
           else o.set({ scaleX: o.scaleX * s, scaleY: o.scaleY * s });
         }
         if (o instanceof FabricImage) (o as Layer).dpiCheck = !/\.svg(\?|$)|^data:image\/svg/i.test(o.getSrc());
+        if (adjust) {
+          o.setCoords();
+          adjust(o, from ? { left: ox, top: oy, width: from.width * s, height: from.height * s } : { ...this.layout.trim });
+        }
         applyLock(o);
         o.setCoords();
         this.canvas.add(o);

@@ -44,6 +44,8 @@ describe.skipIf(chromiumGate.skip)(`the demo store's template in the customizer$
     base = `http://127.0.0.1:${port}`;
     t = await buildTestApp({ env: { FOLIO_PUBLIC_URL: base } });
     await t.app.listen({ host: '127.0.0.1', port });
+    // ordering makes the print-ready PDF: the job runs in the workers
+    await t.deps.startWorkers();
     demo = await seedDemo(t.deps as never, base);
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });

@@ -512,16 +512,24 @@ describe.skipIf(chromiumGate.skip)(`editor in headless Chromium${chromiumGate.no
     expect(await codes()).not.toContain('low-dpi');
   }, 90_000);
 
-  it('warns when a background stops at the trim instead of the bleed (a default template on the back)', async () => {
+  it('stretches a default template\'s bands to the bleed, and warns when a band is moved off it (on the back)', async () => {
     await page.click(`#sides button[data-side-id="${ids.back}"]`);
     await page.selectOption('#template', { label: 'Business card (front)' });
     await page.click('#apply-template');
     await waitStatus(/Template “Business card \(front\)” applied/);
+    // drawn to its 85 × 55 mm trim, the template's background and side band reach this side's bleed
+    expect((await warnings()).filter((w) => w.code === 'bleed')).toEqual([]);
+    // the band, picked in the layers panel and moved 10 px right with the keyboard, no longer does
+    await page.focus('#layers li:nth-last-child(2) [data-action="rename"]');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+ArrowRight');
     const bleed = (await warnings()).filter((w) => w.code === 'bleed');
     expect(bleed.length).toBeGreaterThanOrEqual(1);
-    expect(bleed[0]!.text).toMatch(/stops at the trim \((left|right|top|bottom)/);
+    expect(bleed[0]!.text).toMatch(/stops at the trim \(left/);
     await shots('bleed-warning');
     // this side gets Hebrew text instead, typed as it will print
+    await page.click('#undo');
+    await settle();
     await page.click('#undo');
     await settle();
     expect(await objects()).toHaveLength(0);

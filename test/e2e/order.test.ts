@@ -283,4 +283,58 @@ describe.skipIf(chromiumGate.skip)(`ordering through the proof step${chromiumGat
       await context.close();
     }
   }, 120_000);
+
+  it('fills the side with every default template and the demo store\'s: full-bleed bands reach the bleed, no bleed warning', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    try {
+      await open(page, publicBase);
+      const options = await page.$$eval('#template option', (os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })).filter((o) => o.value));
+      expect(options.filter((o) => o.value.startsWith('default:')).length).toBeGreaterThanOrEqual(4);
+      expect(options.some((o) => o.value === `store:${demo.template_id}`)).toBe(true);
+      for (const side of demo.side_ids) {
+        await page.click(`#sides button[data-side-id="${side}"]`);
+        // a store template belongs to the front: on the back only the default ones
+        for (const o of options.filter((x) => x.value.startsWith('default:') || side === demo.side_ids[0])) {
+          await page.selectOption('#template', o.value);
+          await page.click('#apply-template');
+          await waitForStatus(page, /applied/);
+          const codes = await page.$$eval('#warnings li', (els) => els.map((e) => `${(e as HTMLElement).dataset.code}: ${e.textContent}`));
+          expect(codes.filter((c) => c.startsWith('bleed')), o.label).toEqual([]);
+          // every shape that touches the trim line on an edge goes on to the bleed line there
+          const short = await page.evaluate(() => {
+            const sc = (window as any).customizer.state.active;
+            const { trim, bleed } = sc.layout;
+            const out: string[] = [];
+            let bands = 0;
+            for (const obj of sc.canvas.getObjects()) {
+              if (obj.type.toLowerCase() !== 'rect') continue;
+              const r = obj.getBoundingRect();
+              const edges = { left: [r.left, trim.left, bleed.left], top: [r.top, trim.top, bleed.top], right: [-(r.left + r.width), -(trim.left + trim.width), -(bleed.left + bleed.width)], bottom: [-(r.top + r.height), -(trim.top + trim.height), -(bleed.top + bleed.height)] } as Record<string, number[]>;
+              let band = false;
+              for (const [edge, [at, trimAt, bleedAt]] of Object.entries(edges)) {
+                if (at! > trimAt! + 1) continue;
+                band = true;
+                if (at! > bleedAt! + 0.5) out.push(`${edge} at ${at} (bleed ${bleedAt})`);
+              }
+              if (band) bands++;
+            }
+            return { out, bands };
+          });
+          expect(short.out, o.label).toEqual([]);
+          if (!o.label.includes('sticker')) expect(short.bands, o.label).toBeGreaterThan(0);
+          if (side === demo.side_ids[0]) {
+            const name = o.label.replace(/\W+/g, '-').toLowerCase();
+            await page.screenshot({ path: path.join(ARTIFACTS, `template-${name}-desktop.png`) });
+            await page.setViewportSize({ width: 390, height: 844 });
+            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+            await page.screenshot({ path: path.join(ARTIFACTS, `template-${name}-390.png`) });
+            await page.setViewportSize(DESKTOP);
+          }
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
 });
