@@ -269,8 +269,8 @@ export class SideCanvas {
       const label = layerLabel(obj);
       const gaps = obj instanceof FabricImage || obj.type.toLowerCase() === 'rect' ? bleedGaps(r, trim, bleed) : [];
       if (gaps.length) out.push({ code: 'bleed', message: t('warn.bleed', { label, edges: gaps.map((g) => t(`edge.${g}`)).join(', ') }) });
-      // a full-bleed background is meant to leave the safe zone; a locked layer is the store's to fix
-      else if (!obj.locked && !isBackground(r, trim) && leavesBox(r, safe)) out.push({ code: 'safe-zone', message: t('warn.safe', { label }) });
+      // a full-bleed background or band (a shape reaching the bleed line) is meant to leave the safe zone; a locked layer is the store's to fix
+      else if (!obj.locked && !isBackground(r, trim) && !(obj.type.toLowerCase() !== 'textbox' && reachesBleed(r, bleed)) && leavesBox(r, safe)) out.push({ code: 'safe-zone', message: t('warn.safe', { label }) });
       if (obj.placeholder) out.push({ code: 'placeholder', message: t('warn.placeholder', { label }) });
       if (obj instanceof FabricImage && (obj as Layer).dpiCheck) {
         // a Fabric image's width and height are the file's pixels it shows (less when cropped)
@@ -387,6 +387,11 @@ export class SideCanvas {
     this.canvas.requestRenderAll();
     this.onChange();
   }
+}
+
+/** Whether a box reaches the bleed line on at least one edge (a full-bleed band). */
+function reachesBleed(r: Rect, bleed: Rect): boolean {
+  return r.left <= bleed.left + 0.5 || r.top <= bleed.top + 0.5 || r.left + r.width >= bleed.left + bleed.width - 0.5 || r.top + r.height >= bleed.top + bleed.height - 0.5;
 }
 
 /** A full-bleed background: covers the trim box on both axes. */
