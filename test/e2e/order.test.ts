@@ -166,7 +166,7 @@ describe.skipIf(chromiumGate.skip)(`ordering through the proof step${chromiumGat
       expect(sides.map((s) => s.empty)).toEqual([null, 'Back is empty: it will print blank']);
       expect(await page.isDisabled('#proof-confirm')).toBe(true);
       // the product mockup, when the service has a photo for it (the curated ones)
-      await page.waitForFunction(() => document.querySelectorAll('.proof-mockup').length > 0, undefined, { timeout: 30_000 }).catch(() => {});
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.proof-mockup')].some((i) => i.complete && i.naturalWidth > 0), undefined, { timeout: 30_000 }).catch(() => {});
       await page.screenshot({ path: path.join(ARTIFACTS, 'order-proof-desktop.png') });
       expect(await axe(page)).toEqual([]);
 
