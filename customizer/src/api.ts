@@ -61,6 +61,8 @@ export interface Design {
   viewport_height?: number | null;
   /** an image of the design (set by an embedded editor's save: docs/editor.md "Embedding") */
   preview_image?: ApiImage | null;
+  /** the project it belongs to, embedded */
+  project?: { id: string; name: string } | null;
 }
 
 export interface Template {
@@ -109,7 +111,7 @@ export interface MockupImage {
 
 export interface DesignBody {
   side_id: string;
-  project_id?: string;
+  project_id?: string | null;
   layers: unknown[];
   viewport_width: number;
   viewport_height: number;

@@ -114,6 +114,26 @@ export function bleedGaps(r: Rect, trim: Rect, bleed: Rect, tolerance = 1): Edge
 }
 
 /**
+ * Where a full-bleed shape should reach: each edge of `r` that lies on (or past) the edge of
+ * the box the template covers (`placed`) and stops short of the bleed line goes to the bleed
+ * line; null when there is nothing to stretch. Edges inside the template are left alone.
+ */
+export function bleedBand(r: Rect, placed: Rect, trim: Rect, bleed: Rect, tolerance = 1): Rect | null {
+  // the template's edge, or the trim's where the template is larger (a side it overflows)
+  const edge = { left: Math.max(placed.left, trim.left), top: Math.max(placed.top, trim.top), right: Math.min(placed.left + placed.width, trim.left + trim.width), bottom: Math.min(placed.top + placed.height, trim.top + trim.height) };
+  let left = r.left;
+  let top = r.top;
+  let right = r.left + r.width;
+  let bottom = r.top + r.height;
+  if (left <= edge.left + tolerance && left > bleed.left) left = bleed.left;
+  if (top <= edge.top + tolerance && top > bleed.top) top = bleed.top;
+  if (right >= edge.right - tolerance && right < bleed.left + bleed.width) right = bleed.left + bleed.width;
+  if (bottom >= edge.bottom - tolerance && bottom < bleed.top + bleed.height) bottom = bleed.top + bleed.height;
+  if (left === r.left && top === r.top && right === r.left + r.width && bottom === r.top + r.height) return null;
+  return { left, top, width: right - left, height: bottom - top };
+}
+
+/**
  * How far to move `r` so it stays on the canvas `box`: entirely inside when it fits,
  * else covering it (an object larger than the canvas may be moved, but not uncover an edge).
  */

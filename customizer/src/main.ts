@@ -15,9 +15,10 @@ import { listenToHost } from './host-commands.js';
 import { setLocale, t } from './i18n/index.js';
 import { cropPosition, fillImage, fitImage, moveCrop, replaceImage, selectedImage } from './images.js';
 import { LayersPanel } from './layers-panel.js';
-import { createProject, makePdf, reopen, saveAll } from './order.js';
+import { reopen, saveAll } from './order.js';
 import { spotsIn, type SpotPaint } from './paint.js';
 import { openPreview, wirePreview } from './preview.js';
+import { openProof, proofDialog, wireProof } from './proof.js';
 import { SideCanvas } from './side-canvas.js';
 import { action, apiChoice, embed, option, params, plural, requireSide, setStatus, state, ui } from './state.js';
 import { bootTemplateMode, isTemplateMode } from './template-mode.js';
@@ -84,7 +85,6 @@ async function selectProduct(productId: string): Promise<void> {
   state.active = null;
   state.project = null;
   state.productId = productId;
-  ui.makePdf.disabled = true;
   ui.pdfLink.hidden = true;
   ui.pdfWarnings.replaceChildren();
   delete document.body.dataset.projectId;
@@ -213,8 +213,8 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 function onKey(e: KeyboardEvent): void {
-  // the preview dialog is modal: the editor's shortcuts wait until it closes
-  if (isTyping(e.target) || ui.previewDialog.open) return;
+  // the preview and proof dialogs are modal: the editor's shortcuts wait until they close
+  if (isTyping(e.target) || ui.previewDialog.open || proofDialog.open) return;
   const side = state.active;
   const mod = e.ctrlKey || e.metaKey;
   if (mod && (e.key === 'z' || e.key === 'Z')) {
@@ -273,10 +273,10 @@ function wire(): void {
   ui.zoomReset.addEventListener('click', () => state.active?.resetZoom());
   document.addEventListener('keydown', onKey);
   ui.save.addEventListener('click', () => void action(t('do.saving'), saveAll));
-  ui.createProject.addEventListener('click', () => void action(t('do.creatingProject'), createProject));
-  ui.makePdf.addEventListener('click', () => void action(t('do.makingPdf'), makePdf));
+  ui.createProject.addEventListener('click', () => void action(t('do.saving'), openProof));
   ui.preview.addEventListener('click', () => void action(t('do.preview'), openPreview));
   wirePreview();
+  wireProof();
   pinchZoom(ui.stage, () => state.active);
   bottomSheet(ui.panel, ui.sheetToggle);
 }

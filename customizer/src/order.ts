@@ -1,6 +1,7 @@
 /**
  * Saving, ordering and reopening: one design per side (saved again in place once it has an
- * id), the project that groups them, its print-ready PDF job, and `?design=<id>` /
+ * id), the project that groups them (made only once every side saved: proof.ts), its
+ * print-ready PDF job, and `?design=<id>` /
  * `?project=<id>`, which load saved work back into the sides for editing and saving again.
  * Each step tells an embedding host (embed.ts).
  */
@@ -54,13 +55,14 @@ async function uploadPreview(sc: SideCanvas): Promise<string | undefined> {
  * Saves one side's design: a new design the first time, the same one again (PUT) after, so
  * saving never makes duplicates. Remembers what was saved (`savedLayers`) for `isDirty`.
  * Embedded, it also stores a picture of the side and answers its link (`preview_url`).
+ * `projectId` puts it in that project (null takes it out); left out, it keeps the current project's.
  */
-export async function saveSide(sc: SideCanvas): Promise<SavedSide> {
+export async function saveSide(sc: SideCanvas, projectId?: string | null): Promise<SavedSide> {
   const layers = sc.layers();
   const previewId = await uploadPreview(sc);
   const design = await state.api.saveDesign(sc.designId, {
     side_id: sc.side.id,
-    ...(state.project ? { project_id: state.project.id } : {}),
+    ...(projectId !== undefined ? { project_id: projectId } : state.project ? { project_id: state.project.id } : {}),
     layers,
     viewport_width: sc.layout.viewport.width,
     viewport_height: sc.layout.viewport.height,
@@ -84,22 +86,30 @@ export async function saveAll(): Promise<string> {
   return plural(state.sides.size, 'done.saved1', 'done.saved');
 }
 
-export async function createProject(): Promise<string> {
-  if (state.sides.size === 0) throw new Error(t('err.pickProduct'));
+/**
+ * Confirms the order (the proof step's button, after every side saved): creates the project
+ * the first time, puts the sides kept in it (those left out — empty sides the shopper chose
+ * not to print — are taken out), and makes the print-ready PDF.
+ */
+export async function placeOrder(leaveOut: ReadonlySet<string> = new Set()): Promise<string> {
+  const kept = [...state.sides.values()].filter((sc) => !leaveOut.has(sc.side.id));
+  if (kept.length === 0) throw new Error(t('err.pickProduct'));
   const fresh = !state.project;
   state.project ??= await state.api.createProject(ui.projectName.value.trim() || t('order.projectDefault'));
-  document.body.dataset.projectId = state.project.id;
-  await saveAll();
-  ui.makePdf.disabled = false;
-  if (fresh) embed.emit({ type: 'project-created', project_id: state.project.id, name: state.project.name });
-  return plural(state.sides.size, 'done.project1', 'done.project', { name: state.project.name });
+  const project = state.project;
+  document.body.dataset.projectId = project.id;
+  const saved: SavedSide[] = [];
+  for (const sc of kept) saved.push(await saveSide(sc, project.id));
+  for (const sc of state.sides.values()) if (leaveOut.has(sc.side.id) && sc.designId) await saveSide(sc, null);
+  embed.emit({ type: 'saved', designs: saved });
+  if (fresh) embed.emit({ type: 'project-created', project_id: project.id, name: project.name });
+  return makePdf();
 }
 
 export async function makePdf(): Promise<string> {
   if (!state.project) throw new Error(t('err.projectFirst'));
   ui.pdfLink.hidden = true;
   ui.pdfWarnings.replaceChildren();
-  await saveAll();
   let job = await state.api.projectPdf(state.project.id);
   const deadline = Date.now() + 180_000;
   let wait = 300;
@@ -129,7 +139,8 @@ export async function makePdf(): Promise<string> {
   );
   embed.emit({ type: 'pdf-ready', project_id: state.project.id, job_id: job.id, pdf_url: job.pdf_url, pages, warnings: job.warnings.map(({ code, page, message }) => ({ code, page, message })) });
   const n = job.warnings.length;
-  return n === 0 ? t('done.pdf') : plural(n, 'done.pdfWarning1', 'done.pdfWarnings');
+  const done = n === 0 ? t('done.pdf') : plural(n, 'done.pdfWarning1', 'done.pdfWarnings');
+  return t('done.ordered', { name: state.project.name, done });
 }
 
 /** The font families text layers use (loaded before the layers are measured). */
@@ -173,10 +184,12 @@ export async function reopen(ids: { design?: string | null; project?: string | n
   const productId = first.product_id ?? (await state.api.side(first.side_id)).product_id;
   ui.product.value = productId;
   await selectProduct(productId);
-  if (projectId) state.project = { id: projectId, name: ui.projectName.value };
-  if (state.project) {
-    document.body.dataset.projectId = state.project.id;
-    ui.makePdf.disabled = false;
+  if (projectId) {
+    // the project's name, as the designs embed it (the public token cannot read the project itself)
+    const name = designs.find((d) => d.project?.name)?.project?.name ?? ui.projectName.value;
+    state.project = { id: projectId, name };
+    ui.projectName.value = name;
+    document.body.dataset.projectId = projectId;
   }
   let n = 0;
   for (const d of designs) {

@@ -31,7 +31,8 @@ function showError(message: string | null): void {
   ui.previewError.textContent = message === null ? '' : t('preview.failed', { message });
 }
 
-async function loadTemplates(): Promise<Map<string, MockupTemplate>> {
+/** The mockup templates (curated, then the store's), listed in the picker once; the proof step reuses them. */
+export async function loadTemplates(): Promise<Map<string, MockupTemplate>> {
   if (templates) return templates;
   const [curated, own] = await Promise.all([state.api.defaultMockupTemplates(), state.api.mockupTemplates()]);
   const group = (label: string, list: MockupTemplate[]) => {

@@ -8,7 +8,7 @@
  */
 import { Canvas, FabricImage, FabricObject, Point, Textbox, util } from 'fabric';
 import type { ApiImage, Side } from './api.js';
-import { bleedGaps, effectiveDpi, layoutFor, leavesBox, type Layout } from './geometry.js';
+import { bleedGaps, effectiveDpi, layoutFor, leavesBox, type Layout, type Rect } from './geometry.js';
 import { History } from './history.js';
 import { t } from './i18n/index.js';
 import { spotsForCanvas, spotsForPrint } from './paint.js';
@@ -269,8 +269,8 @@ export class SideCanvas {
       const label = layerLabel(obj);
       const gaps = obj instanceof FabricImage || obj.type.toLowerCase() === 'rect' ? bleedGaps(r, trim, bleed) : [];
       if (gaps.length) out.push({ code: 'bleed', message: t('warn.bleed', { label, edges: gaps.map((g) => t(`edge.${g}`)).join(', ') }) });
-      // a full-bleed background is meant to leave the safe zone; a locked layer is the store's to fix
-      else if (!obj.locked && !isBackground(r, trim) && leavesBox(r, safe)) out.push({ code: 'safe-zone', message: t('warn.safe', { label }) });
+      // a full-bleed background or band (a shape reaching the bleed line) is meant to leave the safe zone; a locked layer is the store's to fix
+      else if (!obj.locked && !isBackground(r, trim) && !(obj.type.toLowerCase() !== 'textbox' && reachesBleed(r, bleed)) && leavesBox(r, safe)) out.push({ code: 'safe-zone', message: t('warn.safe', { label }) });
       if (obj.placeholder) out.push({ code: 'placeholder', message: t('warn.placeholder', { label }) });
       if (obj instanceof FabricImage && (obj as Layer).dpiCheck) {
         // a Fabric image's width and height are the file's pixels it shows (less when cropped)
@@ -315,8 +315,10 @@ export class SideCanvas {
    * Replaces the objects with saved layers. `from` is the viewport they were made in: layers
    * from another size (a default template, a design saved at another screen scale) are scaled
    * to fit this side's trim box, centred. `base` makes them the start of the undo history.
+   * `adjust` sees each object once placed, with the box the source viewport now covers
+   * (templates.ts stretches full-bleed bands to the bleed with it).
    */
-  async load(layers: unknown[], from?: { width: number; height: number } | null, base = true): Promise<void> {
+  async load(layers: unknown[], from?: { width: number; height: number } | null, base = true, adjust?: (o: FabricObject, placed: Rect) => void): Promise<void> {
     const objects = await enliven(layers as Array<Record<string, unknown>>);
     const vp = this.layout.viewport;
     const s = from && from.width > 0 && from.height > 0 ? Math.min(vp.width / from.width, vp.height / from.height) : 1;
@@ -333,6 +335,10 @@ export class SideCanvas {
           else o.set({ scaleX: o.scaleX * s, scaleY: o.scaleY * s });
         }
         if (o instanceof FabricImage) (o as Layer).dpiCheck = !/\.svg(\?|$)|^data:image\/svg/i.test(o.getSrc());
+        if (adjust) {
+          o.setCoords();
+          adjust(o, from ? { left: ox, top: oy, width: from.width * s, height: from.height * s } : { ...this.layout.trim });
+        }
         applyLock(o);
         o.setCoords();
         this.canvas.add(o);
@@ -381,6 +387,11 @@ export class SideCanvas {
     this.canvas.requestRenderAll();
     this.onChange();
   }
+}
+
+/** Whether a box reaches the bleed line on at least one edge (a full-bleed band). */
+function reachesBleed(r: Rect, bleed: Rect): boolean {
+  return r.left <= bleed.left + 0.5 || r.top <= bleed.top + 0.5 || r.left + r.width >= bleed.left + bleed.width - 0.5 || r.top + r.height >= bleed.top + bleed.height - 0.5;
 }
 
 /** A full-bleed background: covers the trim box on both axes. */

@@ -48,7 +48,6 @@ export const ui = {
   save: $<HTMLButtonElement>('save'),
   projectName: $<HTMLInputElement>('project-name'),
   createProject: $<HTMLButtonElement>('create-project'),
-  makePdf: $<HTMLButtonElement>('make-pdf'),
   pdfLink: $<HTMLAnchorElement>('pdf-link'),
   pdfWarnings: $<HTMLUListElement>('pdf-warnings'),
   preview: $<HTMLButtonElement>('preview'),
@@ -105,6 +104,16 @@ export function setStatus(text: string, error = false): void {
   ui.status.dataset.state = error ? 'error' : 'ok';
 }
 
+/**
+ * The message a failure shows: Fabric's "fabric: Error loading <url>" (an image whose link did
+ * not load: gone, refused by the page's policy, the network) becomes a sentence in the page's
+ * language; anything else (the API's own message) is shown as it is.
+ */
+export function failureMessage(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return /^fabric: Error loading\b/.test(message) ? t('err.imageNotLoaded') : message;
+}
+
 /** Runs a user action; its failure becomes the status line (and an `error` event for the host). */
 export async function action(label: string, fn: () => Promise<string | void>): Promise<void> {
   setStatus(`${label}…`);
@@ -113,7 +122,7 @@ export async function action(label: string, fn: () => Promise<string | void>): P
     const done = await fn();
     setStatus(done ?? t('status.ready'));
   } catch (err) {
-    const message = (err as Error).message;
+    const message = failureMessage(err);
     setStatus(t('status.failed', { label, message }), true);
     embed.emit({ type: 'error', message });
   } finally {

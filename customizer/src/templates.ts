@@ -1,10 +1,15 @@
 /**
  * Templates: the store's (made for one of its sides) and the service's default ones (made
- * for a print size, scaled to fit the side). Applying one replaces the side's layers (one
- * undo step). Its `locked: true` layers stay where the store put them; its `placeholder: true`
- * texts are highlighted until the shopper types over them.
+ * for a print size, scaled to fit the side, centred). Applying one replaces the side's layers
+ * (one undo step). Its `locked: true` layers stay where the store put them; its
+ * `placeholder: true` texts are highlighted until the shopper types over them. Its full-bleed
+ * shapes — a background or band that reaches the template's edge — are stretched on those
+ * edges to the side's bleed line (`bleedBand`): a template drawn to its trim then fills the
+ * whole side, bleed included, and a fresh template never trips the bleed check.
  */
+import { FabricImage, FabricText, Point, type FabricObject } from 'fabric';
 import type { Template } from './api.js';
+import { bleedBand, type Rect } from './geometry.js';
 import { t } from './i18n/index.js';
 import { readyLayers } from './order.js';
 import { requireSide, state, ui } from './state.js';
@@ -42,6 +47,20 @@ export async function applyTemplate(key: string): Promise<string> {
   const side = requireSide();
   const layers = await readyLayers(tpl.layers);
   const from = tpl.viewport_width && tpl.viewport_height ? { width: tpl.viewport_width, height: tpl.viewport_height } : null;
-  await side.load(layers, from, false);
+  const { trim, bleed } = side.layout;
+  await side.load(layers, from, false, (o, placed) => {
+    const box = bleedBand(o.getBoundingRect(), placed, trim, bleed);
+    if (box) stretchTo(o, box);
+  });
   return t('done.template', { name: tpl.name });
+}
+
+/** Stretches a shape (not text, not an image, not turned) so its box becomes `box`. */
+function stretchTo(o: FabricObject, box: Rect): void {
+  if (o instanceof FabricText || o instanceof FabricImage || o.angle % 360 !== 0) return;
+  const r = o.getBoundingRect();
+  if (r.width <= 0 || r.height <= 0) return;
+  o.set({ scaleX: (o.scaleX * box.width) / r.width, scaleY: (o.scaleY * box.height) / r.height });
+  o.setPositionByOrigin(new Point(box.left + box.width / 2, box.top + box.height / 2), 'center', 'center');
+  o.setCoords();
 }

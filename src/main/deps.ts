@@ -311,7 +311,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   const impositions = add(buildImpositionModule({ pages: designs.designPages, blobs, jobs }));
   const gangSheets = add(buildGangSheetsModule({ jobs, blobs, pages: designs.designPages }));
   const { production } = add(buildProductionModule({ db: database.db, orders, pages: designs.designPages, jobs, impositions: impositions.service, gangSheets: gangSheets.service, products: catalog.products, pageContext }));
-  add(buildCustomizerModule({ apiOrigins: config.customizerApiOrigins }));
+  add(buildCustomizerModule({ apiOrigins: config.customizerApiOrigins, publicUrl: config.publicUrl }));
   add(buildAdminModule(overrides.adminDir ? { dir: overrides.adminDir } : {}));
   // Signed links of the disk blob store are served by the service itself.
   if (blobs instanceof DiskBlobStore) add({ name: 'files', routes: (app) => filesRoutes(app, { blobs }) });

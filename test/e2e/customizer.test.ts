@@ -24,6 +24,7 @@ import { needs } from '../helpers/requirements.js';
 import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
 import { freePort } from '../helpers/ports.js';
 import { waitForStatus } from '../helpers/editor-status.js';
+import { orderWithProof } from '../helpers/editor-order.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'customizer');
@@ -274,14 +275,9 @@ describe.skipIf(chromiumGate.skip)(`customizer in headless Chromium${chromiumGat
       expect(d.layers).toHaveLength(sideId === sides.Front ? 3 : 1);
     }
 
-    // the project, then its PDF
-    await page.fill('#project-name', 'E2E order');
-    await page.click('#create-project');
-    await waitStatus(/Project “E2E order” created with 2 designs/);
+    // the order: the proof step, then the project and its PDF
+    await orderWithProof(page, /Ordered “E2E order”: PDF ready/, 'E2E order');
     const projectId = await page.evaluate(() => document.body.dataset.projectId);
-    await shot('project');
-    await page.click('#make-pdf');
-    await waitStatus(/PDF ready/);
     await shot('pdf-ready');
     expect(await page.textContent('#pdf-link')).toBe('Download PDF (2 pages)');
     // the print engine agrees with the page about the photo
@@ -414,7 +410,8 @@ describe.skipIf(chromiumGate.skip)(`customizer in headless Chromium${chromiumGat
     try {
       const token = encodeURIComponent(store.unauth_token);
       const res = await page.goto(`${base}/customizer?token=${token}&api=${encodeURIComponent('https://attacker.example/v1')}`);
-      expect(res?.headers()['content-security-policy']).toMatch(/connect-src 'self' http:\/\/localhost:\d+;/);
+      // this host's own (FOLIO_PUBLIC_URL, where file links point) and the allowed API origin, nothing else
+      expect(res?.headers()['content-security-policy']).toMatch(new RegExp(`connect-src 'self' ${base.replace(/[.]/g, '\\.')} http://localhost:\\d+;`));
       await waitStatus(/may not call the API at https:\/\/attacker\.example/);
       expect(await page.getAttribute('#status', 'data-state')).toBe('error');
       expect([...hosts]).toEqual([base]);

@@ -18,6 +18,7 @@ import { needs } from '../helpers/requirements.js';
 import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
 import { freePort } from '../helpers/ports.js';
 import { waitForStatus } from '../helpers/editor-status.js';
+import { orderWithProof } from '../helpers/editor-order.js';
 import { seedDemo, type DemoSeed } from '../../src/main/demo-seed.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -43,6 +44,8 @@ describe.skipIf(chromiumGate.skip)(`the demo store's template in the customizer$
     base = `http://127.0.0.1:${port}`;
     t = await buildTestApp({ env: { FOLIO_PUBLIC_URL: base } });
     await t.app.listen({ host: '127.0.0.1', port });
+    // ordering makes the print-ready PDF: the job runs in the workers
+    await t.deps.startWorkers();
     demo = await seedDemo(t.deps as never, base);
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
@@ -76,9 +79,7 @@ describe.skipIf(chromiumGate.skip)(`the demo store's template in the customizer$
 
     await page.click('#save');
     await waitForStatus(page, /Saved 2 designs/);
-    await page.fill('#project-name', 'Demo order');
-    await page.click('#create-project');
-    await waitForStatus(page, /Project “Demo order” created with 2 designs/);
+    await orderWithProof(page, /Ordered “Demo order”: PDF ready/, 'Demo order');
     const projectId = (await page.evaluate(() => document.body.dataset.projectId))!;
     const res = await t.app.inject({ method: 'GET', url: `/v1/projects/${projectId}/designs?include=none`, headers: as.B(demo) });
     expect(res.statusCode, res.body).toBe(200);

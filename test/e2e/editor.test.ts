@@ -29,6 +29,7 @@ import { needs } from '../helpers/requirements.js';
 import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
 import { freePort } from '../helpers/ports.js';
 import { waitForStatus } from '../helpers/editor-status.js';
+import { orderWithProof } from '../helpers/editor-order.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
@@ -511,16 +512,24 @@ describe.skipIf(chromiumGate.skip)(`editor in headless Chromium${chromiumGate.no
     expect(await codes()).not.toContain('low-dpi');
   }, 90_000);
 
-  it('warns when a background stops at the trim instead of the bleed (a default template on the back)', async () => {
+  it('stretches a default template\'s bands to the bleed, and warns when a band is moved off it (on the back)', async () => {
     await page.click(`#sides button[data-side-id="${ids.back}"]`);
     await page.selectOption('#template', { label: 'Business card (front)' });
     await page.click('#apply-template');
     await waitStatus(/Template “Business card \(front\)” applied/);
+    // drawn to its 85 × 55 mm trim, the template's background and side band reach this side's bleed
+    expect((await warnings()).filter((w) => w.code === 'bleed')).toEqual([]);
+    // the band, picked in the layers panel and moved 10 px right with the keyboard, no longer does
+    await page.focus('#layers li:nth-last-child(2) [data-action="rename"]');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+ArrowRight');
     const bleed = (await warnings()).filter((w) => w.code === 'bleed');
     expect(bleed.length).toBeGreaterThanOrEqual(1);
-    expect(bleed[0]!.text).toMatch(/stops at the trim \((left|right|top|bottom)/);
+    expect(bleed[0]!.text).toMatch(/stops at the trim \(left/);
     await shots('bleed-warning');
     // this side gets Hebrew text instead, typed as it will print
+    await page.click('#undo');
+    await settle();
     await page.click('#undo');
     await settle();
     expect(await objects()).toHaveLength(0);
@@ -545,9 +554,7 @@ describe.skipIf(chromiumGate.skip)(`editor in headless Chromium${chromiumGate.no
     expect(front.layers.map((l) => l.name ?? l.text ?? l.type)).toEqual(['Background', 'Ada Lovelace', 'Greeting', 'ACME PRINT SHOP', 'replacement.jpg']);
     expect(front.layers[0]).toMatchObject({ locked: true });
     expect(front.layers[2]).toMatchObject({ fill: INK, fontWeight: 'bold' });
-    await page.fill('#project-name', 'Editor order');
-    await page.click('#create-project');
-    await waitStatus(/Project “Editor order” created with 2 designs/);
+    await orderWithProof(page, /Ordered “Editor order”: PDF ready/, 'Editor order');
     const projectId = (await page.evaluate(() => document.body.dataset.projectId))!;
 
     // reopen the front's design: the whole order opens; move the name with the keyboard, add to the back, save: the same designs are updated
@@ -571,8 +578,9 @@ describe.skipIf(chromiumGate.skip)(`editor in headless Chromium${chromiumGate.no
     expect((await design(saved[ids.back]!)).layers.map((l) => l.text)).toEqual(['שלום עולם', 'Secret draft', 'Back again']);
     await shots('reopened-design');
 
-    // the project by ?project=
+    // the project by ?project=: its name, not "My order"
     await open(`&project=${projectId}`);
+    expect(await page.inputValue('#project-name')).toBe('Editor order');
     const loaded = await page.$$eval('.side-canvas', (els) => els.map((e) => (e as HTMLElement).dataset.designId).sort());
     expect(loaded).toEqual(Object.values(saved).sort());
     await page.click(`#sides button[data-side-id="${ids.back}"]`);
@@ -580,9 +588,9 @@ describe.skipIf(chromiumGate.skip)(`editor in headless Chromium${chromiumGate.no
     expect(objs.map((o) => o.text)).toEqual(['שלום עולם', 'Secret draft', 'Back again']);
     expect(objs[1]!.visible).toBe(false);
     await shots('reopened-project');
-    expect(await page.isDisabled('#make-pdf')).toBe(false);
-    await page.click('#make-pdf');
-    await waitStatus(/PDF ready/);
+    // ordering again prints the same project (no second project)
+    await orderWithProof(page, /Ordered “Editor order”: PDF ready/);
+    expect(await page.evaluate(() => document.body.dataset.projectId)).toBe(projectId);
     expect(await page.textContent('#pdf-link')).toBe('Download PDF (2 pages)');
     await shots('pdf-ready');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#pdf-link')]);
@@ -692,10 +700,7 @@ ${example
       expect(await frame.textContent('#undo')).toBe('Annuler');
       await frame.click('#add-text');
       await waitStatus(/Texte ajouté en/, frame);
-      await frame.click('#create-project');
-      await waitStatus(/Projet « Ma commande » créé avec 2 créations/, frame);
-      await frame.click('#make-pdf');
-      await waitStatus(/PDF prêt/, frame);
+      await orderWithProof(frame, /Commande « Ma commande » passée : PDF prêt/);
       await p.screenshot({ path: path.join(ARTIFACTS, 'embed-pdf-ready.png') });
       const got = await events();
       const saved = got.find((e) => e.type === 'saved')!;

@@ -25,18 +25,22 @@ export const CUSTOMIZER_PREFIX = '/customizer';
 /**
  * Only this origin for scripts and API calls (plus the API origins the operator allowed with
  * FOLIO_CUSTOMIZER_API_ORIGINS, for `?api=`); images and fonts may also come from https links
- * (S3 signed URLs). The page itself refuses an `?api=` it was not allowed (it reads the list
- * from its `folio-api-origins` meta tag), and this policy refuses it again in the browser.
+ * (S3 signed URLs), from those API origins, and from FOLIO_PUBLIC_URL's origin (`publicOrigin`):
+ * file links are built from FOLIO_PUBLIC_URL, so a page opened under another of this host's
+ * names (http://127.0.0.1:8080 while the links say http://localhost:8080) still loads them. No
+ * other http origin is allowed. The page itself refuses an `?api=` it was not allowed (it reads
+ * the list from its `folio-api-origins` meta tag), and this policy refuses it again in the browser.
  */
-export function customizerCsp(apiOrigins: readonly string[] = []): string {
+export function customizerCsp(apiOrigins: readonly string[] = [], publicOrigin: string | null = null): string {
+  const files = [...new Set([...(publicOrigin ? [publicOrigin] : []), ...apiOrigins])];
   return [
     "default-src 'self'",
     "script-src 'self'",
     // Fabric positions its text-editing textarea with inline styles
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' data: blob: https:",
-    ["connect-src 'self'", ...apiOrigins].join(' '),
+    ["img-src 'self' data: blob: https:", ...files].join(' '),
+    ["font-src 'self' data: blob: https:", ...files].join(' '),
+    ["connect-src 'self'", ...files].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
   ].join('; ');
@@ -60,10 +64,21 @@ const scriptFontCache = new Map<string, Promise<Buffer>>();
 
 const FontParams = Type.Object({ family: Type.String({ maxLength: 100 }), weight: Type.String({ maxLength: 4 }), style: Type.String({ maxLength: 10 }) });
 
-export async function customizerRoutes(app: FastifyInstance, opts: { dir?: string; apiOrigins?: readonly string[] } = {}): Promise<void> {
+/** The origin of FOLIO_PUBLIC_URL (null when it is not an http(s) URL). */
+export function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function customizerRoutes(app: FastifyInstance, opts: { dir?: string; apiOrigins?: readonly string[]; publicUrl?: string } = {}): Promise<void> {
   const dir = opts.dir ?? CUSTOMIZER_DIR;
   const apiOrigins = opts.apiOrigins ?? [];
-  const csp = customizerCsp(apiOrigins);
+  const csp = customizerCsp(apiOrigins, originOf(opts.publicUrl));
   const config: RouteAuth = { auth: [], rateLimit: false };
 
   app.get<{ Params: { family: string; weight: string; style: string } }>(

@@ -19,6 +19,7 @@ import type { Page } from 'playwright-core';
 import { needs } from '../../helpers/requirements.js';
 import { PASSWORD } from '../../helpers/factories.js';
 import { waitForStatus } from '../../helpers/editor-status.js';
+import { orderWithProof } from '../../helpers/editor-order.js';
 import { addTextField, adminPage, curlStatus, dragHandle, screenshots, settled, startAdminWorld, templateFrame, VIEWPORTS, type AdminWorld } from './harness.js';
 
 const run = promisify(execFile);
@@ -137,9 +138,7 @@ describe.skipIf(chromiumGate.skip)(`the back office walked end to end, with a sh
     await shots.shot(editor, 'shopper-typed');
     await editor.click('#save');
     await waitForStatus(editor, /Saved 1 design/);
-    await editor.fill('#project-name', 'Shop order #1001');
-    await editor.click('#create-project');
-    await waitForStatus(editor, /Project “Shop order #1001” created with 1 design/);
+    await orderWithProof(editor, /Ordered “Shop order #1001”: PDF ready/, 'Shop order #1001');
     const projectId = (await editor.evaluate(() => document.body.dataset.projectId))!;
     await shots.shot(editor, 'shopper-ordered');
     await shopper.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveDpi, layoutFor, leavesBox, UNITS_PER_INCH, type SideGeometry } from '../../../customizer/src/geometry.js';
+import { bleedBand, bleedGaps, effectiveDpi, layoutFor, leavesBox, UNITS_PER_INCH, type SideGeometry } from '../../../customizer/src/geometry.js';
 import { POINTS_PER_UNIT } from '../../../src/engines/pdf/index.js';
 
 const side = (over: Partial<SideGeometry> = {}): SideGeometry => ({
@@ -53,5 +53,23 @@ describe('customizer layout', () => {
     expect(effectiveDpi({ width: 600, height: 300 }, { ...shown, height: shown.height * 2 }, l, 'mm')).toBeCloseTo(150, 6);
     const inch = layoutFor(side({ width: 4, height: 3, dimension_unit: 'inch' }));
     expect(effectiveDpi({ width: 1200, height: 900 }, { width: 4 * inch.pxPerUnit, height: 3 * inch.pxPerUnit }, inch, 'inch')).toBeCloseTo(300, 6);
+  });
+
+  it('stretches a template\'s full-bleed band to the bleed line on the edges it touches, and nothing else', () => {
+    const trim = { left: 0, top: 0, width: 1000, height: 600 };
+    const bleed = { left: -30, top: -30, width: 1060, height: 660 };
+    // a template letterboxed across: it covers x 100..900, the whole height
+    const placed = { left: 100, top: 0, width: 800, height: 600 };
+    // its background (the whole template) fills the side, bleed included
+    expect(bleedBand({ left: 100, top: 0, width: 800, height: 600 }, placed, trim, bleed)).toEqual(bleed);
+    // a band on its left edge, full height: left, top and bottom go to the bleed, its right edge stays
+    const band = bleedBand({ left: 100, top: 0, width: 200, height: 600 }, placed, trim, bleed)!;
+    expect(band).toEqual({ left: -30, top: -30, width: 330, height: 660 });
+    expect(bleedGaps(band, trim, bleed)).toEqual([]);
+    // inside the template: untouched; already at the bleed: untouched
+    expect(bleedBand({ left: 300, top: 100, width: 200, height: 100 }, placed, trim, bleed)).toBeNull();
+    expect(bleedBand(bleed, trim, trim, bleed)).toBeNull();
+    // a store template drawn to the trim (placed = trim): its bottom band reaches the bleed
+    expect(bleedBand({ left: 0, top: 500, width: 1000, height: 100 }, trim, trim, bleed)).toEqual({ left: -30, top: 500, width: 1060, height: 130 });
   });
 });
