@@ -185,6 +185,22 @@ export const en = {
   'tm.lock': 'Lock {name} for shoppers',
   'tm.noHost': 'Template mode opens from the back office only',
   'tm.noTemplate': 'This template cannot be opened',
+  // ---- shapes and codes (issue 44: shapes.ts, codes.ts) ----
+  'shapes.heading': 'Shapes',
+  'shapes.add': 'Add a shape',
+  'shapes.rect': 'Rectangle',
+  'shapes.rounded': 'Rounded rectangle',
+  'shapes.ellipse': 'Ellipse',
+  'shapes.line': 'Line',
+  'shapes.hexagon': 'Hexagon',
+  'shapes.star': 'Star',
+  'shapes.fill': 'Fill',
+  'shapes.stroke': 'Outline',
+  'shapes.strokeWidth': 'Outline width',
+  'shapes.fillSpots': 'Spot colours for the fill',
+  'shapes.strokeSpots': 'Spot colours for the outline',
+  'shapes.adding': 'Adding a shape',
+  'shapes.added': 'Added {name}',
 } as const;
 
 export type MessageKey = keyof typeof en;
