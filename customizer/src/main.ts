@@ -16,6 +16,7 @@ import { LayersPanel } from './layers-panel.js';
 import { createProject, makePdf, reopen, saveAll } from './order.js';
 import { spotsIn, type SpotPaint } from './paint.js';
 import { openPreview, wirePreview } from './preview.js';
+import { CodeTools } from './codes.js';
 import { ShapeTools } from './shapes.js';
 import { SideCanvas } from './side-canvas.js';
 import { action, apiChoice, embed, option, params, plural, requireSide, setStatus, state, ui } from './state.js';
@@ -32,6 +33,7 @@ const textTools = new TextTools(
   () => state.fonts,
 );
 const shapeTools = new ShapeTools(() => state.active, (label, fn) => void action(label, fn));
+const codeTools = new CodeTools(() => state.active, (label, fn) => void action(label, fn));
 /** the store's spot inks (its templates', the host's); a product's own are added when it is chosen */
 let storeSpots = new Map<string, SpotPaint>();
 let products: Product[] = [];
@@ -58,6 +60,7 @@ function refresh(): void {
   for (const b of ui.alignTools.querySelectorAll<HTMLButtonElement>('button')) b.disabled = selected.length === 0 || (b.dataset.distribute !== undefined && selected.length < 3);
   textTools.sync();
   shapeTools.sync();
+  codeTools.sync();
   const img = selectedImage(side);
   ui.imageTools.disabled = !img;
   if (img && document.activeElement !== ui.cropX && document.activeElement !== ui.cropY) {

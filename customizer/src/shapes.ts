@@ -114,9 +114,14 @@ export class ShapeTools {
   /** The spot inks offered, for the fill and for the outline; a die line is not a colour. */
   setSpots(spots: SpotPaint[]): void {
     const usable = spots.filter((s) => !/^(Perf)?CutContour$/.test(s.spot));
-    const swatches = (el: HTMLDivElement, pick: (s: SpotPaint) => void) => {
+    const swatches = (el: HTMLDivElement, pick: (s: SpotPaint) => void, caption: string) => {
       el.hidden = usable.length === 0;
+      // the two rows of the same inks: a visible word says which is which
+      const label = document.createElement('span');
+      label.className = 'swatch-caption';
+      label.textContent = caption;
       el.replaceChildren(
+        label,
         ...usable.map((s) => {
           const b = document.createElement('button');
           b.type = 'button';
@@ -129,8 +134,8 @@ export class ShapeTools {
         }),
       );
     };
-    swatches(this.ui.fillSpots, (s) => this.setFill(spotHex(s), s));
-    swatches(this.ui.strokeSpots, (s) => this.setStroke(spotHex(s), s));
+    swatches(this.ui.fillSpots, (s) => this.setFill(spotHex(s), s), t('shapes.fill'));
+    swatches(this.ui.strokeSpots, (s) => this.setStroke(spotHex(s), s), t('shapes.stroke'));
     this.mark();
   }
 
@@ -149,7 +154,8 @@ export class ShapeTools {
     const stroke = hex(o.stroke);
     if (fill) ui.fill.value = fill;
     if (stroke) ui.stroke.value = stroke;
-    if (document.activeElement !== ui.strokeWidth) ui.strokeWidth.value = String(Math.round(o.strokeWidth * 10) / 10);
+    // a code has no outline: the width stays what new shapes get
+    if (document.activeElement !== ui.strokeWidth && o.type.toLowerCase() !== 'barcode') ui.strokeWidth.value = String(Math.round(o.strokeWidth * 10) / 10);
     this.fillSpot = ((o as Layer).spotFill as SpotPaint | undefined) ?? null;
     this.strokeSpot = ((o as Layer).spotStroke as SpotPaint | undefined) ?? null;
     this.mark();

@@ -27,8 +27,8 @@ export interface Encoders {
   qrCreate(value: string, opts: { errorCorrectionLevel: string }): { modules: { size: number; data: ArrayLike<number | boolean> } };
 }
 
-const checkDigit = (digits: string): number => {
-  // GTIN: from the right, weights 3, 1, 3, …
+/** A GTIN's (EAN-13, UPC-A) check digit for the digits before it: from the right, weights 3, 1, 3, … */
+export const gtinCheckDigit = (digits: string): number => {
   let sum = 0;
   for (let i = digits.length - 1, w = 3; i >= 0; i--, w = 4 - w) sum += Number(digits[i]) * w;
   return (10 - (sum % 10)) % 10;
@@ -44,7 +44,7 @@ export function checkCodeValue(symbology: string, value: unknown): string | null
     if (!/^\d+$/.test(value)) return `${a} ${name} is digits only`;
     if (value.length !== len - 1 && value.length !== len) return `${a} ${name} is ${len - 1} or ${len} digits (the last one the check digit)`;
     if (value.length === len) {
-      const want = checkDigit(value.slice(0, -1));
+      const want = gtinCheckDigit(value.slice(0, -1));
       if (Number(value[len - 1]) !== want) return `the ${name}'s check digit is wrong: ${value.slice(0, -1)} ends with ${want}`;
     }
     return null;
