@@ -19,6 +19,8 @@ export interface Product {
   id: string;
   name: string;
   dimension_unit: DimensionUnit;
+  /** the product's spot inks (offered as colours with the store's) */
+  spot_inks?: { name: string; cmyk?: [number, number, number, number] | null; overprint?: boolean }[];
 }
 
 export interface Side {

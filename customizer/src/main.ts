@@ -8,7 +8,7 @@
 import { Textbox, cache } from 'fabric';
 import { arrange, type AlignMode } from './align.js';
 import { CurveTools } from './curve.js';
-import type { ApiImage, Category, Side } from './api.js';
+import type { ApiImage, Category, Product, Side } from './api.js';
 import type { EmbedConfig } from './embed.js';
 import { FontCatalog } from './fonts.js';
 import { listenToHost } from './host-commands.js';
@@ -19,6 +19,8 @@ import { reopen, saveAll } from './order.js';
 import { spotsIn, type SpotPaint } from './paint.js';
 import { openPreview, wirePreview } from './preview.js';
 import { openProof, proofDialog, wireProof } from './proof.js';
+import { CodeTools } from './codes.js';
+import { ShapeTools } from './shapes.js';
 import { SideCanvas } from './side-canvas.js';
 import { action, apiChoice, embed, option, params, plural, requireSide, setStatus, state, ui } from './state.js';
 import { bootTemplateMode, isTemplateMode } from './template-mode.js';
@@ -34,6 +36,11 @@ const textTools = new TextTools(
   () => state.fonts,
 );
 const curveTools = new CurveTools(() => state.active);
+const shapeTools = new ShapeTools(() => state.active, (label, fn) => void action(label, fn));
+const codeTools = new CodeTools(() => state.active, (label, fn) => void action(label, fn));
+/** the store's spot inks (its templates', the host's); a product's own are added when it is chosen */
+let storeSpots = new Map<string, SpotPaint>();
+let products: Product[] = [];
 const fit = fitToStage(ui.stage, () => state.sides.values());
 let storeTemplates: Awaited<ReturnType<typeof state.api.templates>> = [];
 let defaultTemplates: typeof storeTemplates = [];
@@ -57,6 +64,8 @@ function refresh(): void {
   for (const b of ui.alignTools.querySelectorAll<HTMLButtonElement>('button')) b.disabled = selected.length === 0 || (b.dataset.distribute !== undefined && selected.length < 3);
   textTools.sync();
   curveTools.sync();
+  shapeTools.sync();
+  codeTools.sync();
   const img = selectedImage(side);
   ui.imageTools.disabled = !img;
   if (img && document.activeElement !== ui.cropX && document.activeElement !== ui.cropY) {
@@ -90,6 +99,7 @@ async function selectProduct(productId: string): Promise<void> {
   delete document.body.dataset.projectId;
   ui.sides.replaceChildren();
   refresh();
+  offerSpots(products.find((p) => p.id === productId));
   if (!productId) return listTemplates([], defaultTemplates);
   const sides: Side[] = await state.api.sides(productId);
   if (sides.length === 0) throw new Error(t('err.noSides'));
@@ -106,6 +116,13 @@ async function selectProduct(productId: string): Promise<void> {
   fit();
   listTemplates(storeTemplates, defaultTemplates);
   if (sides[0]) selectSide(sides[0].id);
+}
+
+function offerSpots(product: Product | undefined): void {
+  const spots = new Map(storeSpots);
+  for (const ink of product?.spot_inks ?? []) if (!spots.has(ink.name)) spots.set(ink.name, { spot: ink.name, ...(ink.cmyk ? { cmyk: ink.cmyk } : {}), ...(ink.overprint ? { overprint: true } : {}) });
+  textTools.setSpots([...spots.values()]);
+  shapeTools.setSpots([...spots.values()]);
 }
 
 // ---- text --------------------------------------------------------------------------------
@@ -283,9 +300,10 @@ function wire(): void {
 
 async function start(config: EmbedConfig): Promise<void> {
   const api = state.api;
-  const [products, own, defaults, cats, defaultCats, tplStore, tplDefault] = await Promise.all([
+  const [productList, own, defaults, cats, defaultCats, tplStore, tplDefault] = await Promise.all([
     api.products(), api.fonts(), api.defaultFonts(), api.clipartCategories(), api.defaultClipartCategories(), api.templates(), api.defaultTemplates(),
   ]);
+  products = productList;
   storeTemplates = tplStore;
   defaultTemplates = tplDefault;
   state.fonts = new FontCatalog(own, defaults, defaultFontBase);
@@ -294,9 +312,9 @@ async function start(config: EmbedConfig): Promise<void> {
   ui.clipartCategory.replaceChildren(option('own:*', t('clipart.allStore')), ...addCats(cats, 'own', false), option('default:*', t('clipart.allDefault')), ...addCats(defaultCats, 'default', true));
   ui.product.replaceChildren(option('', products.length ? t('product.choose') : t('product.none')), ...products.map((p) => option(p.id, p.name)));
   // the store's spot inks: those its templates use, and any the host passes
-  const spots = spotsIn(tplStore.flatMap((tpl) => tpl.layers));
-  for (const s of config.spots ?? []) spots.set(s.spot, s as SpotPaint);
-  textTools.setSpots([...spots.values()]);
+  storeSpots = spotsIn(tplStore.flatMap((tpl) => tpl.layers));
+  for (const s of config.spots ?? []) storeSpots.set(s.spot, s as SpotPaint);
+  offerSpots(undefined);
   listTemplates([], defaultTemplates);
 
   await showCliparts(ui.clipartCategory.value);

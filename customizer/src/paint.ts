@@ -1,7 +1,8 @@
 /**
  * Spot colours in the editor. A layer's fill may name a spot ink (`{ spot, cmyk, tint }`,
  * docs/print-files.md); Fabric draws only CSS colours, so on the canvas the object carries the
- * ink as `spotFill` and is drawn in its CMYK alternate, and the saved layer gets the ink back.
+ * ink as `spotFill` (a stroke's: `spotStroke`) and is drawn in its CMYK alternate, and the
+ * saved layer gets the ink back.
  */
 export interface SpotPaint {
   spot: string;
@@ -30,17 +31,23 @@ export function spotsForCanvas(layers: Array<Record<string, unknown>>): Array<Re
       out.spotFill = l.fill;
       out.fill = spotHex(l.fill);
     }
+    if (isSpotPaint(l.stroke)) {
+      out.spotStroke = l.stroke;
+      out.stroke = spotHex(l.stroke);
+    }
     if (Array.isArray(l.objects)) out.objects = spotsForCanvas(l.objects as Array<Record<string, unknown>>);
     return out;
   });
 }
 
-/** Layers as saved: `spotFill` goes back to `fill`. */
+/** Layers as saved: `spotFill` goes back to `fill`, `spotStroke` to `stroke`. */
 export function spotsForPrint(layers: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
   return layers.map((l) => {
     const out = { ...l };
     if (isSpotPaint(l.spotFill)) out.fill = l.spotFill;
+    if (isSpotPaint(l.spotStroke)) out.stroke = l.spotStroke;
     delete out.spotFill;
+    delete out.spotStroke;
     if (Array.isArray(l.objects)) out.objects = spotsForPrint(l.objects as Array<Record<string, unknown>>);
     return out;
   });
@@ -49,7 +56,7 @@ export function spotsForPrint(layers: Array<Record<string, unknown>>): Array<Rec
 /** Spot inks used anywhere in some layers, by name (a template's palette). */
 export function spotsIn(layers: unknown[], into = new Map<string, SpotPaint>()): Map<string, SpotPaint> {
   for (const l of layers as Array<Record<string, unknown>>) {
-    for (const v of [l.fill, l.stroke, l.spotFill]) if (isSpotPaint(v) && !into.has(v.spot)) into.set(v.spot, v);
+    for (const v of [l.fill, l.stroke, l.spotFill, l.spotStroke]) if (isSpotPaint(v) && !into.has(v.spot)) into.set(v.spot, v);
     if (Array.isArray(l.objects)) spotsIn(l.objects, into);
   }
   return into;

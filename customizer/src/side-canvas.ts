@@ -20,9 +20,9 @@ export interface Warning {
 }
 
 /** Extra properties kept in the layers' JSON (docs/editor.md, "Layer metadata"). */
-export const EXTRA_PROPS = ['image_id', 'name', 'locked', 'userLocked', 'placeholder', 'field', 'spotFill', 'curve'];
+export const EXTRA_PROPS = ['image_id', 'name', 'locked', 'userLocked', 'placeholder', 'field', 'spotFill', 'spotStroke', 'curve'];
 
-export type Layer = FabricObject & { image_id?: string; dpiCheck?: boolean; name?: string; locked?: boolean; userLocked?: boolean; placeholder?: boolean; spotFill?: unknown; field?: unknown; curve?: unknown };
+export type Layer = FabricObject & { image_id?: string; dpiCheck?: boolean; name?: string; locked?: boolean; userLocked?: boolean; placeholder?: boolean; spotFill?: unknown; spotStroke?: unknown; field?: unknown; curve?: unknown };
 
 /**
  * Fabric objects from layers. A variable-data `field` ({name, type: 'text' | 'image' | …}) is
@@ -190,7 +190,7 @@ export class SideCanvas {
   // ---- objects ------------------------------------------------------------------------------
 
   /** Where a new object goes: the middle of the safe area, then around it, so new objects do not hide each other. */
-  private nextPlace(): { left: number; top: number } {
+  nextPlace(): { left: number; top: number } {
     const { safe } = this.layout;
     const slots: Array<[number, number]> = [[0.5, 0.5], [0.27, 0.3], [0.73, 0.3], [0.27, 0.7], [0.73, 0.7]];
     const [fx, fy] = slots[this.canvas.getObjects().length % slots.length]!;

@@ -5,13 +5,14 @@
  */
 import { parseColor } from './colour/css-colour.js';
 import { LayerValidationError, type LayerIssue } from './errors.js';
+import { checkBarcodeLayer } from './barcode-layer.js';
 import { commandArity, parsePathString, type RawPathCommand } from './path.js';
 import { checkSpotPaint, isSpotPaint, type SpotPaint } from './spot.js';
 import { textPathLayer } from './text-path-limits.js';
 
 export const LAYER_TYPES = [
   'textbox', 'i-text', 'text', 'image', 'rect', 'circle', 'ellipse', 'line',
-  'polygon', 'polyline', 'path', 'group', 'triangle',
+  'polygon', 'polyline', 'path', 'group', 'triangle', 'barcode',
 ] as const;
 export type LayerType = (typeof LAYER_TYPES)[number];
 export const TEXT_TYPES: ReadonlySet<LayerType> = new Set(['textbox', 'i-text', 'text']);
@@ -327,6 +328,9 @@ class Checker {
         }
         break;
       }
+      case 'barcode':
+        checkBarcodeLayer(raw, out, path, (p, m) => this.add(p, m));
+        break;
       case 'group': {
         if (!Array.isArray(raw.objects)) {
           this.add(`${path}.objects`, 'a group needs an objects array');

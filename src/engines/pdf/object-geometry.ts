@@ -24,7 +24,7 @@ export interface ShapeGeometry {
 }
 
 export function defaultStrokeWidth(l: Layer): number {
-  return l.type === 'image' || l.type === 'group' ? 0 : 1;
+  return l.type === 'image' || l.type === 'group' || l.type === 'barcode' ? 0 : 1;
 }
 
 /** Geometry of a shape layer (not text, image or group). */

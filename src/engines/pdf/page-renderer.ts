@@ -13,6 +13,7 @@ import type { ImageStore } from './image-store.js';
 import { imagePlacementMatrix } from './images.js';
 import type { Layer } from './layers.js';
 import { TEXT_TYPES } from './layers.js';
+import { barcodeOutline } from './barcode-layer.js';
 import type { ShapeGeometry } from './object-geometry.js';
 import { inkMargin, n, objectMatrix, shapeGeometry } from './object-geometry.js';
 import type { PageBoxes } from './page-geometry.js';
@@ -220,6 +221,10 @@ export class PageRenderer {
           this.paint.stroke(l, [['M', -w, -h], ['L', w, -h], ['L', w, h], ['L', -w, h], ['L', -w, -h], ['Z']], geom.strokeWidth, this.objectScaling(l, total, ctx.inGroup), alpha, ctx.path, pageM);
         });
         break;
+      case 'barcode':
+        // a code is its symbol, filled (nonzero: bwip-js's outlines are drawn so): never an outline
+        this.paint.fill({ ...l, fillRule: 'nonzero' }, barcodeOutline(l, geom.width, geom.height), geom, alpha, ctx.path, pageM);
+        break;
       case 'textbox':
       case 'i-text':
       case 'text':
@@ -270,7 +275,7 @@ export class PageRenderer {
       }
       return true;
     }
-    if (TEXT_TYPES.has(clip.type) || clip.type === 'image') {
+    if (TEXT_TYPES.has(clip.type) || clip.type === 'image' || clip.type === 'barcode') {
       this.deps.warn({ code: 'UNSUPPORTED_FEATURE', layer: path, message: `a ${clip.type} clip path is not applied`, details: { feature: `${clip.type} clipPath` } });
       return false;
     }

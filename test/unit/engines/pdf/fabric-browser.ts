@@ -129,6 +129,16 @@ export class FabricBrowser {
     return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   }
 
+  /** Runs `fn(arg)` in the page, where `window.fabric` is Fabric 6 (to build objects as the editor does). */
+  async evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+    return (await this.page.evaluate(fn as never, arg as never)) as R;
+  }
+
+  /** Adds a script to the page (a bundle that registers more Fabric classes). */
+  async addScript(content: string): Promise<void> {
+    await this.page.addScriptTag({ content });
+  }
+
   async close(): Promise<void> {
     await this.browser.close();
   }
