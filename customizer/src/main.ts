@@ -12,6 +12,7 @@ import type { EmbedConfig } from './embed.js';
 import { FontCatalog } from './fonts.js';
 import { setLocale, t } from './i18n/index.js';
 import { cropPosition, fillImage, fitImage, moveCrop, replaceImage, selectedImage } from './images.js';
+import { KeyboardEdit, editSelectedText } from './keyboard-edit.js';
 import { LayersPanel } from './layers-panel.js';
 import { createProject, makePdf, reopen, saveAll } from './order.js';
 import { spotsIn, type SpotPaint } from './paint.js';
@@ -30,6 +31,7 @@ const textTools = new TextTools(
   () => state.active,
   () => state.fonts,
 );
+const keyboardEdit = new KeyboardEdit({ stage: ui.stage, content: ui.textContent }, () => state.active, () => refresh());
 const fit = fitToStage(ui.stage, () => state.sides.values());
 let storeTemplates: Awaited<ReturnType<typeof state.api.templates>> = [];
 let defaultTemplates: typeof storeTemplates = [];
@@ -52,6 +54,7 @@ function refresh(): void {
   ui.redo.disabled = !side?.history.canRedo;
   for (const b of ui.alignTools.querySelectorAll<HTMLButtonElement>('button')) b.disabled = selected.length === 0 || (b.dataset.distribute !== undefined && selected.length < 3);
   textTools.sync();
+  keyboardEdit.sync();
   const img = selectedImage(side);
   ui.imageTools.disabled = !img;
   if (img && document.activeElement !== ui.cropX && document.activeElement !== ui.cropY) {
@@ -90,7 +93,9 @@ async function selectProduct(productId: string): Promise<void> {
   const sides: Side[] = await state.api.sides(productId);
   if (sides.length === 0) throw new Error(t('err.noSides'));
   for (const side of sides) {
-    state.sides.set(side.id, new SideCanvas(ui.stage, side, refresh));
+    const sc = new SideCanvas(ui.stage, side, refresh);
+    keyboardEdit.watch(sc);
+    state.sides.set(side.id, sc);
     const b = document.createElement('button');
     b.type = 'button';
     b.role = 'tab';
@@ -201,7 +206,9 @@ async function undoRedo(redo: boolean): Promise<void> {
   }
 }
 
-function isTyping(target: EventTarget | null): boolean {
+/** Whether the key belongs to a field (typing in it, or a slider's arrows), not to the editor. */
+function isTyping(target: EventTarget | null, key = ''): boolean {
+  if (target instanceof HTMLInputElement && target.type === 'range' && /^(Arrow|Page|Home|End)/.test(key)) return true;
   if (target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'range', 'color', 'file'].includes(target.type)) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   const obj = state.active?.canvas.getActiveObject();
@@ -210,7 +217,7 @@ function isTyping(target: EventTarget | null): boolean {
 
 function onKey(e: KeyboardEvent): void {
   // the preview dialog is modal: the editor's shortcuts wait until it closes
-  if (isTyping(e.target) || ui.previewDialog.open) return;
+  if (isTyping(e.target, e.key) || ui.previewDialog.open) return;
   const side = state.active;
   const mod = e.ctrlKey || e.metaKey;
   if (mod && (e.key === 'z' || e.key === 'Z')) {
@@ -221,6 +228,9 @@ function onKey(e: KeyboardEvent): void {
     void undoRedo(true);
   } else if (!side) {
     return;
+  } else if (e.key === 'Enter' && !mod && (e.target === document.body || e.target === ui.stage)) {
+    // Enter on a selected text: type in it (keyboard-edit.ts)
+    if (editSelectedText(side)) e.preventDefault();
   } else if (e.key === 'Delete' || e.key === 'Backspace') {
     const n = side.deleteSelected();
     if (n) {

@@ -23,6 +23,7 @@ export const ui = {
   template: $<HTMLSelectElement>('template'),
   applyTemplate: $<HTMLButtonElement>('apply-template'),
   text: $<HTMLInputElement>('text-input'),
+  textContent: $<HTMLTextAreaElement>('text-content'),
   font: $<HTMLSelectElement>('font-family'),
   color: $<HTMLInputElement>('text-color'),
   spots: $<HTMLDivElement>('spot-colors'),

@@ -185,6 +185,25 @@ export const en = {
   'tm.lock': 'Lock {name} for shoppers',
   'tm.noHost': 'Template mode opens from the back office only',
   'tm.noTemplate': 'This template cannot be opened',
+  // ---- editing: keyboard text editing, autosave, duplicate/copy/paste (issue 44) ----
+  'edit.stage': 'Design canvas',
+  'edit.stageHelp': 'Tab selects the objects one by one; Enter edits the selected text, Escape stops editing; arrows move the selection.',
+  'edit.content': 'Selected text',
+  'edit.duplicate': 'Duplicate',
+  'edit.copy': 'Copy',
+  'edit.paste': 'Paste',
+  'edit.duplicated': 'Duplicated {n} objects',
+  'edit.duplicated1': 'Duplicated 1 object',
+  'edit.copied': 'Copied {n} objects',
+  'edit.copied1': 'Copied 1 object',
+  'edit.pasted': 'Pasted {n} objects',
+  'edit.pasted1': 'Pasted 1 object',
+  'edit.nothingToPaste': 'Nothing to paste: copy a selection first',
+  'save.label': 'Save state',
+  'save.saved': 'Saved',
+  'save.saving': 'Saving…',
+  'save.unsaved': 'Unsaved changes',
+  'save.failed': 'Not saved: {message}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,223 @@
+/**
+ * Editing in the customizer, end to end as a shopper does it (docs/editor.md, "Keyboard",
+ * "Autosave", "Duplicate, copy, paste"): the real app on a port, headless Debian Chromium
+ * (playwright-core) with real keyboard, mouse and touch, at the desktop size and on a 390 px
+ * phone. Existing text edited from the keyboard (the canvas takes focus, Tab selects, Enter
+ * types, Escape stops, one undo step; the Selected text field); the crop sliders' arrows move
+ * the slider, not the photo. Screenshots `editing-*` go to test-artifacts/editor/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { as, createStore, type TestStore } from '../helpers/factories.js';
+import { waitForStatus } from '../helpers/editor-status.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../unit/engines/pdf/fabric-browser.js';
+import { needs } from '../helpers/requirements.js';
+// @ts-expect-error plain .mjs script without types
+import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
+import { freePort } from '../helpers/ports.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
+const PHOTO = path.join(ROOT, 'test', 'fixtures', 'images', 'photo.jpg');
+const require = createRequire(import.meta.url);
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const SIDE = { width: 148, height: 105, bleed: { top: 3, right: 3, bottom: 3, left: 3 }, safe_zone: { top: 6, right: 6, bottom: 6, left: 6 }, dpi: 300 };
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+interface Obj { type: string; text?: string; left: number; top: number; width: number; height: number; scaleX: number; scaleY: number; cropX?: number; cropY?: number }
+
+const chromiumGate = needs('chromium');
+
+describe.skipIf(chromiumGate.skip)(`editing in the customizer, headless Chromium${chromiumGate.note}`, () => {
+  let t: TestApp;
+  let base: string;
+  let store: TestStore;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let productId = '';
+
+  const post = async (url: string, payload: object) => {
+    const res = await t.app.inject({ method: 'POST', url, payload, headers: as.B(store) });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data;
+  };
+  const active = <T>(fn: string, p: Page = page): Promise<T> => p.evaluate(`(() => { const sc = window.customizer.state.active; const c = sc.canvas; return (${fn})(sc, c); })()`) as Promise<T>;
+  const objects = (p: Page = page) => active<Obj[]>('(sc) => sc.layers()', p);
+  const selected = (p: Page = page) => active<number[]>('(sc, c) => c.getActiveObjects().map((o) => c.getObjects().indexOf(o))', p);
+  const editing = (p: Page = page) => active<boolean>('(sc, c) => Boolean(c.getActiveObject()?.isEditing)', p);
+  const focused = (p: Page = page) => p.evaluate(() => document.activeElement?.id ?? '');
+  const settle = (p: Page = page) => p.waitForFunction(() => !document.body.dataset.busy);
+  const open = async (query = '', p: Page = page) => {
+    await p.goto(`${base}/customizer/?token=${encodeURIComponent(store.unauth_token)}&product=${productId}${query}`);
+    await waitForStatus(p, /^(Ready|Prêt|מוכן)$/);
+  };
+  const shot = async (name: string, p: Page = page) => {
+    const w = p.viewportSize()?.width === PHONE.width ? '390' : 'desktop';
+    await p.screenshot({ path: path.join(ARTIFACTS, `editing-${name}-${w}.png`) });
+  };
+  const axe = async (p: Page = page) => {
+    await p.evaluate(`${AXE};undefined`);
+    const res = await p.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
+    return (res.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  const addText = async (words: string, p: Page = page) => {
+    await p.fill('#text-input', words);
+    await p.click('#add-text');
+    await waitForStatus(p, /Added text/);
+  };
+
+  beforeAll(async () => {
+    ensureCustomizer({ log: () => {} });
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    t = await buildTestApp({ env: { FOLIO_PUBLIC_URL: base } });
+    await t.app.listen({ host: '127.0.0.1', port });
+    await t.deps.startWorkers();
+    store = await createStore(t.app);
+    productId = (await post('/v1/products', { name: 'Postcard', dimension_unit: 'mm' })).id;
+    await post('/v1/sides', { product_id: productId, name: 'Front', ...SIDE });
+    await post('/v1/sides', { product_id: productId, name: 'Back', ...SIDE });
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+    context = await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1 });
+    page = await context.newPage();
+    page.on('pageerror', (err) => console.error('[page error]', err));
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('edits an existing text from the keyboard: Tab to the canvas, Tab selects, Enter types, Escape stops, one undo step', async () => {
+    await open();
+    await addText('Hello');
+    await addText('World');
+    // from the toolbar, Tab goes on through the tools panel to the canvas
+    await page.focus('#zoom-reset');
+    let hops = 0;
+    while ((await focused()) !== 'stage' && hops++ < 120) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('stage');
+    expect(await page.getAttribute('#stage', 'aria-label')).toBe('Design canvas');
+    // the layers panel on the way selected its rows' objects: drop the selection
+    await page.keyboard.press('Escape');
+    expect(await selected()).toEqual([]);
+    // Tab selects the objects one after the other, then leaves the canvas
+    await page.keyboard.press('Tab');
+    expect(await selected()).toEqual([0]);
+    await page.keyboard.press('Tab');
+    expect(await selected()).toEqual([1]);
+    await page.keyboard.press('Shift+Tab');
+    expect(await selected()).toEqual([0]);
+    expect(await page.inputValue('#text-content')).toBe('Hello');
+    await shot('text-selected');
+    // Enter: type over the words
+    await page.keyboard.press('Enter');
+    expect(await editing()).toBe(true);
+    await page.keyboard.type('Bonjour tout le monde');
+    await shot('text-typing');
+    await page.keyboard.press('Escape');
+    expect(await editing()).toBe(false);
+    expect((await objects())[0]!.text).toBe('Bonjour tout le monde');
+    // still selected, focus back on the canvas, the field follows
+    expect(await selected()).toEqual([0]);
+    expect(await focused()).toBe('stage');
+    expect(await page.inputValue('#text-content')).toBe('Bonjour tout le monde');
+    // what was typed is one undo step
+    await page.keyboard.press('ControlOrMeta+Z');
+    await settle();
+    expect((await objects()).map((o) => o.text)).toEqual(['Hello', 'World']);
+    await page.keyboard.press('ControlOrMeta+Shift+Z');
+    await settle();
+    expect((await objects()).map((o) => o.text)).toEqual(['Bonjour tout le monde', 'World']);
+    // Tab past the last object leaves the canvas for the next control
+    await page.focus('#stage');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused()).not.toBe('stage');
+    expect(await axe()).toEqual([]);
+  }, 90_000);
+
+  it('the Selected text field shows and changes the selected text, one undo step when left', async () => {
+    await page.focus('#stage');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab'); // the first object
+    await page.keyboard.press('Tab'); // the second: "World"
+    expect(await page.inputValue('#text-content')).toBe('World');
+    await page.click('#text-content', { clickCount: 3 });
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Le monde entier');
+    // the canvas follows as it is typed
+    expect((await objects())[1]!.text).toBe('Le monde entier');
+    await page.keyboard.press('Tab');
+    await shot('content-field');
+    await page.click('#undo');
+    await settle();
+    expect((await objects())[1]!.text).toBe('World');
+    // nothing selected: the field is disabled and empty
+    await page.focus('#stage');
+    await page.keyboard.press('Escape');
+    expect(await page.isDisabled('#text-content')).toBe(true);
+    expect(await page.inputValue('#text-content')).toBe('');
+  }, 60_000);
+
+  it('arrow keys on a crop slider move the slider, not the photo', async () => {
+    await page.setInputFiles('#photo-input', PHOTO);
+    await waitForStatus(page, /Added photo/);
+    await page.click('#fill');
+    await settle();
+    const before = (await objects()).at(-1)!;
+    await page.focus('#crop-x');
+    const v0 = Number(await page.inputValue('#crop-x'));
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(Number(await page.inputValue('#crop-x'))).toBe(v0 - 2);
+    const after = (await objects()).at(-1)!;
+    expect(after.left).toBe(before.left);
+    expect(after.top).toBe(before.top);
+    // outside the slider the arrows still nudge the photo
+    await page.focus('#stage');
+    await page.keyboard.press('ArrowLeft');
+    expect((await objects()).at(-1)!.left).toBe(before.left - 1);
+  }, 60_000);
+
+  it('on a 390 px phone: tap a text, edit it in the Selected text field and with Enter', async () => {
+    const phone = await browser.newPage({ viewport: PHONE, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+    try {
+      await open('', phone);
+      await phone.tap('#sheet-toggle');
+      await addText('Tap me', phone);
+      const centre = await active<{ x: number; y: number }>(`(sc, c) => { const o = c.getObjects()[0]; const r = c.upperCanvasEl.getBoundingClientRect(); const v = c.viewportTransform; const p = o.getCenterPoint(); return { x: r.left + p.x * v[0] + v[4], y: r.top + p.y * v[3] + v[5] }; }`, phone);
+      await phone.tap('#sheet-toggle'); // close the sheet to reach the canvas
+      await active('(sc, c) => { c.discardActiveObject(); c.requestRenderAll(); }', phone);
+      await phone.touchscreen.tap(centre.x, centre.y);
+      expect(await selected(phone)).toEqual([0]);
+      await phone.tap('#sheet-toggle');
+      expect(await phone.inputValue('#text-content')).toBe('Tap me');
+      await phone.fill('#text-content', 'Tapped');
+      await phone.keyboard.press('Tab');
+      expect((await objects(phone))[0]!.text).toBe('Tapped');
+      await shot('phone-content', phone);
+      // a keyboard on the phone: focus the canvas, Enter, type
+      await phone.focus('#stage');
+      await phone.keyboard.press('Enter');
+      expect(await editing(phone)).toBe(true);
+      await phone.keyboard.type('Typed');
+      await phone.keyboard.press('Escape');
+      expect((await objects(phone))[0]!.text).toBe('Typed');
+      await shot('phone-typed', phone);
+      expect(await axe(phone)).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 90_000);
+});
