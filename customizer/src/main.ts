@@ -8,10 +8,12 @@
 import { Textbox, cache } from 'fabric';
 import { arrange, type AlignMode } from './align.js';
 import type { ApiImage, Category, Side } from './api.js';
+import { Autosave } from './autosave.js';
 import type { EmbedConfig } from './embed.js';
 import { FontCatalog } from './fonts.js';
 import { setLocale, t } from './i18n/index.js';
 import { cropPosition, fillImage, fitImage, moveCrop, replaceImage, selectedImage } from './images.js';
+import { copy, duplicate, hasCopy, paste } from './clipboard.js';
 import { KeyboardEdit, editSelectedText } from './keyboard-edit.js';
 import { LayersPanel } from './layers-panel.js';
 import { createProject, makePdf, reopen, saveAll } from './order.js';
@@ -32,6 +34,8 @@ const textTools = new TextTools(
   () => state.fonts,
 );
 const keyboardEdit = new KeyboardEdit({ stage: ui.stage, content: ui.textContent }, () => state.active, () => refresh());
+// embedded, the shopper's own Save tells the host (`saved`): nothing is saved on its own (autosave.ts)
+const autosave = new Autosave({ indicator: ui.saveState, sides: () => state.sides.values(), project: () => state.project, enabled: !embed.active && !isTemplateMode() });
 const fit = fitToStage(ui.stage, () => state.sides.values());
 let storeTemplates: Awaited<ReturnType<typeof state.api.templates>> = [];
 let defaultTemplates: typeof storeTemplates = [];
@@ -50,6 +54,8 @@ function refresh(): void {
   );
   const selected = side?.canvas.getActiveObjects() ?? [];
   ui.del.disabled = selected.length === 0;
+  ui.duplicate.disabled = ui.copy.disabled = selected.length === 0;
+  ui.paste.disabled = !hasCopy() || !side;
   ui.undo.disabled = !side?.history.canUndo;
   ui.redo.disabled = !side?.history.canRedo;
   for (const b of ui.alignTools.querySelectorAll<HTMLButtonElement>('button')) b.disabled = selected.length === 0 || (b.dataset.distribute !== undefined && selected.length < 3);
@@ -63,6 +69,7 @@ function refresh(): void {
     ui.cropY.value = String(Math.round(fy * 100));
   }
   layersPanel.render();
+  autosave.notice();
 }
 
 // ---- product and sides -------------------------------------------------------------------
@@ -192,6 +199,20 @@ async function replacePhoto(): Promise<string | void> {
   return t('done.replaced', { name: image.name });
 }
 
+// ---- duplicate, copy, paste (clipboard.ts) ---------------------------------------------------
+
+function doCopy(): void {
+  const n = copy(state.active);
+  if (n) setStatus(plural(n, 'edit.copied1', 'edit.copied'));
+  refresh();
+}
+
+const doPaste = () => void action(t('edit.paste'), async () => {
+  const n = await paste(state.active);
+  return n ? plural(n, 'edit.pasted1', 'edit.pasted') : t('edit.nothingToPaste');
+});
+const doDuplicate = () => void action(t('edit.duplicate'), async () => plural(await duplicate(state.active), 'edit.duplicated1', 'edit.duplicated'));
+
 // ---- undo, keyboard ------------------------------------------------------------------------
 
 async function undoRedo(redo: boolean): Promise<void> {
@@ -228,6 +249,9 @@ function onKey(e: KeyboardEvent): void {
     void undoRedo(true);
   } else if (!side) {
     return;
+  } else if (mod && !e.shiftKey && !e.altKey && ['c', 'v', 'd'].includes(e.key.toLowerCase())) {
+    e.preventDefault();
+    ({ c: doCopy, v: doPaste, d: doDuplicate } as Record<string, () => void>)[e.key.toLowerCase()]!();
   } else if (e.key === 'Enter' && !mod && (e.target === document.body || e.target === ui.stage)) {
     // Enter on a selected text: type in it (keyboard-edit.ts)
     if (editSelectedText(side)) e.preventDefault();
@@ -274,6 +298,9 @@ function wire(): void {
     });
   }
   ui.del.addEventListener('click', () => setStatus(plural(state.active?.deleteSelected() ?? 0, 'done.deleted1', 'done.deleted')));
+  ui.duplicate.addEventListener('click', doDuplicate);
+  ui.copy.addEventListener('click', doCopy);
+  ui.paste.addEventListener('click', doPaste);
   ui.undo.addEventListener('click', () => void undoRedo(false));
   ui.redo.addEventListener('click', () => void undoRedo(true));
   ui.zoomReset.addEventListener('click', () => state.active?.resetZoom());
@@ -308,7 +335,7 @@ async function start(config: EmbedConfig): Promise<void> {
   await showCliparts(ui.clipartCategory.value);
   if (config.design || config.project) {
     setStatus(t('do.reopening'));
-    await reopen({ design: config.design, project: config.project }, selectProduct);
+    await reopen({ design: config.design, project: config.project, more: params.getAll('design').slice(1) }, selectProduct);
   } else {
     const wanted = config.product && products.some((p) => p.id === config.product) ? config.product : products.length === 1 ? products[0]!.id : '';
     if (wanted) {

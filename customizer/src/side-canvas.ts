@@ -29,7 +29,7 @@ export type Layer = FabricObject & { image_id?: string; dpiCheck?: boolean; name
  * kept aside while Fabric revives the layers: Fabric would take any nested object with a
  * `type` for an object of that class and fail on it.
  */
-async function enliven(layers: Array<Record<string, unknown>>): Promise<FabricObject[]> {
+export async function enliven(layers: Array<Record<string, unknown>>): Promise<FabricObject[]> {
   const fields = layers.map((l) => l.field);
   const objects = (await util.enlivenObjects(spotsForCanvas(layers.map(({ field: _field, ...rest }) => rest)))) as FabricObject[];
   objects.forEach((o, i) => {
@@ -71,6 +71,8 @@ export class SideCanvas {
   /** true while a picture of the side is taken (order.ts `previewPng`): no outlines in it */
   hideGuides = false;
   private restoring = false;
+  /** changes recorded since the side was opened (autosave.ts counts them) */
+  changes = 0;
 
   constructor(container: HTMLElement, readonly side: Side, private readonly onChange: () => void) {
     this.layout = layoutFor(side);
@@ -295,7 +297,7 @@ export class SideCanvas {
   /** Records the state for undo (after any change); nothing while restoring or loading. */
   commit(): void {
     if (this.restoring) return;
-    this.history.record(this.snapshot());
+    if (this.history.record(this.snapshot())) this.changes++;
     this.onChange();
   }
 
@@ -353,6 +355,8 @@ export class SideCanvas {
     const snap = this.history.undo();
     if (snap === null) return false;
     await this.restore(snap);
+    this.changes++;
+    this.onChange();
     return true;
   }
 
@@ -360,6 +364,8 @@ export class SideCanvas {
     const snap = this.history.redo();
     if (snap === null) return false;
     await this.restore(snap);
+    this.changes++;
+    this.onChange();
     return true;
   }
 

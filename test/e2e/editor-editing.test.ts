@@ -4,7 +4,9 @@
  * (playwright-core) with real keyboard, mouse and touch, at the desktop size and on a 390 px
  * phone. Existing text edited from the keyboard (the canvas takes focus, Tab selects, Enter
  * types, Escape stops, one undo step; the Selected text field); the crop sliders' arrows move
- * the slider, not the photo. Screenshots `editing-*` go to test-artifacts/editor/.
+ * the slider, not the photo. Autosave: three objects, the Saved indicator, a reload brings them
+ * back (both sides); leaving right after a change asks first. Duplicate, copy and paste from
+ * the keyboard and with the buttons, across sides, one undo step each. Screenshots `editing-*` go to test-artifacts/editor/.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,6 +44,8 @@ describe.skipIf(chromiumGate.skip)(`editing in the customizer, headless Chromium
   let context: BrowserContext;
   let page: Page;
   let productId = '';
+  /** the dialogs the page opened (leaving with unsaved changes asks first), each accepted */
+  const dialogs: string[] = [];
 
   const post = async (url: string, payload: object) => {
     const res = await t.app.inject({ method: 'POST', url, payload, headers: as.B(store) });
@@ -90,6 +94,10 @@ describe.skipIf(chromiumGate.skip)(`editing in the customizer, headless Chromium
     context = await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1 });
     page = await context.newPage();
     page.on('pageerror', (err) => console.error('[page error]', err));
+    page.on('dialog', (d) => {
+      dialogs.push(d.type());
+      void d.accept();
+    });
   }, 90_000);
 
   afterAll(async () => {
@@ -216,6 +224,179 @@ describe.skipIf(chromiumGate.skip)(`editing in the customizer, headless Chromium
       expect((await objects(phone))[0]!.text).toBe('Typed');
       await shot('phone-typed', phone);
       expect(await axe(phone)).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 90_000);
+
+  // ---- autosave ---------------------------------------------------------------------------
+
+  const saveState = (p: Page = page) => p.evaluate(() => document.getElementById('save-state')?.dataset.state ?? '');
+  const waitSaved = (p: Page = page) => p.waitForFunction(() => document.getElementById('save-state')?.dataset.state === 'saved', undefined, { timeout: 20_000 });
+  const designCount = async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/designs?limit=100', headers: as.B(store) });
+    return (res.json().data as unknown[]).length;
+  };
+  const selectSide = (name: string, p: Page = page) => p.click(`#sides button:text-is("${name}")`);
+
+  it('saves on its own after a change: the indicator says so, the address names the designs, a reload brings the work back', async () => {
+    await open();
+    const before = await designCount();
+    expect(await saveState()).toBe('');
+    await addText('One');
+    await addText('Two');
+    expect(await saveState()).toBe('unsaved');
+    expect(await page.textContent('#save-state')).toBe('Unsaved changes');
+    // the back side too: one design per side
+    await selectSide('Back');
+    await addText('Three');
+    const changed = Date.now();
+    await page.waitForFunction(() => document.getElementById('save-state')?.dataset.state === 'saving', undefined, { timeout: 10_000 }).catch(() => undefined);
+    await waitSaved();
+    const savedAfter = Date.now() - changed;
+    console.log(`[editing] autosaved ${savedAfter} ms after the last change`);
+    expect(savedAfter).toBeGreaterThanOrEqual(1900);
+    expect(await page.textContent('#save-state')).toBe('Saved');
+    expect(await designCount()).toBe(before + 2);
+    const url = new URL(page.url());
+    expect(url.searchParams.getAll('design')).toHaveLength(2);
+    await shot('autosaved');
+    // nothing unsaved: a reload asks nothing, and opens the work again
+    dialogs.length = 0;
+    await page.reload();
+    await waitForStatus(page, /Reopened|Ready/);
+    expect(dialogs).toEqual([]);
+    expect((await objects()).map((o) => o.text)).toEqual(['One', 'Two']);
+    await selectSide('Back');
+    expect((await objects()).map((o) => o.text)).toEqual(['Three']);
+    expect(await saveState()).toBe('');
+    // a further change PUTs the same designs
+    await addText('Four');
+    await waitSaved();
+    expect(await designCount()).toBe(before + 2);
+    await page.reload();
+    await waitForStatus(page, /Reopened|Ready/);
+    await selectSide('Back');
+    expect((await objects()).map((o) => o.text)).toEqual(['Three', 'Four']);
+  }, 90_000);
+
+  it('asks before leaving while a change is not saved yet', async () => {
+    await addText('Unsaved');
+    expect(await saveState()).toBe('unsaved');
+    dialogs.length = 0;
+    await page.reload();
+    await waitForStatus(page, /Reopened|Ready/);
+    expect(dialogs).toEqual(['beforeunload']);
+    // left anyway: the change was lost, the saved work is there
+    await selectSide('Back');
+    expect((await objects()).map((o) => o.text)).toEqual(['Three', 'Four']);
+  }, 60_000);
+
+  // ---- duplicate, copy, paste ---------------------------------------------------------------
+
+  it('duplicates, copies and pastes from the keyboard and with the buttons, across sides, one undo step each', async () => {
+    await open();
+    await addText('Copy me');
+    const [orig] = await objects();
+    // Ctrl+D: a copy next to it, selected
+    await page.focus('#stage');
+    await page.keyboard.press('ControlOrMeta+D');
+    await waitForStatus(page, /Duplicated 1 object/);
+    let objs = await objects();
+    expect(objs).toHaveLength(2);
+    expect(objs[1]!.text).toBe('Copy me');
+    expect(objs[1]!.left - orig!.left).toBeCloseTo(10, 6);
+    expect(objs[1]!.top - orig!.top).toBeCloseTo(10, 6);
+    expect(await selected()).toEqual([1]);
+    await page.keyboard.press('ControlOrMeta+Z');
+    await settle();
+    expect(await objects()).toHaveLength(1);
+    // the button
+    await active('(sc, c) => { c.setActiveObject(c.getObjects()[0]); c.requestRenderAll(); }');
+    await page.click('#duplicate');
+    await waitForStatus(page, /Duplicated 1 object/);
+    expect(await objects()).toHaveLength(2);
+    // Ctrl+C on the first, Ctrl+V on the back side: a copy, selected, offset
+    await page.focus('#stage');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ControlOrMeta+C');
+    await waitForStatus(page, /Copied 1 object/);
+    await selectSide('Back');
+    await page.focus('#stage');
+    await page.keyboard.press('ControlOrMeta+V');
+    await waitForStatus(page, /Pasted 1 object/);
+    objs = await objects();
+    expect(objs.map((o) => o.text)).toEqual(['Copy me']);
+    expect(objs[0]!.left - orig!.left).toBeCloseTo(10, 6);
+    expect(await selected()).toEqual([0]);
+    // a second paste goes 10 px further
+    await page.click('#paste');
+    await waitForStatus(page, /Pasted 1 object/);
+    objs = await objects();
+    expect(objs).toHaveLength(2);
+    expect(objs[1]!.left - orig!.left).toBeCloseTo(20, 6);
+    await shot('pasted');
+    // one undo step per paste
+    await page.click('#undo');
+    await settle();
+    expect(await objects()).toHaveLength(1);
+    // not while typing in a field: Ctrl+V there is the field's own paste
+    await page.fill('#text-input', 'typed');
+    await page.focus('#text-input');
+    await page.keyboard.press('ControlOrMeta+V');
+    await page.keyboard.press('ControlOrMeta+D');
+    expect(await objects()).toHaveLength(1);
+    // not while editing a text: Ctrl+V is the text's own paste, no layer is pasted
+    await page.focus('#stage');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    expect(await editing()).toBe(true);
+    await page.keyboard.press('End'); // the caret after the words: the (empty) system clipboard replaces nothing
+    await page.keyboard.press('ControlOrMeta+V');
+    await page.keyboard.press('Escape');
+    expect((await objects()).map((o) => o.text)).toEqual(['Copy me']);
+    // the Copy button on a selection made with the mouse (a rubber band over the whole front), pasted on the back as one step
+    await selectSide('Front');
+    const r = await active<{ left: number; top: number; right: number; bottom: number }>('(sc, c) => c.upperCanvasEl.getBoundingClientRect().toJSON()');
+    await page.mouse.move(r.left + 3, r.top + 3);
+    await page.mouse.down();
+    await page.mouse.move((r.left + r.right) / 2, (r.top + r.bottom) / 2, { steps: 4 });
+    await page.mouse.move(r.right - 3, r.bottom - 3, { steps: 4 });
+    await page.mouse.up();
+    expect(await selected()).toEqual([0, 1]);
+    await page.click('#copy');
+    await waitForStatus(page, /Copied 2 objects/);
+    await selectSide('Back');
+    await page.click('#paste');
+    await waitForStatus(page, /Pasted 2 objects/);
+    expect(await objects()).toHaveLength(3);
+    expect(await selected()).toEqual([1, 2]);
+    await shot('pasted-two');
+    await page.keyboard.press('ControlOrMeta+Z');
+    await settle();
+    expect(await objects()).toHaveLength(1);
+    expect(await axe()).toEqual([]);
+  }, 90_000);
+
+  it('on a 390 px phone: duplicate and paste with taps', async () => {
+    const phone = await browser.newPage({ viewport: PHONE, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+    phone.on('dialog', (d) => void d.accept());
+    try {
+      await open('', phone);
+      await phone.tap('#sheet-toggle');
+      await addText('Phone', phone);
+      await phone.tap('#duplicate');
+      await waitForStatus(phone, /Duplicated 1 object/);
+      await phone.tap('#copy');
+      await waitForStatus(phone, /Copied 1 object/);
+      await phone.tap('#paste');
+      await waitForStatus(phone, /Pasted 1 object/);
+      const objs = await objects(phone);
+      expect(objs.map((o) => o.text)).toEqual(['Phone', 'Phone', 'Phone']);
+      await shot('phone-pasted', phone);
+      await phone.waitForFunction(() => document.getElementById('save-state')?.dataset.state === 'saved', undefined, { timeout: 20_000 });
+      await shot('phone-saved', phone);
     } finally {
       await phone.close();
     }
