@@ -14,6 +14,7 @@ import { FontCatalog } from './fonts.js';
 import { setLocale, t } from './i18n/index.js';
 import { cropPosition, fillImage, fitImage, moveCrop, replaceImage, selectedImage } from './images.js';
 import { copy, duplicate, hasCopy, paste } from './clipboard.js';
+import { watchAutoWidth } from './auto-width.js';
 import { KeyboardEdit, editSelectedText } from './keyboard-edit.js';
 import { LayersPanel } from './layers-panel.js';
 import { createProject, makePdf, reopen, saveAll } from './order.js';
@@ -102,6 +103,7 @@ async function selectProduct(productId: string): Promise<void> {
   for (const side of sides) {
     const sc = new SideCanvas(ui.stage, side, refresh);
     keyboardEdit.watch(sc);
+    watchAutoWidth(sc);
     state.sides.set(side.id, sc);
     const b = document.createElement('button');
     b.type = 'button';

@@ -20,7 +20,7 @@ export interface Warning {
 }
 
 /** Extra properties kept in the layers' JSON (docs/editor.md, "Layer metadata"). */
-export const EXTRA_PROPS = ['image_id', 'name', 'locked', 'userLocked', 'placeholder', 'field', 'spotFill'];
+export const EXTRA_PROPS = ['image_id', 'name', 'locked', 'userLocked', 'placeholder', 'field', 'spotFill', 'autoWidth'];
 
 export type Layer = FabricObject & { image_id?: string; dpiCheck?: boolean; name?: string; locked?: boolean; userLocked?: boolean; placeholder?: boolean; spotFill?: unknown; field?: unknown };
 
@@ -213,6 +213,8 @@ export class SideCanvas {
       textAlign: 'center',
     });
     if (spotFill) (box as Layer).spotFill = spotFill;
+    // as wide as its words, growing as typed (auto-width.ts)
+    (box as Textbox & { autoWidth?: boolean }).autoWidth = true;
     this.canvas.add(box);
     this.canvas.setActiveObject(box);
     this.canvas.requestRenderAll();

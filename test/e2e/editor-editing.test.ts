@@ -6,8 +6,11 @@
  * types, Escape stops, one undo step; the Selected text field); the crop sliders' arrows move
  * the slider, not the photo. Autosave: three objects, the Saved indicator, a reload brings them
  * back (both sides); leaving right after a change asks first. Duplicate, copy and paste from
- * the keyboard and with the buttons, across sides, one undo step each. Screenshots `editing-*` go to test-artifacts/editor/.
+ * the keyboard and with the buttons, across sides, one undo step each. Auto-width text grows as
+ * typed, wraps at the safe width, keeps a width set with a side handle, and the PDF prints the
+ * same lines (pdftotext). Screenshots `editing-*` go to test-artifacts/editor/.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -401,4 +404,91 @@ describe.skipIf(chromiumGate.skip)(`editing in the customizer, headless Chromium
       await phone.close();
     }
   }, 90_000);
+
+  // ---- auto-width text ----------------------------------------------------------------------
+
+  /** The first text's lines as Fabric wraps them, its width and the safe area's width (design px). */
+  const lines = (p: Page = page) => active<{ lines: string[]; width: number; safe: number; auto: boolean }>('(sc, c) => { const o = c.getObjects()[0]; return { lines: o.textLines.map((l) => l.join ? l.join("") : String(l)), width: o.width, safe: sc.layout.safe.width, auto: Boolean(o.autoWidth) }; }', p);
+  const typeOver = async (words: string) => {
+    await page.focus('#stage');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(words);
+    await page.keyboard.press('Escape');
+  };
+  /** The PDF of the side's autosaved design, made through the API, as pdftotext -layout reads it. */
+  const pdfText = async (designId: string) => {
+    const h = as.B(store);
+    const project = await post('/v1/projects', { name: 'Auto width' });
+    const d = (await t.app.inject({ method: 'GET', url: `/v1/designs/${designId}`, headers: h })).json().data;
+    const put = await t.app.inject({ method: 'PUT', url: `/v1/designs/${designId}`, headers: h, payload: { side_id: d.side_id, project_id: project.id, layers: d.layers, viewport_width: d.viewport_width, viewport_height: d.viewport_height } });
+    expect(put.statusCode, put.body).toBe(200);
+    let job = (await t.app.inject({ method: 'POST', url: `/v1/projects/${project.id}/pdf`, headers: h, payload: {} })).json().data;
+    for (let i = 0; i < 300 && (job.status === 'queued' || job.status === 'processing'); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      job = (await t.app.inject({ method: 'GET', url: `/v1/jobs/${job.id}`, headers: h })).json().data;
+    }
+    expect(job.status, JSON.stringify(job)).toBe('completed');
+    const file = path.join(ARTIFACTS, 'editing-auto-width.pdf');
+    fs.writeFileSync(file, Buffer.from(await (await fetch(job.pdf_url)).arrayBuffer()));
+    return execFileSync('pdftotext', ['-layout', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });
+  };
+
+  it('auto-width text grows as typed, wraps at the safe width, keeps a width set with a side handle; the PDF prints the same lines', async () => {
+    await open();
+    await addText('Hi');
+    const first = await lines();
+    expect(first.auto).toBe(true);
+    expect(first.lines).toEqual(['Hi']);
+    // a short sentence typed later: one line, wider than before
+    await typeOver('A short sentence typed later');
+    let now = await lines();
+    expect(now.lines).toEqual(['A short sentence typed later']);
+    expect(now.width).toBeGreaterThan(first.width * 3);
+    expect(now.width).toBeLessThan(now.safe);
+    await shot('auto-width-short');
+    // a long one wraps at the safe area's width
+    await typeOver('This sentence is much too long to fit on one line of a postcard at this size');
+    now = await lines();
+    expect(now.lines.length).toBeGreaterThan(1);
+    expect(now.width).toBeLessThanOrEqual(now.safe);
+    expect(now.width).toBeGreaterThan(now.safe * 0.8);
+    expect(now.lines.join(' ')).toBe('This sentence is much too long to fit on one line of a postcard at this size');
+    await shot('auto-width-wrapped');
+    // a side handle: the shopper's width, kept when typing
+    const mr = await active<{ x: number; y: number }>('(sc, c) => { const o = c.getActiveObject(); o.setCoords(); const r = c.upperCanvasEl.getBoundingClientRect(); return { x: r.left + o.oCoords.mr.x, y: r.top + o.oCoords.mr.y }; }');
+    await page.mouse.move(mr.x, mr.y);
+    await page.mouse.down();
+    await page.mouse.move(mr.x - 60, mr.y, { steps: 5 });
+    await page.mouse.move(mr.x - 120, mr.y, { steps: 5 });
+    await page.mouse.up();
+    const set = await lines();
+    expect(set.auto).toBe(false);
+    expect(set.width).toBeLessThan(now.width - 50);
+    await typeOver('Short');
+    expect((await lines()).width).toBeCloseTo(set.width, 6);
+    // back to the short sentence and a wrapped one: the PDF breaks the lines where the canvas does
+    await typeOver('A short sentence typed later');
+    await page.click('#undo'); // the width set by hand: undo the typing, then the handle
+    await settle();
+    await page.click('#undo');
+    await settle();
+    await page.click('#undo');
+    await settle();
+    now = await lines();
+    expect(now.auto).toBe(true);
+    await typeOver('A short sentence typed later');
+    expect((await lines()).lines).toEqual(['A short sentence typed later']);
+    // a long text added with Add text: wrapped at the safe width
+    await addText('Every line of this long text should print exactly where the editor broke it');
+    const wrapped = await active<string[]>('(sc, c) => c.getObjects()[1].textLines.map((l) => String(l))');
+    expect(wrapped.length).toBeGreaterThan(1);
+    await page.waitForFunction(() => document.getElementById('save-state')?.dataset.state === 'saved', undefined, { timeout: 20_000 });
+    const designId = new URL(page.url()).searchParams.get('design')!;
+    const text = await pdfText(designId);
+    const printed = text.split('\n').map((l) => l.trim()).filter(Boolean);
+    expect(printed).toContain('A short sentence typed later');
+    for (const line of wrapped) expect(printed.some((l) => l.endsWith(line.trim()) || l.startsWith(line.trim())), `${line} in\n${text}`).toBe(true);
+  }, 120_000);
 });
