@@ -491,4 +491,29 @@ describe.skipIf(chromiumGate.skip)(`editing in the customizer, headless Chromium
     expect(printed).toContain('A short sentence typed later');
     for (const line of wrapped) expect(printed.some((l) => l.endsWith(line.trim()) || l.startsWith(line.trim())), `${line} in\n${text}`).toBe(true);
   }, 120_000);
+
+  // ---- units ----------------------------------------------------------------------------------
+
+  it('shows the font size in printed points and letter spacing in em, the layer keeping Fabric values; labelled in every locale', async () => {
+    await open();
+    await addText('Units');
+    expect(await page.textContent('label:has(#font-size) span')).toBe('Size (pt)');
+    expect(await page.textContent('label:has(#letter-spacing) span')).toBe('Letter spacing (em)');
+    // a 148 × 105 mm card: points per design pixel through the trim size
+    const k = await active<number>('(sc) => (148 / 25.4) * 72 / sc.layout.viewport.width');
+    const px = (await active<number>('(sc, c) => c.getActiveObject().fontSize'));
+    expect(Number(await page.inputValue('#font-size'))).toBeCloseTo(px * k, 1);
+    await page.fill('#font-size', '24');
+    await page.keyboard.press('Enter');
+    await page.fill('#letter-spacing', '0.15');
+    await page.keyboard.press('Enter');
+    const o = (await active<{ fontSize: number; charSpacing: number }>('(sc, c) => ({ fontSize: c.getActiveObject().fontSize, charSpacing: c.getActiveObject().charSpacing })'));
+    expect(o.fontSize * k).toBeCloseTo(24, 6);
+    expect(o.charSpacing).toBe(150);
+    await shot('units');
+    await open('&locale=fr');
+    expect(await page.textContent('label:has(#font-size) span')).toBe('Taille (pt)');
+    await open('&locale=he');
+    expect(await page.textContent('label:has(#letter-spacing) span')).toBe('ריווח אותיות (em)');
+  }, 60_000);
 });
