@@ -8,13 +8,18 @@
 import { Textbox, cache } from 'fabric';
 import { arrange, type AlignMode } from './align.js';
 import { CurveTools } from './curve.js';
-import type { ApiImage, Category, Product, Side } from './api.js';
+import type { Category, Product, Side } from './api.js';
+import { Autosave } from './autosave.js';
 import type { EmbedConfig } from './embed.js';
 import { FontCatalog } from './fonts.js';
 import { listenToHost } from './host-commands.js';
 import { setLocale, t } from './i18n/index.js';
-import { cropPosition, fillImage, fitImage, moveCrop, replaceImage, selectedImage } from './images.js';
+import { cropPosition, fillImage, fitImage, moveCrop, selectedImage } from './images.js';
+import { copy, duplicate, hasCopy, paste } from './clipboard.js';
+import { watchAutoWidth } from './auto-width.js';
+import { KeyboardEdit, editSelectedText } from './keyboard-edit.js';
 import { LayersPanel } from './layers-panel.js';
+import { replacePhoto, showCliparts, uploadPhoto } from './photos.js';
 import { reopen, saveAll } from './order.js';
 import { spotsIn, type SpotPaint } from './paint.js';
 import { openPreview, wirePreview } from './preview.js';
@@ -41,6 +46,9 @@ const codeTools = new CodeTools(() => state.active, (label, fn) => void action(l
 /** the store's spot inks (its templates', the host's); a product's own are added when it is chosen */
 let storeSpots = new Map<string, SpotPaint>();
 let products: Product[] = [];
+const keyboardEdit = new KeyboardEdit({ stage: ui.stage, content: ui.textContent }, () => state.active, () => refresh());
+// embedded, the shopper's own Save tells the host (`saved`): nothing is saved on its own (autosave.ts)
+const autosave = new Autosave({ indicator: ui.saveState, sides: () => state.sides.values(), project: () => state.project, enabled: !embed.active && !isTemplateMode() });
 const fit = fitToStage(ui.stage, () => state.sides.values());
 let storeTemplates: Awaited<ReturnType<typeof state.api.templates>> = [];
 let defaultTemplates: typeof storeTemplates = [];
@@ -59,6 +67,8 @@ function refresh(): void {
   );
   const selected = side?.canvas.getActiveObjects() ?? [];
   ui.del.disabled = selected.length === 0;
+  ui.duplicate.disabled = ui.copy.disabled = selected.length === 0;
+  ui.paste.disabled = !hasCopy() || !side;
   ui.undo.disabled = !side?.history.canUndo;
   ui.redo.disabled = !side?.history.canRedo;
   for (const b of ui.alignTools.querySelectorAll<HTMLButtonElement>('button')) b.disabled = selected.length === 0 || (b.dataset.distribute !== undefined && selected.length < 3);
@@ -66,6 +76,7 @@ function refresh(): void {
   curveTools.sync();
   shapeTools.sync();
   codeTools.sync();
+  keyboardEdit.sync();
   const img = selectedImage(side);
   ui.imageTools.disabled = !img;
   if (img && document.activeElement !== ui.cropX && document.activeElement !== ui.cropY) {
@@ -74,6 +85,7 @@ function refresh(): void {
     ui.cropY.value = String(Math.round(fy * 100));
   }
   layersPanel.render();
+  autosave.notice();
 }
 
 // ---- product and sides -------------------------------------------------------------------
@@ -104,7 +116,10 @@ async function selectProduct(productId: string): Promise<void> {
   const sides: Side[] = await state.api.sides(productId);
   if (sides.length === 0) throw new Error(t('err.noSides'));
   for (const side of sides) {
-    state.sides.set(side.id, new SideCanvas(ui.stage, side, refresh));
+    const sc = new SideCanvas(ui.stage, side, refresh);
+    keyboardEdit.watch(sc);
+    watchAutoWidth(sc);
+    state.sides.set(side.id, sc);
     const b = document.createElement('button');
     b.type = 'button';
     b.role = 'tab';
@@ -157,56 +172,19 @@ async function changeFont(): Promise<string | void> {
   return t('done.fontSet', { font: ui.font.value });
 }
 
-// ---- cliparts and photos -----------------------------------------------------------------
+// ---- duplicate, copy, paste (clipboard.ts) ---------------------------------------------------
 
-async function showCliparts(value: string): Promise<void> {
-  const [scope, id] = value.split(':') as ['own' | 'default', string];
-  const api = state.api;
-  const list: ApiImage[] = id === '*' ? await (scope === 'own' ? api.cliparts() : api.defaultCliparts()) : await api.categoryCliparts(id, scope === 'default');
-  ui.cliparts.replaceChildren(
-    ...list.map((img) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.title = img.name;
-      b.setAttribute('aria-label', img.name);
-      b.dataset.imageId = img.id;
-      const thumb = document.createElement('img');
-      thumb.src = img.thumbnails.small ?? img.url;
-      thumb.alt = '';
-      b.append(thumb);
-      b.addEventListener('click', () => void action(t('do.adding', { name: img.name }), async () => (await requireSide().addImage(img), t('done.added', { name: img.name }))));
-      return b;
-    }),
-  );
-  if (list.length === 0) {
-    const p = document.createElement('p');
-    p.className = 'empty';
-    p.textContent = t('clipart.none');
-    ui.cliparts.append(p);
-  }
+function doCopy(): void {
+  const n = copy(state.active);
+  if (n) setStatus(plural(n, 'edit.copied1', 'edit.copied'));
+  refresh();
 }
 
-async function uploadPhoto(): Promise<string | void> {
-  const file = ui.photo.files?.[0];
-  if (!file) return;
-  const side = requireSide();
-  const image = await state.api.uploadPhoto(file);
-  await side.addImage(image, 0.35);
-  ui.photo.value = '';
-  return t('done.addedPhoto', { name: image.name });
-}
-
-async function replacePhoto(): Promise<string | void> {
-  const file = ui.replace.files?.[0];
-  if (!file) return;
-  const side = requireSide();
-  const img = selectedImage(side);
-  if (!img) throw new Error(t('err.selectImage'));
-  const image = await state.api.uploadPhoto(file);
-  await replaceImage(side, img, image);
-  ui.replace.value = '';
-  return t('done.replaced', { name: image.name });
-}
+const doPaste = () => void action(t('edit.paste'), async () => {
+  const n = await paste(state.active);
+  return n ? plural(n, 'edit.pasted1', 'edit.pasted') : t('edit.nothingToPaste');
+});
+const doDuplicate = () => void action(t('edit.duplicate'), async () => plural(await duplicate(state.active), 'edit.duplicated1', 'edit.duplicated'));
 
 // ---- undo, keyboard ------------------------------------------------------------------------
 
@@ -222,7 +200,9 @@ async function undoRedo(redo: boolean): Promise<void> {
   }
 }
 
-function isTyping(target: EventTarget | null): boolean {
+/** Whether the key belongs to a field (typing in it, or a slider's arrows), not to the editor. */
+function isTyping(target: EventTarget | null, key = ''): boolean {
+  if (target instanceof HTMLInputElement && target.type === 'range' && /^(Arrow|Page|Home|End)/.test(key)) return true;
   if (target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'range', 'color', 'file'].includes(target.type)) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   const obj = state.active?.canvas.getActiveObject();
@@ -231,7 +211,7 @@ function isTyping(target: EventTarget | null): boolean {
 
 function onKey(e: KeyboardEvent): void {
   // the preview and proof dialogs are modal: the editor's shortcuts wait until they close
-  if (isTyping(e.target) || ui.previewDialog.open || proofDialog.open) return;
+  if (isTyping(e.target, e.key) || ui.previewDialog.open || proofDialog.open) return;
   const side = state.active;
   const mod = e.ctrlKey || e.metaKey;
   if (mod && (e.key === 'z' || e.key === 'Z')) {
@@ -242,6 +222,12 @@ function onKey(e: KeyboardEvent): void {
     void undoRedo(true);
   } else if (!side) {
     return;
+  } else if (mod && !e.shiftKey && !e.altKey && ['c', 'v', 'd'].includes(e.key.toLowerCase())) {
+    e.preventDefault();
+    ({ c: doCopy, v: doPaste, d: doDuplicate } as Record<string, () => void>)[e.key.toLowerCase()]!();
+  } else if (e.key === 'Enter' && !mod && (e.target === document.body || e.target === ui.stage)) {
+    // Enter on a selected text: type in it (keyboard-edit.ts)
+    if (editSelectedText(side)) e.preventDefault();
   } else if (e.key === 'Delete' || e.key === 'Backspace') {
     const n = side.deleteSelected();
     if (n) {
@@ -285,6 +271,9 @@ function wire(): void {
     });
   }
   ui.del.addEventListener('click', () => setStatus(plural(state.active?.deleteSelected() ?? 0, 'done.deleted1', 'done.deleted')));
+  ui.duplicate.addEventListener('click', doDuplicate);
+  ui.copy.addEventListener('click', doCopy);
+  ui.paste.addEventListener('click', doPaste);
   ui.undo.addEventListener('click', () => void undoRedo(false));
   ui.redo.addEventListener('click', () => void undoRedo(true));
   ui.zoomReset.addEventListener('click', () => state.active?.resetZoom());
@@ -320,7 +309,7 @@ async function start(config: EmbedConfig): Promise<void> {
   await showCliparts(ui.clipartCategory.value);
   if (config.design || config.project) {
     setStatus(t('do.reopening'));
-    await reopen({ design: config.design, project: config.project }, selectProduct);
+    await reopen({ design: config.design, project: config.project, more: params.getAll('design').slice(1) }, selectProduct);
   } else {
     const wanted = config.product && products.some((p) => p.id === config.product) ? config.product : products.length === 1 ? products[0]!.id : '';
     if (wanted) {

@@ -57,7 +57,16 @@ async function uploadPreview(sc: SideCanvas): Promise<string | undefined> {
  * Embedded, it also stores a picture of the side and answers its link (`preview_url`).
  * `projectId` puts it in that project (null takes it out); left out, it keeps the current project's.
  */
-export async function saveSide(sc: SideCanvas, projectId?: string | null): Promise<SavedSide> {
+export function saveSide(sc: SideCanvas, projectId?: string | null): Promise<SavedSide> {
+  // one save of a side at a time (autosave.ts may be saving it): the next one PUTs the design the first made
+  const run = (inFlight.get(sc) ?? Promise.resolve()).catch(() => undefined).then(() => saveSideNow(sc, projectId));
+  inFlight.set(sc, run);
+  return run;
+}
+
+const inFlight = new WeakMap<SideCanvas, Promise<unknown>>();
+
+async function saveSideNow(sc: SideCanvas, projectId?: string | null): Promise<SavedSide> {
   const layers = sc.layers();
   const previewId = await uploadPreview(sc);
   const design = await state.api.saveDesign(sc.designId, {
@@ -170,14 +179,15 @@ export async function loadFamilies(layers: unknown[]): Promise<void> {
  * whole project): selects their product, loads each into its side and remembers its id, so
  * saving updates them (and keeps them in the project).
  */
-export async function reopen(ids: { design?: string | null; project?: string | null }, selectProduct: (id: string) => Promise<void>): Promise<string> {
+export async function reopen(ids: { design?: string | null; project?: string | null; more?: string[] }, selectProduct: (id: string) => Promise<void>): Promise<string> {
   let designs: Design[];
   let projectId = ids.project ?? null;
   if (!projectId) {
     const one = await state.api.design(ids.design!);
     // a design ordered in a project opens with the rest of the order
     projectId = one.project_id;
-    designs = projectId ? await state.api.projectDesigns(projectId) : [one];
+    // `more`: the other sides' designs (autosave.ts puts one `design=` per saved side in the address)
+    designs = projectId ? await state.api.projectDesigns(projectId) : [one, ...(await Promise.all((ids.more ?? []).map((id) => state.api.design(id))))];
   } else designs = await state.api.projectDesigns(projectId);
   if (designs.length === 0) throw new Error(t('err.notFound'));
   const first = designs[0]!;

@@ -11,7 +11,8 @@ import type { ApiImage, Side } from './api.js';
 import { bleedGaps, effectiveDpi, layoutFor, leavesBox, type Layout, type Rect } from './geometry.js';
 import { History } from './history.js';
 import { t } from './i18n/index.js';
-import { spotsForCanvas, spotsForPrint } from './paint.js';
+import { applyLock, enliven, EXTRA_PROPS, layerLabel, type Layer } from './layer-meta.js';
+import { spotsForPrint } from './paint.js';
 import { drawSnapGuides, keepOnCanvas, snapMoving, type Guide } from './snapping.js';
 
 export interface Warning {
@@ -19,40 +20,7 @@ export interface Warning {
   message: string;
 }
 
-/** Extra properties kept in the layers' JSON (docs/editor.md, "Layer metadata"). */
-export const EXTRA_PROPS = ['image_id', 'name', 'locked', 'userLocked', 'placeholder', 'field', 'spotFill', 'spotStroke', 'curve'];
-
-export type Layer = FabricObject & { image_id?: string; dpiCheck?: boolean; name?: string; locked?: boolean; userLocked?: boolean; placeholder?: boolean; spotFill?: unknown; spotStroke?: unknown; field?: unknown; curve?: unknown };
-
-/**
- * Fabric objects from layers. A variable-data `field` ({name, type: 'text' | 'image' | …}) is
- * kept aside while Fabric revives the layers: Fabric would take any nested object with a
- * `type` for an object of that class and fail on it.
- */
-async function enliven(layers: Array<Record<string, unknown>>): Promise<FabricObject[]> {
-  const fields = layers.map((l) => l.field);
-  const objects = (await util.enlivenObjects(spotsForCanvas(layers.map(({ field: _field, ...rest }) => rest)))) as FabricObject[];
-  objects.forEach((o, i) => {
-    if (fields[i] !== undefined) (o as Layer).field = fields[i];
-  });
-  return objects;
-}
-
-export function layerLabel(obj: FabricObject): string {
-  const o = obj as Layer;
-  if (o.name) return o.name;
-  if (obj instanceof Textbox) return t('layers.text', { text: obj.text.length > 24 ? `${obj.text.slice(0, 24)}…` : obj.text });
-  if (obj instanceof FabricImage) return t('layers.image', { name: o.name ?? 'image' });
-  return t('layers.shape', { type: obj.type.toLowerCase() });
-}
-
-/** Locked layers (by the template, or by the shopper in the layers panel) can be neither selected, moved, edited nor deleted. */
-export function applyLock(obj: FabricObject): void {
-  const o = obj as Layer;
-  const locked = Boolean(o.locked || o.userLocked);
-  obj.set({ selectable: !locked, evented: !locked, hasControls: !locked, lockMovementX: locked, lockMovementY: locked, lockScalingX: locked, lockScalingY: locked, lockRotation: locked });
-  if (obj instanceof Textbox) obj.editable = !locked;
-}
+export { EXTRA_PROPS, applyLock, enliven, layerLabel, type Layer } from './layer-meta.js';
 
 export class SideCanvas {
   readonly canvas: Canvas;
@@ -71,6 +39,8 @@ export class SideCanvas {
   /** true while a picture of the side is taken (order.ts `previewPng`): no outlines in it */
   hideGuides = false;
   private restoring = false;
+  /** changes recorded since the side was opened (autosave.ts counts them) */
+  changes = 0;
 
   constructor(container: HTMLElement, readonly side: Side, private readonly onChange: () => void) {
     this.layout = layoutFor(side);
@@ -211,6 +181,8 @@ export class SideCanvas {
       textAlign: 'center',
     });
     if (spotFill) (box as Layer).spotFill = spotFill;
+    // as wide as its words, growing as typed (auto-width.ts)
+    (box as Textbox & { autoWidth?: boolean }).autoWidth = true;
     this.canvas.add(box);
     this.canvas.setActiveObject(box);
     this.canvas.requestRenderAll();
@@ -295,7 +267,7 @@ export class SideCanvas {
   /** Records the state for undo (after any change); nothing while restoring or loading. */
   commit(): void {
     if (this.restoring) return;
-    this.history.record(this.snapshot());
+    if (this.history.record(this.snapshot())) this.changes++;
     this.onChange();
   }
 
@@ -359,6 +331,8 @@ export class SideCanvas {
     const snap = this.history.undo();
     if (snap === null) return false;
     await this.restore(snap);
+    this.changes++;
+    this.onChange();
     return true;
   }
 
@@ -366,6 +340,8 @@ export class SideCanvas {
     const snap = this.history.redo();
     if (snap === null) return false;
     await this.restore(snap);
+    this.changes++;
+    this.onChange();
     return true;
   }
 

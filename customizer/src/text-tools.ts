@@ -8,6 +8,7 @@ import { Textbox, cache } from 'fabric';
 import type { FontCatalog } from './fonts.js';
 import { spotHex, type SpotPaint } from './paint.js';
 import type { Layer, SideCanvas } from './side-canvas.js';
+import { charSpacingToEm, emToCharSpacing, ptPerPx, ptToPx, pxToPt } from './units.js';
 
 export interface TextToolsUi {
   fieldset: HTMLFieldSetElement;
@@ -38,10 +39,11 @@ export class TextTools {
         const v = Number(el.value);
         if (el.value !== '' && Number.isFinite(v)) this.apply((tb) => apply(tb, v));
       });
-    num(ui.size, (tb, v) => tb.set('fontSize', Math.min(1000, Math.max(4, v))));
+    // the field is in printed points, the layer in design pixels (units.ts)
+    num(ui.size, (tb, v) => tb.set('fontSize', Math.min(4000, Math.max(1, ptToPx(v, this.ptPerPx())))));
     num(ui.lineHeight, (tb, v) => tb.set('lineHeight', Math.min(5, Math.max(0.5, v))));
     // Fabric's charSpacing is in thousandths of an em, as the PDF engine reads it
-    num(ui.letterSpacing, (tb, v) => tb.set('charSpacing', Math.min(2000, Math.max(-200, v))));
+    num(ui.letterSpacing, (tb, v) => tb.set('charSpacing', Math.min(2000, Math.max(-200, emToCharSpacing(v)))));
     ui.bold.addEventListener('click', () => this.apply((tb) => tb.set('fontWeight', isBold(tb) ? 'normal' : 'bold')));
     ui.italic.addEventListener('click', () => this.apply((tb) => tb.set('fontStyle', tb.fontStyle === 'italic' ? 'normal' : 'italic')));
     for (const b of ui.alignButtons) b.addEventListener('click', () => this.apply((tb) => tb.set('textAlign', b.dataset.align!)));
@@ -53,6 +55,12 @@ export class TextTools {
         delete (tb as Layer).spotFill;
       });
     });
+  }
+
+  /** Printed points per design pixel on the active side. */
+  private ptPerPx(): number {
+    const side = this.getSide();
+    return side ? ptPerPx(side.layout, side.side.dimension_unit) : 1;
   }
 
   selected(): Textbox[] {
@@ -115,9 +123,9 @@ export class TextTools {
     const { ui } = this;
     const fonts = this.fonts();
     const styles = fonts ? familyStyles(fonts, tb.fontFamily) : { bold: false, italic: false };
-    if (document.activeElement !== ui.size) ui.size.value = String(Math.round(tb.fontSize * 10) / 10);
+    if (document.activeElement !== ui.size) ui.size.value = String(pxToPt(tb.fontSize, this.ptPerPx()));
     if (document.activeElement !== ui.lineHeight) ui.lineHeight.value = String(tb.lineHeight);
-    if (document.activeElement !== ui.letterSpacing) ui.letterSpacing.value = String(tb.charSpacing);
+    if (document.activeElement !== ui.letterSpacing) ui.letterSpacing.value = String(charSpacingToEm(tb.charSpacing));
     ui.bold.setAttribute('aria-pressed', String(isBold(tb)));
     ui.italic.setAttribute('aria-pressed', String(tb.fontStyle === 'italic'));
     ui.bold.disabled = !styles.bold && !isBold(tb);

@@ -273,18 +273,23 @@ describe.skipIf(chromiumGate.skip)(`editor in headless Chromium${chromiumGate.no
     // a plain colour first (the colour well showed the placeholder's ink, as new text gets the selection's colour)
     await page.fill('#text-color', '#aa3300');
     expect((await objects())[3]!.fill).toBe('#aa3300');
-    await page.fill('#font-size', '48');
+    // the size field is in printed points, the layer keeps design pixels (docs/editor.md, "Units")
+    const ptPerPx = await active<number>('(sc) => 72 / 25.4 / sc.layout.pxPerUnit');
+    await page.fill('#font-size', '33'); // about 48 design pixels
     await page.keyboard.press('Enter');
     await page.click('#bold');
     await page.click('#italic');
     await page.click('[data-align="right"]');
     await page.fill('#line-height', '1.5');
     await page.keyboard.press('Enter');
-    await page.fill('#letter-spacing', '200');
+    await page.fill('#letter-spacing', '0.2'); // em
     await page.keyboard.press('Enter');
     await page.click('#spot-colors button');
     let text = (await objects())[3]!;
-    expect(text).toMatchObject({ fontSize: 48, fontWeight: 'bold', fontStyle: 'italic', textAlign: 'right', lineHeight: 1.5, charSpacing: 200, fill: INK });
+    expect(text).toMatchObject({ fontWeight: 'bold', fontStyle: 'italic', textAlign: 'right', lineHeight: 1.5, charSpacing: 200, fill: INK });
+    expect(text.fontSize).toBeCloseTo(33 / ptPerPx, 6);
+    expect(await page.inputValue('#font-size')).toBe('33');
+    expect(await page.inputValue('#letter-spacing')).toBe('0.2');
     expect(await page.getAttribute('#bold', 'aria-pressed')).toBe('true');
     await shots('text-styled');
     // one step back: the plain colour again, the rest kept

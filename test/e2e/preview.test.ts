@@ -154,7 +154,7 @@ describe.skipIf(chromiumGate.skip)(`preview on product in headless Chromium${chr
     await page.click('#add-text');
     await waitIdle();
     await page.click('#font-size', { clickCount: 3 });
-    await page.keyboard.type('120');
+    await page.keyboard.type('47'); // points: about 120 design pixels on this card
     await page.keyboard.press('Tab');
     expect(writes).toEqual([]);
 
