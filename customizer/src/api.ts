@@ -21,6 +21,8 @@ export interface Product {
   dimension_unit: DimensionUnit;
   /** the product's spot inks (offered as colours with the store's) */
   spot_inks?: { name: string; cmyk?: [number, number, number, number] | null; overprint?: boolean }[];
+  /** colours, fonts and sides the product's designs are held to (docs/catalog.md § Design rules) */
+  design_rules?: { colors: string[] | null; fonts: string[] | null; lock_sides: boolean } | null;
 }
 
 export interface Side {
@@ -36,6 +38,8 @@ export interface Side {
   bg_type: 'color' | 'image' | 'transparent';
   bg_color_value: string | null;
   side_image: ApiImage | null;
+  /** this side's own colours or fonts, in place of the product's */
+  design_rules?: { colors: string[] | null; fonts: string[] | null } | null;
 }
 
 export interface Font {

@@ -19,6 +19,7 @@ import { copy, duplicate, hasCopy, paste } from './clipboard.js';
 import { watchAutoWidth } from './auto-width.js';
 import { KeyboardEdit, editSelectedText } from './keyboard-edit.js';
 import { LayersPanel } from './layers-panel.js';
+import { allowedSpots, rulesFor, RulesUi } from './rules.js';
 import { replacePhoto, showCliparts, uploadPhoto } from './photos.js';
 import { reopen, saveAll } from './order.js';
 import { spotsIn, type SpotPaint } from './paint.js';
@@ -46,6 +47,9 @@ const codeTools = new CodeTools(() => state.active, (label, fn) => void action(l
 /** the store's spot inks (its templates', the host's); a product's own are added when it is chosen */
 let storeSpots = new Map<string, SpotPaint>();
 let products: Product[] = [];
+/** the spot inks the chosen product may use: the store's and its own */
+let productSpots: SpotPaint[] = [];
+const rulesUi = new RulesUi([ui.color, ...document.querySelectorAll<HTMLInputElement>('#shape-fill, #shape-stroke')], ui.font);
 const keyboardEdit = new KeyboardEdit({ stage: ui.stage, content: ui.textContent }, () => state.active, () => refresh());
 // embedded, the shopper's own Save tells the host (`saved`): nothing is saved on its own (autosave.ts)
 const autosave = new Autosave({ indicator: ui.saveState, sides: () => state.sides.values(), project: () => state.project, enabled: !embed.active && !isTemplateMode() });
@@ -93,6 +97,7 @@ function refresh(): void {
 function selectSide(id: string): void {
   for (const [sid, sc] of state.sides) sc.show(sid === id);
   state.active = state.sides.get(id) ?? null;
+  applyRules();
   for (const b of ui.sides.querySelectorAll('button')) b.setAttribute('aria-selected', String(b.dataset.sideId === id));
   refresh();
 }
@@ -136,8 +141,19 @@ async function selectProduct(productId: string): Promise<void> {
 function offerSpots(product: Product | undefined): void {
   const spots = new Map(storeSpots);
   for (const ink of product?.spot_inks ?? []) if (!spots.has(ink.name)) spots.set(ink.name, { spot: ink.name, ...(ink.cmyk ? { cmyk: ink.cmyk } : {}), ...(ink.overprint ? { overprint: true } : {}) });
-  textTools.setSpots([...spots.values()]);
-  shapeTools.setSpots([...spots.values()]);
+  productSpots = [...spots.values()];
+  applyRules();
+}
+
+/** The active side's design rules on the colour pickers, spot inks and fonts offered (rules.ts). */
+function applyRules(): void {
+  const product = products.find((p) => p.id === state.productId);
+  const rules = rulesFor(product, state.active?.side);
+  rulesUi.apply(rules);
+  const spots = allowedSpots(productSpots, product, rules);
+  textTools.setSpots(spots);
+  shapeTools.setSpots(spots);
+  document.body.dataset.lockSides = String(rules.lockSides);
 }
 
 // ---- text --------------------------------------------------------------------------------
@@ -297,6 +313,7 @@ async function start(config: EmbedConfig): Promise<void> {
   defaultTemplates = tplDefault;
   state.fonts = new FontCatalog(own, defaults, defaultFontBase);
   ui.font.replaceChildren(...[...state.fonts.families.values()].map((f) => option(f.name, f.isDefault ? f.name : t('text.store', { name: f.name }))));
+  rulesUi.fontsListed();
   const addCats = (list: Category[], scope: 'own' | 'default', isDefault: boolean) => list.map((c) => option(`${scope}:${c.id}`, isDefault ? t('clipart.defaultSuffix', { name: c.name }) : c.name));
   ui.clipartCategory.replaceChildren(option('own:*', t('clipart.allStore')), ...addCats(cats, 'own', false), option('default:*', t('clipart.allDefault')), ...addCats(defaultCats, 'default', true));
   ui.product.replaceChildren(option('', products.length ? t('product.choose') : t('product.none')), ...products.map((p) => option(p.id, p.name)));

@@ -83,6 +83,8 @@ function emptyChoice(sc: SideCanvas): HTMLElement {
     input.name = `proof-empty-${sc.side.id}`;
     input.value = value;
     input.checked = value === 'blank';
+    // a product that locks its sides prints every side (docs/catalog.md § Design rules)
+    input.disabled = value === 'leave' && document.body.dataset.lockSides === 'true';
     label.append(input, ' ', t(key, { side: sc.side.name }));
     box.append(label);
   }

@@ -259,6 +259,8 @@ export const en = {
   'save.saving': 'Saving…',
   'save.unsaved': 'Unsaved changes',
   'save.failed': 'Not saved: {message}',
+  // ---- design rules (rules.ts) ----
+  'rules.palette': 'Colours of this product',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -261,4 +261,6 @@ export const fr: Messages = {
   'save.saving': 'Enregistrement…',
   'save.unsaved': 'Modifications non enregistrées',
   'save.failed': 'Non enregistré : {message}',
+  // ---- design rules (rules.ts) ----
+  'rules.palette': 'Couleurs de ce produit',
 };

@@ -262,4 +262,6 @@ export const he: Messages = {
   'save.saving': 'שומר…',
   'save.unsaved': 'שינויים שלא נשמרו',
   'save.failed': 'לא נשמר: {message}',
+  // ---- design rules (rules.ts) ----
+  'rules.palette': 'הצבעים של מוצר זה',
 };
