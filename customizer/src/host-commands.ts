@@ -7,8 +7,8 @@
  * (`?host=`) and from the parent window are read; anything else is ignored, as `init` is.
  * The typed client is `FolioEditor` in the SDK (packages/sdk/src/editor.ts).
  */
-import { Textbox } from 'fabric';
 import { t } from './i18n/index.js';
+import { setField } from './fields-form.js';
 import { previewPng, saveAll } from './order.js';
 import type { SideCanvas } from './side-canvas.js';
 import { SOURCE } from './embed.js';
@@ -28,35 +28,6 @@ const text = (args: Args, key: string, max = 500): string => {
   if (typeof v !== 'string' || v.length === 0 || v.length > max) throw new Error(`"${key}" must be a string of 1 to ${max} characters`);
   return v;
 };
-
-/** The sides' layers that carry the variable-data field `name` (a template's `field: {name}`). */
-export function fieldLayers(name: string): Array<{ side: SideCanvas; obj: Textbox }> {
-  const out: Array<{ side: SideCanvas; obj: Textbox }> = [];
-  for (const side of state.sides.values()) {
-    for (const obj of side.canvas.getObjects()) {
-      const field = (obj as { field?: { name?: unknown } }).field;
-      if (obj instanceof Textbox && field && field.name === name) out.push({ side, obj });
-    }
-  }
-  return out;
-}
-
-/** Types `value` into every text layer of the field, one undo step per side; the number changed. */
-export function setField(name: string, value: string): number {
-  const found = fieldLayers(name);
-  for (const side of new Set(found.map((f) => f.side))) {
-    side.batch(() => {
-      for (const { obj } of found.filter((f) => f.side === side)) {
-        obj.set('text', value);
-        (obj as { placeholder?: boolean }).placeholder = false;
-        obj.initDimensions();
-        obj.setCoords();
-      }
-    });
-    side.canvas.requestRenderAll();
-  }
-  return found.length;
-}
 
 function sideOf(args: Args): SideCanvas {
   const id = args.side;

@@ -11,6 +11,7 @@ import { CurveTools } from './curve.js';
 import type { Category, Product, Side } from './api.js';
 import { Autosave } from './autosave.js';
 import type { EmbedConfig } from './embed.js';
+import { FieldsForm } from './fields-form.js';
 import { FontCatalog } from './fonts.js';
 import { listenToHost } from './host-commands.js';
 import { setLocale, t } from './i18n/index.js';
@@ -49,6 +50,7 @@ let storeSpots = new Map<string, SpotPaint>();
 let products: Product[] = [];
 /** the spot inks the chosen product may use: the store's and its own */
 let productSpots: SpotPaint[] = [];
+const fieldsForm = new FieldsForm(document.getElementById('fields-section')!, document.getElementById('fields-list')!, () => refresh());
 const rulesUi = new RulesUi([ui.color, ...document.querySelectorAll<HTMLInputElement>('#shape-fill, #shape-stroke')], ui.font);
 const keyboardEdit = new KeyboardEdit({ stage: ui.stage, content: ui.textContent }, () => state.active, () => refresh());
 // embedded, the shopper's own Save tells the host (`saved`): nothing is saved on its own (autosave.ts)
@@ -61,6 +63,7 @@ let defaultTemplates: typeof storeTemplates = [];
 
 function refresh(): void {
   const side = state.active;
+  fieldsForm.render();
   ui.warnings.replaceChildren(
     ...(side ? side.warnings() : []).map((w) => {
       const li = document.createElement('li');

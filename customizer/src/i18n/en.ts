@@ -261,6 +261,9 @@ export const en = {
   'save.failed': 'Not saved: {message}',
   // ---- design rules (rules.ts) ----
   'rules.palette': 'Colours of this product',
+  // ---- template fields form (fields-form.ts) ----
+  'fields.heading': 'Your details',
+  'fields.hint': 'Type here: the design shows it where it belongs.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -263,4 +263,7 @@ export const fr: Messages = {
   'save.failed': 'Non enregistré : {message}',
   // ---- design rules (rules.ts) ----
   'rules.palette': 'Couleurs de ce produit',
+  // ---- template fields form (fields-form.ts) ----
+  'fields.heading': 'Vos informations',
+  'fields.hint': 'Saisissez-les ici : la création les affiche à leur place.',
 };

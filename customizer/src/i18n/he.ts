@@ -264,4 +264,7 @@ export const he: Messages = {
   'save.failed': 'לא נשמר: {message}',
   // ---- design rules (rules.ts) ----
   'rules.palette': 'הצבעים של מוצר זה',
+  // ---- template fields form (fields-form.ts) ----
+  'fields.heading': 'הפרטים שלך',
+  'fields.hint': 'הקלידו כאן: העיצוב יציג אותם במקומם.',
 };
