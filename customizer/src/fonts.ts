@@ -54,8 +54,6 @@ export const SCRIPT_FALLBACKS: ReadonlyArray<{ file: string; range: string; bold
 export class FontCatalog {
   readonly families = new Map<string, FontFamily>();
   private loaded = new Map<string, Promise<void>>();
-  /** fallback files' bytes, fetched once for all families */
-  private scriptBytes = new Map<string, Promise<ArrayBuffer>>();
 
   constructor(
     own: Font[],
@@ -78,36 +76,27 @@ export class FontCatalog {
     return `${this.defaultFontBase}/${encodeURIComponent(face.family)}/${face.weight}/${face.style}.ttf`;
   }
 
-  private scriptFont(file: string): Promise<ArrayBuffer> {
-    let p = this.scriptBytes.get(file);
-    if (!p) {
-      p = fetch(`${this.scriptFontBase}/${encodeURIComponent(file)}`).then((r) => {
-        if (!r.ok) throw new Error(`Script font ${file}: HTTP ${r.status}`);
-        return r.arrayBuffer();
-      });
-      p.catch(() => this.scriptBytes.delete(file));
-      this.scriptBytes.set(file, p);
-    }
-    return p;
-  }
-
   /**
    * The fallback faces for one face's weight and style, in the order to add them: the
    * engine's last fallback first, so that the browser (trying the last added first) goes
-   * through them in the engine's order.
+   * through them in the engine's order. They are added unloaded, by link: the browser fetches
+   * a file only when text needs one of its characters (`textLoaded`, or a canvas drawing
+   * them), so a Latin design never downloads the 8 MB of script fonts.
    */
-  private fallbackFaces(name: string, face: Font): Array<Promise<FontFace | null>> {
+  private fallbackFaces(name: string, face: Font): FontFace[] {
     const list = SCRIPT_FALLBACKS.filter((f) => !f.bold || face.weight >= 600).reverse();
-    return list.map(async (f) => {
-      try {
-        const ff = new FontFace(name, await this.scriptFont(f.file), { weight: String(face.weight), style: face.style, unicodeRange: f.range });
-        return await ff.load();
-      } catch (err) {
-        // without it the browser falls back to its own fonts for that script: not a reason to refuse the family
-        console.warn(`Script fallback ${f.file} for ${name} not loaded:`, err);
-        return null;
-      }
-    });
+    return list.map((f) => new FontFace(name, `url("${this.scriptFontBase}/${encodeURIComponent(f.file)}")`, { weight: String(face.weight), style: face.style, unicodeRange: f.range }));
+  }
+
+  /**
+   * Loads the faces `text` needs in a family already loaded: its script fallbacks for the
+   * characters the family lacks (a Hebrew name, a Japanese word), before Fabric measures it.
+   */
+  async textLoaded(name: string, text: string): Promise<void> {
+    const fam = this.families.get(name);
+    if (!fam || !text || !/[^\u0000-\u024f]/.test(text)) return;
+    const quoted = `"${name.replace(/"/g, '\\"')}"`;
+    await Promise.all(fam.faces.map((f) => document.fonts.load(`${f.style} ${f.weight} 16px ${quoted}`, text).catch(() => [])));
   }
 
   /** Loads every face of the family (once), fallbacks first; resolves when the browser can draw with it. */
@@ -117,11 +106,11 @@ export class FontCatalog {
     let p = this.loaded.get(name);
     if (!p) {
       const withFile = fam.faces.map((face) => ({ face, url: this.fileUrl(fam, face) })).filter((f): f is { face: Font; url: string } => f.url !== null);
-      const fallbacks = withFile.flatMap(({ face }) => this.fallbackFaces(fam.name, face));
+      // every fallback added (unloaded) before the family's own faces, which are loaded first
+      for (const ff of withFile.flatMap(({ face }) => this.fallbackFaces(fam.name, face))) document.fonts.add(ff);
       const own = withFile.map(({ face, url }) => new FontFace(fam.name, `url("${url}")`, { weight: String(face.weight), style: face.style }).load());
-      // loaded in parallel, added in order: every fallback before the family's own faces
-      p = Promise.all([Promise.all(fallbacks), Promise.all(own)]).then(([fb, ownFaces]) => {
-        for (const ff of [...fb, ...ownFaces]) if (ff) document.fonts.add(ff);
+      p = Promise.all(own).then((ownFaces) => {
+        for (const ff of ownFaces) document.fonts.add(ff);
       });
       p.catch(() => this.loaded.delete(name));
       this.loaded.set(name, p);

@@ -61,8 +61,23 @@ let defaultTemplates: typeof storeTemplates = [];
 
 // ---- what the page shows about the selection ----------------------------------------------
 
+/** A script fallback face finished loading (fonts.ts): measure and draw the texts again with it. */
+document.fonts.addEventListener('loadingdone', () => {
+  for (const sc of state.sides.values()) {
+    for (const o of sc.canvas.getObjects()) {
+      if (!(o instanceof Textbox)) continue;
+      cache.clearFontCache(o.fontFamily);
+      o.initDimensions();
+      o.setCoords();
+    }
+    sc.canvas.requestRenderAll();
+  }
+});
+
 function refresh(): void {
   const side = state.active;
+  // typed characters of another script: their fallback face loads (then 'loadingdone' above)
+  for (const o of side?.canvas.getActiveObjects() ?? []) if (o instanceof Textbox) void state.fonts?.textLoaded(o.fontFamily, o.text);
   fieldsForm.render();
   ui.warnings.replaceChildren(
     ...(side ? side.warnings() : []).map((w) => {
@@ -161,8 +176,9 @@ function applyRules(): void {
 
 // ---- text --------------------------------------------------------------------------------
 
-async function useFont(name: string): Promise<void> {
+async function useFont(name: string, text = ''): Promise<void> {
   await state.fonts!.load(name);
+  await state.fonts!.textLoaded(name, text);
   // Fabric caches glyph widths per family: measure again with the real file
   cache.clearFontCache(name);
 }
@@ -170,7 +186,7 @@ async function useFont(name: string): Promise<void> {
 async function addText(): Promise<string> {
   const side = requireSide();
   const family = ui.font.value;
-  await useFont(family);
+  await useFont(family, ui.text.value);
   side.addText(ui.text.value || 'Text', family, ui.color.value, textTools.spot ?? undefined);
   return t('done.addedText', { font: family });
 }

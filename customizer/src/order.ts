@@ -171,7 +171,23 @@ export async function readyLayers(layers: unknown[]): Promise<unknown[]> {
 export async function loadFamilies(layers: unknown[]): Promise<void> {
   const fonts = state.fonts;
   if (!fonts) return;
-  await Promise.all(familiesOf(layers).filter((f) => fonts.families.has(f)).map((f) => fonts.load(f).catch((err: unknown) => console.warn(`font ${f} not loaded`, err))));
+  // each family, then the script fallbacks its layers' text needs (fonts.ts textLoaded)
+  const text = textsOf(layers);
+  await Promise.all(
+    familiesOf(layers)
+      .filter((f) => fonts.families.has(f))
+      .map((f) =>
+        fonts
+          .load(f)
+          .then(() => fonts.textLoaded(f, text))
+          .catch((err: unknown) => console.warn(`font ${f} not loaded`, err)),
+      ),
+  );
+}
+
+/** Every text of the layers, joined: the characters their fonts must draw. */
+function textsOf(layers: unknown[]): string {
+  return (layers as Array<Record<string, unknown>>).map((l) => (typeof l.text === 'string' ? l.text : Array.isArray(l.objects) ? textsOf(l.objects) : '')).join('');
 }
 
 /**

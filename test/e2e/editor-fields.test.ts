@@ -6,24 +6,18 @@
  * test-artifacts/editor/.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
 import { as, createStore, type TestStore } from '../helpers/factories.js';
 import { needs } from '../helpers/requirements.js';
-import { freePort } from '../helpers/ports.js';
 import { waitForStatus } from '../helpers/editor-status.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../unit/engines/pdf/fabric-browser.js';
-// @ts-expect-error plain .mjs script without types
-import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
+import { axeViolations as axe, launchChromium, startEditorApp } from '../helpers/editor-e2e.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
-const require = createRequire(import.meta.url);
-const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SIDE = { width: 85, height: 55, bleed: { top: 2, right: 2, bottom: 2, left: 2 }, safe_zone: { top: 4, right: 4, bottom: 4, left: 4 }, dpi: 300 };
 const text = (t: string, top: number, field: object, extra: object = {}) => ({ type: 'textbox', text: t, left: 80, top, width: 600, fontFamily: 'Roboto', fontSize: 40, fill: '#111827', field, ...extra });
 const chromiumGate = needs('chromium');
@@ -42,19 +36,10 @@ describe.skipIf(chromiumGate.skip)(`template fields form (Chromium)${chromiumGat
   };
   const texts = (p: Page) => p.evaluate(() => (window as any).customizer.state.active.layers().map((l: any) => l.text)) as Promise<string[]>;
   const labels = (p: Page) => p.$$eval('#fields-list label span', (ss) => ss.map((s) => s.textContent));
-  const axe = async (p: Page) => {
-    await p.evaluate(`${AXE};undefined`);
-    const res = await p.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
-    return (res.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  };
 
   beforeAll(async () => {
-    ensureCustomizer({ log: () => {} });
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await buildTestApp({ env: { FOLIO_PUBLIC_URL: base } });
-    await t.app.listen({ host: '127.0.0.1', port });
+    ({ t, base } = await startEditorApp({ workers: false }));
     store = await createStore(t.app);
     ids.product = (await post('/v1/products', { name: 'Name card', dimension_unit: 'mm' })).id;
     ids.front = (await post('/v1/sides', { product_id: ids.product, name: 'Front', ...SIDE })).id;
@@ -73,8 +58,7 @@ describe.skipIf(chromiumGate.skip)(`template fields form (Chromium)${chromiumGat
         ],
       })
     ).id;
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+    browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

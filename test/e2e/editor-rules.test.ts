@@ -7,25 +7,19 @@
  * test-artifacts/editor/.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
 import { as, createStore, type TestStore } from '../helpers/factories.js';
 import { needs } from '../helpers/requirements.js';
-import { freePort } from '../helpers/ports.js';
 import { waitForStatus } from '../helpers/editor-status.js';
 import { waitForProof } from '../helpers/editor-order.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../unit/engines/pdf/fabric-browser.js';
-// @ts-expect-error plain .mjs script without types
-import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
+import { axeViolations as axe, launchChromium, startEditorApp } from '../helpers/editor-e2e.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
-const require = createRequire(import.meta.url);
-const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SIDE = { width: 85, height: 55, bleed: { top: 2, right: 2, bottom: 2, left: 2 }, safe_zone: { top: 4, right: 4, bottom: 4, left: 4 }, dpi: 300 };
 const chromiumGate = needs('chromium');
 
@@ -42,20 +36,10 @@ describe.skipIf(chromiumGate.skip)(`design rules in the editor (Chromium)${chrom
     return res.json().data;
   };
   const layers = (p: Page) => p.evaluate(() => (window as any).customizer.state.active.layers()) as Promise<Array<Record<string, any>>>;
-  const axe = async (p: Page) => {
-    await p.evaluate(`${AXE};undefined`);
-    const res = await p.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
-    return (res.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  };
 
   beforeAll(async () => {
-    ensureCustomizer({ log: () => {} });
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await buildTestApp({ env: { FOLIO_PUBLIC_URL: base } });
-    await t.deps.startWorkers();
-    await t.app.listen({ host: '127.0.0.1', port });
+    ({ t, base } = await startEditorApp({ workers: true }));
     store = await createStore(t.app);
     const product = await post('/v1/products', {
       name: 'Brand card',
@@ -70,8 +54,7 @@ describe.skipIf(chromiumGate.skip)(`design rules in the editor (Chromium)${chrom
     const other = await post('/v1/products', { name: 'Other', dimension_unit: 'mm' });
     const otherSide = await post('/v1/sides', { product_id: other.id, name: 'Front', ...SIDE });
     await post('/v1/templates', { name: 'Gold', side_id: otherSide.id, viewport_width: 850, viewport_height: 550, layers: [{ type: 'rect', left: 0, top: 0, width: 100, height: 100, fill: { spot: 'Gold', cmyk: [0, 20, 60, 10] } }] });
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+    browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -15,14 +15,11 @@ import { transformWithEsbuild } from 'vite';
 import sharp from 'sharp';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
 import { as, createStore, type TestStore } from '../helpers/factories.js';
 import { needs } from '../helpers/requirements.js';
-import { freePort } from '../helpers/ports.js';
 import { waitForStatus } from '../helpers/editor-status.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../unit/engines/pdf/fabric-browser.js';
-// @ts-expect-error plain .mjs script without types
-import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
+import { launchChromium, startEditorApp } from '../helpers/editor-e2e.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
@@ -46,16 +43,12 @@ describe.skipIf(chromiumGate.skip)(`host commands over postMessage${chromiumGate
   };
 
   beforeAll(async () => {
-    ensureCustomizer({ log: () => {} });
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     // editor.ts imports nothing: compiled alone to a script that defines window.FolioSdk
     const file = path.join(ROOT, 'packages/sdk/src/editor.ts');
     sdk = (await transformWithEsbuild(fs.readFileSync(file, 'utf8'), file, { loader: 'ts', format: 'iife', globalName: 'FolioSdk', target: 'es2022' })).code;
     logo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#22aa44' } }).png().toBuffer();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await buildTestApp({ env: { FOLIO_PUBLIC_URL: base, FOLIO_FETCH_ALLOWLIST: '127.0.0.1' } });
-    await t.app.listen({ host: '127.0.0.1', port });
+    ({ t, base } = await startEditorApp({ env: { FOLIO_FETCH_ALLOWLIST: '127.0.0.1' } }));
     store = await createStore(t.app);
     const product = await post('/v1/products', { name: 'Name card', dimension_unit: 'mm' });
     ids.product = product.id;
@@ -93,8 +86,7 @@ describe.skipIf(chromiumGate.skip)(`host commands over postMessage${chromiumGate
     });
     await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
     HOST = `http://127.0.0.1:${(shop.address() as net.AddressInfo).port}`;
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+    browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
