@@ -62,6 +62,30 @@ export function checkCodeValue(symbology: string, value: unknown): string | null
   }
 }
 
+/**
+ * Runs of dark modules of a QR matrix, row by row: [x0, x1, y] in modules, the standard
+ * 4-module quiet zone included (`full`: the symbol's side with it). The print engine's variable
+ * data (vdp/barcodes.ts) and the design's `barcode` layer draw QR codes from these.
+ */
+export function qrModuleRuns(modules: { size: number; data: ArrayLike<unknown> }): { full: number; runs: [number, number, number][] } {
+  const { size, data } = modules;
+  const q = 4;
+  const runs: [number, number, number][] = [];
+  for (let y = 0; y < size; y++) {
+    let x = 0;
+    while (x < size) {
+      if (!data[y * size + x]) {
+        x++;
+        continue;
+      }
+      const start = x;
+      while (x < size && data[y * size + x]) x++;
+      runs.push([start + q, x + q, y + q]);
+    }
+  }
+  return { full: size + 2 * q, runs };
+}
+
 /** The symbol for `value`; throws an Error whose message says why it cannot be encoded. */
 export function encodeSymbol(symbology: Symbology, value: string, enc: Encoders): CodeSymbol {
   const problem = checkCodeValue(symbology, value);
@@ -73,22 +97,8 @@ export function encodeSymbol(symbology: Symbology, value: string, enc: Encoders)
     } catch (e) {
       throw new Error(`cannot be encoded as a QR code: ${(e as Error).message}`, { cause: e });
     }
-    const { size, data } = qr.modules;
-    const q = 4;
-    const rects: CodeSymbol['rects'] = [];
-    for (let y = 0; y < size; y++) {
-      let x = 0;
-      while (x < size) {
-        if (!data[y * size + x]) {
-          x++;
-          continue;
-        }
-        const start = x;
-        while (x < size && data[y * size + x]) x++;
-        rects.push([start + q, y + q, x - start, 1]);
-      }
-    }
-    return { width: size + 2 * q, height: size + 2 * q, rects, paths: [] };
+    const { full, runs } = qrModuleRuns(qr.modules);
+    return { width: full, height: full, rects: runs.map(([x0, x1, y]) => [x0, y, x1 - x0, 1]), paths: [] };
   }
   const twoD = symbology === 'datamatrix';
   let svg: string;

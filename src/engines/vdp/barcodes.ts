@@ -7,6 +7,7 @@ import bwipjs from 'bwip-js';
 import QRCode from 'qrcode';
 import type { SvgArtwork } from '../pdf/artwork/svg-parse.js';
 import { parseColor } from '../pdf/colour/css-colour.js';
+import { qrModuleRuns } from '../pdf/barcode-symbol.js';
 import { IDENTITY } from '../pdf/geometry.js';
 import type { PathCommand } from '../pdf/path.js';
 import type { FieldSpec } from './fields.js';
@@ -27,23 +28,7 @@ function qrRuns(value: string, level: 'L' | 'M' | 'Q' | 'H'): { full: number; ru
   } catch (e) {
     throw new BarcodeError(`cannot be encoded as qrcode: ${(e as Error).message}`);
   }
-  const size = qr.modules.size;
-  const data = qr.modules.data;
-  const q = 4;
-  const runs: [number, number, number][] = [];
-  for (let y = 0; y < size; y++) {
-    let x = 0;
-    while (x < size) {
-      if (!data[y * size + x]) {
-        x++;
-        continue;
-      }
-      const start = x;
-      while (x < size && data[y * size + x]) x++;
-      runs.push([start + q, x + q, y + q]);
-    }
-  }
-  return { full: size + 2 * q, runs };
+  return qrModuleRuns(qr.modules);
 }
 
 /**
