@@ -16,7 +16,7 @@ import type { Painter } from '../paint.js';
 import type { TextLayout } from '../text-layout.js';
 import { placeLineOnPath, graphemeVisualOrder, type TextPath } from '../text-on-path.js';
 import { actualTextOpen, glyphFont } from './glyph-font.js';
-import { lineDirection } from './shaped-painter.js';
+import { lineDirection, runTextState } from './shaped-painter.js';
 import { shapeLine } from './shaped-line.js';
 
 /**
@@ -84,16 +84,7 @@ export function drawPathText(
         const slant = synth && use.fakeItalic ? 0.25 : 0;
         const gf = glyphFont(doc, run.face);
         const fname = p.res.font(`glyphs:${run.face.id}`, gf.ref);
-        if (kind === 'fill') c.alpha(alpha * col.a).fillColor(col, 'text');
-        else {
-          c.alpha(undefined, alpha * col.a).strokeColor(col, 'text');
-          p.strokeStyle(l, s.strokeWidth);
-        }
-        if (fakeBold) {
-          const t = Math.min(1, Math.max(0, (size - 9) / 27));
-          c.alpha(alpha * col.a, alpha * col.a).strokeColor(col, 'text').op(`${num(size * (1 / 24 + t * (1 / 32 - 1 / 24)))} w 0 j 4 M 2 Tr`);
-        }
-        c.op(`/${fname} ${num(size)} Tf`);
+        runTextState(p, l, { kind, col, alpha, strokeWidth: s.strokeWidth, fakeBold, size, fname });
         for (const gl of run.glyphs) {
           const { cid } = gf.cid(gl.gid);
           gf.mapText(cid, g);

@@ -9,6 +9,7 @@ import type { PDFDocument } from 'pdf-lib';
 import { num } from '../content.js';
 import { parseFontStyle, parseFontWeight } from '../fonts/font-matching.js';
 import type { FontRegistry } from '../fonts/font-registry.js';
+import type { Rgba } from '../colour/css-colour.js';
 import type { Layer } from '../layers.js';
 import type { Painter } from '../paint.js';
 import type { LaidOutLine, TextLayout } from '../text-layout.js';
@@ -54,6 +55,24 @@ interface Seg {
  * Draws one line's fill or stroke pass. Returns false (drawing nothing) when the line needs
  * no shaping and the caller's plain path should draw it.
  */
+/** A run's text state before its glyphs: its paint (fill, or stroke and its style), a synthetic bold's outline, its font and size. */
+export function runTextState(
+  p: Painter, l: Layer,
+  r: { kind: 'fill' | 'stroke'; col: Rgba; alpha: number; strokeWidth: number; fakeBold: boolean; size: number; fname: string },
+): void {
+  const c = p.c;
+  if (r.kind === 'fill') c.alpha(r.alpha * r.col.a).fillColor(r.col, 'text');
+  else {
+    c.alpha(undefined, r.alpha * r.col.a).strokeColor(r.col, 'text');
+    p.strokeStyle(l, r.strokeWidth);
+  }
+  if (r.fakeBold) {
+    const t = Math.min(1, Math.max(0, (r.size - 9) / 27));
+    c.alpha(r.alpha * r.col.a, r.alpha * r.col.a).strokeColor(r.col, 'text').op(`${num(r.size * (1 / 24 + t * (1 / 32 - 1 / 24)))} w 0 j 4 M 2 Tr`);
+  }
+  c.op(`/${r.fname} ${num(r.size)} Tf`);
+}
+
 export function drawShapedLine(
   p: Painter, fonts: FontRegistry, doc: PDFDocument, l: Layer, layout: TextLayout, line: LaidOutLine,
   kind: 'fill' | 'stroke', alpha: number, path: string, missing: Set<string>,
@@ -88,16 +107,7 @@ export function drawShapedLine(
       if (kind === 'stroke') c.op('1 Tr');
       open = true;
     }
-    if (kind === 'fill') c.alpha(alpha * col.a).fillColor(col, 'text');
-    else {
-      c.alpha(undefined, alpha * col.a).strokeColor(col, 'text');
-      p.strokeStyle(l, s.strokeWidth);
-    }
-    if (fakeBold) {
-      const t = Math.min(1, Math.max(0, (size - 9) / 27));
-      c.alpha(alpha * col.a, alpha * col.a).strokeColor(col, 'text').op(`${num(size * (1 / 24 + t * (1 / 32 - 1 / 24)))} w 0 j 4 M 2 Tr`);
-    }
-    c.op(`/${fname} ${num(size)} Tf`);
+    runTextState(p, l, { kind, col, alpha, strokeWidth: s.strokeWidth, fakeBold, size, fname });
     const y0 = line.baseline + s.deltaY;
     const segs: Seg[] = [];
     for (const cl of runClusters(run)) {
