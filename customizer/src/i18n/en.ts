@@ -261,6 +261,9 @@ export const en = {
   'save.failed': 'Not saved: {message}',
   // ---- design rules (rules.ts) ----
   'rules.palette': 'Colours of this product',
+  // crop mode (crop.ts, issue 44 crop)
+  'photo.crop': 'Crop',
+  'photo.cropHint': 'Crop: drag the photo inside its frame (arrow keys move it, Shift by 10); Enter or Escape ends',
 } as const;
 
 export type MessageKey = keyof typeof en;

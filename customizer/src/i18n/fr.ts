@@ -263,4 +263,7 @@ export const fr: Messages = {
   'save.failed': 'Non enregistré : {message}',
   // ---- design rules (rules.ts) ----
   'rules.palette': 'Couleurs de ce produit',
+  // crop mode (crop.ts, issue 44 crop)
+  'photo.crop': 'Recadrer',
+  'photo.cropHint': 'Recadrer : faites glisser la photo dans son cadre (les flèches la déplacent, Maj par 10) ; Entrée ou Échap termine',
 };

@@ -264,4 +264,7 @@ export const he: Messages = {
   'save.failed': 'לא נשמר: {message}',
   // ---- design rules (rules.ts) ----
   'rules.palette': 'הצבעים של מוצר זה',
+  // crop mode (crop.ts, issue 44 crop)
+  'photo.crop': 'חיתוך',
+  'photo.cropHint': 'חיתוך: גררו את התמונה בתוך המסגרת (מקשי החצים מזיזים אותה, Shift ב-10); Enter או Escape מסיימים',
 };
