@@ -179,6 +179,14 @@ export function wireCrop(active: () => { canvas: Canvas; img: FabricImage | null
     const a = active();
     if (a?.img) enterCropMode(a.canvas, a.img);
   });
+  // a click or tap anywhere outside the canvas ends it too (but the Crop button, and the phone's Tools sheet handle that uncovers the canvas)
+  document.addEventListener(
+    'pointerdown',
+    (e) => {
+      if (mode && e.target instanceof Element && e.target !== mode.canvas.upperCanvasEl && !e.target.closest('#crop-mode, #sheet-toggle')) exitCropMode();
+    },
+    true,
+  );
   window.addEventListener(
     'keydown',
     (e) => {
