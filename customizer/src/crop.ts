@@ -197,7 +197,11 @@ export function wireCrop(active: () => { canvas: Canvas; img: FabricImage | null
         movePhoto(mode.img, d[0], d[1]);
         mode.canvas.requestRenderAll();
       } else if (e.key === 'Enter' || e.key === 'Escape') exitCropMode();
-      else return;
+      else {
+        // a shortcut (undo, copy…) acts on the crop as made: crop mode ends first, as one step
+        if (e.ctrlKey || e.metaKey) exitCropMode();
+        return;
+      }
       e.preventDefault();
       e.stopPropagation();
     },
