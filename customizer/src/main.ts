@@ -16,6 +16,7 @@ import { FontCatalog } from './fonts.js';
 import { listenToHost } from './host-commands.js';
 import { setLocale, t } from './i18n/index.js';
 import { cropPosition, fillImage, fitImage, moveCrop, selectedImage } from './images.js';
+import { wireCrop } from './crop.js';
 import { copy, duplicate, hasCopy, paste } from './clipboard.js';
 import { watchAutoWidth } from './auto-width.js';
 import { KeyboardEdit, editSelectedText } from './keyboard-edit.js';
@@ -297,6 +298,7 @@ function wire(): void {
     if (side && img) fn(side, img);
   };
   ui.fit.addEventListener('click', withImage((side, img) => fitImage(side, img)));
+  wireCrop(() => (state.active ? { canvas: state.active.canvas, img: selectedImage(state.active) } : null));
   ui.fill.addEventListener('click', withImage((side, img) => fillImage(side, img, Number(ui.cropX.value) / 100, Number(ui.cropY.value) / 100)));
   for (const el of [ui.cropX, ui.cropY]) el.addEventListener('change', withImage((side, img) => moveCrop(side, img, Number(ui.cropX.value) / 100, Number(ui.cropY.value) / 100)));
   for (const b of ui.alignTools.querySelectorAll<HTMLButtonElement>('button')) {

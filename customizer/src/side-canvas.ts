@@ -10,6 +10,7 @@ import { Canvas, FabricImage, FabricObject, Point, Textbox, util } from 'fabric'
 import type { ApiImage, Side } from './api.js';
 import { bleedGaps, effectiveDpi, layoutFor, leavesBox, type Layout, type Rect } from './geometry.js';
 import { History } from './history.js';
+import { cropControls } from './crop.js';
 import { t } from './i18n/index.js';
 import { applyLock, enliven, EXTRA_PROPS, layerLabel, type Layer } from './layer-meta.js';
 import { spotsForPrint } from './paint.js';
@@ -70,6 +71,7 @@ export class SideCanvas {
         this.canvas.requestRenderAll();
       }
     });
+    this.canvas.on('object:added', ({ target }) => cropControls(target)); // photos: side handles crop (crop.ts)
     for (const ev of ['object:added', 'object:removed', 'object:modified'] as const) this.canvas.on(ev, () => this.commit());
     // typing replaces a template's placeholder: no longer highlighted; what was typed is one undo step
     this.canvas.on('text:changed', ({ target }) => void ((target as Layer).placeholder = false));

@@ -264,6 +264,9 @@ export const en = {
   // ---- template fields form (fields-form.ts) ----
   'fields.heading': 'Your details',
   'fields.hint': 'Type here: the design shows it where it belongs.',
+  // crop mode (crop.ts, issue 44 crop)
+  'photo.crop': 'Crop',
+  'photo.cropHint': 'Crop: drag the photo inside its frame (arrow keys move it, Shift by 10); Enter or Escape ends',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -266,4 +266,7 @@ export const fr: Messages = {
   // ---- template fields form (fields-form.ts) ----
   'fields.heading': 'Vos informations',
   'fields.hint': 'Saisissez-les ici : la création les affiche à leur place.',
+  // crop mode (crop.ts, issue 44 crop)
+  'photo.crop': 'Recadrer',
+  'photo.cropHint': 'Recadrer : faites glisser la photo dans son cadre (les flèches la déplacent, Maj par 10) ; Entrée ou Échap termine',
 };

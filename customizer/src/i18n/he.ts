@@ -267,4 +267,7 @@ export const he: Messages = {
   // ---- template fields form (fields-form.ts) ----
   'fields.heading': 'הפרטים שלך',
   'fields.hint': 'הקלידו כאן: העיצוב יציג אותם במקומם.',
+  // crop mode (crop.ts, issue 44 crop)
+  'photo.crop': 'חיתוך',
+  'photo.cropHint': 'חיתוך: גררו את התמונה בתוך המסגרת (מקשי החצים מזיזים אותה, Shift ב-10); Enter או Escape מסיימים',
 };
