@@ -32,6 +32,7 @@ import { action, apiChoice, embed, option, params, plural, requireSide, setStatu
 import { bootTemplateMode, isTemplateMode } from './template-mode.js';
 import { applyTemplate, listTemplates } from './templates.js';
 import { TextTools } from './text-tools.js';
+import { SheetSections } from './sheet.js';
 import { bottomSheet, fitToStage, pinchZoom } from './touch.js';
 
 const defaultFontBase = new URL('fonts', new URL(import.meta.env.BASE_URL, location.origin)).href;
@@ -54,6 +55,8 @@ const keyboardEdit = new KeyboardEdit({ stage: ui.stage, content: ui.textContent
 // embedded, the shopper's own Save tells the host (`saved`): nothing is saved on its own (autosave.ts)
 const autosave = new Autosave({ indicator: ui.saveState, sides: () => state.sides.values(), project: () => state.project, enabled: !embed.active && !isTemplateMode() });
 const fit = fitToStage(ui.stage, () => state.sides.values());
+// phones: one section of the tools open at a time (sheet.ts)
+const sheet = new SheetSections(document.getElementById('sheet-body')!);
 let storeTemplates: Awaited<ReturnType<typeof state.api.templates>> = [];
 let defaultTemplates: typeof storeTemplates = [];
 
@@ -89,6 +92,7 @@ function refresh(): void {
     ui.cropY.value = String(Math.round(fy * 100));
   }
   layersPanel.render();
+  sheet.follow(side?.canvas.getActiveObject());
   autosave.notice();
 }
 
