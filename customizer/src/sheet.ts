@@ -2,7 +2,7 @@
  * The tools on a phone: the bottom sheet's sections become an accordion, one open at a time,
  * so the open sheet is about a screen high instead of every section stacked. Each section's
  * heading holds a button (aria-expanded, aria-controls) with the heading's own translated
- * text; selecting a text opens Text, an image Photo. Wide screens keep every section open
+ * text; selecting a text on the canvas opens Text, an image Photo. Wide screens keep every section open
  * with plain headings (the accordion is undone when the window widens).
  */
 import type { MessageKey } from './i18n/index.js';
@@ -19,7 +19,7 @@ export class SheetSections {
   private open: Part | null = null;
   private lastSelected: unknown = null;
 
-  constructor(sheetBody: HTMLElement, private readonly narrow: MediaQueryList = matchMedia('(max-width: 720px)')) {
+  constructor(private readonly sheetBody: HTMLElement, private readonly narrow: MediaQueryList = matchMedia('(max-width: 720px)')) {
     for (const section of sheetBody.querySelectorAll<HTMLElement>(':scope > section')) {
       const h2 = section.querySelector<HTMLHeadingElement>(':scope > h2');
       if (!h2?.id) continue;
@@ -77,11 +77,12 @@ export class SheetSections {
     if (part) this.show(part);
   }
 
-  /** A newly selected text opens Text, an image Photo (only when the selection changes). */
+  /** A text newly selected on the canvas opens Text, an image Photo (only when the selection changes). */
   follow(selected: { type?: string } | null | undefined): void {
     if (selected === this.lastSelected) return;
     this.lastSelected = selected;
-    if (!selected || !this.narrow.matches) return;
+    // a selection made from the tools (Duplicate, Paste, Add text) keeps the section in use
+    if (!selected || !this.narrow.matches || this.sheetBody.contains(document.activeElement)) return;
     const type = selected.type ?? '';
     if (/text/i.test(type)) this.openSection('h-text');
     else if (/image/i.test(type)) this.openSection('h-photo');

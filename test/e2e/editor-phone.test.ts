@@ -241,11 +241,11 @@ describe.skipIf(chromiumGate.skip)(`the editor on a phone (Chromium, touch)${chr
 
       // wide again: plain headings, every section open; narrow again: the accordion is back
       await p.setViewportSize({ width: 1280, height: 900 });
-      expect(await p.locator('#sheet-body h2 > button').count()).toBe(0);
+      await expect.poll(() => p.locator('#sheet-body h2 > button').count()).toBe(0);
       expect(await p.evaluate((ids) => ids.every((id) => !document.getElementById(`${id}-body`)!.hidden), SECTIONS)).toBe(true);
       expect(await p.locator('#h-layers').textContent()).toBe('Layers');
       await p.setViewportSize({ width: 390, height: 844 });
-      expect(await p.locator('#sheet-body h2 > button').count()).toBe(SECTIONS.length);
+      await expect.poll(() => p.locator('#sheet-body h2 > button').count()).toBe(SECTIONS.length);
     } finally {
       await phone.close();
     }
