@@ -12,7 +12,9 @@
  * layer's font draws every character it has and a fallback only the ones it lacks — the
  * glyphs the PDF prints. The layer's `fontFamily` stays the family's name.
  */
+import { Textbox, cache } from 'fabric';
 import type { Font } from './api.js';
+import type { SideCanvas } from './side-canvas.js';
 
 export interface FontFamily {
   /** the CSS family and the layer's fontFamily */
@@ -117,4 +119,19 @@ export class FontCatalog {
     }
     return p;
   }
+}
+
+/** When a face finishes loading (a script fallback a text needed), every text is measured and drawn again with it. */
+export function remeasureOnFontLoad(sides: () => Iterable<SideCanvas>): void {
+  document.fonts.addEventListener('loadingdone', () => {
+    for (const sc of sides()) {
+      for (const o of sc.canvas.getObjects()) {
+        if (!(o instanceof Textbox)) continue;
+        cache.clearFontCache(o.fontFamily);
+        o.initDimensions();
+        o.setCoords();
+      }
+      sc.canvas.requestRenderAll();
+    }
+  });
 }

@@ -12,7 +12,7 @@ import type { Category, Product, Side } from './api.js';
 import { Autosave } from './autosave.js';
 import type { EmbedConfig } from './embed.js';
 import { FieldsForm } from './fields-form.js';
-import { FontCatalog } from './fonts.js';
+import { FontCatalog, remeasureOnFontLoad } from './fonts.js';
 import { listenToHost } from './host-commands.js';
 import { setLocale, t } from './i18n/index.js';
 import { cropPosition, fillImage, fitImage, moveCrop, selectedImage } from './images.js';
@@ -34,6 +34,7 @@ import { action, apiChoice, embed, option, params, plural, requireSide, setStatu
 import { bootTemplateMode, isTemplateMode } from './template-mode.js';
 import { applyTemplate, listTemplates } from './templates.js';
 import { TextTools } from './text-tools.js';
+import { SheetSections } from './sheet.js';
 import { bottomSheet, fitToStage, pinchZoom } from './touch.js';
 
 const defaultFontBase = new URL('fonts', new URL(import.meta.env.BASE_URL, location.origin)).href;
@@ -57,23 +58,15 @@ const keyboardEdit = new KeyboardEdit({ stage: ui.stage, content: ui.textContent
 // embedded, the shopper's own Save tells the host (`saved`): nothing is saved on its own (autosave.ts)
 const autosave = new Autosave({ indicator: ui.saveState, sides: () => state.sides.values(), project: () => state.project, enabled: !embed.active && !isTemplateMode() });
 const fit = fitToStage(ui.stage, () => state.sides.values());
+// phones: one section of the tools open at a time (sheet.ts)
+const sheet = new SheetSections(document.getElementById('sheet-body')!);
 let storeTemplates: Awaited<ReturnType<typeof state.api.templates>> = [];
 let defaultTemplates: typeof storeTemplates = [];
 
 // ---- what the page shows about the selection ----------------------------------------------
 
-/** A script fallback face finished loading (fonts.ts): measure and draw the texts again with it. */
-document.fonts.addEventListener('loadingdone', () => {
-  for (const sc of state.sides.values()) {
-    for (const o of sc.canvas.getObjects()) {
-      if (!(o instanceof Textbox)) continue;
-      cache.clearFontCache(o.fontFamily);
-      o.initDimensions();
-      o.setCoords();
-    }
-    sc.canvas.requestRenderAll();
-  }
-});
+// a script fallback face finished loading: measure and draw the texts again with it
+remeasureOnFontLoad(() => state.sides.values());
 
 function refresh(): void {
   const side = state.active;
@@ -108,6 +101,7 @@ function refresh(): void {
     ui.cropY.value = String(Math.round(fy * 100));
   }
   layersPanel.render();
+  sheet.follow(side?.canvas.getActiveObject());
   autosave.notice();
 }
 

@@ -114,6 +114,21 @@ export class SideCanvas {
     const z = Math.min(this.fit * 4, Math.max(this.fit, this.canvas.getZoom() * factor));
     if (z === this.fit) return this.resetZoom();
     this.canvas.zoomToPoint(new Point(x, y), z);
+    this.panBy(0, 0);
+  }
+
+  /** Moves the view by screen pixels (only the viewport transform: layers keep their design coordinates), never past the bleed box's edges. */
+  panBy(dx: number, dy: number): void {
+    const [z, , , , e, f] = this.canvas.viewportTransform;
+    const { bleed } = this.layout;
+    // a box larger than the view covers it; a smaller one stays wholly in view
+    const clamp = (v: number, start: number, size: number, view: number) => {
+      const [a, b] = [-start * z, view - (start + size) * z];
+      return Math.min(Math.max(a, b), Math.max(Math.min(a, b), v));
+    };
+    const x = clamp(e + dx, bleed.left, bleed.width, this.canvas.width);
+    const y = clamp(f + dy, bleed.top, bleed.height, this.canvas.height);
+    this.canvas.setViewportTransform([z, 0, 0, z, x, y]);
   }
 
   // ---- drawing ------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import { needs } from '../helpers/requirements.js';
 import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
 import { freePort } from '../helpers/ports.js';
 import { waitForStatus } from '../helpers/editor-status.js';
+import { openSection } from '../helpers/editor-sheet.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
@@ -185,6 +186,7 @@ describe.skipIf(chromiumGate.skip)(`curved text in the editor (Chromium)${chromi
     try {
       await open(`&product=${productId}&locale=he`, p);
       await p.tap('#sheet-toggle');
+      await openSection(p, 'h-text');
       await p.fill('#text-input', 'שלום עולם');
       await p.evaluate(() => (document.getElementById('add-text') as HTMLButtonElement).click());
       await p.waitForFunction(() => (window as any).customizer.state.active.canvas.getActiveObject());

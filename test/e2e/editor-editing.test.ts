@@ -25,6 +25,7 @@ import { needs } from '../helpers/requirements.js';
 // @ts-expect-error plain .mjs script without types
 import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
 import { freePort } from '../helpers/ports.js';
+import { openSection } from '../helpers/editor-sheet.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
@@ -206,6 +207,7 @@ describe.skipIf(chromiumGate.skip)(`editing in the customizer, headless Chromium
     try {
       await open('', phone);
       await phone.tap('#sheet-toggle');
+      await openSection(phone, 'h-text');
       await addText('Tap me', phone);
       const centre = await active<{ x: number; y: number }>(`(sc, c) => { const o = c.getObjects()[0]; const r = c.upperCanvasEl.getBoundingClientRect(); const v = c.viewportTransform; const p = o.getCenterPoint(); return { x: r.left + p.x * v[0] + v[4], y: r.top + p.y * v[3] + v[5] }; }`, phone);
       await phone.tap('#sheet-toggle'); // close the sheet to reach the canvas
@@ -213,6 +215,8 @@ describe.skipIf(chromiumGate.skip)(`editing in the customizer, headless Chromium
       await phone.touchscreen.tap(centre.x, centre.y);
       expect(await selected(phone)).toEqual([0]);
       await phone.tap('#sheet-toggle');
+      // the selected text opened the sheet's Text section
+      expect(await phone.getAttribute('#h-text > button', 'aria-expanded')).toBe('true');
       expect(await phone.inputValue('#text-content')).toBe('Tap me');
       await phone.fill('#text-content', 'Tapped');
       await phone.keyboard.press('Tab');
@@ -388,7 +392,9 @@ describe.skipIf(chromiumGate.skip)(`editing in the customizer, headless Chromium
     try {
       await open('', phone);
       await phone.tap('#sheet-toggle');
+      await openSection(phone, 'h-text');
       await addText('Phone', phone);
+      await openSection(phone, 'h-layers');
       await phone.tap('#duplicate');
       await waitForStatus(phone, /Duplicated 1 object/);
       await phone.tap('#copy');

@@ -14,6 +14,7 @@ import type { TestApp } from '../helpers/app.js';
 import { as, createStore, type TestStore } from '../helpers/factories.js';
 import { needs } from '../helpers/requirements.js';
 import { waitForStatus } from '../helpers/editor-status.js';
+import { openSection } from '../helpers/editor-sheet.js';
 import { axeViolations as axe, launchChromium, startEditorApp } from '../helpers/editor-e2e.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -114,9 +115,11 @@ describe.skipIf(chromiumGate.skip)(`template fields form (Chromium)${chromiumGat
     await p.goto(`${base}/customizer/?token=${encodeURIComponent(store.unauth_token)}&product=${ids.product}`);
     await waitForStatus(p, /^Ready$/);
     await p.tap('#sheet-toggle');
+    await openSection(p, 'h-template');
     await p.selectOption('#template', `store:${ids.template}`);
     await p.tap('#apply-template');
     await waitForStatus(p, /Contact card/);
+    await openSection(p, 'h-fields');
     const phone = p.locator('#fields-list').getByLabel('Phone number');
     await phone.scrollIntoViewIfNeeded();
     await phone.tap();

@@ -17,6 +17,7 @@ import { needs } from '../helpers/requirements.js';
 import { waitForStatus } from '../helpers/editor-status.js';
 import { waitForProof } from '../helpers/editor-order.js';
 import { axeViolations as axe, launchChromium, startEditorApp } from '../helpers/editor-e2e.js';
+import { openSection } from '../helpers/editor-sheet.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
@@ -67,6 +68,7 @@ describe.skipIf(chromiumGate.skip)(`design rules in the editor (Chromium)${chrom
       await p.goto(`${base}/customizer/?token=${encodeURIComponent(store.unauth_token)}&product=${ids.product}`);
       await waitForStatus(p, /^Ready$/);
       if (viewport.width < 500) await p.tap('#sheet-toggle');
+      await openSection(p, 'h-text');
 
       // the text and shape colour pickers give way to the palette; fonts and inks are the product's
       for (const id of ['text-color', 'shape-fill', 'shape-stroke']) expect(await p.isHidden(`#${id}`), id).toBe(true);
@@ -92,11 +94,13 @@ describe.skipIf(chromiumGate.skip)(`design rules in the editor (Chromium)${chrom
       expect(await axe(p)).toEqual([]);
 
       // the back has its own palette: black only
+      await openSection(p, 'h-product');
       await p.click('#sides button[data-side-id="' + ids.back + '"]');
       expect(await p.$$eval('.palette', (gs) => gs.map((g) => [...g.querySelectorAll('button')].map((b) => b.dataset.color)))).toEqual([['#000000'], ['#000000'], ['#000000']]);
       expect(await p.$eval('#text-color', (i) => (i as HTMLInputElement).value)).toBe('#000000');
 
       // what the editor made is what the API accepts: saved, as the rules allow
+      await openSection(p, 'h-order');
       await p.click('#save');
       await waitForStatus(p, /Saved/);
       const front = await p.evaluate(() => (window as any).customizer.state.sides.values().next().value.designId);

@@ -23,6 +23,7 @@ import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
 import { freePort } from '../helpers/ports.js';
 import { waitForStatus } from '../helpers/editor-status.js';
 import { downloadLink, finishedJob } from '../integration/designs/helpers.js';
+import { openSection } from '../helpers/editor-sheet.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor-shapes');
@@ -237,8 +238,10 @@ describe.skipIf(chromiumGate.skip)(`editor shapes and codes in headless Chromium
     await page.setViewportSize({ width: 390, height: 844 });
     await open(`&product=${product}`);
     await page.click('#sheet-toggle');
+    await openSection(page, 'h-shapes', 'click');
     await page.click('#shape-buttons [data-shape=star]');
     await waitForStatus(page, /^Added Star$/);
+    await openSection(page, 'h-codes', 'click');
     await page.selectOption('#code-symbology', 'ean13');
     await page.fill('#code-value', '123');
     await page.click('#add-code');

@@ -30,6 +30,7 @@ import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
 import { freePort } from '../helpers/ports.js';
 import { waitForStatus } from '../helpers/editor-status.js';
 import { orderWithProof } from '../helpers/editor-order.js';
+import { openSection } from '../helpers/editor-sheet.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
@@ -635,6 +636,7 @@ describe.skipIf(chromiumGate.skip)(`editor in headless Chromium${chromiumGate.no
       await p.tap('#sheet-toggle');
       expect(await p.getAttribute('#sheet-toggle', 'aria-expanded')).toBe('true');
       await p.screenshot({ path: path.join(ARTIFACTS, 'phone-02-sheet-open.png') });
+      await openSection(p, 'h-text'); // one section of the sheet open at a time (sheet.ts)
       await p.fill('#text-input', 'Touch me');
       await p.tap('#add-text');
       await waitStatus(/Added text/, p);

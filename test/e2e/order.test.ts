@@ -23,6 +23,7 @@ import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
 import { freePort } from '../helpers/ports.js';
 import { waitForStatus } from '../helpers/editor-status.js';
 import { waitForProof } from '../helpers/editor-order.js';
+import { openSection } from '../helpers/editor-sheet.js';
 import { seedDemo, type DemoSeed } from '../../src/main/demo-seed.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,6 +63,7 @@ describe.skipIf(chromiumGate.skip)(`ordering through the proof step${chromiumGat
     await waitForStatus(p, /^(Ready|Prêt|מוכן)$/);
   };
   const applyDemoTemplate = async (p: Page, done = /Template “Classic business card” applied/) => {
+    await openSection(p, 'h-template', 'click');
     await p.selectOption('#template', `store:${demo.template_id}`);
     await p.click('#apply-template');
     await waitForStatus(p, done);
@@ -210,6 +212,7 @@ describe.skipIf(chromiumGate.skip)(`ordering through the proof step${chromiumGat
       await open(p, publicBase, '&locale=fr');
       await p.tap('#sheet-toggle');
       await applyDemoTemplate(p, /Classic business card/);
+      await openSection(p, 'h-order');
       await p.tap('#create-project');
       await waitForProof(p);
       expect(await p.textContent('#proof-confirm')).toBe('Confirmer la commande');
@@ -228,6 +231,7 @@ describe.skipIf(chromiumGate.skip)(`ordering through the proof step${chromiumGat
       await open(p, publicBase, '&locale=he');
       await p.tap('#sheet-toggle');
       await applyDemoTemplate(p, /Classic business card/);
+      await openSection(p, 'h-order');
       await p.tap('#create-project');
       await waitForProof(p);
       expect(await p.evaluate(() => document.documentElement.dir)).toBe('rtl');
