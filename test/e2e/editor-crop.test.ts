@@ -52,7 +52,15 @@ describe.skipIf(chromiumGate.skip)(`cropping photos in the customizer, headless 
   const active = <T>(p: Page, fn: string): Promise<T> => p.evaluate(`(() => { const sc = window.customizer.state.active; const c = sc.canvas; return (${fn})(sc, c); })()`) as Promise<T>;
   const photo = (p: Page) => active<Img>(p, '(sc) => sc.layers().at(-1)');
   const pressed = (p: Page) => p.getAttribute('#crop-mode', 'aria-pressed');
-  const undo = (p: Page) => p.click('#undo');
+  /** Undo restores the side's layers asynchronously (images load again): wait until the page is idle. */
+  const undo = async (p: Page) => {
+    await p.click('#undo');
+    await p.waitForFunction(() => !document.body.dataset.busy);
+  };
+  const redo = async (p: Page) => {
+    await p.click('#redo');
+    await p.waitForFunction(() => !document.body.dataset.busy);
+  };
   /** Screen points of the photo: its controls, and a point at (fx, fy) of its frame. */
   const handles = (p: Page) =>
     active<Record<'ml' | 'mr' | 'br' | 'mt' | 'centre', Pt>>(
@@ -201,7 +209,7 @@ describe.skipIf(chromiumGate.skip)(`cropping photos in the customizer, headless 
       const o6 = await photo(page);
       await undo(page);
       expect((await photo(page)).cropX).toBeCloseTo(before.cropX, 3);
-      await page.click('#redo');
+      await redo(page);
       expect((await photo(page)).cropX).toBeCloseTo(o6.cropX, 3);
 
       // saved: the design's layer has the crop

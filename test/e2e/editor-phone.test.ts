@@ -27,7 +27,8 @@ const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
 const require = createRequire(import.meta.url);
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SIDE = { name: 'Front', width: 148, height: 105, bleed: { top: 3, right: 3, bottom: 3, left: 3 }, safe_zone: { top: 6, right: 6, bottom: 6, left: 6 }, dpi: 300 };
-const SECTIONS = ['h-product', 'h-template', 'h-text', 'h-shapes', 'h-codes', 'h-clipart', 'h-photo', 'h-arrange', 'h-layers', 'h-order'];
+// every section of the sheet (the template's fields, 'h-fields', shows only with a template that has fields)
+const SECTIONS = ['h-product', 'h-template', 'h-fields', 'h-text', 'h-shapes', 'h-codes', 'h-clipart', 'h-photo', 'h-arrange', 'h-layers', 'h-order'];
 
 type Pt = { x: number; y: number };
 type View = { vpt: number[]; zoom: number; fit: number; bleed: { left: number; top: number; width: number; height: number }; width: number; height: number; rect: { left: number; top: number } };
