@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../helpers/app.js';
 import type { TestStore } from '../../helpers/factories.js';
 import { accountKey, asK, storeKey, storeOn } from '../api-keys/helpers.js';
 import { catalogOperations, catalogRouteTable, send } from './route-table.js';
+import { png } from './helpers.js';
 
 /**
  * The API-key (K) cases of every catalog route, table-driven. The routes come from the
@@ -26,7 +27,9 @@ let store: TestStore;
 let origin: http.Server;
 let table: ReturnType<typeof catalogRouteTable>;
 beforeAll(async () => {
-  origin = http.createServer((_req, res) => void res.writeHead(200, { 'content-type': 'font/ttf' }).end(LORA));
+  const logo = await png(24, 16);
+  // the font for POST /fonts, and an image for POST /images/import (route-table.ts)
+  origin = http.createServer((req, res) => void (req.url === '/logo.png' ? res.writeHead(200, { 'content-type': 'image/png' }).end(logo) : res.writeHead(200, { 'content-type': 'font/ttf' }).end(LORA)));
   await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
   t = await buildTestApp({ env: { FOLIO_FETCH_ALLOWLIST: '127.0.0.1' } });
   // API keys need the advanced tier.

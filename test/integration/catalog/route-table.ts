@@ -21,6 +21,8 @@ export type Fixtures = Record<'product' | 'side' | 'template' | 'category' | 'cl
 export function catalogRouteTable(t: TestApp, store: TestStore, font: { bytes: Buffer; url: string }) {
   const LORA = font.bytes;
   const fontUrl = font.url;
+  /** POST /images/import's link: `logo.png` beside the font, on the same test server */
+  const imageUrl = font.url.replace(/[^/]*$/, 'logo.png');
   const B = () => as.B(store);
   const file = async (name = 'file') => ({ name, filename: 'a.png', body: await png(24, 16) });
   const uploadB = async (url: string, parts: Parameters<typeof multipart>[0]) => {
@@ -53,6 +55,7 @@ export function catalogRouteTable(t: TestApp, store: TestStore, font: { bytes: B
 
     'POST /v1/images': async () => ({ url: '/v1/images', parts: [await file()] }),
     'GET /v1/images': () => ({ url: '/v1/images' }),
+    'POST /v1/images/import': () => ({ url: '/v1/images/import', payload: { url: imageUrl, type: 'designs' } }),
     'POST /v1/images/batch': async () => ({ url: '/v1/images/batch', parts: [await file('files[]'), await file('files[]')] }),
     'GET /v1/images/count': () => ({ url: '/v1/images/count' }),
     'GET /v1/images/{id}': (fx) => ({ url: `/v1/images/${fx.image.id}` }),
