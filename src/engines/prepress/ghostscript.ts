@@ -99,6 +99,8 @@ export async function runGhostscript(args: readonly string[], input: Uint8Array,
         finish(new GhostscriptError('ghostscript_aborted', 'Ghostscript run aborted', stderr));
       };
       opts.signal?.addEventListener('abort', onAbort, { once: true });
+      // aborted while the input was being written: the event came before there was a listener
+      if (opts.signal?.aborted) onAbort();
       child.stderr.on('data', (d: Buffer) => {
         stderr = (stderr + d.toString('utf8')).slice(-STDERR_CAP);
       });

@@ -48,4 +48,12 @@ describe('Ghostscript runner', () => {
     setTimeout(() => ac.abort(), 30);
     await expect(p).rejects.toMatchObject({ code: 'ghostscript_aborted' });
   });
+
+  it('stops when the abort comes while its input is still being written (before Ghostscript starts)', async () => {
+    const ac = new AbortController();
+    const p = runGhostscript(['-sDEVICE=png16m', '-r600'], slowPdf(), { signal: ac.signal, outputExt: '.png' });
+    // the call has passed its first check; the temp file is not written yet
+    ac.abort();
+    await expect(p).rejects.toMatchObject({ code: 'ghostscript_aborted' });
+  });
 });
