@@ -12,18 +12,11 @@
  * The server runs in this process on an ephemeral port with a temp data dir; Chromium is
  * Debian's /usr/bin/chromium (CHROMIUM_PATH to change it). Each round opens the editor afresh.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../src/config/index.js';
-import { createServer } from '../src/main/server.js';
+import { startEditorBench } from './editor-bench.js';
 import { median } from './lib.mjs';
-// @ts-expect-error plain .mjs script without types
-import { ensureCustomizer } from '../scripts/build-customizer.mjs';
 
 const i = process.argv.indexOf('--rounds');
 const rounds = i > 0 ? Number(process.argv[i + 1]) : 7;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Each action: what starts it in the page (a click or a key), run in order on one page per round. */
 const ACTIONS: Array<{ name: string; start: string; network?: boolean }> = [
@@ -45,31 +38,14 @@ const ACTIONS: Array<{ name: string; start: string; network?: boolean }> = [
 ];
 
 async function main(): Promise<void> {
-  ensureCustomizer({ log: () => {} });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-'));
-  const config = loadConfig({ ...process.env, FOLIO_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', FOLIO_SCRYPT_COST: '10' });
-  const { app } = await createServer(config, {}, false);
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'], headless: true });
+  const { base, browser, basic, store, product, sides, post, close } = await startEditorBench();
   try {
-    const base = await app.listen({ host: '127.0.0.1', port: 0 });
-    const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-      if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-      return ((await res.json()) as { data: any }).data;
-    };
-    const signup = await post('/v1/account', { name: 'Bench', email: `bench-${Date.now()}@example.test`, password: 'Bench-Pass-1!' });
-    const store = await post('/v1/stores?include=credentials', { store_name: 'Bench store' }, { authorization: `Bearer ${signup.access_token}` });
-    const basic = { authorization: `Basic ${Buffer.from(`${store.sid}:${store.secret}`).toString('base64')}` };
-    const product = await post('/v1/products', { name: 'Postcard', dimension_unit: 'mm' }, basic);
-    const sides = [];
-    for (const name of ['Front', 'Back']) sides.push(await post('/v1/sides', { product_id: product.id, name, width: 148, height: 105, bleed: { top: 3, right: 3, bottom: 3, left: 3 } }, basic));
     const text = (t: string, top: number, field: object) => ({ type: 'textbox', text: t, left: 100, top, width: 900, fontFamily: 'Roboto', fontSize: 60, fill: '#111827', field });
     const template = await post(
       '/v1/templates',
       {
         name: 'Contact',
-        side_id: sides[0].id,
+        side_id: sides[0]!.id,
         viewport_width: 1480,
         viewport_height: 1050,
         layers: [{ type: 'rect', left: -30, top: -30, width: 1540, height: 1110, fill: '#e0f2fe', locked: true }, text('Your name', 200, { name: 'name', type: 'text' }), text('+1 555 0100', 400, { name: 'phone', type: 'text' })],
@@ -108,9 +84,7 @@ async function main(): Promise<void> {
       console.log(`${a.name.padEnd(46)} ${ms.toFixed(0).padStart(5)} ms  ${(ms / baseline).toFixed(1).padStart(5)}× baseline  (≤ 200 ms: ${verdict})`);
     }
   } finally {
-    await browser.close();
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -11,40 +11,18 @@
  * Debian's /usr/bin/chromium (CHROMIUM_PATH to change it). Each round opens a fresh browser
  * context (cold HTTP cache) and then a second page in it (warm cache).
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../src/config/index.js';
-import { createServer } from '../src/main/server.js';
+import { startEditorBench } from './editor-bench.js';
 import { bundleSize, median } from './lib.mjs';
-// @ts-expect-error plain .mjs script without types
-import { ensureCustomizer } from '../scripts/build-customizer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const i = process.argv.indexOf('--rounds');
 const rounds = i > 0 ? Number(process.argv[i + 1]) : 7;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function main(): Promise<void> {
-  ensureCustomizer({ log: () => {} });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-'));
-  const config = loadConfig({ ...process.env, FOLIO_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', FOLIO_SCRYPT_COST: '10' });
-  const { app } = await createServer(config, {}, false);
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'], headless: true });
+  const { base, browser, store, product, close } = await startEditorBench();
   try {
-    const base = await app.listen({ host: '127.0.0.1', port: 0 });
-    const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-      if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-      return ((await res.json()) as { data: any }).data;
-    };
-    const signup = await post('/v1/account', { name: 'Bench', email: `bench-${Date.now()}@example.test`, password: 'Bench-Pass-1!' });
-    const store = await post('/v1/stores?include=credentials', { store_name: 'Bench store' }, { authorization: `Bearer ${signup.access_token}` });
-    const basic = { authorization: `Basic ${Buffer.from(`${store.sid}:${store.secret}`).toString('base64')}` };
-    const product = await post('/v1/products', { name: 'Postcard', dimension_unit: 'mm' }, basic);
-    for (const name of ['Front', 'Back']) await post('/v1/sides', { product_id: product.id, name, width: 148, height: 105, bleed: { top: 3, right: 3, bottom: 3, left: 3 } }, basic);
     const url = `${base}/customizer/?token=${encodeURIComponent(store.unauth_token)}&product=${product.id}`;
 
     type Sample = { firstPaint: number; interactive: number };
@@ -89,9 +67,7 @@ async function main(): Promise<void> {
       console.log(`${name.padEnd(27)} first paint ${fp.toFixed(0)} ms, interactive ${ti.toFixed(0)} ms (${(ti / basePaint).toFixed(2)}× the baseline's first paint; target < 1000 ms: ${ti < 1000 ? 'met' : 'NOT met'})`);
     }
   } finally {
-    await browser.close();
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
