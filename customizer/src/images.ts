@@ -7,6 +7,7 @@
  */
 import { FabricImage } from 'fabric';
 import type { ApiImage } from './api.js';
+import { setImageSrc } from './cross-origin.js';
 import { fillCrop, fitCrop, type Crop, type Frame } from './frame-math.js';
 import type { Layer, SideCanvas } from './side-canvas.js';
 
@@ -64,7 +65,7 @@ export function moveCrop(side: SideCanvas, img: FabricImage, fx: number, fy: num
 export async function replaceImage(side: SideCanvas, img: FabricImage & Layer, image: ApiImage): Promise<void> {
   const frame = frameOf(img);
   const centre = img.getCenterPoint();
-  await img.setSrc(image.url);
+  await setImageSrc(img, image.url);
   const el = img.getElement() as HTMLImageElement;
   const natural = { width: el.naturalWidth || image.width || img.width, height: el.naturalHeight || image.height || img.height };
   img.image_id = image.id;

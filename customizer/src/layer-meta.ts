@@ -5,6 +5,7 @@
 import { FabricImage, FabricObject, Textbox, util } from 'fabric';
 import { t } from './i18n/index.js';
 import { spotsForCanvas } from './paint.js';
+import { withCrossOrigin } from './cross-origin.js';
 
 /** Extra properties kept in the layers' JSON (docs/editor.md, "Layer metadata"). */
 export const EXTRA_PROPS = ['image_id', 'name', 'locked', 'userLocked', 'placeholder', 'field', 'spotFill', 'spotStroke', 'curve', 'autoWidth'];
@@ -18,7 +19,9 @@ export type Layer = FabricObject & { image_id?: string; dpiCheck?: boolean; name
  */
 export async function enliven(layers: Array<Record<string, unknown>>): Promise<FabricObject[]> {
   const fields = layers.map((l) => l.field);
-  const objects = (await util.enlivenObjects(spotsForCanvas(layers.map(({ field: _field, ...rest }) => rest)))) as FabricObject[];
+  const bare = spotsForCanvas(layers.map(({ field: _field, ...rest }) => rest));
+  // images of another origin with CORS (the canvas stays readable); a CORS load that fails is tried plainly
+  const objects = (await util.enlivenObjects(withCrossOrigin(bare)).catch(() => util.enlivenObjects(withCrossOrigin(bare, true)))) as FabricObject[];
   objects.forEach((o, i) => {
     if (fields[i] !== undefined) (o as Layer).field = fields[i];
   });

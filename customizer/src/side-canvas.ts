@@ -11,6 +11,7 @@ import type { ApiImage, Side } from './api.js';
 import { bleedGaps, effectiveDpi, layoutFor, leavesBox, type Layout, type Rect } from './geometry.js';
 import { History } from './history.js';
 import { cropControls } from './crop.js';
+import { imageFromUrl } from './cross-origin.js';
 import { t } from './i18n/index.js';
 import { applyLock, enliven, EXTRA_PROPS, layerLabel, type Layer } from './layer-meta.js';
 import { spotsForPrint } from './paint.js';
@@ -85,7 +86,7 @@ export class SideCanvas {
   }
 
   private async setBackground(url: string): Promise<void> {
-    const img = await FabricImage.fromURL(url);
+    const img = await imageFromUrl(url);
     const { bleed } = this.layout;
     const scale = Math.max(bleed.width / img.width, bleed.height / img.height);
     img.set({ originX: 'center', originY: 'center', left: bleed.left + bleed.width / 2, top: bleed.top + bleed.height / 2, scaleX: scale, scaleY: scale });
@@ -208,7 +209,7 @@ export class SideCanvas {
 
   /** Adds an image record at `fraction` of the safe area's size; raster images are checked against the side's dpi. */
   async addImage(image: ApiImage, fraction = 0.4): Promise<FabricImage> {
-    const img = (await FabricImage.fromURL(image.url)) as FabricImage & Layer;
+    const img = (await imageFromUrl(image.url)) as FabricImage & Layer;
     // an SVG without width/height has no intrinsic size: use the record's, else a square
     if (!img.width || !img.height) img.set({ width: image.width ?? 300, height: image.height ?? 300 });
     const { safe } = this.layout;

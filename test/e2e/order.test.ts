@@ -267,17 +267,41 @@ describe.skipIf(chromiumGate.skip)(`ordering through the proof step${chromiumGat
       const all = await images();
       expect(all).toHaveLength(2);
       for (const img of all) expect(img.width, img.name).toBeGreaterThan(0);
+      // loaded with CORS, so the canvas stays readable: the proof's and the preview's pictures can be made
+      const readable = await page.evaluate(() => {
+        try {
+          return (window as unknown as { customizer: { state: { active: { canvas: { toDataURL(): string } } } } }).customizer.state.active.canvas.toDataURL().length > 1000;
+        } catch (err) {
+          return String(err);
+        }
+      });
+      expect(readable).toBe(true);
       await page.screenshot({ path: path.join(ARTIFACTS, 'order-cross-host-desktop.png') });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: path.join(ARTIFACTS, 'order-cross-host-390.png') });
       await page.setViewportSize(DESKTOP);
       expect(violations).toEqual([]);
 
-      // an image that does not load says so in the page's words, not Fabric's
+      // a store whose file host answers no CORS (an S3 bucket without a CORS rule) still shows its images
+      const fileLinks = (url: URL) => url.pathname.startsWith('/v1/files/');
       await page.route(
-        (url) => url.pathname.startsWith('/v1/files/'),
-        (route) => route.abort(),
+        fileLinks,
+        async (route) => {
+          const res = await route.fetch();
+          const headers = { ...res.headers() };
+          delete headers['access-control-allow-origin'];
+          await route.fulfill({ response: res, headers });
+        },
       );
+      await page.setInputFiles('#photo-input', PHOTO);
+      await waitForStatus(page, /Added photo|photo/i);
+      const withoutCors = await images();
+      expect(withoutCors).toHaveLength(3);
+      for (const img of withoutCors) expect(img.width, img.name).toBeGreaterThan(0);
+      await page.unroute(fileLinks);
+
+      // an image that does not load says so in the page's words, not Fabric's
+      await page.route(fileLinks, (route) => route.abort());
       await page.setInputFiles('#photo-input', PHOTO);
       await page.waitForFunction(() => !document.body.dataset.busy && document.getElementById('status')?.dataset.state === 'error');
       const status = (await page.textContent('#status'))!;

@@ -13,7 +13,11 @@ const LinkQuery = Type.Object({
 /**
  * Signed links of the disk blob store: `GET /v1/files/<key>?expires=…&sig=…`. The link is
  * the credential; an altered one is 403, an expired one 410. Files are served with a
- * sandboxing CSP so an uploaded SVG or HTML cannot script the API's origin.
+ * sandboxing CSP so an uploaded SVG or HTML cannot script the API's origin. Any origin may
+ * read a valid link's bytes (`Access-Control-Allow-Origin: *`, no credentials), as a bucket's
+ * public CORS rule allows: the link is already the credential, and the editor draws its images
+ * on a canvas it must be able to read back (for the proof and the preview) whatever host name
+ * the page was opened under.
  */
 export function filesRoutes(app: App, deps: { blobs: DiskBlobStore }): void {
   app.get(
@@ -45,6 +49,8 @@ export function filesRoutes(app: App, deps: { blobs: DiskBlobStore }): void {
           'cache-control': `private, max-age=${maxAge}`,
           'x-content-type-options': 'nosniff',
           'content-security-policy': "default-src 'none'; sandbox",
+          'access-control-allow-origin': '*',
+          'cross-origin-resource-policy': 'cross-origin',
           ...(check.downloadName ? { 'content-disposition': contentDisposition(check.downloadName) } : {}),
         })
         .send(body);

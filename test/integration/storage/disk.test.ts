@@ -89,6 +89,27 @@ describe('disk blob store', () => {
     expect(Number(/max-age=(\d+)/.exec(String(live.headers['cache-control']))![1])).toBeGreaterThan(86_000);
   });
 
+  it('lets a page of any origin read a live link (CORS *, no credentials, whatever FOLIO_CORS_ORIGINS says: the editor draws it on a canvas it reads back)', async () => {
+    const narrow = await buildTestApp({ env: { FOLIO_CORS_ORIGINS: 'https://shop.example' } });
+    try {
+      const blobs = narrow.deps.blobs as DiskBlobStore;
+      await blobs.put('images/a.png', 'png', { contentType: 'image/png' });
+      const link = (await blobs.url('images/a.png')).replace(narrow.config.publicUrl, '');
+      // the API itself answers only the configured origin
+      const api = await narrow.app.inject({ method: 'GET', url: '/v1/health', headers: { origin: 'http://127.0.0.1:9' } });
+      expect(api.headers['access-control-allow-origin']).toBeUndefined();
+      const live = await narrow.app.inject({ method: 'GET', url: link, headers: { origin: 'http://127.0.0.1:9' } });
+      expect(live.statusCode).toBe(200);
+      expect(live.headers['access-control-allow-origin']).toBe('*');
+      expect(live.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(live.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      const forged = await narrow.app.inject({ method: 'GET', url: link.replace(/sig=[^&]+/, 'sig=forged'), headers: { origin: 'http://127.0.0.1:9' } });
+      expect(forged.statusCode).toBe(403);
+    } finally {
+      await narrow.close();
+    }
+  });
+
   it('links asked again in the same window are the same (as signed afresh by any process); the next window signs anew, and a bad key still throws', async () => {
     const clock = { now: Date.UTC(2030, 0, 1, 0, 0, 0, 100) };
     const signing = (t.deps.blobs as unknown as { signer: Signer }).signer;
