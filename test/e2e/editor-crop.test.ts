@@ -9,25 +9,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { axeViolations, launchChromium, startEditorApp } from '../helpers/editor-e2e.js';
 import { as, createStore, type TestStore } from '../helpers/factories.js';
 import { waitForStatus } from '../helpers/editor-status.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../unit/engines/pdf/fabric-browser.js';
 import { needs } from '../helpers/requirements.js';
-// @ts-expect-error plain .mjs script without types
-import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
-import { freePort } from '../helpers/ports.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
 /** 240 × 160, four coloured quadrants with a checker: a stretch or a wrong crop shows */
 const PHOTO = path.join(ROOT, 'test', 'fixtures', 'images', 'quadrants.png');
-const require = createRequire(import.meta.url);
-const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SIDE = { width: 148, height: 105, bleed: { top: 3, right: 3, bottom: 3, left: 3 }, safe_zone: { top: 6, right: 6, bottom: 6, left: 6 }, dpi: 300 };
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -82,11 +76,7 @@ describe.skipIf(chromiumGate.skip)(`cropping photos in the customizer, headless 
     await p.mouse.up();
   };
   const shot = (p: Page, name: string) => p.screenshot({ path: path.join(ARTIFACTS, `crop-${name}.png`) });
-  const axe = async (p: Page) => {
-    await p.evaluate(`${AXE};undefined`);
-    const res = await p.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
-    return (res.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  };
+  const axe = async (p: Page) => axeViolations(p);
   const open = async (p: Page) => {
     await p.goto(`${base}/customizer/?token=${encodeURIComponent(store.unauth_token)}&product=${productId}`);
     await waitForStatus(p, /^Ready$/);
@@ -95,18 +85,12 @@ describe.skipIf(chromiumGate.skip)(`cropping photos in the customizer, headless 
   };
 
   beforeAll(async () => {
-    ensureCustomizer({ log: () => {} });
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await buildTestApp({ env: { FOLIO_PUBLIC_URL: base } });
-    await t.app.listen({ host: '127.0.0.1', port });
-    await t.deps.startWorkers();
+    ({ t, base } = await startEditorApp({ workers: true }));
     store = await createStore(t.app);
     productId = (await post('/v1/products', { name: 'Postcard', dimension_unit: 'mm' })).id;
     await post('/v1/sides', { product_id: productId, name: 'Front', ...SIDE });
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+    browser = await launchChromium();
   }, 90_000);
 
   afterAll(async () => {

@@ -7,24 +7,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { axeViolations, launchChromium, startEditorApp } from '../helpers/editor-e2e.js';
 import { as, createStore, type TestStore } from '../helpers/factories.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../unit/engines/pdf/fabric-browser.js';
 import { needs } from '../helpers/requirements.js';
-// @ts-expect-error plain .mjs script without types
-import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
-import { freePort } from '../helpers/ports.js';
 import { waitForStatus } from '../helpers/editor-status.js';
 import { openSection } from '../helpers/editor-sheet.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
-const require = createRequire(import.meta.url);
-const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SIDE = { name: 'Front', width: 148, height: 105, bleed: { top: 3, right: 3, bottom: 3, left: 3 }, safe_zone: { top: 6, right: 6, bottom: 6, left: 6 }, dpi: 300 };
 
 type Curved = { text: string; textAlign: string; curve?: { amount: number; circle: boolean; radius: number }; path?: { type: string; visible: boolean; path: unknown[][] }; left: number; top: number };
@@ -53,11 +47,7 @@ describe.skipIf(chromiumGate.skip)(`curved text in the editor (Chromium)${chromi
     await p.setViewportSize(size);
     await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   };
-  const axe = async (p: Page = page) => {
-    await p.evaluate(`${AXE};undefined`);
-    const res = await p.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
-    return (res.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  };
+  const axe = async (p: Page = page) => axeViolations(p);
   /** The size of the selected text's path (design pixels), or null when it has none. */
   const pathSize = (p: Page = page) =>
     p.evaluate(() => {
@@ -66,12 +56,8 @@ describe.skipIf(chromiumGate.skip)(`curved text in the editor (Chromium)${chromi
     });
 
   beforeAll(async () => {
-    ensureCustomizer({ log: () => {} });
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await buildTestApp({ env: { FOLIO_PUBLIC_URL: base } });
-    await t.app.listen({ host: '127.0.0.1', port });
+    ({ t, base } = await startEditorApp());
     store = await createStore(t.app);
     const post = async (url: string, payload: object) => {
       const res = await t.app.inject({ method: 'POST', url, payload, headers: as.B(store) });
@@ -80,8 +66,7 @@ describe.skipIf(chromiumGate.skip)(`curved text in the editor (Chromium)${chromi
     };
     productId = (await post('/v1/products', { name: 'Card', dimension_unit: 'mm' })).id;
     await post('/v1/sides', { product_id: productId, ...SIDE });
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+    browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 })).newPage();
     page.on('pageerror', (err) => console.error('[page error]', err));
   }, 120_000);

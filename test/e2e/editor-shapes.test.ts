@@ -8,27 +8,21 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { axeViolations, launchChromium, startEditorApp } from '../helpers/editor-e2e.js';
 import { as, createStore, type TestStore } from '../helpers/factories.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../unit/engines/pdf/fabric-browser.js';
 import { pdfImages } from '../unit/engines/pdf/helpers.js';
 import { decodePages } from '../unit/engines/vdp/helpers.js';
 import { needs } from '../helpers/requirements.js';
-// @ts-expect-error plain .mjs script without types
-import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
-import { freePort } from '../helpers/ports.js';
 import { waitForStatus } from '../helpers/editor-status.js';
 import { downloadLink, finishedJob } from '../integration/designs/helpers.js';
 import { openSection } from '../helpers/editor-sheet.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor-shapes');
-const require = createRequire(import.meta.url);
-const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SIDE = { name: 'Front', width: 148, height: 105, bleed: { top: 3, right: 3, bottom: 3, left: 3 }, safe_zone: { top: 6, right: 6, bottom: 6, left: 6 }, dpi: 300 };
 const INK = 'PANTONE 286 C';
 type Obj = { type: string; name?: string; fill?: unknown; stroke?: unknown; strokeWidth?: number; symbology?: string; value?: string; width: number; height: number; scaleX: number; scaleY: number };
@@ -55,11 +49,7 @@ describe.skipIf(chromiumGate.skip)(`editor shapes and codes in headless Chromium
     await page.goto(`${base}/customizer/?token=${encodeURIComponent(store.unauth_token)}${query}`);
     await waitForStatus(page, /^Ready$/);
   };
-  const axe = async () => {
-    await page.evaluate(`${AXE};undefined`);
-    const res = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
-    return (res.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  };
+  const axe = async () => axeViolations(page);
   /** Tabs from the element before `selector` until it has focus (keyboard only), then presses `key`. */
   const keyTo = async (selector: string, key = 'Enter') => {
     await page.focus(selector);
@@ -70,19 +60,13 @@ describe.skipIf(chromiumGate.skip)(`editor shapes and codes in headless Chromium
   };
 
   beforeAll(async () => {
-    ensureCustomizer({ log: () => {} });
     fs.rmSync(ARTIFACTS, { recursive: true, force: true });
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await buildTestApp({ env: { FOLIO_PUBLIC_URL: base } });
-    await t.app.listen({ host: '127.0.0.1', port });
-    await t.deps.startWorkers();
+    ({ t, base } = await startEditorApp({ workers: true }));
     store = await createStore(t.app);
     product = (await post('/v1/products', { name: 'Label', dimension_unit: 'mm', spot_inks: [{ name: INK, cmyk: [100, 66, 0, 2] }] })).id;
     await post('/v1/sides', { product_id: product, ...SIDE });
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+    browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 })).newPage();
     page.on('pageerror', (err) => console.error('[page error]', err));
   }, 300_000);

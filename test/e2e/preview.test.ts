@@ -10,24 +10,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { buildTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { axeViolations, launchChromium, startEditorApp } from '../helpers/editor-e2e.js';
 import { as, createStore, type TestStore } from '../helpers/factories.js';
 import { multipart } from '../integration/catalog/helpers.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../unit/engines/pdf/fabric-browser.js';
 import { needs } from '../helpers/requirements.js';
-// @ts-expect-error plain .mjs script without types
-import { ensureCustomizer } from '../../scripts/build-customizer.mjs';
-import { freePort } from '../helpers/ports.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor');
-const require = createRequire(import.meta.url);
-const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const FRONT = { name: 'Front', width: 85, height: 55, bleed: { top: 2, right: 2, bottom: 2, left: 2 }, safe_zone: { top: 4, right: 4, bottom: 4, left: 4 }, dpi: 300 };
 const CARD = 'Business card on a desk';
 const WIDTH = 800;
@@ -95,11 +89,7 @@ describe.skipIf(chromiumGate.skip)(`preview on product in headless Chromium${chr
     await page.screenshot({ path: path.join(ARTIFACTS, `preview-${name}-390.png`) });
     await page.setViewportSize(DESKTOP);
   };
-  const axe = async () => {
-    await page.evaluate(`${AXE};undefined`);
-    const res = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
-    return (res.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  };
+  const axe = async () => axeViolations(page);
   const open = async (query = '') => {
     await page.goto(`${base}/customizer/?token=${encodeURIComponent(store.unauth_token)}&product=${productId}${query}`);
     await page.waitForFunction(() => /^(Ready|Prêt)$/.test(document.getElementById('status')?.textContent ?? '') && !document.body.dataset.busy, undefined, { timeout: 60_000 });
@@ -111,13 +101,8 @@ describe.skipIf(chromiumGate.skip)(`preview on product in headless Chromium${chr
   };
 
   beforeAll(async () => {
-    ensureCustomizer({ log: () => {} });
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await buildTestApp({ env: { FOLIO_PUBLIC_URL: base } });
-    await t.app.listen({ host: '127.0.0.1', port });
-    await t.deps.startWorkers();
+    ({ t, base } = await startEditorApp({ workers: true }));
     store = await createStore(t.app);
     productId = (await post('/v1/products', { name: 'Business card', dimension_unit: 'mm' })).id;
     await post('/v1/sides', { product_id: productId, ...FRONT });
@@ -131,8 +116,7 @@ describe.skipIf(chromiumGate.skip)(`preview on product in headless Chromium${chr
     const res = await t.app.inject({ method: 'POST', url: '/v1/mockup-templates', payload: m.payload, headers: { ...as.B(store), ...m.headers } });
     expect(res.statusCode, res.body).toBe(201);
 
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+    browser = await launchChromium();
     page = await (await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1 })).newPage();
     page.on('pageerror', (err) => console.error('[page error]', err));
     page.on('request', (req) => {
