@@ -115,6 +115,9 @@ export function movePhoto(img: FabricImage, dx: number, dy: number): void {
 /** Draws the whole photo at 40 % over the canvas, in the photo's place (inside the frame it is the same picture). */
 function ghost(m: Mode, ctx: CanvasRenderingContext2D): void {
   const { img, canvas } = m;
+  // Fabric fires after:render for its top canvas too (on a hover), which a later render of the
+  // picture does not clear: a ghost drawn there stayed behind where the photo was before a move
+  if (ctx !== canvas.getContext()) return;
   const n = naturalOf(img);
   ctx.save();
   ctx.transform(...(canvas.viewportTransform as [number, number, number, number, number, number]));
