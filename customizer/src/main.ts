@@ -17,6 +17,7 @@ import { listenToHost } from './host-commands.js';
 import { setLocale, t } from './i18n/index.js';
 import { cropPosition, fillImage, fitImage, moveCrop, selectedImage } from './images.js';
 import { wireCrop } from './crop.js';
+import { FilterTools } from './filters.js';
 import { copy, duplicate, hasCopy, paste } from './clipboard.js';
 import { watchAutoWidth } from './auto-width.js';
 import { KeyboardEdit, editSelectedText } from './keyboard-edit.js';
@@ -47,6 +48,7 @@ const textTools = new TextTools(
 const curveTools = new CurveTools(() => state.active);
 const shapeTools = new ShapeTools(() => state.active, (label, fn) => void action(label, fn));
 const codeTools = new CodeTools(() => state.active, (label, fn) => void action(label, fn));
+const filterTools = new FilterTools(() => state.active);
 /** the store's spot inks (its templates', the host's); a product's own are added when it is chosen */
 let storeSpots = new Map<string, SpotPaint>();
 let products: Product[] = [];
@@ -92,6 +94,7 @@ function refresh(): void {
   curveTools.sync();
   shapeTools.sync();
   codeTools.sync();
+  filterTools.sync();
   keyboardEdit.sync();
   const img = selectedImage(side);
   ui.imageTools.disabled = !img;

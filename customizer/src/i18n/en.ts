@@ -267,6 +267,15 @@ export const en = {
   // crop mode (crop.ts, issue 44 crop)
   'photo.crop': 'Crop',
   'photo.cropHint': 'Crop: drag the photo inside its frame (arrow keys move it, Shift by 10); Enter or Escape ends',
+  // image filters (filters.ts, issue 44 item 8)
+  'adjust.heading': 'Adjust',
+  'adjust.brightness': 'Brightness',
+  'adjust.contrast': 'Contrast',
+  'adjust.saturation': 'Saturation',
+  'adjust.greyscale': 'Greyscale',
+  'adjust.sepia': 'Sepia',
+  'adjust.reset': 'Reset',
+  'adjust.failed': 'This picture cannot be adjusted here (its server does not allow it)',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -269,4 +269,13 @@ export const fr: Messages = {
   // crop mode (crop.ts, issue 44 crop)
   'photo.crop': 'Recadrer',
   'photo.cropHint': 'Recadrer : faites glisser la photo dans son cadre (les flèches la déplacent, Maj par 10) ; Entrée ou Échap termine',
+  // image filters (filters.ts, issue 44 item 8)
+  'adjust.heading': 'Retouches',
+  'adjust.brightness': 'Luminosité',
+  'adjust.contrast': 'Contraste',
+  'adjust.saturation': 'Saturation',
+  'adjust.greyscale': 'Niveaux de gris',
+  'adjust.sepia': 'Sépia',
+  'adjust.reset': 'Réinitialiser',
+  'adjust.failed': 'Cette image ne peut pas être retouchée ici (son serveur ne le permet pas)',
 };

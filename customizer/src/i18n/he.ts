@@ -270,4 +270,13 @@ export const he: Messages = {
   // crop mode (crop.ts, issue 44 crop)
   'photo.crop': 'חיתוך',
   'photo.cropHint': 'חיתוך: גררו את התמונה בתוך המסגרת (מקשי החצים מזיזים אותה, Shift ב-10); Enter או Escape מסיימים',
+  // image filters (filters.ts, issue 44 item 8)
+  'adjust.heading': 'כוונון',
+  'adjust.brightness': 'בהירות',
+  'adjust.contrast': 'ניגודיות',
+  'adjust.saturation': 'רוויה',
+  'adjust.greyscale': 'גווני אפור',
+  'adjust.sepia': 'ספיה',
+  'adjust.reset': 'איפוס',
+  'adjust.failed': 'לא ניתן לכוונן את התמונה הזו כאן (השרת שלה אינו מאפשר זאת)',
 };

@@ -8,6 +8,9 @@ import { embedImage, prepareImage } from './images.js';
 import { imageLabel } from './page-renderer.js';
 import type { AssetResolver, ImageRef } from './types.js';
 import type { ColourSpaceWriter } from './content.js';
+import sharp from 'sharp';
+import { applyFilters, filterSignature, type ImageFilter } from './image-filters.js';
+import { MAX_IMAGE_PIXELS } from './images.js';
 
 const GROUP_SUFFIX = '#group';
 
@@ -24,9 +27,41 @@ function transparencyGroupAround(doc: PDFDocument, form: PDFRef): PDFRef {
   return doc.context.register(stream);
 }
 
+const FILTER_SEP = '#filters:';
+
+/** The key of an image as drawn: its source, and the filters its pixels get (image-filters.ts), if any. */
 export function imageKey(ref: ImageRef): string {
+  const sig = ref.filters ? filterSignature(ref.filters) : '';
+  return sig ? `${sourceKey(ref)}${FILTER_SEP}${sig}` : sourceKey(ref);
+}
+
+/** The key of an image's source (fetched and prepared once, whatever filters its layers use). */
+function sourceKey(ref: ImageRef): string {
   return ref.imageId ? `id:${ref.imageId}` : `src:${ref.src ?? ''}`;
 }
+
+/**
+ * The filtered copy of a raster: decoded by sharp (EXIF orientation applied to the pixels),
+ * filtered, and kept as a lossless PNG (RGB when opaque), which the RGB and CMYK paths embed
+ * at its native resolution like any other PNG.
+ */
+async function filteredImage(img: PreparedImage, filters: readonly ImageFilter[]): Promise<PreparedImage> {
+  const { data, info } = await sharp(img.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
+    .rotate()
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  applyFilters(data, filters);
+  let opaque = true;
+  for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) { opaque = false; break; }
+  let out = sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
+  if (opaque) out = out.removeAlpha();
+  const bytes = await out.png({ compressionLevel: 2 }).toBuffer();
+  return { format: 'png', width: info.width, height: info.height, orientation: 1, isVector: false, bytes };
+}
+
+
 
 export class ImageStore {
   private loading = new Map<string, Promise<PreparedImage>>();
@@ -37,7 +72,7 @@ export class ImageStore {
   constructor(private readonly assets: AssetResolver) {}
 
   load(ref: ImageRef, where: string): Promise<PreparedImage> {
-    const key = imageKey(ref);
+    const key = sourceKey(ref);
     let p = this.loading.get(key);
     if (!p) {
       const label = ref.imageId ? `image_id ${ref.imageId}` : `image ${imageLabel(ref.src, undefined)}`;
@@ -64,7 +99,7 @@ export class ImageStore {
 
   /** An image prepared by the caller (generated artwork): `load` and `get` answer it without resolving bytes. */
   provide(ref: ImageRef, img: PreparedImage): void {
-    const key = imageKey(ref);
+    const key = sourceKey(ref);
     if (this.ready.has(key)) return;
     this.ready.set(key, img);
     this.loading.set(key, Promise.resolve(img));
@@ -76,17 +111,32 @@ export class ImageStore {
    * hold every parsed artwork until it is saved. Drawing it again needs `load` or `provide` first.
    */
   release(ref: ImageRef): void {
-    const key = imageKey(ref);
+    const key = sourceKey(ref);
     // embedded, or never drawn (a record skipped after loading it): nothing needs the decoded data
-    if (!this.embedded.has(key) && this.used.has(key)) return;
+    const waiting = (k: string): boolean => (k === key || k.startsWith(`${key}${FILTER_SEP}`)) && !this.embedded.has(k) && !k.endsWith(GROUP_SUFFIX);
+    if ([...this.used.keys()].some(waiting)) return;
     this.ready.delete(key);
     this.loading.delete(key);
   }
 
   get(ref: ImageRef): PreparedImage {
-    const img = this.ready.get(imageKey(ref));
-    if (!img) throw new Error(`image ${imageKey(ref)} was not loaded`);
+    const img = this.ready.get(sourceKey(ref));
+    if (!img) throw new Error(`image ${sourceKey(ref)} was not loaded`);
     return img;
+  }
+
+  /** The pixels a drawn key embeds: its source, filtered when the key names filters. */
+  private async source(key: string): Promise<PreparedImage> {
+    const cut = key.indexOf(FILTER_SEP);
+    if (cut < 0) return this.ready.get(key)!;
+    const base = this.ready.get(key.slice(0, cut))!;
+    return filteredImage(base, JSON.parse(key.slice(cut + FILTER_SEP.length)) as ImageFilter[]);
+  }
+
+  private sourceIsVector(key: string): boolean {
+    const cut = key.indexOf(FILTER_SEP);
+    const img = this.ready.get(cut < 0 ? key : key.slice(0, cut))!;
+    return Boolean(img.svg || img.pdf);
   }
 
   /** Marks an image as drawn; `svgScale` is the raster scale the placement needs (SVG only). */
@@ -119,10 +169,10 @@ export class ImageStore {
   async embedAll(doc: PDFDocument, cmyk?: CmykImageOptions, colours?: ColourSpaceWriter, between?: () => Promise<void>): Promise<void> {
     const todo = [...this.used].filter(([key]) => !this.embedded.has(key) && !key.endsWith(GROUP_SUFFIX));
     if (cmyk) {
-      const isVector = ([key]: [string, unknown]) => Boolean(this.ready.get(key)!.svg || this.ready.get(key)!.pdf);
+      const isVector = ([key]: [string, unknown]) => this.sourceIsVector(key);
       for (const [key, u] of todo.filter(isVector)) {
         await between?.();
-        this.embedded.set(key, await embedImage(doc, this.ready.get(key)!, u.svgScale, cmyk, colours));
+        this.embedded.set(key, await embedImage(doc, await this.source(key), u.svgScale, cmyk, colours));
       }
       const rasters = todo.filter((t) => !isVector(t));
       const prepared: Promise<PreparedCmyk>[] = [];
@@ -130,7 +180,7 @@ export class ImageStore {
       const start = (): void => {
         const i = next++;
         if (i >= rasters.length) return;
-        prepared[i] = prepareImageCmyk(this.ready.get(rasters[i]![0])!, rasters[i]![1].svgScale, cmyk);
+        prepared[i] = this.source(rasters[i]![0]).then((img) => prepareImageCmyk(img, rasters[i]![1].svgScale, cmyk));
         prepared[i]!.catch(() => undefined); // awaited below in order; no unhandled rejection meanwhile
       };
       start();
@@ -144,7 +194,7 @@ export class ImageStore {
     } else {
       for (const [key, u] of todo) {
         await between?.();
-        this.embedded.set(key, await embedImage(doc, this.ready.get(key)!, u.svgScale));
+        this.embedded.set(key, await embedImage(doc, await this.source(key), u.svgScale));
       }
     }
     for (const key of this.used.keys()) {

@@ -9,6 +9,7 @@ import { checkBarcodeLayer } from './barcode-layer.js';
 import { commandArity, parsePathString, type RawPathCommand } from './path.js';
 import { checkSpotPaint, isSpotPaint, type SpotPaint } from './spot.js';
 import { textPathLayer } from './text-path-limits.js';
+import { checkFilters } from './image-filters.js';
 
 export const LAYER_TYPES = [
   'textbox', 'i-text', 'text', 'image', 'rect', 'circle', 'ellipse', 'line',
@@ -281,11 +282,10 @@ class Checker {
         break;
       }
       case 'image': {
-        const hasSrc = typeof raw.src === 'string' && raw.src.length > 0;
-        const hasId = typeof raw.image_id === 'string' && raw.image_id.length > 0;
-        if (!hasSrc && !hasId) this.add(`${path}.src`, 'an image layer needs src or image_id');
+        if (!(typeof raw.src === 'string' && raw.src !== '') && !(typeof raw.image_id === 'string' && raw.image_id !== '')) this.add(`${path}.src`, 'an image layer needs src or image_id');
         if (raw.src !== undefined && typeof raw.src !== 'string') this.add(`${path}.src`, 'must be a string');
         if (raw.image_id !== undefined && typeof raw.image_id !== 'string') this.add(`${path}.image_id`, 'must be a string');
+        checkFilters(raw.filters, `${path}.filters`, (p, m) => this.add(p, m));
         break;
       }
       case 'polygon':

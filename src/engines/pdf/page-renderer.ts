@@ -10,6 +10,7 @@ import type { FontRegistry } from './fonts/font-registry.js';
 import type { Box, Matrix } from './geometry.js';
 import { IDENTITY, apply, applyLinear, boxesIntersect, decomposeScale, invert, multiply, transformBox, translate, unionBox } from './geometry.js';
 import type { ImageStore } from './image-store.js';
+import { filterable, filtersNotApplied, splitFilters } from './image-filters.js';
 import { imagePlacementMatrix } from './images.js';
 import type { Layer } from './layers.js';
 import { TEXT_TYPES } from './layers.js';
@@ -159,7 +160,8 @@ export class PageRenderer {
     const feature = (name: string, why: string): void =>
       this.deps.warn({ code: 'UNSUPPORTED_FEATURE', layer: path, message: `${name} is not rendered in the PDF (${why})`, details: { feature: name } });
     if (l.shadow) feature('shadow', 'shadows are not printed');
-    if (Array.isArray(l.filters) && l.filters.length > 0) feature('filters', 'image filters are not applied');
+    const unfiltered = filtersNotApplied(l.filters, l.type === 'image' ? this.deps.images.get({ src: l.src, imageId: l.image_id }) : undefined);
+    if (unfiltered) feature('filters', unfiltered);
     if (typeof l.globalCompositeOperation === 'string' && l.globalCompositeOperation !== 'source-over') feature('globalCompositeOperation', 'blend modes are drawn as source-over');
     if (TEXT_TYPES.has(l.type) && l.path) pathTextUnsupported(l, feature);
   }
@@ -338,8 +340,8 @@ export class PageRenderer {
   }
 
   private drawImage(l: Layer, geom: ShapeGeometry, pageM: Matrix, alpha: number, path: string): void {
-    const ref = { src: l.src, imageId: l.image_id };
-    const img = this.deps.images.get(ref);
+    const img = this.deps.images.get({ src: l.src, imageId: l.image_id });
+    const ref = { src: l.src, imageId: l.image_id, filters: filterable(img) ? splitFilters(l.filters).known : [] }; // filtered pixels: image-filters.ts
     const w = geom.width;
     const h = geom.height;
     const cropX = Math.max(n(l.cropX, 0), 0);

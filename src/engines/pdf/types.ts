@@ -3,11 +3,14 @@ import type { FontFaceStyle } from './fonts/font-matching.js';
 import type { Edges, DimensionUnit } from './page-geometry.js';
 import type { PdfStandard } from './colour/pdfx.js';
 import type { RichBlack } from './colour/black.js';
+import type { ImageFilter } from './image-filters.js';
 
 /** How a layer or a background names an image: the Image `url` as the API returned it, or its id. */
 export interface ImageRef {
   src?: string;
   imageId?: string;
+  /** filters applied to the pixels before embedding (an image layer's `filters`: image-filters.ts) */
+  filters?: readonly ImageFilter[];
 }
 
 export interface FontQuery {
