@@ -14,7 +14,7 @@
  * - mask: the print area alone, white on black (for the T-shirt: the fabric);
  * - shading: the print area plain white under the scene's light (diffuse only): multiplied;
  * - highlight: the print area's gloss alone (specular only, or the frame's glass): screened;
- * - displacement: the T-shirt's folds as grey (mid grey: flat).
+ * - displacement: the T-shirt's folds as grey (mid grey: flat), smoothed.
  * The spec's print area is the 3D print surface's corners (a quad) or a 24 × 1 grid on the
  * mug's cylinder (a mesh), projected with the camera into photo pixels.
  */
@@ -143,7 +143,9 @@ try {
     files['mask.png'] = await sharp(mask, { raw: { width: W, height: H, channels: 1 } }).png({ compressionLevel: 9, palette: false }).toBuffer();
     for (const layer of def.layers.filter((l) => l !== 'mask')) {
       const grey = await pass(await render(layer), W, H, 1);
-      files[`${layer}.png`] = await greyPng(layer === 'displacement' ? grey : dilate(grey, mask, W, H), W, H, true);
+      // the displacement follows the folds, not the knit's crumples: smoothed, so the print bends instead of fraying
+      const px = layer === 'displacement' ? await sharp(grey, { raw: { width: W, height: H, channels: 1 } }).blur(7).extractChannel(0).raw().toBuffer() : dilate(grey, mask, W, H);
+      files[`${layer}.png`] = await greyPng(px, W, H, true);
     }
     const dir = path.join(OUT, def.key);
     mkdirSync(dir, { recursive: true });
