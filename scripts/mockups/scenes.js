@@ -384,15 +384,8 @@ function poster(scale) {
   glass.position.set(0, cy, 1.5);
   frame.add(glass);
   scene.add(frame);
-  const spot = new THREE.SpotLight(0xfff1de, 7, 0, 0.42, 1, 0);
-  spot.position.set(-300, 250, 150);
-  spot.target.position.set(20, 130, 0);
-  spot.castShadow = true;
-  spot.shadow.mapSize.set(4096, 4096);
-  spot.shadow.radius = 8;
-  spot.shadow.bias = -0.0003;
-  spot.shadow.normalBias = 0.02;
-  scene.add(spot, spot.target);
+  // window light from the left: the frame's shadow falls on the wall to the right
+  keyLight(scene, [-260, 260, 170], [0, 150, 0], 2.6, 90, 7);
   const camera = new THREE.PerspectiveCamera(28, W / H, 10, 2000);
   camera.position.set(-105, 142, 205);
   camera.lookAt(-6, 150, 0);
