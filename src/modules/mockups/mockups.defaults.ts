@@ -11,8 +11,8 @@ import { MockupsRepo } from './mockups.repo.js';
 
 /**
  * The curated mockup templates every store lists under `/mockup-templates/default`: the
- * folders of assets/mockups (drawn by scripts/mockups/generate-defaults.ts, CC0). Seeded at
- * start under fixed ids (uuid v5 of the folder name); the layers' blob keys carry a hash of
+ * folders of assets/mockups (3D scenes rendered by scripts/mockups/render-scenes.ts, CC0).
+ * Seeded at start under fixed ids (uuid v5 of the folder name); the layers' blob keys carry a hash of
  * the files, so a changed asset is stored anew and mockups made from the old one are not reused.
  */
 const NAMESPACE = '2c0f9f3e-7a51-4f0b-8b0e-5d8f5c1e9a42';
