@@ -267,6 +267,14 @@ export const en = {
   // crop mode (crop.ts, issue 44 crop)
   'photo.crop': 'Crop',
   'photo.cropHint': 'Crop: drag the photo inside its frame (arrow keys move it, Shift by 10); Enter or Escape ends',
+  // ---- the interface's look: the toolbar beside the selection (selection-toolbar.ts, issue 44 look) ----
+  'look.selection': 'Selection tools',
+  'look.editText': 'Edit text',
+  'look.forward': 'Bring forward',
+  'look.backward': 'Send backward',
+  'look.lock': 'Lock',
+  'look.delete': 'Delete',
+  'look.product': 'Product: {name}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -269,4 +269,12 @@ export const fr: Messages = {
   // crop mode (crop.ts, issue 44 crop)
   'photo.crop': 'Recadrer',
   'photo.cropHint': 'Recadrer : faites glisser la photo dans son cadre (les flèches la déplacent, Maj par 10) ; Entrée ou Échap termine',
+  // ---- the interface's look: the toolbar beside the selection (selection-toolbar.ts, issue 44 look) ----
+  'look.selection': 'Outils de la sélection',
+  'look.editText': 'Modifier le texte',
+  'look.forward': 'Avancer',
+  'look.backward': 'Reculer',
+  'look.lock': 'Verrouiller',
+  'look.delete': 'Supprimer',
+  'look.product': 'Produit : {name}',
 };

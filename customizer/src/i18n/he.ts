@@ -270,4 +270,12 @@ export const he: Messages = {
   // crop mode (crop.ts, issue 44 crop)
   'photo.crop': 'חיתוך',
   'photo.cropHint': 'חיתוך: גררו את התמונה בתוך המסגרת (מקשי החצים מזיזים אותה, Shift ב-10); Enter או Escape מסיימים',
+  // ---- the interface's look: the toolbar beside the selection (selection-toolbar.ts, issue 44 look) ----
+  'look.selection': 'כלי הבחירה',
+  'look.editText': 'עריכת טקסט',
+  'look.forward': 'הבאה קדימה',
+  'look.backward': 'שליחה אחורה',
+  'look.lock': 'נעילה',
+  'look.delete': 'מחיקה',
+  'look.product': 'מוצר: {name}',
 };
