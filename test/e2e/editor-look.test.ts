@@ -174,6 +174,17 @@ describe.skipIf(chromiumGate.skip)(`the editor's look: the toolbar beside the se
       await p.mouse.up();
       await expectBeside(p);
       expect((await selectionBox(p))!.left).toBeGreaterThan(before.left + 40);
+      // zoomed in around the object (Ctrl + wheel) the bar follows it; Fit to screen, again
+      const moved = (await selectionBox(p))!;
+      await p.mouse.move((moved.left + moved.right) / 2, (moved.top + moved.bottom) / 2);
+      await p.keyboard.down('Control');
+      await p.mouse.wheel(0, -150);
+      await p.keyboard.up('Control');
+      await frames(p);
+      expect(await p.evaluate(() => (window as any).customizer.state.active.canvas.getZoom() > (window as any).customizer.state.active.fit)).toBe(true);
+      await expectBeside(p);
+      await p.click('#zoom-reset');
+      await expectBeside(p);
 
       // ---- keyboard: one Tab stop after the canvas, arrows move along, Enter acts, Escape returns ----
       await p.focus('#stage');
