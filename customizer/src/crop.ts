@@ -182,11 +182,11 @@ export function wireCrop(active: () => { canvas: Canvas; img: FabricImage | null
     const a = active();
     if (a?.img) enterCropMode(a.canvas, a.img);
   });
-  // a click or tap anywhere outside the canvas ends it too (but the Crop button, and the phone's Tools sheet handle that uncovers the canvas)
+  // a click or tap anywhere outside the canvas ends it too (but the Crop buttons, the Tools' and the selection toolbar's, and the phone's Tools sheet handle that uncovers the canvas)
   document.addEventListener(
     'pointerdown',
     (e) => {
-      if (mode && e.target instanceof Element && e.target !== mode.canvas.upperCanvasEl && !e.target.closest('#crop-mode, #sheet-toggle')) exitCropMode();
+      if (mode && e.target instanceof Element && e.target !== mode.canvas.upperCanvasEl && !e.target.closest('#crop-mode, #sheet-toggle, #selection-toolbar [data-action="crop"]')) exitCropMode();
     },
     true,
   );

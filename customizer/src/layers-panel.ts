@@ -6,6 +6,7 @@
  */
 import type { FabricObject } from 'fabric';
 import { t } from './i18n/index.js';
+import { icon, isIcon } from './icons.js';
 import { applyLock, layerLabel, type Layer, type SideCanvas } from './side-canvas.js';
 
 const ids = new WeakMap<FabricObject, number>();
@@ -16,33 +17,11 @@ const idOf = (o: FabricObject): number => {
   return id;
 };
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
-/** Icons drawn with paths (no emoji: many systems have no colour-emoji font). */
-const ICONS: Record<string, string> = {
-  lock: 'M5 11h14v10H5z M8 11V7a4 4 0 0 1 8 0v4',
-  eye: 'M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12z M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
-};
-
-function icon(name: string): SVGSVGElement {
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('width', '16');
-  svg.setAttribute('height', '16');
-  svg.setAttribute('aria-hidden', 'true');
-  const path = document.createElementNS(SVG_NS, 'path');
-  path.setAttribute('d', ICONS[name]!);
-  path.setAttribute('fill', 'none');
-  path.setAttribute('stroke', 'currentColor');
-  path.setAttribute('stroke-width', '2');
-  svg.append(path);
-  return svg;
-}
-
-function button(text: string, label: string, action: string, onClick: () => void, pressed?: boolean): HTMLButtonElement {
+/** An icon button (icons.ts: Tabler's outline icons; no glyphs, no emoji) named by its label. */
+function button(name: string, label: string, action: string, onClick: () => void, pressed?: boolean): HTMLButtonElement {
   const b = document.createElement('button');
   b.type = 'button';
-  if (text in ICONS) b.append(icon(text));
-  else b.textContent = text;
+  if (isIcon(name)) b.append(icon(name));
   b.setAttribute('aria-label', label);
   b.title = label;
   b.dataset.action = action;
@@ -120,12 +99,12 @@ export class LayersPanel {
     });
     const canvas = side.canvas;
     const objects = () => canvas.getObjects();
-    const forward = button('▲', t('layers.forward', { name }), 'forward', () => {
+    const forward = button('forward', t('layers.forward', { name }), 'forward', () => {
       canvas.bringObjectForward(o);
       side.commit();
     });
     forward.disabled = objects().indexOf(o) === objects().length - 1;
-    const backward = button('▼', t('layers.backward', { name }), 'backward', () => {
+    const backward = button('backward', t('layers.backward', { name }), 'backward', () => {
       canvas.sendObjectBackwards(o);
       side.commit();
     });
@@ -141,7 +120,7 @@ export class LayersPanel {
       li.append(input, forward, backward, tlock);
       return li;
     }
-    const lock = button('lock', o.locked ? t('layers.lockedByTemplate', { name }) : t('layers.lock', { name }), 'lock', () => {
+    const lock = button(o.locked || o.userLocked ? 'lock' : 'lock-open', o.locked ? t('layers.lockedByTemplate', { name }) : t('layers.lock', { name }), 'lock', () => {
       o.userLocked = !o.userLocked;
       applyLock(o);
       if (o.userLocked && canvas.getActiveObjects().includes(o)) canvas.discardActiveObject();
@@ -149,7 +128,7 @@ export class LayersPanel {
       side.commit();
     }, Boolean(o.locked || o.userLocked));
     lock.disabled = Boolean(o.locked);
-    const hide = button('eye', t('layers.hide', { name }), 'hide', () => {
+    const hide = button(o.visible ? 'eye' : 'eye-off', t('layers.hide', { name }), 'hide', () => {
       o.visible = !o.visible;
       if (!o.visible && canvas.getActiveObjects().includes(o)) canvas.discardActiveObject();
       canvas.requestRenderAll();

@@ -22,6 +22,7 @@ import { copy, duplicate, hasCopy, paste } from './clipboard.js';
 import { watchAutoWidth } from './auto-width.js';
 import { KeyboardEdit, editSelectedText } from './keyboard-edit.js';
 import { LayersPanel } from './layers-panel.js';
+import { Look } from './look.js';
 import { allowedSpots, rulesFor, RulesUi } from './rules.js';
 import { replacePhoto, showCliparts, uploadPhoto } from './photos.js';
 import { reopen, saveAll } from './order.js';
@@ -62,6 +63,7 @@ const autosave = new Autosave({ indicator: ui.saveState, sides: () => state.side
 const fit = fitToStage(ui.stage, () => state.sides.values());
 // phones: one section of the tools open at a time (sheet.ts)
 const sheet = new SheetSections(document.getElementById('sheet-body')!);
+const look = new Look(); // icons, the product's name, the toolbar beside the selection (look.ts)
 let storeTemplates: Awaited<ReturnType<typeof state.api.templates>> = [];
 let defaultTemplates: typeof storeTemplates = [];
 
@@ -106,6 +108,7 @@ function refresh(): void {
   layersPanel.render();
   sheet.follow(side?.canvas.getActiveObject());
   autosave.notice();
+  look.refresh();
 }
 
 // ---- product and sides -------------------------------------------------------------------

@@ -276,6 +276,14 @@ export const en = {
   'adjust.sepia': 'Sepia',
   'adjust.reset': 'Reset',
   'adjust.failed': 'This picture cannot be adjusted here (its server does not allow it)',
+  // ---- the interface's look: the toolbar beside the selection (selection-toolbar.ts, issue 44 look) ----
+  'look.selection': 'Selection tools',
+  'look.editText': 'Edit text',
+  'look.forward': 'Bring forward',
+  'look.backward': 'Send backward',
+  'look.lock': 'Lock',
+  'look.delete': 'Delete',
+  'look.product': 'Product: {name}',
 } as const;
 
 export type MessageKey = keyof typeof en;

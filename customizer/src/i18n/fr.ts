@@ -278,4 +278,12 @@ export const fr: Messages = {
   'adjust.sepia': 'Sépia',
   'adjust.reset': 'Réinitialiser',
   'adjust.failed': 'Cette image ne peut pas être retouchée ici (son serveur ne le permet pas)',
+  // ---- the interface's look: the toolbar beside the selection (selection-toolbar.ts, issue 44 look) ----
+  'look.selection': 'Outils de la sélection',
+  'look.editText': 'Modifier le texte',
+  'look.forward': 'Avancer',
+  'look.backward': 'Reculer',
+  'look.lock': 'Verrouiller',
+  'look.delete': 'Supprimer',
+  'look.product': 'Produit : {name}',
 };

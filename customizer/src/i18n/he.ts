@@ -279,4 +279,12 @@ export const he: Messages = {
   'adjust.sepia': 'ספיה',
   'adjust.reset': 'איפוס',
   'adjust.failed': 'לא ניתן לכוונן את התמונה הזו כאן (השרת שלה אינו מאפשר זאת)',
+  // ---- the interface's look: the toolbar beside the selection (selection-toolbar.ts, issue 44 look) ----
+  'look.selection': 'כלי הבחירה',
+  'look.editText': 'עריכת טקסט',
+  'look.forward': 'הבאה קדימה',
+  'look.backward': 'שליחה אחורה',
+  'look.lock': 'נעילה',
+  'look.delete': 'מחיקה',
+  'look.product': 'מוצר: {name}',
 };

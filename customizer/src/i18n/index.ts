@@ -50,7 +50,12 @@ export function setLocale(tag: string | null | undefined, root: ParentNode = doc
 export const locale = (): string => currentLocale;
 
 export function applyStatic(root: ParentNode): void {
-  for (const el of root.querySelectorAll<HTMLElement>('[data-i18n]')) el.textContent = t(el.dataset.i18n as MessageKey);
+  for (const el of root.querySelectorAll<HTMLElement>('[data-i18n]')) {
+    // a button's icon (icons.ts) stays in front of its translated text
+    const ico = el.querySelector(':scope > svg.ico');
+    el.textContent = t(el.dataset.i18n as MessageKey);
+    if (ico) el.prepend(ico);
+  }
   for (const el of root.querySelectorAll<HTMLElement>('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel as MessageKey));
   for (const el of root.querySelectorAll<HTMLElement>('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle as MessageKey);
   for (const el of root.querySelectorAll<HTMLInputElement>('[data-i18n-value]')) el.value = t(el.dataset.i18nValue as MessageKey);
