@@ -22,9 +22,10 @@ export interface BgRemovePayload {
   provider: string;
   /**
    * From the editor (`POST /images/{id}/remove-background`): the cut-out is also kept as an
-   * image of this store (id = the job's id), named `name`. Absent for the account's own jobs.
+   * image of this store (id = the job's id), named `name`; `source_id` is the image it was
+   * cut from. Absent for the account's own jobs.
    */
-  store_image?: { store_id: string; name: string };
+  store_image?: { store_id: string; source_id: string; name: string };
 }
 
 export interface BgRemoveResult {

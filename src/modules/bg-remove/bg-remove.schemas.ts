@@ -71,3 +71,4 @@ export const EditorBgRemoveJob = Type.Object(
 export type EditorBgRemoveJob = Static<typeof EditorBgRemoveJob>;
 export const EditorBgRemoveEnvelope = Type.Object({ data: EditorBgRemoveJob, message: Type.String() });
 export const EditorImageParams = Type.Object({ id: Type.String({ maxLength: 100, description: 'An image of the store (`POST /images`): JPEG, PNG or WebP' }) });
+export const EditorJobParams = Type.Object({ id: EditorImageParams.properties.id, jobId: Type.String({ maxLength: 64, description: 'The job_id the POST answered' }) });

@@ -2,7 +2,7 @@ import type { App } from '../../platform/http/app-type.js';
 import { MESSAGES, ok } from '../../platform/http/envelope.js';
 import { PUBLIC_KINDS } from '../../platform/http/resource.js';
 import type { Idempotency } from '../wallet/idempotency.js';
-import { EditorBgRemoveEnvelope, EditorImageParams, JobParams } from './bg-remove.schemas.js';
+import { EditorBgRemoveEnvelope, EditorImageParams, EditorJobParams } from './bg-remove.schemas.js';
 import type { EditorBgRemoveService } from './editor-bg-remove.service.js';
 
 /**
@@ -10,7 +10,7 @@ import type { EditorBgRemoveService } from './editor-bg-remove.service.js';
  * the editor). Both routes are the store's: another store's image or job is 404.
  */
 export function editorBgRemoveRoutes(app: App, deps: { editor: EditorBgRemoveService; idempotency: Idempotency }): void {
-  const tags = ['Catalog: images'];
+  const tags = ['Background removal'];
   app.post(
     '/images/:id/remove-background',
     {
@@ -18,7 +18,7 @@ export function editorBgRemoveRoutes(app: App, deps: { editor: EditorBgRemoveSer
         tags,
         summary: "Remove an image's background from the editor, paid by the store's owner when the store allows it (editor_background_removal)",
         description:
-          'Answers 202 with `{job_id, status: processing}`; poll GET /images/remove-background/{jobId} every 2-3 seconds until `completed` (with `image`, the cut-out as a new image of the store) or `failed`. 150 tokens from the store owner\'s wallet, refunded when it fails; the answers carry no cost, balance or wallet field. Send `Idempotency-Key` to retry safely.',
+          'Answers 202 with `{job_id, status: processing}`; poll GET /images/{id}/remove-background/{jobId} every 2-3 seconds until `completed` (with `image`, the cut-out as a new image of the store) or `failed`. 150 tokens from the store owner\'s wallet, refunded when it fails; the answers carry no cost, balance or wallet field. Send `Idempotency-Key` to retry safely.',
         params: EditorImageParams,
         response: { 202: EditorBgRemoveEnvelope },
       },
@@ -40,11 +40,11 @@ export function editorBgRemoveRoutes(app: App, deps: { editor: EditorBgRemoveSer
     },
   );
   app.get(
-    '/images/remove-background/:jobId',
+    '/images/:id/remove-background/:jobId',
     {
-      schema: { tags, summary: "A background removal started from the editor: its status and, once completed, the cut-out image", params: JobParams, response: { 200: EditorBgRemoveEnvelope } },
+      schema: { tags, summary: "A background removal started from the editor: its status and, once completed, the cut-out image", params: EditorJobParams, response: { 200: EditorBgRemoveEnvelope } },
       config: { auth: PUBLIC_KINDS, scope: 'assets:write' },
     },
-    async (req) => ok(await deps.editor.get(req.actor!, req.params.jobId), MESSAGES.retrieved),
+    async (req) => ok(await deps.editor.get(req.actor!, req.params.id, req.params.jobId), MESSAGES.retrieved),
   );
 }

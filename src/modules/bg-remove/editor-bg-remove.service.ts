@@ -16,7 +16,7 @@ const CUTTABLE = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 /**
  * Background removal from the editor (`POST /images/{id}/remove-background`, `GET
- * /images/remove-background/{jobId}`): the same paid `bg-remove` job as
+ * /images/{id}/remove-background/{jobId}`): the same paid `bg-remove` job as
  * `POST /services/bg-remove`, on an image of the caller's store, charged to the store owner's
  * wallet when the store allows it (`editor_background_removal`), its cut-out kept as a new
  * image of the store. The job carries no store id, so the store's credentials never read its
@@ -56,7 +56,7 @@ export class EditorBgRemoveService {
       high_detail_mode: false,
       output_background: 'transparent',
       provider: this.d.providerName,
-      store_image: { store_id: storeId, name: `${base}-no-background.png` },
+      store_image: { store_id: storeId, source_id: image.id, name: `${base}-no-background.png` },
     };
     try {
       const out = await this.d.jobs.create(BG_REMOVE_KIND, {
@@ -76,10 +76,11 @@ export class EditorBgRemoveService {
     }
   }
 
-  /** The store's editor job (404 for any other job, another store's included). */
-  async get(actor: Actor, jobId: string): Promise<Static<typeof EditorBgRemoveJob>> {
+  /** The store's editor job on that image (404 for any other job, another store's included). */
+  async get(actor: Actor, imageId: string, jobId: string): Promise<Static<typeof EditorBgRemoveJob>> {
     const job = isUuid(jobId) ? ((await this.d.jobs.byId(jobId)) as BgJob | null) : null;
-    const mine = job && job.type === BG_REMOVE_KIND.type && actor.storeId !== null && job.payload.store_image?.store_id === actor.storeId;
+    const target = job?.type === BG_REMOVE_KIND.type ? job.payload.store_image : undefined;
+    const mine = job && target && actor.storeId !== null && target.store_id === actor.storeId && target.source_id === imageId;
     if (!job || !mine) throw AppError.notFound('Job');
     return this.present(job, actor.storeId!);
   }

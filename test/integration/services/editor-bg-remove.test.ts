@@ -49,9 +49,15 @@ async function image(s: TestStore, body: Buffer = PLANT): Promise<{ id: string }
   return res.json().data;
 }
 
-const start = (s: TestStore, imageId: string, headers: Record<string, string> = as.U(s)) =>
-  t.app.inject({ method: 'POST', url: `/v1/images/${imageId}/remove-background`, headers });
-const read = (s: TestStore, jobId: string, headers: Record<string, string> = as.U(s)) => t.app.inject({ method: 'GET', url: `/v1/images/remove-background/${jobId}`, headers });
+async function start(s: TestStore, imageId: string, headers: Record<string, string> = as.U(s)) {
+  const res = await t.app.inject({ method: 'POST', url: `/v1/images/${imageId}/remove-background`, headers });
+  if (res.statusCode === 202) sources.set(res.json().data.job_id, imageId);
+  return res;
+}
+/** the job's read: its image id is remembered from the POST unless given */
+const sources = new Map<string, string>();
+const read = (s: TestStore, jobId: string, headers: Record<string, string> = as.U(s), imageId = sources.get(jobId) ?? '00000000-0000-7000-8000-000000000000') =>
+  t.app.inject({ method: 'GET', url: `/v1/images/${imageId}/remove-background/${jobId}`, headers });
 
 async function finished(s: TestStore, jobId: string): Promise<Record<string, any>> {
   return waitFor(
@@ -206,7 +212,7 @@ describe('POST /v1/images/{id}/remove-background', { timeout: 120_000 }, () => {
     const s = await store({ tokens: 1000 });
     const img = await image(s);
     await expectAuthCases(t.app, { method: 'POST', url: `/v1/images/${img.id}/remove-background`, accepts: ['U'] }, s);
-    await expectAuthCases(t.app, { method: 'GET', url: '/v1/images/remove-background/00000000-0000-7000-8000-000000000000', accepts: ['U'] }, s);
+    await expectAuthCases(t.app, { method: 'GET', url: `/v1/images/${img.id}/remove-background/00000000-0000-7000-8000-000000000000`, accepts: ['U'] }, s);
     for (const headers of [as.B(s), as.JS(s)]) {
       const res = await start(s, img.id, headers);
       expect(res.statusCode, res.body).toBe(202);
@@ -216,8 +222,8 @@ describe('POST /v1/images/{id}/remove-background', { timeout: 120_000 }, () => {
   });
 });
 
-describe('GET /v1/images/remove-background/{jobId}', { timeout: 120_000 }, () => {
-  it("answers 404 for another store's job, an account job of the same owner, and an unknown id", async () => {
+describe('GET /v1/images/{id}/remove-background/{jobId}', { timeout: 120_000 }, () => {
+  it("answers 404 for another store's job, another image's path, an account job of the same owner, and an unknown id", async () => {
     const s = await store({ tokens: 1000 });
     const sibling = await createStore(t.app, s.owner);
     const other = await store({ tokens: 1000 });
@@ -225,12 +231,13 @@ describe('GET /v1/images/remove-background/{jobId}', { timeout: 120_000 }, () =>
     const id = (await start(s, img.id)).json().data.job_id;
     expect((await read(other, id)).statusCode).toBe(404);
     expect((await read(sibling, id)).statusCode).toBe(404);
+    expect((await read(s, id, as.U(s), (await image(s)).id)).statusCode).toBe(404);
     expect((await read(s, 'nope')).statusCode).toBe(404);
     expect((await read(s, '00000000-0000-7000-8000-000000000000')).statusCode).toBe(404);
     // a job the owner started with the account credentials is not the store editor's
     const own = await t.app.inject({ method: 'POST', url: '/v1/services/bg-remove', headers: as.J(s.owner), payload: { image_id: img.id } });
     expect(own.statusCode, own.body).toBe(202);
-    expect((await read(s, own.json().job_id)).statusCode).toBe(404);
+    expect((await read(s, own.json().job_id, as.U(s), img.id)).statusCode).toBe(404);
     await finished(s, id);
   });
 });
