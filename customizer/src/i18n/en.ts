@@ -267,6 +267,14 @@ export const en = {
   // crop mode (crop.ts, issue 44 crop)
   'photo.crop': 'Crop',
   'photo.cropHint': 'Crop: drag the photo inside its frame (arrow keys move it, Shift by 10); Enter or Escape ends',
+  // background removal from the editor (bg-remove.ts, issue 44 item 8)
+  'bg.remove': 'Remove background',
+  'bg.removing': 'Removing background',
+  'bg.done': 'Background removed',
+  'bg.failed': 'The background could not be removed from this image',
+  'bg.notEnabled': 'This store does not offer background removal',
+  'bg.unavailable': 'Background removal is not available at the moment; please try again later',
+  'bg.unsupported': 'Only the background of a JPEG, PNG or WebP photo can be removed',
 } as const;
 
 export type MessageKey = keyof typeof en;

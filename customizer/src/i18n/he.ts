@@ -270,4 +270,12 @@ export const he: Messages = {
   // crop mode (crop.ts, issue 44 crop)
   'photo.crop': 'חיתוך',
   'photo.cropHint': 'חיתוך: גררו את התמונה בתוך המסגרת (מקשי החצים מזיזים אותה, Shift ב-10); Enter או Escape מסיימים',
+  // הסרת רקע מתוך העורך (bg-remove.ts, issue 44 item 8)
+  'bg.remove': 'הסרת רקע',
+  'bg.removing': 'מסירים את הרקע',
+  'bg.done': 'הרקע הוסר',
+  'bg.failed': 'לא ניתן היה להסיר את הרקע מהתמונה הזו',
+  'bg.notEnabled': 'החנות הזו אינה מציעה הסרת רקע',
+  'bg.unavailable': 'הסרת רקע אינה זמינה כרגע; נסו שוב מאוחר יותר',
+  'bg.unsupported': 'ניתן להסיר רקע רק מתמונת JPEG‏, PNG או WebP',
 };
