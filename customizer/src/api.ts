@@ -124,6 +124,14 @@ export interface DesignBody {
   preview_image_id?: string;
 }
 
+/** A background removal from the editor: `image` (the cut-out) once completed. */
+export interface BgRemoveJob {
+  job_id: string;
+  status: 'processing' | 'completed' | 'failed';
+  image: ApiImage | null;
+  error_message: string | null;
+}
+
 export class ApiError extends Error {
   constructor(readonly status: number, message: string, readonly body: unknown) {
     super(message);
@@ -277,6 +285,20 @@ export class Api {
 
   async projectPdf(projectId: string): Promise<PdfJob> {
     return (await this.request<{ data: PdfJob }>('POST', `/projects/${encodeURIComponent(projectId)}/pdf`, {})).data;
+  }
+
+  /** Whether the store lets its editor remove backgrounds (GET /stores/store-details). */
+  async storeAllowsBgRemove(): Promise<boolean> {
+    return (await this.request<{ data: { editor_background_removal?: boolean } }>('GET', '/stores/store-details')).data.editor_background_removal === true;
+  }
+
+  /** Starts removing an image's background, paid by the store (docs/background-removal.md, From the editor). */
+  async removeBackground(imageId: string): Promise<BgRemoveJob> {
+    return (await this.request<{ data: BgRemoveJob }>('POST', `/images/${encodeURIComponent(imageId)}/remove-background`)).data;
+  }
+
+  async removeBackgroundJob(imageId: string, jobId: string): Promise<BgRemoveJob> {
+    return (await this.request<{ data: BgRemoveJob }>('GET', `/images/${encodeURIComponent(imageId)}/remove-background/${encodeURIComponent(jobId)}`)).data;
   }
 
   async job(id: string): Promise<PdfJob> {

@@ -7,6 +7,7 @@
  */
 import { Textbox, cache } from 'fabric';
 import { arrange, type AlignMode } from './align.js';
+import { offerBgRemove, wireBgRemove } from './bg-remove.js';
 import { CurveTools } from './curve.js';
 import type { Category, Product, Side } from './api.js';
 import { Autosave } from './autosave.js';
@@ -298,6 +299,7 @@ function wire(): void {
     if (side && img) fn(side, img);
   };
   ui.fit.addEventListener('click', withImage((side, img) => fitImage(side, img)));
+  wireBgRemove(refresh);
   wireCrop(() => (state.active ? { canvas: state.active.canvas, img: selectedImage(state.active) } : null));
   ui.fill.addEventListener('click', withImage((side, img) => fillImage(side, img, Number(ui.cropX.value) / 100, Number(ui.cropY.value) / 100)));
   for (const el of [ui.cropX, ui.cropY]) el.addEventListener('change', withImage((side, img) => moveCrop(side, img, Number(ui.cropX.value) / 100, Number(ui.cropY.value) / 100)));
@@ -329,6 +331,7 @@ async function start(config: EmbedConfig): Promise<void> {
   const [productList, own, defaults, cats, defaultCats, tplStore, tplDefault] = await Promise.all([
     api.products(), api.fonts(), api.defaultFonts(), api.clipartCategories(), api.defaultClipartCategories(), api.templates(), api.defaultTemplates(),
   ]);
+  void offerBgRemove();
   products = productList;
   storeTemplates = tplStore;
   defaultTemplates = tplDefault;

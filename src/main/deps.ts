@@ -294,7 +294,7 @@ async function compose(config: Config, overrides: Overrides, secrets: ReturnType
   );
   // The paid services' inputs: Folio's own file links and image ids read from the blob store, other URLs safely fetched.
   const sources = new ImageSources({ blobs, publicUrl: config.publicUrl, links: blobs instanceof DiskBlobStore ? blobs : null, images: catalog.images, stores, fetcher, maxBytes: config.fetch.maxBytes });
-  const { bgRemove } = add(buildBgRemoveModule({ config: config.bgRemove, warmup: config.warmup, jobs, idempotency, blobs, sources, time, logger }));
+  const { bgRemove } = add(buildBgRemoveModule({ config: config.bgRemove, warmup: config.warmup, jobs, idempotency, blobs, sources, images: catalog.images, stores, time, logger }));
   const { preflight } = add(
     buildPreflightModule({ db: database.db, jobs, idempotency, blobs, fetcher, sources, plans, accountTier: (accountId) => stores.accountTier(accountId), images: catalog.images, pageContext }),
   );

@@ -284,6 +284,14 @@ export const en = {
   'look.lock': 'Lock',
   'look.delete': 'Delete',
   'look.product': 'Product: {name}',
+  // background removal from the editor (bg-remove.ts, issue 44 item 8)
+  'bg.remove': 'Remove background',
+  'bg.removing': 'Removing background',
+  'bg.done': 'Background removed',
+  'bg.failed': 'The background could not be removed from this image',
+  'bg.notEnabled': 'This store does not offer background removal',
+  'bg.unavailable': 'Background removal is not available at the moment; please try again later',
+  'bg.unsupported': 'Only the background of a JPEG, PNG or WebP photo can be removed',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -286,4 +286,12 @@ export const fr: Messages = {
   'look.lock': 'Verrouiller',
   'look.delete': 'Supprimer',
   'look.product': 'Produit : {name}',
+  // suppression de l'arrière-plan depuis l'éditeur (bg-remove.ts, issue 44 point 8)
+  'bg.remove': "Supprimer l'arrière-plan",
+  'bg.removing': "Suppression de l'arrière-plan",
+  'bg.done': 'Arrière-plan supprimé',
+  'bg.failed': "Impossible de supprimer l'arrière-plan de cette image",
+  'bg.notEnabled': "Cette boutique ne propose pas la suppression de l'arrière-plan",
+  'bg.unavailable': "La suppression de l'arrière-plan n'est pas disponible pour le moment ; réessayez plus tard",
+  'bg.unsupported': "Seul l'arrière-plan d'une photo JPEG, PNG ou WebP peut être supprimé",
 };

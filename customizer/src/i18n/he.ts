@@ -287,4 +287,12 @@ export const he: Messages = {
   'look.lock': 'נעילה',
   'look.delete': 'מחיקה',
   'look.product': 'מוצר: {name}',
+  // הסרת רקע מתוך העורך (bg-remove.ts, issue 44 item 8)
+  'bg.remove': 'הסרת רקע',
+  'bg.removing': 'מסירים את הרקע',
+  'bg.done': 'הרקע הוסר',
+  'bg.failed': 'לא ניתן היה להסיר את הרקע מהתמונה הזו',
+  'bg.notEnabled': 'החנות הזו אינה מציעה הסרת רקע',
+  'bg.unavailable': 'הסרת רקע אינה זמינה כרגע; נסו שוב מאוחר יותר',
+  'bg.unsupported': 'ניתן להסיר רקע רק מתמונת JPEG‏, PNG או WebP',
 };

@@ -1140,6 +1140,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/images/{id}/remove-background": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove an image's background from the editor, paid by the store's owner when the store allows it (editor_background_removal)
+         * @description Answers 202 with `{job_id, status: processing}`; poll GET /images/{id}/remove-background/{jobId} every 2-3 seconds until `completed` (with `image`, the cut-out as a new image of the store) or `failed`. 150 tokens from the store owner's wallet, refunded when it fails; the answers carry no cost, balance or wallet field. Send `Idempotency-Key` to retry safely.
+         *
+         *     Credentials: U, B, JS, K; scope `assets:write`.
+         */
+        post: operations["createImageRemoveBackground"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/{id}/remove-background/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A background removal started from the editor: its status and, once completed, the cut-out image
+         * @description Credentials: U, B, JS, K; scope `assets:write`.
+         */
+        get: operations["getImageRemoveBackground"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/images/batch": {
         parameters: {
             query?: never;
@@ -12508,6 +12550,229 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the required scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createImageRemoveBackground: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An image of the store (`POST /images`): JPEG, PNG or WebP */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example {
+                         *       "job_id": "01934b7e-5c1a-7d3e-9f00-4a2b1c0d9e8f",
+                         *       "status": "processing",
+                         *       "image": null,
+                         *       "error_message": null
+                         *     }
+                         */
+                        data: {
+                            /** @description Why it failed (the image could not be read or cut out); null otherwise */
+                            error_message: string | null;
+                            /** @description Once completed: the cut-out, a transparent PNG kept as an image of the store (type designs); null before */
+                            image: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            } | null;
+                            job_id: string;
+                            status: "processing" | "completed" | "failed";
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unacceptable or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_out_of_tokens: the store cannot pay for it at the moment (no balance or wallet detail) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientTokens"];
+                };
+            };
+            /** @description not_enabled: the store has not turned on editor_background_removal; or the credential lacks the scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found or not visible to the credential */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key reused with another body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The image is not a JPEG, PNG or WebP */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After, RateLimit, RateLimit-Policy headers) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getImageRemoveBackground: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An image of the store (`POST /images`): JPEG, PNG or WebP */
+                id: string;
+                /** @description The job_id the POST answered */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example {
+                         *       "job_id": "01934b7e-5c1a-7d3e-9f00-4a2b1c0d9e8f",
+                         *       "status": "processing",
+                         *       "image": null,
+                         *       "error_message": null
+                         *     }
+                         */
+                        data: {
+                            /** @description Why it failed (the image could not be read or cut out); null otherwise */
+                            error_message: string | null;
+                            /** @description Once completed: the cut-out, a transparent PNG kept as an image of the store (type designs); null before */
+                            image: {
+                                alt: string;
+                                created_at: string;
+                                height: number | null;
+                                id: string;
+                                is_default: boolean;
+                                license: string | null;
+                                mime_type: string;
+                                name: string;
+                                size_bytes: number;
+                                thumbnails: {
+                                    custom: string | null;
+                                    medium: string | null;
+                                    small: string | null;
+                                };
+                                type: ("cliparts" | "designs") | null;
+                                updated_at: string;
+                                /** @description Signed link, valid 24 hours */
+                                url: string;
+                                width: number | null;
+                            } | null;
+                            job_id: string;
+                            status: "processing" | "completed" | "failed";
+                        };
                         message: string;
                     };
                 };
@@ -26865,6 +27130,8 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Whether the store's editor (the customizer, on the public token) may remove the background of an image, each removal paid from the store owner's wallet (150 tokens); default false */
+                            editor_background_removal: boolean;
                             google_font_api: string | null;
                             /** Format: uuid */
                             id: string;
@@ -26948,6 +27215,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Let the store's editor remove backgrounds (`POST /images/{id}/remove-background`), each paid from the owner's wallet (150 tokens); default false */
+                    editor_background_removal?: boolean;
                     google_font_api?: string | null;
                     /** @description Default CMYK output profile for print (`POST /designs/{id}/pdf`, `/projects/{id}/pdf`) and merge jobs that name none and whose product sets none: `fogra39`, `fogra29`, `gracol2006`, `swop` (or another installed id; unknown is a 400); null clears it */
                     output_profile?: string | null;
@@ -26972,6 +27241,8 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Whether the store's editor (the customizer, on the public token) may remove the background of an image, each removal paid from the store owner's wallet (150 tokens); default false */
+                            editor_background_removal: boolean;
                             google_font_api: string | null;
                             /** Format: uuid */
                             id: string;
@@ -27054,6 +27325,8 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Whether the store's editor (the customizer, on the public token) may remove the background of an image, each removal paid from the store owner's wallet (150 tokens); default false */
+                            editor_background_removal: boolean;
                             google_font_api: string | null;
                             /** Format: uuid */
                             id: string;
@@ -27133,6 +27406,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Let the store's editor remove backgrounds (`POST /images/{id}/remove-background`), each paid from the owner's wallet (150 tokens); default false */
+                    editor_background_removal?: boolean;
                     google_font_api?: string | null;
                     /** @description Default CMYK output profile for print (`POST /designs/{id}/pdf`, `/projects/{id}/pdf`) and merge jobs that name none and whose product sets none: `fogra39`, `fogra29`, `gracol2006`, `swop` (or another installed id; unknown is a 400); null clears it */
                     output_profile?: string | null;
@@ -27157,6 +27432,8 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Whether the store's editor (the customizer, on the public token) may remove the background of an image, each removal paid from the store owner's wallet (150 tokens); default false */
+                            editor_background_removal: boolean;
                             google_font_api: string | null;
                             /** Format: uuid */
                             id: string;
@@ -28176,6 +28453,8 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Whether the store's editor (the customizer, on the public token) may remove the background of an image, each removal paid from the store owner's wallet (150 tokens); default false */
+                            editor_background_removal: boolean;
                             google_font_api: string | null;
                             /** Format: uuid */
                             id: string;

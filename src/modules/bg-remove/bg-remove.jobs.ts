@@ -7,6 +7,7 @@ import { FetchError } from '../../platform/fetch/safe-fetch.js';
 import type { ImageRef, ImageSources } from '../catalog/image-sources.js';
 import { bind, JobFailure, jobKind, type JobBinding } from '../../platform/queue/registry.js';
 import { untimed, type InferenceTimer } from '../../platform/metrics/inference.js';
+import type { ImagesService } from '../catalog/images/images.service.js';
 
 export interface BgRemovePayload {
   /** as the caller sent it; null when they named an image by id */
@@ -19,6 +20,12 @@ export interface BgRemovePayload {
   output_background: OutputBackground;
   /** the provider named in the creation answer */
   provider: string;
+  /**
+   * From the editor (`POST /images/{id}/remove-background`): the cut-out is also kept as an
+   * image of this store (id = the job's id), named `name`; `source_id` is the image it was
+   * cut from. Absent for the account's own jobs.
+   */
+  store_image?: { store_id: string; source_id: string; name: string };
 }
 
 export interface BgRemoveResult {
@@ -27,6 +34,8 @@ export interface BgRemoveResult {
   height: number;
   provider: string;
   method: string | null;
+  /** the catalog image made of the cut-out (payload.store_image) */
+  image_id?: string;
 }
 
 /** 150 tokens per image (interface § Limits), refunded when the job fails. */
@@ -45,7 +54,7 @@ export function outputKey(accountId: string, jobId: string): string {
  * provider, keep the PNG. A failure of the input or the engine fails the job at once
  * (refunded by the job engine); anything else is retried.
  */
-export function bgRemoveJob(deps: { sources: ImageSources; blobs: BlobStore; provider: BgRemovalProvider; time?: InferenceTimer }): JobBinding {
+export function bgRemoveJob(deps: { sources: ImageSources; blobs: BlobStore; provider: BgRemovalProvider; time?: InferenceTimer; images?: ImagesService }): JobBinding {
   const time = deps.time ?? untimed;
   return bind(BG_REMOVE_KIND, async (ctx) => {
     const key = outputKey(ctx.accountId, ctx.id);
@@ -83,6 +92,12 @@ export function bgRemoveJob(deps: { sources: ImageSources; blobs: BlobStore; pro
     }
     await deps.blobs.put(key, out.png, { contentType: 'image/png' });
     const result: BgRemoveResult = { output_key: key, width: out.width, height: out.height, provider: out.provider, method: out.method };
+    const target = ctx.payload.store_image;
+    if (target && deps.images) {
+      // Stored like an upload of the PNG, under the job's id: a re-delivered job finds it.
+      if (!(await deps.images.exists(ctx.id))) await deps.images.upload(null, target.store_id, { filename: target.name, body: out.png, type: 'designs' }, ctx.id);
+      result.image_id = ctx.id;
+    }
     await ctx.saveProgress(result);
     return result;
   });

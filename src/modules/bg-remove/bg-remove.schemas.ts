@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { OUTPUT_BACKGROUNDS, SUBJECT_TYPES } from '../../engines/vision/segmentation/options.js';
 import { HttpUrl } from '../../platform/http/http-url.js';
+import { Image } from '../catalog/images/images.schemas.js';
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
@@ -52,3 +53,22 @@ export const BgRemoveJob = Type.Object({
   error_message: Type.Union([Type.String(), Type.Null()]),
 });
 export const JobParams = Type.Object({ jobId: Type.String({ maxLength: 64 }) });
+
+/**
+ * From the editor (`POST /images/{id}/remove-background`, public token): the job as a browser
+ * may see it. No cost, balance, charge or wallet field: the store's owner pays, the shopper
+ * never learns what or how much.
+ */
+export const EditorBgRemoveJob = Type.Object(
+  {
+    job_id: Type.String(),
+    status: literals(['processing', 'completed', 'failed'] as const),
+    image: Type.Union([Image, Type.Null()], { description: 'Once completed: the cut-out, a transparent PNG kept as an image of the store (type designs); null before' }),
+    error_message: Type.Union([Type.String(), Type.Null()], { description: 'Why it failed (the image could not be read or cut out); null otherwise' }),
+  },
+  { examples: [{ job_id: '01934b7e-5c1a-7d3e-9f00-4a2b1c0d9e8f', status: 'processing', image: null, error_message: null }] },
+);
+export type EditorBgRemoveJob = Static<typeof EditorBgRemoveJob>;
+export const EditorBgRemoveEnvelope = Type.Object({ data: EditorBgRemoveJob, message: Type.String() });
+export const EditorImageParams = Type.Object({ id: Type.String({ maxLength: 100, description: 'An image of the store (`POST /images`): JPEG, PNG or WebP' }) });
+export const EditorJobParams = Type.Object({ id: EditorImageParams.properties.id, jobId: Type.String({ maxLength: 64, description: 'The job_id the POST answered' }) });

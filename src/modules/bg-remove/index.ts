@@ -11,6 +11,10 @@ import { BG_REMOVE_KIND, bgRemoveJob } from './bg-remove.jobs.js';
 import { bgRemoveRoutes } from './bg-remove.routes.js';
 import { BgRemoveService } from './bg-remove.service.js';
 import { createBgRemovalProvider } from './remove-bg.provider.js';
+import { EditorBgRemoveService } from './editor-bg-remove.service.js';
+import { editorBgRemoveRoutes } from './editor-bg-remove.routes.js';
+import type { ImagesService } from '../catalog/images/images.service.js';
+import type { StoresService } from '../stores/stores.service.js';
 
 export { BgRemoveService } from './bg-remove.service.js';
 
@@ -23,6 +27,9 @@ export interface BgRemoveModuleDeps {
   idempotency: Idempotency;
   blobs: BlobStore;
   sources: ImageSources;
+  /** the editor's cut-outs become images of the store (POST /images/{id}/remove-background) */
+  images: ImagesService;
+  stores: Pick<StoresService, 'editorBackgroundRemoval'>;
   time: InferenceTimer;
   logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
@@ -38,12 +45,16 @@ export function buildBgRemoveModule(deps: BgRemoveModuleDeps): FolioModule & { b
       : { kind: 'local', maxPixels: c.maxPixels, session: { threads: c.threads }, ...(model && { model }) },
   );
   const bgRemove = new BgRemoveService(deps.jobs, deps.blobs, provider.name, deps.sources);
+  const editor = new EditorBgRemoveService({ jobs: deps.jobs, images: deps.images, stores: deps.stores, providerName: provider.name });
   return {
     name: 'bg-remove',
     bgRemove,
-    jobs: [bgRemoveJob({ sources: deps.sources, blobs: deps.blobs, provider, time: deps.time })],
+    jobs: [bgRemoveJob({ sources: deps.sources, blobs: deps.blobs, provider, time: deps.time, images: deps.images })],
     views: { [BG_REMOVE_KIND.type]: viewOf(BG_REMOVE_KIND, (job) => bgRemove.present(job)) },
-    routes: (app) => bgRemoveRoutes(app, { bgRemove, idempotency: deps.idempotency }),
+    routes: (app) => {
+      bgRemoveRoutes(app, { bgRemove, idempotency: deps.idempotency });
+      editorBgRemoveRoutes(app, { editor, idempotency: deps.idempotency });
+    },
     async start() {
       // The model loads once per worker process, before the first job pays for it.
       if (!deps.warmup || !provider.warmup) return;

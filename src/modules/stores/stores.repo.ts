@@ -25,11 +25,12 @@ export const STORE_COLUMNS = [
   'sid',
   'tier',
   'output_profile',
+  'editor_background_removal',
   'created_at',
   'updated_at',
 ] as const;
 
-export type StoreRow = Pick<StoresTable, (typeof STORE_COLUMNS)[number]> & { is_integrated: number; tier: string };
+export type StoreRow = Pick<StoresTable, (typeof STORE_COLUMNS)[number]> & { is_integrated: number; tier: string; editor_background_removal: number };
 export type StoreCredentialRow = { id: string; sid: string; secret_enc: string; unauth_token_enc: string };
 
 export interface NewStoreRow {
@@ -55,7 +56,7 @@ export interface NewStoreRow {
 }
 
 export type StorePatch = Partial<
-  Pick<NewStoreRow, 'name' | 'shop_url' | 'view_store_url' | 'timezone' | 'output_profile' | 'google_font_api_enc' | 'unsplash_key_enc' | 'pixabay_key_enc' | 'pexels_key_enc'>
+  Pick<NewStoreRow, 'name' | 'shop_url' | 'view_store_url' | 'timezone' | 'output_profile' | 'google_font_api_enc' | 'unsplash_key_enc' | 'pixabay_key_enc' | 'pexels_key_enc'> & { editor_background_removal: number }
 >;
 
 export interface CredentialSet {

@@ -19,6 +19,9 @@ export const StoreSchema = Type.Object({
   pexels_key: Type.Union([Type.String(), Type.Null()]),
   tier: Type.String({ description: 'Plan tier: free, pro, advanced, premium, enterprise' }),
   output_profile: Type.Union([Type.String(), Type.Null()], { description: "Default CMYK output profile of the store's print and merge files (a product's own default comes first); null: the service default `swop`" }),
+  editor_background_removal: Type.Boolean({
+    description: "Whether the store's editor (the customizer, on the public token) may remove the background of an image, each removal paid from the store owner's wallet (150 tokens); default false",
+  }),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
   sid: Type.Optional(Type.String({ description: 'Only with ?include=credentials' })),
@@ -38,6 +41,9 @@ const storeFields = {
     Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()], {
       description: 'Default CMYK output profile for print (`POST /designs/{id}/pdf`, `/projects/{id}/pdf`) and merge jobs that name none and whose product sets none: `fogra39`, `fogra29`, `gracol2006`, `swop` (or another installed id; unknown is a 400); null clears it',
     }),
+  ),
+  editor_background_removal: Type.Optional(
+    Type.Boolean({ description: "Let the store's editor remove backgrounds (`POST /images/{id}/remove-background`), each paid from the owner's wallet (150 tokens); default false" }),
   ),
 };
 

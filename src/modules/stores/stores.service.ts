@@ -25,6 +25,7 @@ export interface Store {
   pexels_key: string | null;
   tier: string;
   output_profile: string | null;
+  editor_background_removal: boolean;
   created_at: string;
   updated_at: string;
   sid?: string;
@@ -48,6 +49,7 @@ export interface StoreInput {
   pixabay?: string | null;
   pexels?: string | null;
   output_profile?: string | null;
+  editor_background_removal?: boolean;
 }
 
 const SECRET_FIELDS = {
@@ -134,6 +136,7 @@ export class StoresService {
       pexels_key: this.open(row.pexels_key_enc, row.id),
       tier: row.tier,
       output_profile: row.output_profile,
+      editor_background_removal: row.editor_background_removal === 1,
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
     };
@@ -167,6 +170,12 @@ export class StoresService {
     return id;
   }
 
+  /** Whether the store's editor may remove backgrounds (paid by the owner), and who the owner is; null: no such store. */
+  async editorBackgroundRemoval(storeId: string): Promise<{ enabled: boolean; ownerId: string } | null> {
+    const row = await this.repo.byId(storeId);
+    return row ? { enabled: row.editor_background_removal === 1, ownerId: row.owner_id } : null;
+  }
+
   /** The store's default output profile for print and merge jobs (null: the service default). */
   async defaultOutputProfile(storeId: string): Promise<string | null> {
     return (await this.repo.byId(storeId))?.output_profile ?? null;
@@ -195,6 +204,7 @@ export class StoresService {
       created_at: now,
       updated_at: now,
     });
+    if (input.editor_background_removal) await this.repo.update(id, { editor_background_removal: 1 }, now);
     return this.present((await this.repo.byId(id))!, { kind: 'J' }, includeCredentials);
   }
 
@@ -241,6 +251,7 @@ export class StoresService {
     if (input.view_store_url !== undefined) patch.view_store_url = input.view_store_url;
     if (input.timezone !== undefined) patch.timezone = input.timezone;
     if (input.output_profile !== undefined) patch.output_profile = this.outputProfile(input.output_profile);
+    if (input.editor_background_removal !== undefined) patch.editor_background_removal = input.editor_background_removal ? 1 : 0;
     for (const [field, column] of Object.entries(SECRET_FIELDS) as Array<[keyof typeof SECRET_FIELDS, (typeof SECRET_FIELDS)[keyof typeof SECRET_FIELDS]]>) {
       if (input[field] !== undefined) patch[column] = this.seal(input[field], row.id);
     }

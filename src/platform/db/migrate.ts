@@ -22,6 +22,7 @@ import { proofs } from './migrations/0019-proofs.js';
 import { productionBatches } from './migrations/0020-production-batches.js';
 import { integrations } from './migrations/0021-integrations.js';
 import { studioReviews } from './migrations/0022-studio-reviews.js';
+import { storeEditorBgRemoval } from './migrations/0023-store-editor-bg-removal.js';
 
 /** Column types that differ between the two dialects; migrations ask for these. */
 export interface ColumnTypes {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0020-production-batches': productionBatches,
   '0021-integrations': integrations,
   '0022-studio-reviews': studioReviews,
+  '0023-store-editor-bg-removal': storeEditorBgRemoval,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -37,8 +37,8 @@ export interface StoresTable {
   unauth_token_hash: string;
   unauth_token_enc: string;
   tier: Generated<string>;
-  /** default CMYK output profile id of the store's print files; null: the service default */
-  output_profile: string | null;
+  output_profile: string | null; // default CMYK output profile id of the store's print files; null: the service default
+  editor_background_removal: Generated<number>; // 1: the editor may remove backgrounds, paid by the owner (0023)
   created_at: Ts;
   updated_at: Ts;
   deleted_at: Ts | null;

@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'capability_not_available'
   | 'quota_exceeded'
   | 'insufficient_tokens'
+  | 'store_out_of_tokens'
+  | 'not_enabled'
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
@@ -35,7 +37,11 @@ const STATUS: Record<ErrorCode, number> = {
   capability_not_available: 402,
   quota_exceeded: 402,
   insufficient_tokens: 402,
+  /** a public caller's paid service the store's owner cannot pay for: no wallet detail (background removal from the editor) */
+  store_out_of_tokens: 402,
   insufficient_scope: 403,
+  /** a store setting turns the operation off (editor_background_removal) */
+  not_enabled: 403,
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,

@@ -329,9 +329,12 @@ describe('OWASP API Security Top 10 (2023)', () => {
 
     // Interface rule 3: the public token writes only to save a design, create a project or upload an image.
     // (/project is the same collection as /projects; a batch of designs or projects is still saving or creating them; a PDF of one is a proof of it,
-    // and so are its mockups and proof image: the customizer shows them to the shopper, issue 22; importing an image from a link is uploading it, issue 44.)
+    // and so are its mockups and proof image: the customizer shows them to the shopper, issue 22; importing an image from a link is uploading it, issue 44;
+    // so is removing an uploaded image's background, issue 44 item 8, where the store allows it: A's does, so a refusal here is the credential's.)
+    const setting = await world.t.app.inject({ method: 'PUT', url: `/v1/stores/${A.store.id}`, headers: as.J(A.user), payload: { editor_background_removal: true } });
+    expect(setting.statusCode, setting.body).toBe(200);
     const OPEN_TO_BROWSERS = [
-      /^POST \/v1\/images(\/batch|\/import)?$/,
+      /^POST \/v1\/images(\/batch|\/import|\/\{id\}\/remove-background)?$/,
       /^(POST|PUT) \/v1\/designs(\/batch|\/\{id\})?$/,
       /^POST \/v1\/projects?(\/batch)?$/,
       /^POST \/v1\/(designs|projects?)\/\{id\}\/pdf$/,

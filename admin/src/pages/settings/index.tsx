@@ -1,7 +1,7 @@
 /** A store's settings: its fields, its public token, replacing its credentials, deleting it. */
 import { useState } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
-import { Badge, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Divider, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../app/i18n.tsx';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
@@ -30,6 +30,7 @@ function Settings() {
     unsplash: store.unsplash_key ?? '',
   };
   const [values, setValues] = useState(initial);
+  const [bgRemove, setBgRemove] = useState(store.editor_background_removal);
   const [busy, setBusy] = useState(false);
   const [creds, setCreds] = useState<{ sid: string; secret: string; unauth_token: string } | null>(null);
   const field = (k: Field, label: string, extra: { description?: string; type?: string; required?: boolean } = {}) => (
@@ -41,8 +42,9 @@ function Settings() {
   const save = async () => {
     setBusy(true);
     try {
-      const body: Record<string, string | null> = {};
+      const body: Record<string, string | boolean | null> = {};
       for (const k of FIELDS) if (values[k] !== initial[k]) body[k] = k === 'store_name' ? values[k].trim() : values[k].trim() || null;
+      if (bgRemove !== store.editor_background_removal) body.editor_background_removal = bgRemove;
       await account.put('/stores/{store}', { params: { path: { store: store.id } }, body });
       notifySuccess(t('saved'));
       await queries.invalidateQueries({ queryKey: ['store', store.id] });
@@ -81,6 +83,8 @@ function Settings() {
               {field('pexels', 'Pexels')}
               {field('pixabay', 'Pixabay')}
             </SimpleGrid>
+            <Divider my="md" label={t('editor')} labelPosition="left" />
+            <Switch label={t('bgRemove')} description={t('bgRemoveHelp')} checked={bgRemove} onChange={(e) => setBgRemove(e.currentTarget.checked)} />
             <Group justify="flex-end" mt="md">
               <Button type="submit" loading={busy}>
                 {t('save')}
