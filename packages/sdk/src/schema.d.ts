@@ -7757,6 +7757,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -7999,6 +8034,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -8241,6 +8311,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -8483,6 +8588,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -8696,6 +8836,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -8938,6 +9113,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -9179,6 +9389,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -9421,6 +9666,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -10050,6 +10330,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -10292,6 +10607,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -10517,6 +10867,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -10759,6 +11144,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -16702,6 +17122,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -16944,6 +17399,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -17231,6 +17721,41 @@ export interface operations {
                             } | null;
                             img_overlay_id: string | null;
                             include_overlay: boolean;
+                            mask: ({
+                                /**
+                                 * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                 * @enum {string}
+                                 */
+                                shape: "circle";
+                            } | {
+                                /** @description Corner radius in mm, at most half the side's shorter edge */
+                                radius_mm: number;
+                                /** @enum {string} */
+                                shape: "rounded_rectangle";
+                            } | {
+                                height_mm: number;
+                                /**
+                                 * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                 * @enum {string}
+                                 */
+                                shape: "rectangle";
+                                width_mm: number;
+                                x_mm: number;
+                                y_mm: number;
+                            } | {
+                                /**
+                                 * @description SVG path data (`d`) in millimetres, within the bleed box
+                                 * @example M 30 0 L 60 52 L 0 52 Z
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                shape: "path";
+                                /**
+                                 * @description The path's unit: always millimetres
+                                 * @enum {string}
+                                 */
+                                units?: "mm";
+                            }) | null;
                             name: string;
                             product_id: string;
                             /** @description Edges in the product's dimension_unit */
@@ -18652,6 +19177,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -18894,6 +19454,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -21006,6 +21601,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -21248,6 +21878,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -24862,6 +25527,41 @@ export interface operations {
                             } | null;
                             img_overlay_id: string | null;
                             include_overlay: boolean;
+                            mask: ({
+                                /**
+                                 * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                 * @enum {string}
+                                 */
+                                shape: "circle";
+                            } | {
+                                /** @description Corner radius in mm, at most half the side's shorter edge */
+                                radius_mm: number;
+                                /** @enum {string} */
+                                shape: "rounded_rectangle";
+                            } | {
+                                height_mm: number;
+                                /**
+                                 * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                 * @enum {string}
+                                 */
+                                shape: "rectangle";
+                                width_mm: number;
+                                x_mm: number;
+                                y_mm: number;
+                            } | {
+                                /**
+                                 * @description SVG path data (`d`) in millimetres, within the bleed box
+                                 * @example M 30 0 L 60 52 L 0 52 Z
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                shape: "path";
+                                /**
+                                 * @description The path's unit: always millimetres
+                                 * @enum {string}
+                                 */
+                                units?: "mm";
+                            }) | null;
                             name: string;
                             product_id: string;
                             /** @description Edges in the product's dimension_unit */
@@ -25008,6 +25708,41 @@ export interface operations {
                     height: number;
                     img_overlay_id?: string | null;
                     include_overlay?: boolean;
+                    mask?: ({
+                        /**
+                         * @description The ellipse inscribed in the trim box (a circle on a square side)
+                         * @enum {string}
+                         */
+                        shape: "circle";
+                    } | {
+                        /** @description Corner radius in mm, at most half the side's shorter edge */
+                        radius_mm: number;
+                        /** @enum {string} */
+                        shape: "rounded_rectangle";
+                    } | {
+                        height_mm: number;
+                        /**
+                         * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                         * @enum {string}
+                         */
+                        shape: "rectangle";
+                        width_mm: number;
+                        x_mm: number;
+                        y_mm: number;
+                    } | {
+                        /**
+                         * @description SVG path data (`d`) in millimetres, within the bleed box
+                         * @example M 30 0 L 60 52 L 0 52 Z
+                         */
+                        path: string;
+                        /** @enum {string} */
+                        shape: "path";
+                        /**
+                         * @description The path's unit: always millimetres
+                         * @enum {string}
+                         */
+                        units?: "mm";
+                    }) | null;
                     name: string;
                     product_id: string;
                     /** @description Edges in the product's dimension_unit */
@@ -25096,6 +25831,41 @@ export interface operations {
                             } | null;
                             img_overlay_id: string | null;
                             include_overlay: boolean;
+                            mask: ({
+                                /**
+                                 * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                 * @enum {string}
+                                 */
+                                shape: "circle";
+                            } | {
+                                /** @description Corner radius in mm, at most half the side's shorter edge */
+                                radius_mm: number;
+                                /** @enum {string} */
+                                shape: "rounded_rectangle";
+                            } | {
+                                height_mm: number;
+                                /**
+                                 * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                 * @enum {string}
+                                 */
+                                shape: "rectangle";
+                                width_mm: number;
+                                x_mm: number;
+                                y_mm: number;
+                            } | {
+                                /**
+                                 * @description SVG path data (`d`) in millimetres, within the bleed box
+                                 * @example M 30 0 L 60 52 L 0 52 Z
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                shape: "path";
+                                /**
+                                 * @description The path's unit: always millimetres
+                                 * @enum {string}
+                                 */
+                                units?: "mm";
+                            }) | null;
                             name: string;
                             product_id: string;
                             /** @description Edges in the product's dimension_unit */
@@ -25259,6 +26029,41 @@ export interface operations {
                             } | null;
                             img_overlay_id: string | null;
                             include_overlay: boolean;
+                            mask: ({
+                                /**
+                                 * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                 * @enum {string}
+                                 */
+                                shape: "circle";
+                            } | {
+                                /** @description Corner radius in mm, at most half the side's shorter edge */
+                                radius_mm: number;
+                                /** @enum {string} */
+                                shape: "rounded_rectangle";
+                            } | {
+                                height_mm: number;
+                                /**
+                                 * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                 * @enum {string}
+                                 */
+                                shape: "rectangle";
+                                width_mm: number;
+                                x_mm: number;
+                                y_mm: number;
+                            } | {
+                                /**
+                                 * @description SVG path data (`d`) in millimetres, within the bleed box
+                                 * @example M 30 0 L 60 52 L 0 52 Z
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                shape: "path";
+                                /**
+                                 * @description The path's unit: always millimetres
+                                 * @enum {string}
+                                 */
+                                units?: "mm";
+                            }) | null;
                             name: string;
                             product_id: string;
                             /** @description Edges in the product's dimension_unit */
@@ -25395,6 +26200,41 @@ export interface operations {
                     height?: number;
                     img_overlay_id?: string | null;
                     include_overlay?: boolean;
+                    mask?: ({
+                        /**
+                         * @description The ellipse inscribed in the trim box (a circle on a square side)
+                         * @enum {string}
+                         */
+                        shape: "circle";
+                    } | {
+                        /** @description Corner radius in mm, at most half the side's shorter edge */
+                        radius_mm: number;
+                        /** @enum {string} */
+                        shape: "rounded_rectangle";
+                    } | {
+                        height_mm: number;
+                        /**
+                         * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                         * @enum {string}
+                         */
+                        shape: "rectangle";
+                        width_mm: number;
+                        x_mm: number;
+                        y_mm: number;
+                    } | {
+                        /**
+                         * @description SVG path data (`d`) in millimetres, within the bleed box
+                         * @example M 30 0 L 60 52 L 0 52 Z
+                         */
+                        path: string;
+                        /** @enum {string} */
+                        shape: "path";
+                        /**
+                         * @description The path's unit: always millimetres
+                         * @enum {string}
+                         */
+                        units?: "mm";
+                    }) | null;
                     name?: string;
                     product_id?: string;
                     /** @description Edges in the product's dimension_unit */
@@ -25483,6 +26323,41 @@ export interface operations {
                             } | null;
                             img_overlay_id: string | null;
                             include_overlay: boolean;
+                            mask: ({
+                                /**
+                                 * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                 * @enum {string}
+                                 */
+                                shape: "circle";
+                            } | {
+                                /** @description Corner radius in mm, at most half the side's shorter edge */
+                                radius_mm: number;
+                                /** @enum {string} */
+                                shape: "rounded_rectangle";
+                            } | {
+                                height_mm: number;
+                                /**
+                                 * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                 * @enum {string}
+                                 */
+                                shape: "rectangle";
+                                width_mm: number;
+                                x_mm: number;
+                                y_mm: number;
+                            } | {
+                                /**
+                                 * @description SVG path data (`d`) in millimetres, within the bleed box
+                                 * @example M 30 0 L 60 52 L 0 52 Z
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                shape: "path";
+                                /**
+                                 * @description The path's unit: always millimetres
+                                 * @enum {string}
+                                 */
+                                units?: "mm";
+                            }) | null;
                             name: string;
                             product_id: string;
                             /** @description Edges in the product's dimension_unit */
@@ -25803,6 +26678,41 @@ export interface operations {
                         id: string;
                         img_overlay_id?: string | null;
                         include_overlay?: boolean;
+                        mask?: ({
+                            /**
+                             * @description The ellipse inscribed in the trim box (a circle on a square side)
+                             * @enum {string}
+                             */
+                            shape: "circle";
+                        } | {
+                            /** @description Corner radius in mm, at most half the side's shorter edge */
+                            radius_mm: number;
+                            /** @enum {string} */
+                            shape: "rounded_rectangle";
+                        } | {
+                            height_mm: number;
+                            /**
+                             * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                             * @enum {string}
+                             */
+                            shape: "rectangle";
+                            width_mm: number;
+                            x_mm: number;
+                            y_mm: number;
+                        } | {
+                            /**
+                             * @description SVG path data (`d`) in millimetres, within the bleed box
+                             * @example M 30 0 L 60 52 L 0 52 Z
+                             */
+                            path: string;
+                            /** @enum {string} */
+                            shape: "path";
+                            /**
+                             * @description The path's unit: always millimetres
+                             * @enum {string}
+                             */
+                            units?: "mm";
+                        }) | null;
                         name?: string;
                         product_id?: string;
                         /** @description Edges in the product's dimension_unit */
@@ -25892,6 +26802,41 @@ export interface operations {
                             } | null;
                             img_overlay_id: string | null;
                             include_overlay: boolean;
+                            mask: ({
+                                /**
+                                 * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                 * @enum {string}
+                                 */
+                                shape: "circle";
+                            } | {
+                                /** @description Corner radius in mm, at most half the side's shorter edge */
+                                radius_mm: number;
+                                /** @enum {string} */
+                                shape: "rounded_rectangle";
+                            } | {
+                                height_mm: number;
+                                /**
+                                 * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                 * @enum {string}
+                                 */
+                                shape: "rectangle";
+                                width_mm: number;
+                                x_mm: number;
+                                y_mm: number;
+                            } | {
+                                /**
+                                 * @description SVG path data (`d`) in millimetres, within the bleed box
+                                 * @example M 30 0 L 60 52 L 0 52 Z
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                shape: "path";
+                                /**
+                                 * @description The path's unit: always millimetres
+                                 * @enum {string}
+                                 */
+                                units?: "mm";
+                            }) | null;
                             name: string;
                             product_id: string;
                             /** @description Edges in the product's dimension_unit */
@@ -26020,6 +26965,41 @@ export interface operations {
                         height: number;
                         img_overlay_id?: string | null;
                         include_overlay?: boolean;
+                        mask?: ({
+                            /**
+                             * @description The ellipse inscribed in the trim box (a circle on a square side)
+                             * @enum {string}
+                             */
+                            shape: "circle";
+                        } | {
+                            /** @description Corner radius in mm, at most half the side's shorter edge */
+                            radius_mm: number;
+                            /** @enum {string} */
+                            shape: "rounded_rectangle";
+                        } | {
+                            height_mm: number;
+                            /**
+                             * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                             * @enum {string}
+                             */
+                            shape: "rectangle";
+                            width_mm: number;
+                            x_mm: number;
+                            y_mm: number;
+                        } | {
+                            /**
+                             * @description SVG path data (`d`) in millimetres, within the bleed box
+                             * @example M 30 0 L 60 52 L 0 52 Z
+                             */
+                            path: string;
+                            /** @enum {string} */
+                            shape: "path";
+                            /**
+                             * @description The path's unit: always millimetres
+                             * @enum {string}
+                             */
+                            units?: "mm";
+                        }) | null;
                         name: string;
                         product_id: string;
                         /** @description Edges in the product's dimension_unit */
@@ -26109,6 +27089,41 @@ export interface operations {
                             } | null;
                             img_overlay_id: string | null;
                             include_overlay: boolean;
+                            mask: ({
+                                /**
+                                 * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                 * @enum {string}
+                                 */
+                                shape: "circle";
+                            } | {
+                                /** @description Corner radius in mm, at most half the side's shorter edge */
+                                radius_mm: number;
+                                /** @enum {string} */
+                                shape: "rounded_rectangle";
+                            } | {
+                                height_mm: number;
+                                /**
+                                 * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                 * @enum {string}
+                                 */
+                                shape: "rectangle";
+                                width_mm: number;
+                                x_mm: number;
+                                y_mm: number;
+                            } | {
+                                /**
+                                 * @description SVG path data (`d`) in millimetres, within the bleed box
+                                 * @example M 30 0 L 60 52 L 0 52 Z
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                shape: "path";
+                                /**
+                                 * @description The path's unit: always millimetres
+                                 * @enum {string}
+                                 */
+                                units?: "mm";
+                            }) | null;
                             name: string;
                             product_id: string;
                             /** @description Edges in the product's dimension_unit */

@@ -22,7 +22,7 @@ import type { TextLayout } from './text-layout.js';
 import type { PageWarn } from './paint.js';
 import { Painter } from './paint.js';
 import { TextPainter } from './text-painter.js';
-import { drawCropMarks } from './page-marks.js';
+import { clipToMask, drawCropMarks, drawCutContour } from './page-marks.js';
 import { pathInkBox, pathTextUnsupported, textPath } from './text-on-path.js';
 import type { PageSpec } from './types.js';
 
@@ -103,6 +103,7 @@ export class PageRenderer {
     };
     c.save();
     c.rect(b.x, b.y, b.width, b.height).op('W n');
+    if (this.spec.mask) clipToMask(c, this.spec, boxes);
     cut();
     this.background();
     cut({ layer: 'background', box: b, ctm: IDENTITY });
@@ -119,6 +120,7 @@ export class PageRenderer {
     }
     c.restore();
     c.restore();
+    if (this.spec.mask) drawCutContour(c, this.spec, boxes);
     if (this.deps.cropMarks) drawCropMarks(this.c, this.boxes);
     cut();
     return c.toString();

@@ -1,6 +1,7 @@
 /** Public types of the PDF engine. */
 import type { FontFaceStyle } from './fonts/font-matching.js';
 import type { Edges, DimensionUnit } from './page-geometry.js';
+import type { SideMask } from './mask.js';
 import type { PdfStandard } from './colour/pdfx.js';
 import type { RichBlack } from './colour/black.js';
 
@@ -67,6 +68,11 @@ export interface PageSpec {
   viewportWidth: number;
   viewportHeight: number;
   background?: PageBackground | null;
+  /**
+   * the print area's shape (mask.ts): the design is clipped to it grown by the bleed and the
+   * outline is stroked as a CutContour die line; null or absent: the trim box
+   */
+  mask?: SideMask | null;
   /** Fabric.js objects (see validateLayers) */
   layers: unknown[];
   /** shown in warnings (e.g. side name); optional */
