@@ -5,12 +5,11 @@
  *
  * - `cut`: the cut line (the mask itself), drawn as the trim line;
  * - `print`: the mask grown by the bleed: the canvas is clipped to it (`clip`), as the print
- *   file is, so a photo dragged past the edge is cut off on screen too;
+ *   file is, so a photo dragged past the edge is cut off on screen too (SideCanvas.clipTo);
  * - `safe`: the mask shrunk by the safe zone, drawn as the safe line; text leaving it warns.
  *
  * `drawOutlines` draws the bleed band, trim and safe lines of any side, shaped or not.
  */
-import { Path } from 'fabric';
 import { maskOutline, maskSideOf, MM_PER_UNIT, type SideMask } from '../../src/engines/pdf/mask.js';
 import type { PathCommand } from '../../src/engines/pdf/path.js';
 import type { Layout, Rect, SideGeometry } from './geometry.js';
@@ -51,11 +50,6 @@ export function maskShape(side: SideGeometry & { mask?: SideMask | null }, layou
     safe: svgOf(maskOutline(side.mask, ms, shrink), k),
     bounds: { left, top, width: Math.max(...xs) - left, height: Math.max(...ys) - top },
   };
-}
-
-/** A Fabric path for the canvas's clipPath (design coordinates: the viewport transform applies). */
-export function clipPathOf(d: string): Path {
-  return new Path(d, { fill: '#000', stroke: '', strokeWidth: 0, objectCaching: true });
 }
 
 let probe: CanvasRenderingContext2D | null | undefined;

@@ -8,7 +8,6 @@
 import type { Design } from './api.js';
 import { t } from './i18n/index.js';
 import { withImageLinks } from './images.js';
-import { clipPathOf } from './mask-shape.js';
 import type { SideCanvas } from './side-canvas.js';
 import { embed, plural, setStatus, state, ui } from './state.js';
 
@@ -30,8 +29,7 @@ export async function previewPng(sc: SideCanvas, width = 600): Promise<Blob | nu
   const box = { left: vp[4], top: vp[5], width: sc.layout.trim.width * vp[0], height: sc.layout.trim.height * vp[3] };
   sc.hideGuides = true;
   // a shaped side (a round sticker) as cut: transparent outside its cut line
-  const clip = c.clipPath;
-  if (sc.shape) c.clipPath = clipPathOf(sc.shape.cut);
+  sc.clipTo('cut');
   try {
     return await c.toBlob({ ...box, multiplier: width / box.width, format: 'png' });
   } catch (err) {
@@ -39,7 +37,7 @@ export async function previewPng(sc: SideCanvas, width = 600): Promise<Blob | nu
     return null;
   } finally {
     sc.hideGuides = false;
-    c.clipPath = clip;
+    sc.clipTo('print');
   }
 }
 

@@ -6,7 +6,7 @@
  * highlights and snapping guides are drawn after each render, on top of the objects, and are
  * not objects: they never reach the layers. Every change is recorded for undo.
  */
-import { Canvas, FabricImage, FabricObject, Point, Textbox, util } from 'fabric';
+import { Canvas, FabricImage, FabricObject, Path, Point, Textbox, util } from 'fabric';
 import type { ApiImage, Side } from './api.js';
 import { bleedGaps, effectiveDpi, layoutFor, leavesBox, type Layout, type Rect } from './geometry.js';
 import { History } from './history.js';
@@ -14,7 +14,7 @@ import { cropControls } from './crop.js';
 import { t } from './i18n/index.js';
 import { applyLock, enliven, EXTRA_PROPS, layerLabel, type Layer } from './layer-meta.js';
 import { spotsForPrint } from './paint.js';
-import { clipPathOf, drawOutlines, insidePath, maskShape, type MaskShape } from './mask-shape.js';
+import { drawOutlines, insidePath, maskShape, type MaskShape } from './mask-shape.js';
 import { drawSnapGuides, keepOnCanvas, snapMoving, type Guide } from './snapping.js';
 
 export interface Warning {
@@ -63,7 +63,7 @@ export class SideCanvas {
       preserveObjectStacking: true,
       backgroundColor: side.bg_type === 'color' && side.bg_color_value ? side.bg_color_value : '#ffffff',
     });
-    if (this.shape) this.canvas.clipPath = clipPathOf(this.shape.print);
+    this.clipTo('print');
     this.resetZoom();
     this.canvas.on('after:render', ({ ctx }) => this.drawGuides(ctx));
     this.canvas.on('object:moving', ({ target, e }) => {
@@ -158,6 +158,11 @@ export class SideCanvas {
     }
     drawSnapGuides(ctx, this.guides, this.layout, z);
     ctx.restore();
+  }
+
+  /** Clips the canvas (design coordinates) to the print area (editing) or the cut line (the side's picture); an unshaped side is not clipped. */
+  clipTo(kind: 'print' | 'cut'): void {
+    if (this.shape) this.canvas.clipPath = new Path(this.shape[kind], { objectCaching: true });
   }
 
   show(visible: boolean): void {
