@@ -18,9 +18,16 @@ function trimMmToPage(boxes: PageBoxes): Matrix {
   return [k, 0, 0, -k, t.x, t.y + t.height];
 }
 
-/** Clips what follows to the side's mask grown by its bleed (mask.ts): nothing prints outside it. */
-export function clipToMask(c: ContentBuilder, spec: PageSpec, boxes: PageBoxes): void {
-  c.path(maskPrintArea(spec.mask!, maskSideOf(spec)), trimMmToPage(boxes)).op('W n');
+/**
+ * Clips what follows to the bleed box and, for a side with a mask, to the mask grown by its
+ * bleed (mask.ts): nothing prints outside it. `asCut`: to the mask itself (a picture of the cut piece).
+ */
+export function clipToPage(c: ContentBuilder, spec: PageSpec, boxes: PageBoxes, asCut = false): void {
+  const b = boxes.bleedBox;
+  c.rect(b.x, b.y, b.width, b.height).op('W n');
+  if (!spec.mask) return;
+  const side = maskSideOf(spec);
+  c.path(asCut ? maskOutline(spec.mask!, side) : maskPrintArea(spec.mask!, side), trimMmToPage(boxes)).op('W n');
 }
 
 /**

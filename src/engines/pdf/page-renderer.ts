@@ -22,7 +22,7 @@ import type { TextLayout } from './text-layout.js';
 import type { PageWarn } from './paint.js';
 import { Painter } from './paint.js';
 import { TextPainter } from './text-painter.js';
-import { clipToMask, drawCropMarks, drawCutContour } from './page-marks.js';
+import { clipToPage, drawCropMarks, drawCutContour } from './page-marks.js';
 import { pathInkBox, pathTextUnsupported, textPath } from './text-on-path.js';
 import type { PageSpec } from './types.js';
 
@@ -48,6 +48,7 @@ export interface PageDeps {
   images: ImageStore;
   warn: PageWarn;
   cropMarks: boolean;
+  asCut?: boolean; // RenderOptions.asCut: a masked page clipped to its cut line, no die line
   /** how colours are written (default DeviceRGB/DeviceGray) */
   colours?: ColourSpaceWriter;
   /**
@@ -102,8 +103,7 @@ export class PageRenderer {
       from = c.mark();
     };
     c.save();
-    c.rect(b.x, b.y, b.width, b.height).op('W n');
-    if (this.spec.mask) clipToMask(c, this.spec, boxes);
+    clipToPage(c, this.spec, boxes, this.deps.asCut === true);
     cut();
     this.background();
     cut({ layer: 'background', box: b, ctm: IDENTITY });
@@ -120,7 +120,7 @@ export class PageRenderer {
     }
     c.restore();
     c.restore();
-    if (this.spec.mask) drawCutContour(c, this.spec, boxes);
+    if (this.spec.mask && !this.deps.asCut) drawCutContour(c, this.spec, boxes);
     if (this.deps.cropMarks) drawCropMarks(this.c, this.boxes);
     cut();
     return c.toString();

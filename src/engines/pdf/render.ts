@@ -196,7 +196,7 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
     page.setBleedBox(boxes.bleedBox.x, boxes.bleedBox.y, boxes.bleedBox.width, boxes.bleedBox.height);
     page.setTrimBox(boxes.trimBox.x, boxes.trimBox.y, boxes.trimBox.width, boxes.trimBox.height);
     const renderer = new PageRenderer(
-      { doc, fonts, images, cropMarks, warn: (w) => warn({ ...w, page: i }), ...(colours ? { colours } : {}) },
+      { doc, fonts, images, cropMarks, asCut: opts.asCut === true, warn: (w) => warn({ ...w, page: i }), ...(colours ? { colours } : {}) },
       spec,
       boxes,
       layersByPage[i]!,

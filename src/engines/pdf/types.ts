@@ -82,6 +82,11 @@ export interface PageSpec {
 export interface RenderOptions {
   /** add a 0.25 in slug around the bleed box with crop marks at the trim corners */
   cropMarks?: boolean;
+  /**
+   * pictures of the design as cut (mockups): a page with a `mask` is clipped to the mask itself,
+   * not grown by the bleed, and has no CutContour die line
+   */
+  asCut?: boolean;
   /** rgb (default) or cmyk: every colour converted to DeviceCMYK through the output profile (ICC, sharp) */
   colorMode?: 'rgb' | 'cmyk';
   /** none (default for rgb), pdf_x4 (default for cmyk) or pdf_x1a; a PDF/X file is always CMYK */

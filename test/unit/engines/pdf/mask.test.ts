@@ -13,6 +13,7 @@ import { pathBounds } from '../../../../src/engines/pdf/path.js';
 import type { PageSpec } from '../../../../src/engines/pdf/types.js';
 import { fixtureAssets, rasterise } from './helpers.js';
 import { gsPlates } from './pdfx-helpers.js';
+import { designRaster, renderDesignPage } from '../../../../src/engines/mockup/rasterize.js';
 
 const K = 72 / 25.4;
 /** a 60 mm round sticker, 2 mm bleed, a full-bleed red panel reaching past the bleed */
@@ -107,5 +108,23 @@ describe('side masks: a round sticker\'s print file', () => {
     const { pdf } = await renderPdf([sticker(null)], fixtureAssets(), { pdfStandard: 'pdf_x4', outputProfile: 'swop' });
     const plates = await gsPlates(pdf, 72);
     expect(plates.names).not.toContain('CutContour');
+  });
+});
+
+describe("side masks: a round sticker's picture for mockups", () => {
+  it('is transparent outside the circle and has no die line (renderDesignPage, designRaster)', async () => {
+    const page = await renderDesignPage(sticker({ shape: 'circle' }), fixtureAssets());
+    const r = await designRaster(page, 240); // the 60 mm trim box, 4 px per mm
+    const alpha = (xMm: number, yMm: number) => r.data[(Math.round(yMm * 4) * r.width + Math.round(xMm * 4)) * 4 + 3];
+    expect(alpha(30, 30)).toBe(255);
+    expect(alpha(30, 1)).toBe(255); // inside the circle, near its top
+    expect(alpha(1, 1)).toBe(0); // the trim box's corner: outside the cut circle
+    expect(alpha(58.5, 58.5)).toBe(0);
+    // no magenta die line: the circle's edge is the panel's red
+    const at = (xMm: number, yMm: number) => [...r.data.subarray((Math.round(yMm * 4) * r.width + Math.round(xMm * 4)) * 4, (Math.round(yMm * 4) * r.width + Math.round(xMm * 4)) * 4 + 3)];
+    const [red, green, blue] = at(59.3, 30);
+    expect(red).toBeGreaterThan(150);
+    expect(blue!).toBeLessThan(120);
+    expect(green!).toBeLessThan(80);
   });
 });
