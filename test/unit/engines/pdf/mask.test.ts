@@ -104,6 +104,17 @@ describe('side masks: a round sticker\'s print file', () => {
     expect(plates.ink('Magenta', pt(62), pt(32))).toBeGreaterThan(0.5);
   });
 
+  it('PDF/X-1a with a transparent layer (flattened): still clipped, still a die line, the self-check clean', async () => {
+    const spec = sticker({ shape: 'circle' });
+    spec.layers = [{ ...(spec.layers[0] as object), opacity: 0.6 }];
+    const { pdf } = await renderPdf([spec], fixtureAssets(), { pdfStandard: 'pdf_x1a', outputProfile: 'swop' });
+    expect((await verifyPrintFile(pdf, { standard: 'pdf_x1a', colorMode: 'cmyk', profile: 'swop' })).violations).toEqual([]);
+    const plates = await gsPlates(pdf, 150);
+    expect(plates.maxInk('Magenta', { x0: 0, y0: 0, x1: 5 * K, y1: 5 * K })).toBe(0);
+    expect(plates.maxInk('Magenta', { x0: 30 * K, y0: 30 * K, x1: 31 * K, y1: 31 * K })).toBeGreaterThan(0.3);
+    expect(plates.maxInk('CutContour', { x0: 61.5 * K, y0: 31 * K, x1: 62.5 * K, y1: 33 * K })).toBeGreaterThan(0.5);
+  });
+
   it('without a mask the page is the plain rectangle: no CutContour plate', async () => {
     const { pdf } = await renderPdf([sticker(null)], fixtureAssets(), { pdfStandard: 'pdf_x4', outputProfile: 'swop' });
     const plates = await gsPlates(pdf, 72);
