@@ -3,6 +3,7 @@
  * (X-Service-Unauth-Token). Errors carry the API's message.
  */
 import type { DimensionUnit, Edges } from './geometry.js';
+import type { SideMask } from './mask-shape.js';
 
 export interface ApiImage {
   id: string;
@@ -40,6 +41,8 @@ export interface Side {
   side_image: ApiImage | null;
   /** this side's own colours or fonts, in place of the product's */
   design_rules?: { colors: string[] | null; fonts: string[] | null } | null;
+  /** the print area's shape (a round sticker, a mug's wrap area); null: the trim box */
+  mask?: SideMask | null;
 }
 
 export interface Font {

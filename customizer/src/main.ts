@@ -26,7 +26,7 @@ import { LayersPanel } from './layers-panel.js';
 import { Look } from './look.js';
 import { allowedSpots, rulesFor, RulesUi } from './rules.js';
 import { replacePhoto, showCliparts, uploadPhoto } from './photos.js';
-import { reopen, saveAll } from './order.js';
+import { previewPng, reopen, saveAll } from './order.js';
 import { spotsIn, type SpotPaint } from './paint.js';
 import { openPreview, wirePreview } from './preview.js';
 import { openProof, proofDialog, wireProof } from './proof.js';
@@ -398,6 +398,6 @@ async function boot(): Promise<void> {
 }
 
 // A handle for tests and debugging: the canvases and the state, read-only use.
-(window as unknown as { customizer: unknown }).customizer = { state, selectSide };
+(window as unknown as { customizer: unknown }).customizer = { state, selectSide, previewPng };
 
 void boot();

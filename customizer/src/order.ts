@@ -20,14 +20,16 @@ export interface SavedSide {
 
 /**
  * A PNG of the side as it will look once cut (the trim box, with the side image, without the
- * outlines), `width` pixels wide; null when the canvas cannot be read (an image from another
- * origin without CORS taints it).
+ * outlines; a shaped side transparent outside its cut line), `width` pixels wide; null when
+ * the canvas cannot be read (an image from another origin without CORS taints it).
  */
 export async function previewPng(sc: SideCanvas, width = 600): Promise<Blob | null> {
   const c = sc.canvas;
   const vp = c.viewportTransform;
   const box = { left: vp[4], top: vp[5], width: sc.layout.trim.width * vp[0], height: sc.layout.trim.height * vp[3] };
   sc.hideGuides = true;
+  // a shaped side (a round sticker) as cut: transparent outside its cut line
+  sc.clipTo('cut');
   try {
     return await c.toBlob({ ...box, multiplier: width / box.width, format: 'png' });
   } catch (err) {
@@ -35,6 +37,7 @@ export async function previewPng(sc: SideCanvas, width = 600): Promise<Blob | nu
     return null;
   } finally {
     sc.hideGuides = false;
+    sc.clipTo('print');
   }
 }
 

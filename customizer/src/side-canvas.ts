@@ -6,7 +6,7 @@
  * highlights and snapping guides are drawn after each render, on top of the objects, and are
  * not objects: they never reach the layers. Every change is recorded for undo.
  */
-import { Canvas, FabricImage, FabricObject, Point, Textbox, util } from 'fabric';
+import { Canvas, FabricImage, FabricObject, Path, Point, Textbox, util } from 'fabric';
 import type { ApiImage, Side } from './api.js';
 import { bleedGaps, effectiveDpi, layoutFor, leavesBox, type Layout, type Rect } from './geometry.js';
 import { History } from './history.js';
@@ -15,6 +15,7 @@ import { imageFromUrl } from './cross-origin.js';
 import { t } from './i18n/index.js';
 import { applyLock, enliven, EXTRA_PROPS, layerLabel, type Layer } from './layer-meta.js';
 import { spotsForPrint } from './paint.js';
+import { drawOutlines, insidePath, maskShape, type MaskShape } from './mask-shape.js';
 import { drawSnapGuides, keepOnCanvas, snapMoving, type Guide } from './snapping.js';
 
 export interface Warning {
@@ -27,6 +28,8 @@ export { EXTRA_PROPS, applyLock, enliven, layerLabel, type Layer } from './layer
 export class SideCanvas {
   readonly canvas: Canvas;
   readonly layout: Layout;
+  /** the shaped print area (a round sticker, a mug's wrap), null for the trim box */
+  readonly shape: MaskShape | null;
   readonly wrapper: HTMLDivElement;
   readonly history = new History();
   /** the saved design of this side, once saved */
@@ -46,6 +49,7 @@ export class SideCanvas {
 
   constructor(container: HTMLElement, readonly side: Side, private readonly onChange: () => void) {
     this.layout = layoutFor(side);
+    this.shape = maskShape(side, this.layout);
     this.wrapper = document.createElement('div');
     this.wrapper.className = 'side-canvas';
     this.wrapper.dataset.sideId = side.id;
@@ -60,6 +64,7 @@ export class SideCanvas {
       preserveObjectStacking: true,
       backgroundColor: side.bg_type === 'color' && side.bg_color_value ? side.bg_color_value : '#ffffff',
     });
+    this.clipTo('print');
     this.resetZoom();
     this.canvas.on('after:render', ({ ctx }) => this.drawGuides(ctx));
     this.canvas.on('object:moving', ({ target, e }) => {
@@ -136,26 +141,12 @@ export class SideCanvas {
 
   private drawGuides(ctx: CanvasRenderingContext2D): void {
     if (this.hideGuides) return;
-    const { trim, bleed, safe } = this.layout;
     const vpt = this.canvas.viewportTransform;
     const r = this.canvas.getRetinaScaling();
     const z = vpt[0];
     ctx.save();
     ctx.setTransform(r * vpt[0], 0, 0, r * vpt[3], r * vpt[4], r * vpt[5]);
-    // the bleed: printed, then cut away
-    ctx.beginPath();
-    ctx.rect(bleed.left, bleed.top, bleed.width, bleed.height);
-    ctx.rect(trim.left, trim.top, trim.width, trim.height);
-    ctx.fillStyle = 'rgba(220, 38, 38, 0.12)';
-    ctx.fill('evenodd');
-    ctx.lineWidth = 1 / z;
-    ctx.strokeStyle = 'rgba(220, 38, 38, 0.6)';
-    ctx.strokeRect(bleed.left + 0.5 / z, bleed.top + 0.5 / z, bleed.width - 1 / z, bleed.height - 1 / z);
-    ctx.strokeStyle = '#dc2626';
-    ctx.strokeRect(trim.left, trim.top, trim.width, trim.height);
-    ctx.setLineDash([6 / z, 4 / z]);
-    ctx.strokeStyle = '#16a34a';
-    ctx.strokeRect(safe.left, safe.top, safe.width, safe.height);
+    drawOutlines(ctx, this.layout, this.shape, z);
     // placeholders a template left to fill in
     ctx.strokeStyle = '#d97706';
     ctx.fillStyle = 'rgba(251, 191, 36, 0.18)';
@@ -168,6 +159,11 @@ export class SideCanvas {
     }
     drawSnapGuides(ctx, this.guides, this.layout, z);
     ctx.restore();
+  }
+
+  /** Clips the canvas (design coordinates) to the print area (editing) or the cut line (the side's picture); an unshaped side is not clipped. */
+  clipTo(kind: 'print' | 'cut'): void {
+    if (this.shape) this.canvas.clipPath = new Path(this.shape[kind], { objectCaching: true });
   }
 
   show(visible: boolean): void {
@@ -260,7 +256,7 @@ export class SideCanvas {
       const gaps = obj instanceof FabricImage || obj.type.toLowerCase() === 'rect' ? bleedGaps(r, trim, bleed) : [];
       if (gaps.length) out.push({ code: 'bleed', message: t('warn.bleed', { label, edges: gaps.map((g) => t(`edge.${g}`)).join(', ') }) });
       // a full-bleed background or band (a shape reaching the bleed line) is meant to leave the safe zone; a locked layer is the store's to fix
-      else if (!obj.locked && !isBackground(r, trim) && !(obj.type.toLowerCase() !== 'textbox' && reachesBleed(r, bleed)) && leavesBox(r, safe)) out.push({ code: 'safe-zone', message: t('warn.safe', { label }) });
+      else if (!obj.locked && !isBackground(r, trim) && !(obj.type.toLowerCase() !== 'textbox' && reachesBleed(r, bleed)) && (leavesBox(r, safe) || (this.shape && !insidePath(this.shape.safe, r)))) out.push({ code: 'safe-zone', message: t('warn.safe', { label }) });
       if (obj.placeholder) out.push({ code: 'placeholder', message: t('warn.placeholder', { label }) });
       if (obj instanceof FabricImage && (obj as Layer).dpiCheck) {
         // a Fabric image's width and height are the file's pixels it shows (less when cropped)

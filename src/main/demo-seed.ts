@@ -33,11 +33,15 @@ export interface DemoSeed {
   side_ids: string[];
   clipart_ids: string[];
   template_id: string;
+  /** a 60 mm round sticker: one side whose print area is a circle (docs/catalog.md § Print areas of any shape) */
+  sticker_product_id: string;
+  sticker_side_id: string;
 }
 
 /**
  * `folio seed --demo`: an account, a store on the advanced tier, and something to design on:
- * a business-card product with a front and a back side (trim, bleed and safe zone set), a few
+ * a business-card product with a front and a back side (trim, bleed and safe zone set), a
+ * round sticker (its print area a circle), a few
  * cliparts of the store's own and a template on the front that uses one of them. Everything
  * goes through the same services as the API, so it is exactly what the API would make.
  */
@@ -113,6 +117,30 @@ export async function seedDemo(deps: Deps, publicUrl: string): Promise<DemoSeed>
     ],
   });
 
+  // A round sticker: 60 mm, 2 mm bleed, the print area a circle (cut along it: a CutContour die line)
+  const sticker = await catalog.products.create(store, created.id, {
+    name: 'Round sticker',
+    description: 'Demo product: a 60 mm round sticker, 2 mm bleed, cut along the circle',
+    dimension_unit: 'mm',
+    dpi: 300,
+    enable_design: true,
+    enable_upload: true,
+  });
+  const stickerSide = await catalog.sides.create(store, created.id, {
+    product_id: sticker.id,
+    name: 'Sticker',
+    width: 60,
+    height: 60,
+    bleed: edges(2),
+    safe_zone: edges(4),
+    dpi: 300,
+    bg_type: 'color',
+    bg_color_value: '#ffffff',
+    show_cut_line: true,
+    show_safe_zone: true,
+    mask: { shape: 'circle' },
+  });
+
   return {
     base_url: `${publicUrl}/v1`,
     customizer_url: `${publicUrl}/customizer?token=${encodeURIComponent(full.unauth_token!)}`,
@@ -128,5 +156,7 @@ export async function seedDemo(deps: Deps, publicUrl: string): Promise<DemoSeed>
     side_ids: sides.map((s) => s.id),
     clipart_ids: cliparts.map((c) => c.id),
     template_id: template.id,
+    sticker_product_id: sticker.id,
+    sticker_side_id: stickerSide.id,
   };
 }

@@ -171,7 +171,15 @@ describe('folio (in-process)', () => {
     };
 
     const products = await get('/v1/products');
-    expect(products).toEqual([expect.objectContaining({ id: demo.product_id, name: 'Business card', dimension_unit: 'inch', dpi: 300, status: 'publish' })]);
+    expect(products).toHaveLength(2);
+    expect(products).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: demo.product_id, name: 'Business card', dimension_unit: 'inch', dpi: 300, status: 'publish' }),
+        expect.objectContaining({ id: demo.sticker_product_id, name: 'Round sticker', dimension_unit: 'mm' }),
+      ]),
+    );
+    const [round] = await get(`/v1/products/${demo.sticker_product_id}/sides`);
+    expect(round).toMatchObject({ id: demo.sticker_side_id, width: 60, height: 60, mask: { shape: 'circle' } });
     const sides = await get(`/v1/products/${demo.product_id}/sides`);
     expect(sides.map((x: { name: string }) => x.name).sort()).toEqual(['Back', 'Front']);
     expect(sides.map((x: { id: string }) => x.id).sort()).toEqual([...demo.side_ids].sort());

@@ -7799,6 +7799,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -8041,6 +8076,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -8283,6 +8353,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -8525,6 +8630,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -8738,6 +8878,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -8980,6 +9155,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -9221,6 +9431,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -9463,6 +9708,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -10092,6 +10372,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -10334,6 +10649,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -10559,6 +10909,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -10801,6 +11186,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -16967,6 +17387,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -17209,6 +17664,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -17496,6 +17986,41 @@ export interface operations {
                             } | null;
                             img_overlay_id: string | null;
                             include_overlay: boolean;
+                            mask: ({
+                                /**
+                                 * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                 * @enum {string}
+                                 */
+                                shape: "circle";
+                            } | {
+                                /** @description Corner radius in mm, at most half the side's shorter edge */
+                                radius_mm: number;
+                                /** @enum {string} */
+                                shape: "rounded_rectangle";
+                            } | {
+                                height_mm: number;
+                                /**
+                                 * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                 * @enum {string}
+                                 */
+                                shape: "rectangle";
+                                width_mm: number;
+                                x_mm: number;
+                                y_mm: number;
+                            } | {
+                                /**
+                                 * @description SVG path data (`d`) in millimetres, within the bleed box
+                                 * @example M 30 0 L 60 52 L 0 52 Z
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                shape: "path";
+                                /**
+                                 * @description The path's unit: always millimetres
+                                 * @enum {string}
+                                 */
+                                units?: "mm";
+                            }) | null;
                             name: string;
                             product_id: string;
                             /** @description Edges in the product's dimension_unit */
@@ -18917,6 +19442,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -19159,6 +19719,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -21271,6 +21866,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -21513,6 +22143,41 @@ export interface operations {
                                 } | null;
                                 img_overlay_id: string | null;
                                 include_overlay: boolean;
+                                mask: ({
+                                    /**
+                                     * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                     * @enum {string}
+                                     */
+                                    shape: "circle";
+                                } | {
+                                    /** @description Corner radius in mm, at most half the side's shorter edge */
+                                    radius_mm: number;
+                                    /** @enum {string} */
+                                    shape: "rounded_rectangle";
+                                } | {
+                                    height_mm: number;
+                                    /**
+                                     * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                     * @enum {string}
+                                     */
+                                    shape: "rectangle";
+                                    width_mm: number;
+                                    x_mm: number;
+                                    y_mm: number;
+                                } | {
+                                    /**
+                                     * @description SVG path data (`d`) in millimetres, within the bleed box
+                                     * @example M 30 0 L 60 52 L 0 52 Z
+                                     */
+                                    path: string;
+                                    /** @enum {string} */
+                                    shape: "path";
+                                    /**
+                                     * @description The path's unit: always millimetres
+                                     * @enum {string}
+                                     */
+                                    units?: "mm";
+                                }) | null;
                                 name: string;
                                 product_id: string;
                                 /** @description Edges in the product's dimension_unit */
@@ -25127,6 +25792,41 @@ export interface operations {
                             } | null;
                             img_overlay_id: string | null;
                             include_overlay: boolean;
+                            mask: ({
+                                /**
+                                 * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                 * @enum {string}
+                                 */
+                                shape: "circle";
+                            } | {
+                                /** @description Corner radius in mm, at most half the side's shorter edge */
+                                radius_mm: number;
+                                /** @enum {string} */
+                                shape: "rounded_rectangle";
+                            } | {
+                                height_mm: number;
+                                /**
+                                 * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                 * @enum {string}
+                                 */
+                                shape: "rectangle";
+                                width_mm: number;
+                                x_mm: number;
+                                y_mm: number;
+                            } | {
+                                /**
+                                 * @description SVG path data (`d`) in millimetres, within the bleed box
+                                 * @example M 30 0 L 60 52 L 0 52 Z
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                shape: "path";
+                                /**
+                                 * @description The path's unit: always millimetres
+                                 * @enum {string}
+                                 */
+                                units?: "mm";
+                            }) | null;
                             name: string;
                             product_id: string;
                             /** @description Edges in the product's dimension_unit */
@@ -25273,6 +25973,41 @@ export interface operations {
                     height: number;
                     img_overlay_id?: string | null;
                     include_overlay?: boolean;
+                    mask?: ({
+                        /**
+                         * @description The ellipse inscribed in the trim box (a circle on a square side)
+                         * @enum {string}
+                         */
+                        shape: "circle";
+                    } | {
+                        /** @description Corner radius in mm, at most half the side's shorter edge */
+                        radius_mm: number;
+                        /** @enum {string} */
+                        shape: "rounded_rectangle";
+                    } | {
+                        height_mm: number;
+                        /**
+                         * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                         * @enum {string}
+                         */
+                        shape: "rectangle";
+                        width_mm: number;
+                        x_mm: number;
+                        y_mm: number;
+                    } | {
+                        /**
+                         * @description SVG path data (`d`) in millimetres, within the bleed box
+                         * @example M 30 0 L 60 52 L 0 52 Z
+                         */
+                        path: string;
+                        /** @enum {string} */
+                        shape: "path";
+                        /**
+                         * @description The path's unit: always millimetres
+                         * @enum {string}
+                         */
+                        units?: "mm";
+                    }) | null;
                     name: string;
                     product_id: string;
                     /** @description Edges in the product's dimension_unit */
@@ -25361,6 +26096,41 @@ export interface operations {
                             } | null;
                             img_overlay_id: string | null;
                             include_overlay: boolean;
+                            mask: ({
+                                /**
+                                 * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                 * @enum {string}
+                                 */
+                                shape: "circle";
+                            } | {
+                                /** @description Corner radius in mm, at most half the side's shorter edge */
+                                radius_mm: number;
+                                /** @enum {string} */
+                                shape: "rounded_rectangle";
+                            } | {
+                                height_mm: number;
+                                /**
+                                 * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                 * @enum {string}
+                                 */
+                                shape: "rectangle";
+                                width_mm: number;
+                                x_mm: number;
+                                y_mm: number;
+                            } | {
+                                /**
+                                 * @description SVG path data (`d`) in millimetres, within the bleed box
+                                 * @example M 30 0 L 60 52 L 0 52 Z
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                shape: "path";
+                                /**
+                                 * @description The path's unit: always millimetres
+                                 * @enum {string}
+                                 */
+                                units?: "mm";
+                            }) | null;
                             name: string;
                             product_id: string;
                             /** @description Edges in the product's dimension_unit */
@@ -25524,6 +26294,41 @@ export interface operations {
                             } | null;
                             img_overlay_id: string | null;
                             include_overlay: boolean;
+                            mask: ({
+                                /**
+                                 * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                 * @enum {string}
+                                 */
+                                shape: "circle";
+                            } | {
+                                /** @description Corner radius in mm, at most half the side's shorter edge */
+                                radius_mm: number;
+                                /** @enum {string} */
+                                shape: "rounded_rectangle";
+                            } | {
+                                height_mm: number;
+                                /**
+                                 * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                 * @enum {string}
+                                 */
+                                shape: "rectangle";
+                                width_mm: number;
+                                x_mm: number;
+                                y_mm: number;
+                            } | {
+                                /**
+                                 * @description SVG path data (`d`) in millimetres, within the bleed box
+                                 * @example M 30 0 L 60 52 L 0 52 Z
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                shape: "path";
+                                /**
+                                 * @description The path's unit: always millimetres
+                                 * @enum {string}
+                                 */
+                                units?: "mm";
+                            }) | null;
                             name: string;
                             product_id: string;
                             /** @description Edges in the product's dimension_unit */
@@ -25660,6 +26465,41 @@ export interface operations {
                     height?: number;
                     img_overlay_id?: string | null;
                     include_overlay?: boolean;
+                    mask?: ({
+                        /**
+                         * @description The ellipse inscribed in the trim box (a circle on a square side)
+                         * @enum {string}
+                         */
+                        shape: "circle";
+                    } | {
+                        /** @description Corner radius in mm, at most half the side's shorter edge */
+                        radius_mm: number;
+                        /** @enum {string} */
+                        shape: "rounded_rectangle";
+                    } | {
+                        height_mm: number;
+                        /**
+                         * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                         * @enum {string}
+                         */
+                        shape: "rectangle";
+                        width_mm: number;
+                        x_mm: number;
+                        y_mm: number;
+                    } | {
+                        /**
+                         * @description SVG path data (`d`) in millimetres, within the bleed box
+                         * @example M 30 0 L 60 52 L 0 52 Z
+                         */
+                        path: string;
+                        /** @enum {string} */
+                        shape: "path";
+                        /**
+                         * @description The path's unit: always millimetres
+                         * @enum {string}
+                         */
+                        units?: "mm";
+                    }) | null;
                     name?: string;
                     product_id?: string;
                     /** @description Edges in the product's dimension_unit */
@@ -25748,6 +26588,41 @@ export interface operations {
                             } | null;
                             img_overlay_id: string | null;
                             include_overlay: boolean;
+                            mask: ({
+                                /**
+                                 * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                 * @enum {string}
+                                 */
+                                shape: "circle";
+                            } | {
+                                /** @description Corner radius in mm, at most half the side's shorter edge */
+                                radius_mm: number;
+                                /** @enum {string} */
+                                shape: "rounded_rectangle";
+                            } | {
+                                height_mm: number;
+                                /**
+                                 * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                 * @enum {string}
+                                 */
+                                shape: "rectangle";
+                                width_mm: number;
+                                x_mm: number;
+                                y_mm: number;
+                            } | {
+                                /**
+                                 * @description SVG path data (`d`) in millimetres, within the bleed box
+                                 * @example M 30 0 L 60 52 L 0 52 Z
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                shape: "path";
+                                /**
+                                 * @description The path's unit: always millimetres
+                                 * @enum {string}
+                                 */
+                                units?: "mm";
+                            }) | null;
                             name: string;
                             product_id: string;
                             /** @description Edges in the product's dimension_unit */
@@ -26068,6 +26943,41 @@ export interface operations {
                         id: string;
                         img_overlay_id?: string | null;
                         include_overlay?: boolean;
+                        mask?: ({
+                            /**
+                             * @description The ellipse inscribed in the trim box (a circle on a square side)
+                             * @enum {string}
+                             */
+                            shape: "circle";
+                        } | {
+                            /** @description Corner radius in mm, at most half the side's shorter edge */
+                            radius_mm: number;
+                            /** @enum {string} */
+                            shape: "rounded_rectangle";
+                        } | {
+                            height_mm: number;
+                            /**
+                             * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                             * @enum {string}
+                             */
+                            shape: "rectangle";
+                            width_mm: number;
+                            x_mm: number;
+                            y_mm: number;
+                        } | {
+                            /**
+                             * @description SVG path data (`d`) in millimetres, within the bleed box
+                             * @example M 30 0 L 60 52 L 0 52 Z
+                             */
+                            path: string;
+                            /** @enum {string} */
+                            shape: "path";
+                            /**
+                             * @description The path's unit: always millimetres
+                             * @enum {string}
+                             */
+                            units?: "mm";
+                        }) | null;
                         name?: string;
                         product_id?: string;
                         /** @description Edges in the product's dimension_unit */
@@ -26157,6 +27067,41 @@ export interface operations {
                             } | null;
                             img_overlay_id: string | null;
                             include_overlay: boolean;
+                            mask: ({
+                                /**
+                                 * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                 * @enum {string}
+                                 */
+                                shape: "circle";
+                            } | {
+                                /** @description Corner radius in mm, at most half the side's shorter edge */
+                                radius_mm: number;
+                                /** @enum {string} */
+                                shape: "rounded_rectangle";
+                            } | {
+                                height_mm: number;
+                                /**
+                                 * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                 * @enum {string}
+                                 */
+                                shape: "rectangle";
+                                width_mm: number;
+                                x_mm: number;
+                                y_mm: number;
+                            } | {
+                                /**
+                                 * @description SVG path data (`d`) in millimetres, within the bleed box
+                                 * @example M 30 0 L 60 52 L 0 52 Z
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                shape: "path";
+                                /**
+                                 * @description The path's unit: always millimetres
+                                 * @enum {string}
+                                 */
+                                units?: "mm";
+                            }) | null;
                             name: string;
                             product_id: string;
                             /** @description Edges in the product's dimension_unit */
@@ -26285,6 +27230,41 @@ export interface operations {
                         height: number;
                         img_overlay_id?: string | null;
                         include_overlay?: boolean;
+                        mask?: ({
+                            /**
+                             * @description The ellipse inscribed in the trim box (a circle on a square side)
+                             * @enum {string}
+                             */
+                            shape: "circle";
+                        } | {
+                            /** @description Corner radius in mm, at most half the side's shorter edge */
+                            radius_mm: number;
+                            /** @enum {string} */
+                            shape: "rounded_rectangle";
+                        } | {
+                            height_mm: number;
+                            /**
+                             * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                             * @enum {string}
+                             */
+                            shape: "rectangle";
+                            width_mm: number;
+                            x_mm: number;
+                            y_mm: number;
+                        } | {
+                            /**
+                             * @description SVG path data (`d`) in millimetres, within the bleed box
+                             * @example M 30 0 L 60 52 L 0 52 Z
+                             */
+                            path: string;
+                            /** @enum {string} */
+                            shape: "path";
+                            /**
+                             * @description The path's unit: always millimetres
+                             * @enum {string}
+                             */
+                            units?: "mm";
+                        }) | null;
                         name: string;
                         product_id: string;
                         /** @description Edges in the product's dimension_unit */
@@ -26374,6 +27354,41 @@ export interface operations {
                             } | null;
                             img_overlay_id: string | null;
                             include_overlay: boolean;
+                            mask: ({
+                                /**
+                                 * @description The ellipse inscribed in the trim box (a circle on a square side)
+                                 * @enum {string}
+                                 */
+                                shape: "circle";
+                            } | {
+                                /** @description Corner radius in mm, at most half the side's shorter edge */
+                                radius_mm: number;
+                                /** @enum {string} */
+                                shape: "rounded_rectangle";
+                            } | {
+                                height_mm: number;
+                                /**
+                                 * @description A part of the side, e.g. a mug's wrap area between the handle's margins
+                                 * @enum {string}
+                                 */
+                                shape: "rectangle";
+                                width_mm: number;
+                                x_mm: number;
+                                y_mm: number;
+                            } | {
+                                /**
+                                 * @description SVG path data (`d`) in millimetres, within the bleed box
+                                 * @example M 30 0 L 60 52 L 0 52 Z
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                shape: "path";
+                                /**
+                                 * @description The path's unit: always millimetres
+                                 * @enum {string}
+                                 */
+                                units?: "mm";
+                            }) | null;
                             name: string;
                             product_id: string;
                             /** @description Edges in the product's dimension_unit */

@@ -29,10 +29,11 @@ export class RasterError extends Error {
 
 /**
  * The design as the PDF job prints it (same engine: fonts, shaping, colour), RGB, without
- * marks. Errors of the design (a missing image, bad layers) are the PDF engine's.
+ * marks; a side with a mask as cut (nothing outside the mask, no CutContour line). Errors of the design (a missing image, bad layers) are the PDF engine's.
  */
 export async function renderDesignPage(page: PageSpec, assets: AssetResolver, signal?: AbortSignal): Promise<DesignPage> {
-  const out = await renderPdf([page], assets, { colorMode: 'rgb', cropMarks: false, ...(signal ? { signal } : {}) });
+  // a shaped side (a round sticker) as cut: transparent outside its mask, no die line
+  const out = await renderPdf([page], assets, { colorMode: 'rgb', cropMarks: false, asCut: true, ...(signal ? { signal } : {}) });
   const b = pageBoxes(
     { width: page.width, height: page.height, dimensionUnit: page.dimensionUnit, bleed: page.bleed, safeZone: page.safeZone, viewportWidth: page.viewportWidth, viewportHeight: page.viewportHeight } as Parameters<typeof pageBoxes>[0],
     false,

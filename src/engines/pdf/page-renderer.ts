@@ -23,7 +23,7 @@ import type { TextLayout } from './text-layout.js';
 import type { PageWarn } from './paint.js';
 import { Painter } from './paint.js';
 import { TextPainter } from './text-painter.js';
-import { drawCropMarks } from './page-marks.js';
+import { clipToPage, drawCropMarks, drawCutContour } from './page-marks.js';
 import { pathInkBox, pathTextUnsupported, textPath } from './text-on-path.js';
 import type { PageSpec } from './types.js';
 
@@ -49,6 +49,7 @@ export interface PageDeps {
   images: ImageStore;
   warn: PageWarn;
   cropMarks: boolean;
+  asCut?: boolean; // RenderOptions.asCut: a masked page clipped to its cut line, no die line
   /** how colours are written (default DeviceRGB/DeviceGray) */
   colours?: ColourSpaceWriter;
   /**
@@ -103,7 +104,7 @@ export class PageRenderer {
       from = c.mark();
     };
     c.save();
-    c.rect(b.x, b.y, b.width, b.height).op('W n');
+    clipToPage(c, this.spec, boxes, this.deps.asCut === true);
     cut();
     this.background();
     cut({ layer: 'background', box: b, ctm: IDENTITY });
@@ -120,6 +121,7 @@ export class PageRenderer {
     }
     c.restore();
     c.restore();
+    if (this.spec.mask && !this.deps.asCut) drawCutContour(c, this.spec, boxes);
     if (this.deps.cropMarks) drawCropMarks(this.c, this.boxes);
     cut();
     return c.toString();

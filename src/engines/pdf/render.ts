@@ -16,6 +16,7 @@ import type { Box } from './geometry.js';
 import { ImageStore } from './image-store.js';
 import type { Layer } from './layers.js';
 import { TEXT_TYPES, validateLayers } from './layers.js';
+import { MASK_SHAPES, maskProblems, maskSideOf, type SideMask } from './mask.js';
 import { POINTS_PER_UNIT, pageBoxes, type DimensionUnit, type Edges } from './page-geometry.js';
 import { DEFAULT_DPI, PageRenderer } from './page-renderer.js';
 import { flattenTransparency, type FlattenReport } from './colour/flatten.js';
@@ -61,6 +62,11 @@ export function checkPageSpecs(pages: readonly PageSpec[]): LayerIssue[] {
       if ((p.width + b.left + b.right) * k + 36 > MAX_PAGE_PT || (p.height + b.top + b.bottom) * k + 36 > MAX_PAGE_PT) {
         at('width', 'the page with bleed and slug must stay within 200 inches');
       }
+    }
+    if (p.mask && issues.length === 0) {
+      const mask = p.mask as SideMask;
+      if (!mask || typeof mask !== 'object' || !MASK_SHAPES.includes(mask.shape)) at('mask.shape', `must be one of ${MASK_SHAPES.join(', ')}`);
+      else for (const [f, m] of maskProblems(mask, maskSideOf(p))) at(`mask.${f}`, m);
     }
     const bg = p.background;
     if (bg) {
@@ -190,7 +196,7 @@ export async function renderPdf(pages: readonly PageSpec[], assets: AssetResolve
     page.setBleedBox(boxes.bleedBox.x, boxes.bleedBox.y, boxes.bleedBox.width, boxes.bleedBox.height);
     page.setTrimBox(boxes.trimBox.x, boxes.trimBox.y, boxes.trimBox.width, boxes.trimBox.height);
     const renderer = new PageRenderer(
-      { doc, fonts, images, cropMarks, warn: (w) => warn({ ...w, page: i }), ...(colours ? { colours } : {}) },
+      { doc, fonts, images, cropMarks, asCut: opts.asCut === true, warn: (w) => warn({ ...w, page: i }), ...(colours ? { colours } : {}) },
       spec,
       boxes,
       layersByPage[i]!,

@@ -1,6 +1,7 @@
 /** Public types of the PDF engine. */
 import type { FontFaceStyle } from './fonts/font-matching.js';
 import type { Edges, DimensionUnit } from './page-geometry.js';
+import type { SideMask } from './mask.js';
 import type { PdfStandard } from './colour/pdfx.js';
 import type { RichBlack } from './colour/black.js';
 import type { ImageFilter } from './image-filters.js';
@@ -70,6 +71,11 @@ export interface PageSpec {
   viewportWidth: number;
   viewportHeight: number;
   background?: PageBackground | null;
+  /**
+   * the print area's shape (mask.ts): the design is clipped to it grown by the bleed and the
+   * outline is stroked as a CutContour die line; null or absent: the trim box
+   */
+  mask?: SideMask | null;
   /** Fabric.js objects (see validateLayers) */
   layers: unknown[];
   /** shown in warnings (e.g. side name); optional */
@@ -79,6 +85,11 @@ export interface PageSpec {
 export interface RenderOptions {
   /** add a 0.25 in slug around the bleed box with crop marks at the trim corners */
   cropMarks?: boolean;
+  /**
+   * pictures of the design as cut (mockups): a page with a `mask` is clipped to the mask itself,
+   * not grown by the bleed, and has no CutContour die line
+   */
+  asCut?: boolean;
   /** rgb (default) or cmyk: every colour converted to DeviceCMYK through the output profile (ICC, sharp) */
   colorMode?: 'rgb' | 'cmyk';
   /** none (default for rgb), pdf_x4 (default for cmyk) or pdf_x1a; a PDF/X file is always CMYK */

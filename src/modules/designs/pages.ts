@@ -66,6 +66,7 @@ interface SideSnapshot {
   side_image_id?: string | null;
   product_id?: string;
   name: string;
+  mask?: PageSpec['mask'];
 }
 
 /**
@@ -88,6 +89,7 @@ export function pageSpecOf(doc: Record<string, unknown>, product: Record<string,
     dimensionUnit: unit,
     bleed: side.bleed,
     safeZone: side.safe_zone,
+    mask: side.mask ?? null,
     dpi: side.dpi,
     viewportWidth: vw,
     viewportHeight: vh,

@@ -4,6 +4,7 @@ import { Nullable } from '../../../platform/http/resource.js';
 import { Image } from '../images/images.schemas.js';
 import { DimensionUnit } from '../products/products.schemas.js';
 import { SideDesignRules, SideDesignRulesInput } from '../products/design-rules.js';
+import { SideMaskSchema } from './side-mask.js';
 
 const Edges = Type.Object(
   { top: Type.Number(), right: Type.Number(), bottom: Type.Number(), left: Type.Number() },
@@ -40,6 +41,7 @@ const fields = {
   safe_zone: Edges,
   dpi: Type.Integer({ minimum: 1, maximum: 4800 }),
   design_rules: SideDesignRulesInput,
+  mask: SideMaskSchema,
 };
 const partial = Type.Partial(Type.Object(fields)).properties;
 
@@ -74,6 +76,7 @@ export const Side = Type.Object({
   safe_zone: Edges,
   dpi: Type.Integer(),
   design_rules: SideDesignRules,
+  mask: SideMaskSchema,
   created_at: Type.String(),
   updated_at: Type.String(),
 });

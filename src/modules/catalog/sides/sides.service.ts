@@ -11,6 +11,7 @@ import { embeddingPage } from '../images/embedding-page.js';
 import { ImagesRepo } from '../images/images.repo.js';
 import { embedded, type EmbeddedImages, type ImagesService } from '../images/images.service.js';
 import type { Side } from './sides.schemas.js';
+import { checkMask } from './side-mask.js';
 
 export type SideJson = Static<typeof Side>;
 type Edges = { top: number; right: number; bottom: number; left: number };
@@ -36,6 +37,7 @@ const DEFAULTS = {
   safe_zone: ZERO,
   dpi: 300,
   design_rules: null,
+  mask: null,
 };
 
 /** Print geometry: bleed is never negative; the safe zone lies inside the trim box. */
@@ -84,11 +86,13 @@ export const sideKind = (images: ImagesService): DocKind<SideJson> => {
       doc.design_rules = normaliseRules(doc.design_rules as Parameters<typeof normaliseRules>[0], 'design_rules', errors, false);
       const product = isUuid(doc.product_id as string) ? await new DocRepo(db, 'catalog_products').byId(storeId, doc.product_id as string) : null;
       if (!product) errors.product_id = ['is not a product of this store'];
+      // The unit is the product's at the time of writing (kept, so a snapshot reads the same).
+      const unit = product ? ((JSON.parse(product.doc) as { dimension_unit?: string }).dimension_unit ?? 'cm') : 'cm';
+      if (!Object.keys(errors).some((k) => k === 'safe_zone' || k.startsWith('bleed.'))) checkMask(doc, unit, errors);
       await checkImage(storeId, doc.side_image_id, 'side_image_id', errors, db, true);
       await checkImage(storeId, doc.img_overlay_id, 'img_overlay_id', errors, db, false);
       if (Object.keys(errors).length) throw AppError.validation(errors);
-      // The unit is the product's at the time of writing (kept, so a snapshot reads the same).
-      doc.dimension_unit = (JSON.parse(product!.doc) as { dimension_unit?: string }).dimension_unit ?? 'cm';
+      doc.dimension_unit = unit;
       return { name: doc.name as string, status: doc.status as string, parentId: doc.product_id as string, doc };
     },
     async toJson(row, doc, db) {

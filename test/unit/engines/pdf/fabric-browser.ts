@@ -28,6 +28,8 @@ export interface FabricRenderRequest {
   width: number;
   height: number;
   background?: string;
+  /** SVG path data in viewport pixels: the canvas's clipPath (a shaped side's print area, as the editor clips it) */
+  clipPath?: string;
 }
 
 export class FabricBrowser {
@@ -99,6 +101,7 @@ export class FabricBrowser {
           dispose(): Promise<void>;
         };
         util: { enlivenObjects(o: unknown[]): Promise<unknown[]> };
+        Path: new (d: string, o: Record<string, unknown>) => unknown;
       };
       const fabric = (window as unknown as { fabric: F }).fabric;
       const map = new Map(images);
@@ -119,6 +122,7 @@ export class FabricBrowser {
         backgroundColor: req.background ?? '#ffffff',
       });
       canvas.setZoom(req.width / req.viewportWidth);
+      if (req.clipPath) (canvas as unknown as { clipPath: unknown }).clipPath = new fabric.Path(req.clipPath, { objectCaching: true });
       const objs = await fabric.util.enlivenObjects(swap(req.layers as Record<string, unknown>[]));
       canvas.add(...objs);
       canvas.renderAll();
