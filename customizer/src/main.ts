@@ -93,12 +93,7 @@ function refresh(): void {
   ui.undo.disabled = !side?.history.canUndo;
   ui.redo.disabled = !side?.history.canRedo;
   for (const b of ui.alignTools.querySelectorAll<HTMLButtonElement>('button')) b.disabled = selected.length === 0 || (b.dataset.distribute !== undefined && selected.length < 3);
-  textTools.sync();
-  curveTools.sync();
-  shapeTools.sync();
-  codeTools.sync();
-  filterTools.sync();
-  keyboardEdit.sync();
+  for (const tools of [textTools, curveTools, shapeTools, codeTools, filterTools, keyboardEdit]) tools.sync();
   const img = selectedImage(side);
   ui.imageTools.disabled = !img;
   if (img && document.activeElement !== ui.cropX && document.activeElement !== ui.cropY) {

@@ -5,7 +5,6 @@ import { SvgLimitExceeded } from '../image/svg-limits.js';
 import { prepareImageCmyk, registerImageCmyk, type CmykImageOptions, type PreparedCmyk } from './colour/cmyk-images.js';
 import type { EmbeddedImage, PreparedImage } from './images.js';
 import { embedImage, prepareImage } from './images.js';
-import { imageLabel } from './page-renderer.js';
 import type { AssetResolver, ImageRef } from './types.js';
 import type { ColourSpaceWriter } from './content.js';
 import sharp from 'sharp';
@@ -213,4 +212,17 @@ export class ImageStore {
   embeddedInfo(): ReadonlyMap<string, EmbeddedImage> {
     return this.embedded;
   }
+}
+
+/**
+ * How a warning names an image: its id, or its link without the query (a signed link's
+ * signature and expiry are noise in a message) cut to the last three path segments.
+ */
+export function imageLabel(src: string | undefined, imageId: string | undefined): string {
+  if (imageId) return imageId;
+  if (!src) return '';
+  if (src.startsWith('data:')) return `${src.slice(0, src.indexOf(',') > 0 ? src.indexOf(',') : 30)},…`;
+  const path = src.split(/[?#]/)[0]!;
+  const parts = path.split('/').filter(Boolean);
+  return parts.length > 3 ? `…/${parts.slice(-3).join('/')}` : path;
 }

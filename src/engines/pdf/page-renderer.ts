@@ -11,6 +11,7 @@ import type { Box, Matrix } from './geometry.js';
 import { IDENTITY, apply, applyLinear, boxesIntersect, decomposeScale, invert, multiply, transformBox, translate, unionBox } from './geometry.js';
 import type { ImageStore } from './image-store.js';
 import { filterable, filtersNotApplied, splitFilters } from './image-filters.js';
+import { imageLabel } from './image-store.js';
 import { imagePlacementMatrix } from './images.js';
 import type { Layer } from './layers.js';
 import { TEXT_TYPES } from './layers.js';
@@ -388,15 +389,3 @@ function transformCommand(c: PathCommand, m: Matrix): PathCommand {
   }
 }
 
-/**
- * How a warning names an image: its id, or its link without the query (a signed link's
- * signature and expiry are noise in a message) cut to the last three path segments.
- */
-export function imageLabel(src: string | undefined, imageId: string | undefined): string {
-  if (imageId) return imageId;
-  if (!src) return '';
-  if (src.startsWith('data:')) return `${src.slice(0, src.indexOf(',') > 0 ? src.indexOf(',') : 30)},…`;
-  const path = src.split(/[?#]/)[0]!;
-  const parts = path.split('/').filter(Boolean);
-  return parts.length > 3 ? `…/${parts.slice(-3).join('/')}` : path;
-}
