@@ -33,12 +33,14 @@ import lock from '@tabler/icons/outline/lock.svg?raw';
 import lockOpen from '@tabler/icons/outline/lock-open.svg?raw';
 import photo from '@tabler/icons/outline/photo.svg?raw';
 import plus from '@tabler/icons/outline/plus.svg?raw';
+import refresh from '@tabler/icons/outline/refresh.svg?raw';
 import shoppingCart from '@tabler/icons/outline/shopping-cart.svg?raw';
 import stackBackward from '@tabler/icons/outline/stack-backward.svg?raw';
 import stackForward from '@tabler/icons/outline/stack-forward.svg?raw';
 import template from '@tabler/icons/outline/template.svg?raw';
 import trash from '@tabler/icons/outline/trash.svg?raw';
 import upload from '@tabler/icons/outline/upload.svg?raw';
+import wand from '@tabler/icons/outline/wand.svg?raw';
 import zoomReset from '@tabler/icons/outline/zoom-reset.svg?raw';
 
 const SOURCES = {
@@ -70,12 +72,14 @@ const SOURCES = {
   'lock-open': lockOpen,
   photo,
   plus,
+  reset: refresh,
   cart: shoppingCart,
   backward: stackBackward,
   forward: stackForward,
   template,
   trash,
   upload,
+  wand,
   'zoom-reset': zoomReset,
 } as const;
 
