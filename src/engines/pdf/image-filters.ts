@@ -7,21 +7,26 @@
  *    { type: 'Contrast', contrast: 0.2 },       // −1..1
  *    { type: 'Saturation', saturation: -0.5 },  // −1..1 (−1: grey)
  *    { type: 'Grayscale', mode: 'average' },    // average | lightness | luminosity
- *    { type: 'Sepia', colorsOnly: false }]      // Fabric's Sepia colour matrix
+ *    { type: 'Sepia', colorsOnly: false },      // Fabric's Sepia colour matrix
+ *    { type: 'Duotone', spot: 'PANTONE 185 C', cmyk: [0, 91, 76, 0] }]  // last: duotone.ts
  *
  * Each formula is Fabric's `applyTo2d` (node_modules/fabric/src/filters/), and every store
  * into a channel rounds and clamps as a Uint8ClampedArray does (half to even), so the two
- * agree to the byte. Pure functions: no Node or DOM API.
+ * agree to the byte. Pure functions: no Node or DOM API. A Duotone (duotone.ts) is not a pixel
+ * filter here: it comes last, after the tonal ones, and the image store prints the result as
+ * a two-ink DeviceN image (duotone-image.ts); `applyFilters` leaves it out.
  */
+import { checkDuotone, type DuotoneFilter } from './duotone.js';
 
 export type ImageFilter =
   | { type: 'Brightness'; brightness: number }
   | { type: 'Contrast'; contrast: number }
   | { type: 'Saturation'; saturation: number }
   | { type: 'Grayscale'; mode?: 'average' | 'lightness' | 'luminosity' }
-  | { type: 'Sepia'; colorsOnly?: boolean };
+  | { type: 'Sepia'; colorsOnly?: boolean }
+  | DuotoneFilter;
 
-export const FILTER_TYPES = ['Brightness', 'Contrast', 'Saturation', 'Grayscale', 'Sepia'] as const;
+export const FILTER_TYPES = ['Brightness', 'Contrast', 'Saturation', 'Grayscale', 'Sepia', 'Duotone'] as const;
 const AMOUNT_KEY: Record<string, string> = { Brightness: 'brightness', Contrast: 'contrast', Saturation: 'saturation' };
 const GREY_MODES = ['average', 'lightness', 'luminosity'];
 /** At most this many filters on one image. */
@@ -69,6 +74,9 @@ export function checkFilters(v: unknown, path: string, add: (path: string, messa
       if (f.mode !== undefined && !(typeof f.mode === 'string' && GREY_MODES.includes(f.mode))) add(`${p}.mode`, `must be one of ${GREY_MODES.join(', ')}`);
     } else if (f.type === 'Sepia') {
       if (f.colorsOnly !== undefined && typeof f.colorsOnly !== 'boolean') add(`${p}.colorsOnly`, 'must be true or false');
+    } else if (f.type === 'Duotone') {
+      for (const [k, m] of checkDuotone(f)) add(`${p}.${k}`, m);
+      if (i !== v.length - 1) add(p, 'a Duotone must be the last filter');
     }
   });
 }
@@ -82,6 +90,7 @@ export function splitFilters(v: unknown): { known: ImageFilter[]; unknown: strin
     if (!isObject(f) || typeof f.type !== 'string') continue;
     const problems: string[] = [];
     checkFilters([f], '', (p) => problems.push(p));
+    if (f.type === 'Duotone' && f !== v[v.length - 1]) problems.push('not last');
     if ((FILTER_TYPES as readonly string[]).includes(f.type) && problems.length === 0) known.push(f as ImageFilter);
     else unknown.push(f.type);
   }
@@ -171,6 +180,8 @@ export function applyFilters(data: Uint8Array | Uint8ClampedArray, filters: read
         }
         break;
       }
+      case 'Duotone':
+        break; // printed in two inks by the image store (duotone-image.ts)
       case 'Sepia': {
         const m = SEPIA;
         for (let i = 0; i < data.length; i += 4) {

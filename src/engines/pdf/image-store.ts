@@ -10,6 +10,7 @@ import type { ColourSpaceWriter } from './content.js';
 import sharp from 'sharp';
 import { applyFilters, filterSignature, type ImageFilter } from './image-filters.js';
 import { MAX_IMAGE_PIXELS } from './images.js';
+import { duotoneOf, embedDuotone } from './duotone-image.js';
 
 const GROUP_SUFFIX = '#group';
 
@@ -132,6 +133,14 @@ export class ImageStore {
     return filteredImage(base, JSON.parse(key.slice(cut + FILTER_SEP.length)) as ImageFilter[]);
   }
 
+  /** The filters of a key ending in a Duotone (printed in two inks: duotone-image.ts), else undefined. */
+  private duotoneFilters(key: string): ImageFilter[] | undefined {
+    const cut = key.indexOf(FILTER_SEP);
+    if (cut < 0) return undefined;
+    const filters = JSON.parse(key.slice(cut + FILTER_SEP.length)) as ImageFilter[];
+    return duotoneOf(filters) ? filters : undefined;
+  }
+
   private sourceIsVector(key: string): boolean {
     const cut = key.indexOf(FILTER_SEP);
     const img = this.ready.get(cut < 0 ? key : key.slice(0, cut))!;
@@ -166,7 +175,14 @@ export class ImageStore {
    */
   /** `between`: awaited before each image (a long merge gives the event loop back there). */
   async embedAll(doc: PDFDocument, cmyk?: CmykImageOptions, colours?: ColourSpaceWriter, between?: () => Promise<void>): Promise<void> {
-    const todo = [...this.used].filter(([key]) => !this.embedded.has(key) && !key.endsWith(GROUP_SUFFIX));
+    const todo = [...this.used].filter(([key]) => !this.embedded.has(key) && !key.endsWith(GROUP_SUFFIX) && !this.duotoneFilters(key));
+    // duotones: the same DeviceN image whatever the file's colour mode
+    for (const [key] of [...this.used].filter(([k]) => !this.embedded.has(k) && !k.endsWith(GROUP_SUFFIX))) {
+      const filters = this.duotoneFilters(key);
+      if (!filters) continue;
+      await between?.();
+      this.embedded.set(key, await embedDuotone(doc, this.ready.get(key.slice(0, key.indexOf(FILTER_SEP)))!, filters));
+    }
     if (cmyk) {
       const isVector = ([key]: [string, unknown]) => this.sourceIsVector(key);
       for (const [key, u] of todo.filter(isVector)) {

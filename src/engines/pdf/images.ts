@@ -291,7 +291,7 @@ export interface EmbeddedImage {
   pixelWidth: number;
   pixelHeight: number;
   /** how the pixels were stored, for tests and logs */
-  method: 'jpeg-passthrough' | 'png-passthrough' | 'decoded' | 'vector-form' | 'cmyk-jpeg' | 'cmyk-decoded';
+  method: 'jpeg-passthrough' | 'png-passthrough' | 'decoded' | 'vector-form' | 'cmyk-jpeg' | 'cmyk-decoded' | 'duotone';
 }
 
 /**

@@ -122,6 +122,8 @@ function font(c: Checker, family: unknown, path: string): void {
 
 function layer(c: Checker, l: Record<string, unknown>, path: string): void {
   for (const p of PAINT_PROPS) paint(c, l[p], `${path}.${p}`);
+  // a photo's duotone ink (src/engines/pdf/duotone.ts) is a spot ink like a fill's
+  if (Array.isArray(l.filters)) l.filters.forEach((f: { type?: unknown; spot?: unknown }, j) => f?.type === 'Duotone' && typeof f.spot === 'string' && paint(c, { spot: f.spot }, `${path}.filters[${j}].spot`));
   const type = String(l.type).toLowerCase();
   if (TEXT.has(type)) {
     font(c, l.fontFamily, `${path}.fontFamily`);
