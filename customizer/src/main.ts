@@ -166,8 +166,7 @@ function applyRules(): void {
   const rules = rulesFor(product, state.active?.side);
   rulesUi.apply(rules);
   const spots = allowedSpots(productSpots, product, rules);
-  textTools.setSpots(spots);
-  shapeTools.setSpots(spots);
+  for (const tools of [textTools, shapeTools, filterTools]) tools.setSpots(spots);
   document.body.dataset.lockSides = String(rules.lockSides);
 }
 

@@ -292,6 +292,9 @@ export const en = {
   'bg.notEnabled': 'This store does not offer background removal',
   'bg.unavailable': 'Background removal is not available at the moment; please try again later',
   'bg.unsupported': 'Only the background of a JPEG, PNG or WebP photo can be removed',
+  // duotone in a spot ink (filters.ts)
+  'adjust.duotone': 'Duotone',
+  'adjust.duotoneNone': 'None',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -294,4 +294,7 @@ export const fr: Messages = {
   'bg.notEnabled': "Cette boutique ne propose pas la suppression de l'arrière-plan",
   'bg.unavailable': "La suppression de l'arrière-plan n'est pas disponible pour le moment ; réessayez plus tard",
   'bg.unsupported': "Seul l'arrière-plan d'une photo JPEG, PNG ou WebP peut être supprimé",
+  // duotone in a spot ink (filters.ts)
+  'adjust.duotone': 'Bichromie',
+  'adjust.duotoneNone': 'Aucune',
 };

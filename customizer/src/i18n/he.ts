@@ -295,4 +295,7 @@ export const he: Messages = {
   'bg.notEnabled': 'החנות הזו אינה מציעה הסרת רקע',
   'bg.unavailable': 'הסרת רקע אינה זמינה כרגע; נסו שוב מאוחר יותר',
   'bg.unsupported': 'ניתן להסיר רקע רק מתמונת JPEG‏, PNG או WebP',
+  // duotone in a spot ink (filters.ts)
+  'adjust.duotone': 'דואוטון',
+  'adjust.duotoneNone': 'ללא',
 };
