@@ -6,7 +6,8 @@
  * step each; the pixels change on the canvas; saved, reopened with ?design= the filters are
  * there and drawn; the design's PDF has no UNSUPPORTED_FEATURE warning; each action timed in
  * the page (performance.now around its events) on a 1500 × 1000 photo, logged; axe-core clean.
- * Screenshots go to test-artifacts/editor-filters/.
+ * Screenshots go to test-artifacts/editor-filters/. Duotone: the select offers the product's spot
+ * ink; chosen with the keyboard (one undo step), saved and reopened, printed without a warning.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,7 @@ const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'editor-filters');
 /** 1500 × 1000: a typical photo */
 const PHOTO = path.join(ROOT, 'test', 'fixtures', 'images', 'card-photo.jpg');
 const SIDE = { name: 'Front', width: 148, height: 105, bleed: { top: 3, right: 3, bottom: 3, left: 3 }, safe_zone: { top: 6, right: 6, bottom: 6, left: 6 }, dpi: 150 };
-type Filter = { type: string; brightness?: number; contrast?: number; saturation?: number };
+type Filter = { type: string; brightness?: number; contrast?: number; saturation?: number; spot?: string; cmyk?: number[] };
 type Img = { type: string; filters: Filter[]; left: number; top: number };
 
 const chromiumGate = needs('chromium');
@@ -248,6 +249,64 @@ describe.skipIf(chromiumGate.skip)(`photo filters in the customizer, headless Ch
     expect((job.warnings ?? []).filter((w: { code: string }) => w.code === 'UNSUPPORTED_FEATURE')).toEqual([]);
     fs.writeFileSync(path.join(ARTIFACTS, 'design.pdf'), await downloadLink(t.app, job.pdf_url));
   }, 120_000);
+
+  it('duotone in the product\'s spot ink: chosen by keyboard, one undo step, Reset clears it, saved and reopened, printed', async () => {
+    const inked = (await post('/v1/products', { name: 'Ink card', dimension_unit: 'mm', spot_inks: [{ name: 'PANTONE 185 C', cmyk: [0, 91, 76, 0] }] })).id;
+    await post('/v1/sides', { product_id: inked, ...SIDE });
+    await open(`&product=${inked}`);
+    await page.setInputFiles('#photo-input', PHOTO);
+    await waitForStatus(page, /Added photo/);
+    const px0 = await pixel();
+    await page.locator('#adjust-duotone').scrollIntoViewIfNeeded();
+    expect(await page.$$eval('#adjust-duotone option', (os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['', 'PANTONE 185 C']);
+    // labelled: a combobox named Duotone
+    expect(await page.getByRole('combobox', { name: /^Duotone/ }).getAttribute('id')).toBe('adjust-duotone');
+    const at = await photo();
+    await tabTo('#adjust-duotone');
+    const ms = await timed('duotone (arrow key)', () => page.keyboard.press('ArrowDown'));
+    expect(ms).toBeLessThan(2000);
+    expect((await photo()).filters).toEqual([{ type: 'Duotone', spot: 'PANTONE 185 C', cmyk: [0, 91, 76, 0] }]);
+    expect([(await photo()).left, (await photo()).top]).toEqual([at.left, at.top]);
+    // the ink over white: red, no blue-green cast
+    const duo = await pixel();
+    expect(duo).not.toEqual(px0);
+    expect(duo[0]).toBeGreaterThan(duo[1]! + 20);
+    await shot('duotone');
+    expect(await axeViolations(page)).toEqual([]);
+    await undo();
+    expect((await photo()).filters).toEqual([]);
+    expect(await page.inputValue('#adjust-duotone')).toBe('');
+    await redo();
+    expect(await types()).toEqual(['Duotone']);
+    expect(await page.inputValue('#adjust-duotone')).toBe('PANTONE 185 C');
+    // a tonal filter goes before it; Reset clears both in one step
+    await page.click('#adjust-sepia');
+    expect(await types()).toEqual(['Sepia', 'Duotone']);
+    await tabTo('#adjust-reset');
+    await page.keyboard.press('Enter');
+    expect((await photo()).filters).toEqual([]);
+    expect(await page.inputValue('#adjust-duotone')).toBe('');
+    await undo();
+    expect(await types()).toEqual(['Sepia', 'Duotone']);
+    // saved, reopened: the duotone is there and drawn, the select shows it
+    const saved = await photo();
+    const drawn = await pixel();
+    await page.click('#save');
+    await waitForStatus(page, /^Saved 1 design$/);
+    const id = await page.$eval('.side-canvas', (e) => (e as HTMLElement).dataset.designId!);
+    await open(`&design=${id}`);
+    await page.waitForFunction(() => (window as any).customizer.state.active?.canvas.getObjects().length === 1);
+    expect((await photo()).filters).toEqual(saved.filters);
+    expect(await pixel()).toEqual(drawn);
+    await selectPhoto();
+    await page.waitForFunction(() => (document.querySelector('#adjust-duotone') as HTMLSelectElement).value === 'PANTONE 185 C');
+    const res = await t.app.inject({ method: 'POST', url: `/v1/designs/${id}/pdf`, headers: as.U(store), payload: {} });
+    expect(res.statusCode, res.body).toBe(202);
+    const job = await finishedJob(t.app, res.json().data.id, as.U(store));
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect((job.warnings ?? []).filter((w: { code: string }) => w.code === 'UNSUPPORTED_FEATURE')).toEqual([]);
+    fs.writeFileSync(path.join(ARTIFACTS, 'duotone.pdf'), await downloadLink(t.app, job.pdf_url));
+  }, 180_000);
 
   it('at 390 × 844: the filters from the bottom sheet by touch-sized taps; axe-core clean', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
