@@ -15,7 +15,7 @@ export const MAX_PALETTE = 64;
 export const MAX_FONTS = 64;
 
 const COLORS =
-  'The solid colours a design may use (CSS colours, stored as `#RRGGBB`), beside the product\'s `spot_inks`, which a design may always use: every fill, stroke, text background and gradient stop of every layer must be one of them (photos and artwork are not checked). Fully transparent paint is always allowed. null: any colour';
+  'The solid colours a design may use (CSS colours, stored as `#RRGGBB`), beside the product\'s `spot_inks`, which a design may always use: every fill, stroke, text background and gradient stop of every layer must be one of them (photos and artwork are not checked, but a photo’s duotone ink must be one of the `spot_inks`). Fully transparent paint is always allowed. null: any colour';
 const FONTS = "The font families a design's text may use (each layer's and each character's first family). null: any font of the store or the default catalogue";
 const LOCK = "An order (a project's print-ready PDF, or a shop connector's print file) must hold exactly one design for each of the product's sides: the shopper may neither leave a side out nor print one twice. Default false";
 
