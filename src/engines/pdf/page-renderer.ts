@@ -357,7 +357,8 @@ export class PageRenderer {
     const vectorForm = !!(img.svg || img.pdf);
     const key = vectorForm && alpha < 1 ? this.deps.images.useTranslucentVector(ref) : this.deps.images.use(ref, this.svgScale(img, pageM));
     // image pixel (px, py) lands at (px − cropX − w/2, py − cropY − h/2); drawImage clips to the destination box
-    const place = multiply(translate(-w / 2 - cropX, -h / 2 - cropY), imagePlacementMatrix(img));
+    // a filtered copy is stored upright (image-store.ts): its EXIF orientation is already in its pixels
+    const place = multiply(translate(-w / 2 - cropX, -h / 2 - cropY), imagePlacementMatrix(ref.filters.length > 0 ? { ...img, orientation: 1 } : img));
     // an image or artwork never inherits the overprint that black text or a rule left on
     this.c.save().rect(-w / 2, -h / 2, destW, destH).op('W n').alpha(alpha).overprint(false, false).transform(place).op(`/${this.res.image(key)} Do`).restore();
   }

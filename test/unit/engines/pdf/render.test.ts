@@ -161,6 +161,20 @@ describe('images (pdfimages -list)', () => {
     expect(green(at(300 + 150, 2))).toBe(false);
   });
 
+  it('applies EXIF orientation once to a filtered photo too (its filtered copy is stored upright)', async () => {
+    for (const filters of [[{ type: 'Brightness', brightness: 0.05 }], [{ type: 'Duotone', spot: 'PANTONE 354 C', cmyk: [80, 0, 90, 0] }]]) {
+      const { pdf } = await renderPdf([page([{ type: 'image', src: 'fixture://exif-rotated.jpg', left: 0, top: 0, scaleX: 0.5, scaleY: 0.5, filters }])], fixtureAssets());
+      const r = await rasterise(pdf, { dpi: 100 });
+      const at = (x: number, y: number) => r.at(x + 10, y + 10);
+      // as above: the displayed green square spans x 0.67..0.92, y 0.06..0.36 of 80 × 120, on dark navy;
+      // under the duotone the green is a middle tone of the ink, the navy nearly solid
+      const lum = (p: [number, number, number]) => 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
+      const square = (p: [number, number, number]) => (filters[0]!.type === 'Duotone' ? lum(p) > 60 && lum(p) < 200 : p[1] > 130 && p[0] < 80 && p[2] < 120);
+      expect(square(at(63, 25)), filters[0]!.type).toBe(true);
+      expect(square(at(17, 25)), filters[0]!.type).toBe(false);
+    }
+  });
+
   it('draws SVG as vector (no image XObject) and decodes formats that cannot pass through', async () => {
     const webp = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } }).webp({ lossless: true }).toBuffer();
     const tiff = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#2255aa' } }).tiff().toBuffer();
