@@ -183,9 +183,18 @@ export class SelectionToolbar {
     const s = this.stage.getBoundingClientRect();
     const parent = (this.el.offsetParent ?? document.body).getBoundingClientRect();
     const left = c.left + box.left * z + e;
-    const top = c.top + box.top * z + f;
+    let top = c.top + box.top * z + f;
     const right = left + box.width * z;
-    const bottom = top + box.height * z;
+    let bottom = top + box.height * z;
+    // clear of the object's own handles (the rotation handle stands 40 px above it): the bar never covers one
+    if (obj!.hasControls) {
+      const pad = obj!.cornerSize / 2 + 2;
+      for (const [key, p] of Object.entries(obj!.oCoords)) {
+        if (!obj!.isControlVisible(key)) continue;
+        top = Math.min(top, c.top + p.y - pad);
+        bottom = Math.max(bottom, c.top + p.y + pad);
+      }
+    }
     // off the visible canvas (zoomed or panned away): nothing to point at
     if (right < c.left || left > c.right || bottom < c.top || top > c.bottom) {
       this.el.hidden = true;

@@ -68,14 +68,31 @@ describe.skipIf(chromiumGate.skip)(`the editor's look: the toolbar beside the se
   const barButtons = (p: Page) => p.$$eval('#selection-toolbar button:not([hidden])', (bs) => bs.map((b) => (b as HTMLElement).dataset.action));
   const focused = (p: Page) => p.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action ?? document.activeElement?.id ?? '');
 
-  /** the bar is just above or below the object's box (10 px gap), overlapping it across, inside the stage */
+  /** the page positions of the selected object's visible handles (the rotation handle among them) */
+  const handles = (p: Page) =>
+    p.evaluate(() => {
+      const canvas = (window as any).customizer.state.active.canvas;
+      const o = canvas.getActiveObject();
+      const c = canvas.upperCanvasEl.getBoundingClientRect();
+      if (!o?.hasControls) return [];
+      return Object.entries(o.oCoords as Record<string, { x: number; y: number }>)
+        .filter(([k]) => o.isControlVisible(k))
+        .map(([, q]) => ({ x: c.left + q.x, y: c.top + q.y, r: o.cornerSize / 2 }));
+    }) as Promise<Array<{ x: number; y: number; r: number }>>;
+
+  /** the bar is just above or below the object's box and its handles (10 px gap), overlapping it across, inside the stage, covering no handle */
   async function expectBeside(p: Page): Promise<void> {
     await frames(p);
     const [bar, obj, stage] = [await barBox(p), await selectionBox(p), await stageBox(p)];
     expect(bar, 'the toolbar shows').not.toBeNull();
     expect(obj).not.toBeNull();
-    const above = bar!.bottom <= obj!.top + 1 && obj!.top - bar!.bottom <= 14;
-    const below = bar!.top >= obj!.bottom - 1 && bar!.top - obj!.bottom <= 14;
+    // above: past the rotation handle (40 px over the object); below: past the bottom handles
+    const above = bar!.bottom <= obj!.top + 1 && obj!.top - bar!.bottom <= 64;
+    const below = bar!.top >= obj!.bottom - 1 && bar!.top - obj!.bottom <= 24;
+    for (const h of await handles(p)) {
+      const covered = h.x + h.r > bar!.left && h.x - h.r < bar!.right && h.y + h.r > bar!.top && h.y - h.r < bar!.bottom;
+      expect(covered, `a handle at ${h.x},${h.y} under the bar ${JSON.stringify(bar)}`).toBe(false);
+    }
     expect(above || below, `bar ${JSON.stringify(bar)} beside object ${JSON.stringify(obj)}`).toBe(true);
     expect(Math.min(bar!.right, obj!.right) - Math.max(bar!.left, obj!.left)).toBeGreaterThan(0);
     expect(bar!.left).toBeGreaterThanOrEqual(stage.left - 0.5);
@@ -115,6 +132,15 @@ describe.skipIf(chromiumGate.skip)(`the editor's look: the toolbar beside the se
       expect(await p.getAttribute('#selection-toolbar', 'aria-label')).toBe('Selection tools');
       expect(await barBox(p), 'nothing selected: no toolbar').toBeNull();
       expect(await p.textContent('#product-title')).toBe('Product: Postcard');
+      // the Order card stays at the foot of the tools: a control reached by Tab is never left under it (focus not obscured)
+      for (const sel of ['#add-text', '#shape-buttons [data-shape=star]', '#code-value']) {
+        await p.focus(sel);
+        await p.keyboard.press('Shift+Tab');
+        await p.keyboard.press('Tab');
+        const [el, card, active] = await p.evaluate((sel) => [document.querySelector(sel)!.getBoundingClientRect().bottom, document.querySelector('section[aria-labelledby="h-order"]')!.getBoundingClientRect().top, document.activeElement === document.querySelector(sel)], sel);
+        expect(active, sel).toBe(true);
+        expect(el, `${sel} under the Order card`).toBeLessThanOrEqual(card! + 0.5);
+      }
       // the glyph buttons are icons now, each named
       expect(await p.locator('#undo svg.ico').count()).toBe(1);
       expect(await p.textContent('#undo')).toBe('Undo');
