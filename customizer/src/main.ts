@@ -325,7 +325,6 @@ async function start(config: EmbedConfig): Promise<void> {
   const [productList, own, defaults, cats, defaultCats, tplStore, tplDefault] = await Promise.all([
     api.products(), api.fonts(), api.defaultFonts(), api.clipartCategories(), api.defaultClipartCategories(), api.templates(), api.defaultTemplates(),
   ]);
-  void offerBgRemove();
   products = productList;
   storeTemplates = tplStore;
   defaultTemplates = tplDefault;
@@ -389,6 +388,8 @@ async function boot(): Promise<void> {
   });
   // first paint to interactive, as the e2e test measures it (docs/editor.md)
   performance.mark('folio:interactive');
+  // the image tools' extra: asked once the editor is ready, so its request does not hold up the load
+  void offerBgRemove();
 }
 
 // A handle for tests and debugging: the canvases and the state, read-only use.
