@@ -12,10 +12,9 @@
 import { promisify } from 'node:util';
 import { deflate as deflateCb } from 'node:zlib';
 import { PDFName, type PDFDocument, type PDFRef } from 'pdf-lib';
-import sharp from 'sharp';
 import { duotonePixels, type DuotoneFilter } from './duotone.js';
-import { applyFilters, type ImageFilter } from './image-filters.js';
-import { MAX_IMAGE_PIXELS, type EmbeddedImage, type PreparedImage } from './images.js';
+import type { ImageFilter } from './image-filters.js';
+import { filteredPixels, type EmbeddedImage, type PreparedImage } from './images.js';
 
 const deflate = promisify(deflateCb);
 
@@ -58,13 +57,7 @@ export function duotoneSpace(doc: PDFDocument, f: DuotoneFilter): PDFRef {
  */
 export async function embedDuotone(doc: PDFDocument, img: PreparedImage, filters: readonly ImageFilter[]): Promise<EmbeddedImage> {
   const duo = duotoneOf(filters)!;
-  const { data, info } = await sharp(img.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
-    .rotate()
-    .toColourspace('srgb')
-    .ensureAlpha()
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
-  applyFilters(data, filters.slice(0, -1));
+  const { data, ...info } = await filteredPixels(img, filters.slice(0, -1));
   const n = info.width * info.height;
   const plates = Buffer.allocUnsafe(n * 2);
   duotonePixels(data, duo.cmyk, plates);

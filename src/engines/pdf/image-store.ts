@@ -8,8 +8,8 @@ import { embedImage, prepareImage } from './images.js';
 import type { AssetResolver, ImageRef } from './types.js';
 import type { ColourSpaceWriter } from './content.js';
 import sharp from 'sharp';
-import { applyFilters, filterSignature, type ImageFilter } from './image-filters.js';
-import { MAX_IMAGE_PIXELS } from './images.js';
+import { filterSignature, type ImageFilter } from './image-filters.js';
+import { filteredPixels } from './images.js';
 import { duotoneOf, embedDuotone } from './duotone-image.js';
 
 const GROUP_SUFFIX = '#group';
@@ -46,13 +46,7 @@ function sourceKey(ref: ImageRef): string {
  * at its native resolution like any other PNG.
  */
 async function filteredImage(img: PreparedImage, filters: readonly ImageFilter[]): Promise<PreparedImage> {
-  const { data, info } = await sharp(img.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
-    .rotate()
-    .toColourspace('srgb')
-    .ensureAlpha()
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
-  applyFilters(data, filters);
+  const { data, ...info } = await filteredPixels(img, filters);
   let opaque = true;
   for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) { opaque = false; break; }
   let out = sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });

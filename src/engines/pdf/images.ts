@@ -23,6 +23,7 @@ import { RGB_COLOURS, type ColourSpaceWriter } from './content.js';
 import { convertPdfToCmyk } from '../prepress/ghostscript.js';
 import { artworkBytesToCmyk } from './colour/artwork-colours.js';
 import { neutralisePdf, UnsafePdf } from './untrusted.js';
+import { applyFilters, type ImageFilter } from './image-filters.js';
 
 const deflate = promisify(deflateCb);
 
@@ -356,4 +357,20 @@ export async function embedImage(doc: PDFDocument, img: PreparedImage, svgScale 
   }
   const e = await embedDecoded(doc, input);
   return { ...e, method: 'decoded' };
+}
+
+/**
+ * A raster's pixels with Fabric filters applied (image-filters.ts): decoded by sharp with its
+ * EXIF orientation applied (so the result is upright: placed with orientation 1), sRGB, 8-bit
+ * RGBA. The filtered copies (image-store.ts) and the duotone plates (duotone-image.ts) start here.
+ */
+export async function filteredPixels(img: PreparedImage, filters: readonly ImageFilter[]): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(img.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
+    .rotate()
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  applyFilters(data, filters);
+  return { data, width: info.width, height: info.height };
 }
