@@ -149,9 +149,26 @@ export class SelectionToolbar {
     }
   }
 
+  /** crop mode comes and goes without a change of the selection (crop.ts): its button says so on every render */
+  private syncCrop(): void {
+    this.buttons.get('crop')!.setAttribute('aria-pressed', document.getElementById('crop-mode')?.getAttribute('aria-pressed') ?? 'false');
+  }
+
+  /** a placement is due on the next frame */
+  private placing = false;
+
   private hook(canvas: Canvas): void {
     this.hooked.add(canvas);
-    canvas.on('after:render', () => this.place());
+    // once per frame, after Fabric's renders: placing reads the layout, which a render inside an action must not force
+    canvas.on('after:render', () => {
+      this.syncCrop();
+      if (this.placing) return;
+      this.placing = true;
+      requestAnimationFrame(() => {
+        this.placing = false;
+        this.place();
+      });
+    });
     for (const ev of ['object:moving', 'object:scaling', 'object:rotating'] as const) {
       canvas.on(ev, () => {
         this.dragging = true;
@@ -166,8 +183,7 @@ export class SelectionToolbar {
 
   /** Puts the bar above the selection (below when there is no room), inside the stage; hides it when there is nothing to show. */
   place(hadFocus = this.el.contains(document.activeElement)): void {
-    // crop mode comes and goes without a change of the selection (crop.ts): its button says so on every frame
-    this.buttons.get('crop')!.setAttribute('aria-pressed', document.getElementById('crop-mode')?.getAttribute('aria-pressed') ?? 'false');
+    this.syncCrop();
     const side = this.getSide();
     const obj = side?.canvas.getActiveObject();
     const show = Boolean(side && obj && !this.dragging && this.visible().length > 0 && !side.wrapper.hidden);
