@@ -119,25 +119,21 @@ export class ImageStore {
     return img;
   }
 
-  /** The pixels a drawn key embeds: its source, filtered when the key names filters. */
-  private async source(key: string): Promise<PreparedImage> {
+  /** A drawn key's source key and the filters its pixels get (none for a plain source). */
+  private parseKey(key: string): { base: string; filters: ImageFilter[] } {
     const cut = key.indexOf(FILTER_SEP);
-    if (cut < 0) return this.ready.get(key)!;
-    const base = this.ready.get(key.slice(0, cut))!;
-    return filteredImage(base, JSON.parse(key.slice(cut + FILTER_SEP.length)) as ImageFilter[]);
+    return cut < 0 ? { base: key, filters: [] } : { base: key.slice(0, cut), filters: JSON.parse(key.slice(cut + FILTER_SEP.length)) as ImageFilter[] };
   }
 
-  /** The filters of a key ending in a Duotone (printed in two inks: duotone-image.ts), else undefined. */
-  private duotoneFilters(key: string): ImageFilter[] | undefined {
-    const cut = key.indexOf(FILTER_SEP);
-    if (cut < 0) return undefined;
-    const filters = JSON.parse(key.slice(cut + FILTER_SEP.length)) as ImageFilter[];
-    return duotoneOf(filters) ? filters : undefined;
+  /** The pixels a drawn key embeds: its source, filtered when the key names filters. */
+  private async source(key: string): Promise<PreparedImage> {
+    const { base, filters } = this.parseKey(key);
+    const img = this.ready.get(base)!;
+    return filters.length > 0 ? filteredImage(img, filters) : img;
   }
 
   private sourceIsVector(key: string): boolean {
-    const cut = key.indexOf(FILTER_SEP);
-    const img = this.ready.get(cut < 0 ? key : key.slice(0, cut))!;
+    const img = this.ready.get(this.parseKey(key).base)!;
     return Boolean(img.svg || img.pdf);
   }
 
@@ -169,13 +165,17 @@ export class ImageStore {
    */
   /** `between`: awaited before each image (a long merge gives the event loop back there). */
   async embedAll(doc: PDFDocument, cmyk?: CmykImageOptions, colours?: ColourSpaceWriter, between?: () => Promise<void>): Promise<void> {
-    const todo = [...this.used].filter(([key]) => !this.embedded.has(key) && !key.endsWith(GROUP_SUFFIX) && !this.duotoneFilters(key));
+    const pending = [...this.used].filter(([key]) => !this.embedded.has(key) && !key.endsWith(GROUP_SUFFIX));
+    const todo: typeof pending = [];
     // duotones: the same DeviceN image whatever the file's colour mode
-    for (const [key] of [...this.used].filter(([k]) => !this.embedded.has(k) && !k.endsWith(GROUP_SUFFIX))) {
-      const filters = this.duotoneFilters(key);
-      if (!filters) continue;
+    for (const entry of pending) {
+      const { base, filters } = this.parseKey(entry[0]);
+      if (!duotoneOf(filters)) {
+        todo.push(entry);
+        continue;
+      }
       await between?.();
-      this.embedded.set(key, await embedDuotone(doc, this.ready.get(key.slice(0, key.indexOf(FILTER_SEP)))!, filters));
+      this.embedded.set(entry[0], await embedDuotone(doc, this.ready.get(base)!, filters));
     }
     if (cmyk) {
       const isVector = ([key]: [string, unknown]) => this.sourceIsVector(key);
