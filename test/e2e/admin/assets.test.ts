@@ -67,6 +67,9 @@ describe.skipIf(chromiumGate.skip)(`back office assets and wallet in headless Ch
     await dialog.waitFor(WAIT);
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await dialog.waitFor({ state: 'hidden', ...WAIT });
+    // The list drops the row at once (an optimistic delete), and the row's dialog goes with it:
+    // the API has answered only once the page says so.
+    await page.getByText(`${name} deleted`).first().waitFor(WAIT);
   };
 
   beforeAll(async () => {
