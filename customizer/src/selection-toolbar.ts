@@ -73,6 +73,9 @@ export class SelectionToolbar {
       el.append(b);
     }
     el.addEventListener('keydown', (e) => this.onKey(e));
+    // crop mode comes and goes without a change of the selection (crop.ts): the bar's button follows the panel's at once
+    const crop = document.getElementById('crop-mode');
+    if (crop) new MutationObserver(() => this.syncCrop()).observe(crop, { attributes: true, attributeFilter: ['aria-pressed'] });
     // the bar sits over the canvas, after it in the Tab order
     stage.after(el);
     this.el = el;
@@ -149,7 +152,7 @@ export class SelectionToolbar {
     }
   }
 
-  /** crop mode comes and goes without a change of the selection (crop.ts): its button says so on every render */
+  /** the bar's Crop button is pressed while the panel's is */
   private syncCrop(): void {
     this.buttons.get('crop')!.setAttribute('aria-pressed', document.getElementById('crop-mode')?.getAttribute('aria-pressed') ?? 'false');
   }
@@ -161,7 +164,6 @@ export class SelectionToolbar {
     this.hooked.add(canvas);
     // once per frame, after Fabric's renders: placing reads the layout, which a render inside an action must not force
     canvas.on('after:render', () => {
-      this.syncCrop();
       if (this.placing) return;
       this.placing = true;
       requestAnimationFrame(() => {
