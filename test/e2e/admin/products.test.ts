@@ -235,6 +235,21 @@ describe.skipIf(chromiumGate.skip)(`back office products in headless Chromium${c
     await expect.poll(async () => (await api(world, store!, 'GET', `/products/${productId}`)).body!.data.mockup_template_id, T).toBeNull();
     expect((await api(world, store!, 'GET', `/products/${productId}`)).body!.data.spot_inks).toEqual([]);
 
+    // an edit made while a save is on its way stays, unsaved, when the answer comes (the PUT is held back)
+    await page.route(`**/v1/products/${productId}`, async (route) => {
+      if (route.request().method() === 'PUT') await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    const answered = page.waitForResponse((r) => r.url().endsWith(`/v1/products/${productId}`) && r.request().method() === 'PUT');
+    await page.getByLabel('Description').fill('Matt 350 g');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByLabel('Description').fill('Matt 400 g');
+    expect((await answered).status()).toBe(200);
+    await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).isEnabled(), T).toBe(true);
+    expect(await page.getByLabel('Description').inputValue()).toBe('Matt 400 g');
+    expect((await api(world, store!, 'GET', `/products/${productId}`)).body!.data.description).toBe('Matt 350 g');
+    await page.unroute(`**/v1/products/${productId}`);
+
     await page.getByRole('button', { name: 'Delete product' }).click();
     await page.getByRole('dialog', { name: 'Delete this product?' }).waitFor();
     await shots.shot(page, 'delete-confirm');

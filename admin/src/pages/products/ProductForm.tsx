@@ -156,7 +156,11 @@ export function ProductPage() {
   const p = product.data;
   const key = ['product', store.id, id];
   const dirty = JSON.stringify(formOf(p)) !== JSON.stringify(form);
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm({ ...form, [k]: v });
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => f && { ...f, [k]: v });
+  // the answer to a save replaces the form only if nothing was changed while it was on its way:
+  // an edit made meanwhile stays, unsaved, instead of being put back to what was sent
+  const sent = form;
+  const unchanged = (next: Form) => (now: Form | null) => (now === sent ? next : now);
 
   const save = async () => {
     const before = qc.getQueryData<Product>(key);
@@ -166,13 +170,13 @@ export function ProductPage() {
     try {
       const res = await client.put('/products/{id}', { params: { path: { id } }, body });
       qc.setQueryData(key, res.data);
-      setForm(formOf(res.data));
+      setForm(unchanged(formOf(res.data)));
       void qc.invalidateQueries({ queryKey: ['products', store.id] });
       notifySuccess(t('saved'));
     } catch (err) {
       if (before) {
         qc.setQueryData(key, before);
-        setForm(formOf(before));
+        setForm(unchanged(formOf(before)));
       }
       notifyError(err, t('saveFailed'));
     } finally {
