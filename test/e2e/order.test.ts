@@ -136,7 +136,7 @@ describe.skipIf(chromiumGate.skip)(`ordering through the proof step${chromiumGat
       expect((await projects()).length).toBe(before);
       await page.keyboard.press('Escape');
       expect(await dialogOpen(page)).toBe(false);
-      expect(await focused(page)).toBe('create-project');
+      await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('create-project'); // the dialog's close event, a task after the close
       expect((await projects()).length).toBe(before);
     } finally {
       await context.close();

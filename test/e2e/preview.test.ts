@@ -192,7 +192,7 @@ describe.skipIf(chromiumGate.skip)(`preview on product in headless Chromium${chr
 
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !(document.getElementById('preview-dialog') as HTMLDialogElement).open);
-    expect(await focused()).toBe('preview');
+    await expect.poll(focused, { timeout: 10_000 }).toBe('preview'); // the dialog's close event, a task after the close
   }, 120_000);
 
   it('opens again on the same photo without saving when nothing changed; after an edit updates the same design', async () => {
@@ -203,7 +203,7 @@ describe.skipIf(chromiumGate.skip)(`preview on product in headless Chromium${chr
     expect(await page.$eval('#preview-image', (el) => (el as HTMLImageElement).alt)).toBe(`Front on ${CARD}`);
     expect(writes).toEqual([]);
     await page.getByRole('button', { name: 'Close' }).click();
-    expect(await focused()).toBe('preview');
+    await expect.poll(focused, { timeout: 10_000 }).toBe('preview');
 
     // an edit: the text, still selected, nudged with the keyboard
     await page.focus('#zoom-reset');
@@ -224,6 +224,7 @@ describe.skipIf(chromiumGate.skip)(`preview on product in headless Chromium${chr
     await waitIdle();
     await page.keyboard.type('Business');
     await dialogState(/^error$/);
+    await page.unroute('**/v1/mockups'); // the refusal was answered: the next test makes real mockups
     expect(await page.textContent('#preview-error')).toBe('L’aperçu n’a pas pu être créé : Layer 2: the image was deleted');
     expect(await page.isVisible('#preview-error')).toBe(true);
     expect(await page.isHidden('#preview-image')).toBe(true);
@@ -231,8 +232,7 @@ describe.skipIf(chromiumGate.skip)(`preview on product in headless Chromium${chr
     expect(await axe()).toEqual([]);
     await shots('error-fr');
     await page.keyboard.press('Escape');
-    expect(await focused()).toBe('preview');
-    await page.unroute('**/v1/mockups');
+    await expect.poll(focused, { timeout: 10_000 }).toBe('preview');
   }, 60_000);
 
   it('speaks Hebrew right to left in the dialog, and passes axe-core there', async () => {
@@ -253,6 +253,6 @@ describe.skipIf(chromiumGate.skip)(`preview on product in headless Chromium${chr
     expect(await axe()).toEqual([]);
     await shots('mug-he');
     await page.getByRole('button', { name: 'סגירה' }).click();
-    expect(await focused()).toBe('preview');
+    await expect.poll(focused, { timeout: 10_000 }).toBe('preview');
   }, 60_000);
 });
