@@ -107,9 +107,9 @@ export class FilterTools {
     });
   }
 
-  /** The spot inks the product may use (a die line is not an ink); a White ink shows as paper. */
+  /** The spot inks the product may use (no die line: main.ts); a White ink shows as paper. */
   setSpots(spots: SpotPaint[]): void {
-    this.inks = new Map(spots.filter((s) => !/^(Perf)?CutContour$/.test(s.spot)).map((s) => [s.spot, { spot: s.spot, cmyk: [...(s.cmyk ?? [0, 0, 0, 0])] as DuotoneInk['cmyk'] }]));
+    this.inks = new Map(spots.map((s) => [s.spot, { spot: s.spot, cmyk: [...(s.cmyk ?? [0, 0, 0, 0])] as DuotoneInk['cmyk'] }]));
     this.sync();
   }
 

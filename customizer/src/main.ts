@@ -156,7 +156,8 @@ async function selectProduct(productId: string): Promise<void> {
 function offerSpots(product: Product | undefined): void {
   const spots = new Map(storeSpots);
   for (const ink of product?.spot_inks ?? []) if (!spots.has(ink.name)) spots.set(ink.name, { spot: ink.name, ...(ink.cmyk ? { cmyk: ink.cmyk } : {}), ...(ink.overprint ? { overprint: true } : {}) });
-  productSpots = [...spots.values()];
+  // a die line (CutContour, PerfCutContour) is where the cutter goes, not a colour any tool offers
+  productSpots = [...spots.values()].filter((s) => !/^(Perf)?CutContour$/.test(s.spot));
   applyRules();
 }
 

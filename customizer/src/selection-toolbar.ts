@@ -76,6 +76,7 @@ export class SelectionToolbar {
     // crop mode comes and goes without a change of the selection (crop.ts): the bar's button follows the panel's at once
     const crop = document.getElementById('crop-mode');
     if (crop) new MutationObserver(() => this.syncCrop()).observe(crop, { attributes: true, attributeFilter: ['aria-pressed'] });
+    this.syncCrop();
     // the bar sits over the canvas, after it in the Tab order
     stage.after(el);
     this.el = el;
@@ -185,7 +186,6 @@ export class SelectionToolbar {
 
   /** Puts the bar above the selection (below when there is no room), inside the stage; hides it when there is nothing to show. */
   place(hadFocus = this.el.contains(document.activeElement)): void {
-    this.syncCrop();
     const side = this.getSide();
     const obj = side?.canvas.getActiveObject();
     const show = Boolean(side && obj && !this.dragging && this.visible().length > 0 && !side.wrapper.hidden);

@@ -111,9 +111,8 @@ export class ShapeTools {
     });
   }
 
-  /** The spot inks offered, for the fill and for the outline; a die line is not a colour. */
-  setSpots(spots: SpotPaint[]): void {
-    const usable = spots.filter((s) => !/^(Perf)?CutContour$/.test(s.spot));
+  /** The spot inks offered, for the fill and for the outline (no die line: main.ts). */
+  setSpots(usable: SpotPaint[]): void {
     const swatches = (el: HTMLDivElement, pick: (s: SpotPaint) => void, caption: string) => {
       el.hidden = usable.length === 0;
       // the two rows of the same inks: a visible word says which is which

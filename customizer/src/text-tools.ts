@@ -85,9 +85,8 @@ export class TextTools {
     this.sync();
   }
 
-  /** The spot inks offered (the store's templates' inks, those the host passes); a die line is not a text colour. */
-  setSpots(spots: SpotPaint[]): void {
-    const usable = spots.filter((s) => !/^(Perf)?CutContour$/.test(s.spot));
+  /** The spot inks offered (the store's templates' inks, those the host passes; no die line: main.ts). */
+  setSpots(usable: SpotPaint[]): void {
     this.ui.spots.hidden = usable.length === 0;
     this.ui.spots.replaceChildren(
       ...usable.map((s) => {

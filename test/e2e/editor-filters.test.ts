@@ -111,6 +111,29 @@ describe.skipIf(chromiumGate.skip)(`photo filters in the customizer, headless Ch
     await page.goto(`${base}/customizer/?token=${encodeURIComponent(store.unauth_token)}${query}`);
     await waitForStatus(page, /^Ready$/);
   };
+  /** Saves the one side and opens its design afresh: the photo's filters as they were, drawn alike; the design's id. */
+  const saveAndReopen = async () => {
+    const saved = await photo();
+    const drawn = await pixel();
+    await page.click('#save');
+    await waitForStatus(page, /^Saved 1 design$/);
+    const id = await page.$eval('.side-canvas', (e) => (e as HTMLElement).dataset.designId!);
+    await open(`&design=${id}`);
+    await page.waitForFunction(() => (window as any).customizer.state.active?.canvas.getObjects().length === 1);
+    expect((await photo()).filters).toEqual(saved.filters);
+    expect(await pixel()).toEqual(drawn);
+    await selectPhoto();
+    return id;
+  };
+  /** The design's PDF: made with no UNSUPPORTED_FEATURE warning, kept in the artifacts as `file`. */
+  const printClean = async (id: string, file: string) => {
+    const res = await t.app.inject({ method: 'POST', url: `/v1/designs/${id}/pdf`, headers: as.U(store), payload: {} });
+    expect(res.statusCode, res.body).toBe(202);
+    const job = await finishedJob(t.app, res.json().data.id, as.U(store));
+    expect(job.status, JSON.stringify(job.error)).toBe('completed');
+    expect((job.warnings ?? []).filter((w: { code: string }) => w.code === 'UNSUPPORTED_FEATURE')).toEqual([]);
+    fs.writeFileSync(path.join(ARTIFACTS, file), await downloadLink(t.app, job.pdf_url));
+  };
 
   beforeAll(async () => {
     fs.rmSync(ARTIFACTS, { recursive: true, force: true });
@@ -226,28 +249,14 @@ describe.skipIf(chromiumGate.skip)(`photo filters in the customizer, headless Ch
     expect(work).toBeLessThan(1000);
 
     // saved, reopened: the same filters, drawn
-    const saved = await photo();
-    const drawn = await pixel();
-    await page.click('#save');
-    await waitForStatus(page, /^Saved 1 design$/);
-    designId = await page.$eval('.side-canvas', (e) => (e as HTMLElement).dataset.designId!);
-    await open(`&design=${designId}`);
-    await page.waitForFunction(() => (window as any).customizer.state.active?.canvas.getObjects().length === 1);
-    expect((await photo()).filters).toEqual(saved.filters);
-    expect(await pixel()).toEqual(drawn);
-    await selectPhoto();
+    designId = await saveAndReopen();
     await page.waitForFunction(() => document.querySelector('#adjust-sepia')?.getAttribute('aria-pressed') === 'true');
     expect(await page.inputValue('#adjust-saturation')).toBe('-100');
     await shot('reopened');
   }, 180_000);
 
   it('the design\'s PDF prints the filters: no UNSUPPORTED_FEATURE warning', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/v1/designs/${designId}/pdf`, headers: as.U(store), payload: {} });
-    expect(res.statusCode, res.body).toBe(202);
-    const job = await finishedJob(t.app, res.json().data.id, as.U(store));
-    expect(job.status, JSON.stringify(job.error)).toBe('completed');
-    expect((job.warnings ?? []).filter((w: { code: string }) => w.code === 'UNSUPPORTED_FEATURE')).toEqual([]);
-    fs.writeFileSync(path.join(ARTIFACTS, 'design.pdf'), await downloadLink(t.app, job.pdf_url));
+    await printClean(designId, 'design.pdf');
   }, 120_000);
 
   it('duotone in the product\'s spot ink: chosen by keyboard, one undo step, Reset clears it, saved and reopened, printed', async () => {
@@ -289,23 +298,9 @@ describe.skipIf(chromiumGate.skip)(`photo filters in the customizer, headless Ch
     await undo();
     expect(await types()).toEqual(['Sepia', 'Duotone']);
     // saved, reopened: the duotone is there and drawn, the select shows it
-    const saved = await photo();
-    const drawn = await pixel();
-    await page.click('#save');
-    await waitForStatus(page, /^Saved 1 design$/);
-    const id = await page.$eval('.side-canvas', (e) => (e as HTMLElement).dataset.designId!);
-    await open(`&design=${id}`);
-    await page.waitForFunction(() => (window as any).customizer.state.active?.canvas.getObjects().length === 1);
-    expect((await photo()).filters).toEqual(saved.filters);
-    expect(await pixel()).toEqual(drawn);
-    await selectPhoto();
+    const id = await saveAndReopen();
     await page.waitForFunction(() => (document.querySelector('#adjust-duotone') as HTMLSelectElement).value === 'PANTONE 185 C');
-    const res = await t.app.inject({ method: 'POST', url: `/v1/designs/${id}/pdf`, headers: as.U(store), payload: {} });
-    expect(res.statusCode, res.body).toBe(202);
-    const job = await finishedJob(t.app, res.json().data.id, as.U(store));
-    expect(job.status, JSON.stringify(job.error)).toBe('completed');
-    expect((job.warnings ?? []).filter((w: { code: string }) => w.code === 'UNSUPPORTED_FEATURE')).toEqual([]);
-    fs.writeFileSync(path.join(ARTIFACTS, 'duotone.pdf'), await downloadLink(t.app, job.pdf_url));
+    await printClean(id, 'duotone.pdf');
   }, 180_000);
 
   it('at 390 × 844: the filters from the bottom sheet by touch-sized taps; axe-core clean', async () => {

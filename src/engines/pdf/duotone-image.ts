@@ -15,6 +15,7 @@ import { PDFName, type PDFDocument, type PDFRef } from 'pdf-lib';
 import { duotonePixels, type DuotoneFilter } from './duotone.js';
 import type { ImageFilter } from './image-filters.js';
 import { filteredPixels, type EmbeddedImage, type PreparedImage } from './images.js';
+import { colourSpaceOnce } from './spot.js';
 
 const deflate = promisify(deflateCb);
 
@@ -33,22 +34,14 @@ export function duotoneTransform(cmyk: readonly number[]): string {
   return `{ dup ${C} mul exch dup ${M} mul exch dup ${Y} mul exch ${K} mul 1 exch sub 5 -1 roll 1 exch sub mul 1 exch sub }`;
 }
 
-const spaces = new WeakMap<PDFDocument, Map<string, PDFRef>>();
-
 /** The document's DeviceN space for an ink (one object per name and alternate). */
 export function duotoneSpace(doc: PDFDocument, f: DuotoneFilter): PDFRef {
-  let byKey = spaces.get(doc);
-  if (!byKey) spaces.set(doc, (byKey = new Map()));
-  const key = `${f.spot}|${f.cmyk.join(',')}`;
-  let ref = byKey.get(key);
-  if (!ref) {
+  return colourSpaceOnce(doc, `DeviceN|${f.spot}|${f.cmyk.join(',')}`, () => {
     const ctx = doc.context;
     const fn = ctx.register(ctx.stream(duotoneTransform(f.cmyk), { FunctionType: 4, Domain: [0, 1, 0, 1], Range: [0, 1, 0, 1, 0, 1, 0, 1] }));
     const names = ctx.obj([PDFName.of('Black'), PDFName.of(f.spot)]);
-    ref = ctx.register(ctx.obj([PDFName.of('DeviceN'), names, PDFName.of('DeviceCMYK'), fn]));
-    byKey.set(key, ref);
-  }
-  return ref;
+    return ctx.register(ctx.obj([PDFName.of('DeviceN'), names, PDFName.of('DeviceCMYK'), fn]));
+  });
 }
 
 /**

@@ -28,10 +28,6 @@ export interface DuotoneFilter {
   cmyk: [number, number, number, number];
 }
 
-/** Where black starts (ink tint) and how much it reaches in the deepest shadow. */
-export const DUOTONE_BLACK_FROM = 0.5;
-export const DUOTONE_BLACK_MAX = 0.9;
-
 /**
  * 8-bit RGBA → duotone, in place. With `plates` (2 bytes a pixel): writes [K, S] there (the
  * DeviceN image's samples, Black first) and leaves `data` alone. Without: writes the composite
@@ -58,23 +54,4 @@ export function duotonePixels(data: Uint8Array | Uint8ClampedArray, cmyk: readon
     data[i + 1] = Math.round(255 * (1 - s * M) * w);
     data[i + 2] = Math.round(255 * (1 - s * Y) * w);
   }
-}
-
-const MAX_NAME = 127;
-const DIE_LINES = new Set(['CutContour', 'PerfCutContour']);
-const RESERVED = new Set(['All', 'None', 'Cyan', 'Magenta', 'Yellow', 'Black']);
-
-/** Problems with a Duotone filter, as [sub-path, message] pairs (empty when it is usable). */
-export function checkDuotone(f: Record<string, unknown>): [string, string][] {
-  const out: [string, string][] = [];
-  const name = f.spot;
-  if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_NAME || !/^[\x20-\x7e]+$/.test(name)) {
-    out.push(['spot', `must be a spot ink name of 1..${MAX_NAME} printable ASCII characters`]);
-  } else if (RESERVED.has(name) || DIE_LINES.has(name)) {
-    out.push(['spot', `"${name}" cannot be a duotone ink (process inks, All/None and die lines are not spot inks)`]);
-  }
-  if (!Array.isArray(f.cmyk) || f.cmyk.length !== 4 || !f.cmyk.every((c) => typeof c === 'number' && Number.isFinite(c) && c >= 0 && c <= 100)) {
-    out.push(['cmyk', "must be [c, m, y, k], the ink's CMYK alternate: four numbers from 0 to 100 (percent)"]);
-  }
-  return out;
 }

@@ -16,7 +16,8 @@
  * filter here: it comes last, after the tonal ones, and the image store prints the result as
  * a two-ink DeviceN image (duotone-image.ts); `applyFilters` leaves it out.
  */
-import { checkDuotone, type DuotoneFilter } from './duotone.js';
+import type { DuotoneFilter } from './duotone.js';
+import { checkSpotPaint, KNOWN_SPOTS } from './spot.js';
 
 export type ImageFilter =
   | { type: 'Brightness'; brightness: number }
@@ -46,6 +47,18 @@ export function clamp8(v: number): number {
   if (d > 0.5) return f + 1;
   if (d < 0.5) return f;
   return f % 2 === 0 ? f : f + 1;
+}
+
+/**
+ * Problems with a Duotone filter, as [sub-path, message] pairs: its ink is named and its
+ * alternate given as a spot paint's are (spot.ts `checkSpotPaint`), except that a die line is
+ * not an ink and the CMYK alternate is always needed (the editor draws the photo in it).
+ */
+function checkDuotone(f: Record<string, unknown>): [string, string][] {
+  const out = checkSpotPaint({ spot: f.spot, cmyk: f.cmyk });
+  if (typeof f.spot === 'string' && KNOWN_SPOTS[f.spot]?.dieLine) out.push(['spot', `"${f.spot}" is a die line, not an ink a photo can print in`]);
+  if ((f.cmyk === undefined || f.cmyk === null) && !out.some(([k]) => k === 'cmyk')) out.push(['cmyk', "a duotone needs its ink's CMYK alternate, [c, m, y, k] in percent"]);
+  return out;
 }
 
 /**

@@ -123,17 +123,20 @@ export const REGISTRATION: Readonly<Rgba> = Object.freeze<Rgba>({ r: 0, g: 0, b:
 
 const spaces = new WeakMap<PDFDocument, Map<string, PDFRef>>();
 
-/** The document's Separation colour space for an ink (one object per name and alternate). */
-export function separationRef(doc: PDFDocument, ink: SpotInk): PDFRef {
+/** A document's colour space for `key` (a space's kind, ink name and alternate): one object, made on first use. */
+export function colourSpaceOnce(doc: PDFDocument, key: string, make: () => PDFRef): PDFRef {
   let byKey = spaces.get(doc);
   if (!byKey) spaces.set(doc, (byKey = new Map()));
-  const key = `${ink.name}|${ink.cmyk.join(',')}`;
   let ref = byKey.get(key);
-  if (!ref) {
+  if (!ref) byKey.set(key, (ref = make()));
+  return ref;
+}
+
+/** The document's Separation colour space for an ink (one object per name and alternate). */
+export function separationRef(doc: PDFDocument, ink: SpotInk): PDFRef {
+  return colourSpaceOnce(doc, `Separation|${ink.name}|${ink.cmyk.join(',')}`, () => {
     const ctx = doc.context;
     const tintTransform = ctx.obj({ FunctionType: 2, Domain: [0, 1], C0: [0, 0, 0, 0], C1: ink.cmyk, N: 1 });
-    ref = ctx.register(ctx.obj([PDFName.of('Separation'), PDFName.of(ink.name), PDFName.of('DeviceCMYK'), ctx.register(tintTransform)]));
-    byKey.set(key, ref);
-  }
-  return ref;
+    return ctx.register(ctx.obj([PDFName.of('Separation'), PDFName.of(ink.name), PDFName.of('DeviceCMYK'), ctx.register(tintTransform)]));
+  });
 }
